@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import type { ProductDetail } from "~/domain/catalog/product-detail";
+import { formatNumber } from "~/domain/catalog/quantity";
+import { Ingredients } from "./Ingredients";
+import { NetQuantity } from "./NetQuantity";
+import { NutritionTable } from "./NutritionTable";
+
+/** The mandatory food information (LMIV art. 9), in the order a customer looks for it. */
+export function ProductDetails({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation(["catalog", "common"]);
+  const liquid = product.unit === "ml" || product.unit === "l";
+  return (
+    <div className="product-info">
+      <section aria-labelledby="ingredients-title">
+        <h2 id="ingredients-title">{t("detail.ingredients")}</h2>
+        {product.ingredients ? (
+          <>
+            <Ingredients text={product.ingredients} />
+            <p className="field-hint">{t("detail.ingredientsHint")}</p>
+          </>
+        ) : <p>{t("detail.noIngredients")}</p>}
+        <h3>{t("detail.allergens")}</h3>
+        <p>
+          {product.allergens.length
+            ? product.allergens.map((a) => t(`common:allergens.${a}`)).join(", ")
+            : t("detail.allergensNone")}
+        </p>
+      </section>
+      <section aria-labelledby="nutrition-title">
+        <h2 id="nutrition-title">{t("detail.nutrition")}</h2>
+        {product.nutrition ? <NutritionTable nutrition={product.nutrition} liquid={liquid} /> : <p>{t("detail.noNutrition")}</p>}
+      </section>
+      <section aria-labelledby="details-title">
+        <h2 id="details-title">{t("detail.details")}</h2>
+        <dl className="fact-list">
+          <dt>{t("detail.brand")}</dt><dd>{product.brand}</dd>
+          <dt>{t("detail.netQuantity")}</dt><dd><NetQuantity quantity={product} /></dd>
+          {product.alcoholPercent !== null ? (
+            <><dt>{t("detail.alcohol")}</dt><dd>{t("detail.alcoholValue", { value: formatNumber(product.alcoholPercent) })}</dd></>
+          ) : null}
+          {product.flavorings.length ? <><dt>{t("detail.flavorings")}</dt><dd>{product.flavorings.join(", ")}</dd></> : null}
+          {product.originCountry ? <><dt>{t("detail.origin")}</dt><dd>{product.originCountry}</dd></> : null}
+          {product.storageHint ? <><dt>{t("detail.storage")}</dt><dd>{product.storageHint}</dd></> : null}
+          {product.supplier ? (
+            <>
+              <dt>{t("detail.supplier")}</dt>
+              <dd>
+                <address>
+                  {product.supplier.name}<br />{product.supplier.street}<br />
+                  {product.supplier.zip} {product.supplier.city}
+                  {product.supplier.country !== "Deutschland" ? <><br />{product.supplier.country}</> : null}
+                </address>
+              </dd>
+            </>
+          ) : null}
+          <dt>{t("detail.sku")}</dt><dd>{product.sku}</dd>
+        </dl>
+      </section>
+    </div>
+  );
+}

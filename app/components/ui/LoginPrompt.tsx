@@ -1,0 +1,57 @@
+import { Link, useLocation } from "@remix-run/react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "./Modal";
+
+/** Where /login should send a visitor back to; only paths of this shop. */
+export function loginHref(redirectTo: string): string {
+  return `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
+}
+
+const LoginPromptContext = createContext<(redirectTo: string) => void>(() => {});
+
+/** One login-prompt modal for the whole page (spec 2), opened by visitors' shopping buttons. */
+export function LoginPromptProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [redirectTo, setRedirectTo] = useState<string | null>(null);
+  const location = useLocation();
+  // Every navigation closes overlays, this one too.
+  useEffect(() => setRedirectTo(null), [location.key]);
+  const close = useCallback(() => setRedirectTo(null), []);
+  return (
+    <LoginPromptContext.Provider value={setRedirectTo}>
+      {children}
+      {redirectTo !== null ? (
+        <Modal labelledBy="login-prompt-title" onClose={close} className="login-prompt">
+          <h2 id="login-prompt-title">{t("loginPrompt.headline")}</h2>
+          <p>{t("loginPrompt.text")}</p>
+          <Link className="button button-primary" to={loginHref(redirectTo)}>{t("loginPrompt.login")}</Link>
+        </Modal>
+      ) : null}
+    </LoginPromptContext.Provider>
+  );
+}
+
+/**
+ * For a visitor, a shopping action is a link to /login (works without JavaScript); with
+ * JavaScript it opens the login prompt instead.
+ */
+export function LoginRequiredLink({ children, className, label, redirectTo }: {
+  children: ReactNode;
+  className?: string;
+  label?: string;
+  redirectTo?: string;
+}) {
+  const open = useContext(LoginPromptContext);
+  const location = useLocation();
+  const target = redirectTo ?? location.pathname + location.search;
+  const onClick = useMemo(() => (event: MouseEvent) => {
+    event.preventDefault();
+    open(target);
+  }, [open, target]);
+  return (
+    <a href={loginHref(target)} className={className} aria-label={label} onClick={onClick}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,19 @@
+import { all, qb } from "~/platform/db.server";
+import { buildCategoryTree, type CategoryTree } from "./category";
+
+// The tree changes only with a deployment of new seed data or a migration; one read per isolate
+// and minute spares every page a D1 round trip.
+const TREE_TTL_MS = 60_000;
+let cached: { db: D1Database; at: number; tree: Promise<CategoryTree> } | null = null;
+
+export function loadCategoryTree(db: D1Database): Promise<CategoryTree> {
+  const now = Date.now();
+  if (cached && cached.db === db && now - cached.at < TREE_TTL_MS) return cached.tree;
+  const tree = all(db, qb.selectFrom("category")
+    .select(["id", "parent_id", "name", "depth", "tile_color"])
+    .orderBy("depth").orderBy("position"))
+    .then(buildCategoryTree);
+  cached = { db, at: now, tree };
+  tree.catch(() => { if (cached?.tree === tree) cached = null; });
+  return tree;
+}

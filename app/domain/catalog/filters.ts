@@ -1,0 +1,134 @@
+/**
+ * Product list filters live in the URL (a GET form that works without JavaScript). Parsing is
+ * forgiving: a value that makes no sense is dropped, so a tampered URL still gets a normal page.
+ */
+import { parseEuroToCents } from "../money/format";
+
+export const PAGE_SIZE = 60;
+export const MAX_PAGE = 200;
+export const SORT_KEYS = ["recommendation", "price_asc", "price_desc"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+/** URL flag name -> product column; the names are the spec's. */
+export const FLAG_COLUMNS = {
+  new: "is_new",
+  limited: "is_limited",
+  pioneer: "is_pioneer",
+  refrigerated: "is_chilled",
+  vegan: "is_vegan",
+  vegetarian: "is_vegetarian",
+  halal: "is_halal",
+  demeter: "is_demeter",
+  bio: "is_organic",
+  lactosefree: "is_lactose_free",
+  glutenFree: "is_gluten_free",
+} as const;
+export type FlagKey = keyof typeof FLAG_COLUMNS | "sale" | "inStock";
+export const FLAG_KEYS = [...Object.keys(FLAG_COLUMNS), "sale", "inStock"] as FlagKey[];
+
+export const FACET_KEYS = ["brands", "categories", "flavoringIngredients", "allergens"] as const;
+export type FacetKey = (typeof FACET_KEYS)[number];
+
+export const ALLERGENS = [
+  "gluten", "crustaceans", "eggs", "fish", "peanuts", "soy", "milk",
+  "nuts", "celery", "mustard", "sesame", "sulphites", "lupin", "molluscs",
+] as const;
+
+export interface Range {
+  min: number | null;
+  max: number | null;
+}
+
+export interface ProductFilter {
+  /** cents */
+  price: Range;
+  /** grams per 100 g/ml */
+  sugar: Range;
+  fat: Range;
+  brands: string[];
+  categories: string[];
+  flavoringIngredients: string[];
+  /** allergens to exclude */
+  allergens: string[];
+  flags: FlagKey[];
+  sort: SortKey;
+  page: number;
+}
+
+// D1 binds at most 100 parameters per statement; four facets of 15 leave room for the rest.
+const MAX_VALUES_PER_FACET = 15;
+const MAX_VALUE_LENGTH = 80;
+const MAX_PRICE_CENTS = 100_000_00;
+
+function parseGrams(input: string | null): number | null {
+  if (input === null || input.trim() === "") return null;
+  const n = Number(input.trim().replace(",", "."));
+  return Number.isFinite(n) && n >= 0 && n <= 100 ? n : null;
+}
+
+function parseCents(input: string | null): number | null {
+  if (input === null || input.trim() === "") return null;
+  const cents = parseEuroToCents(input);
+  return cents !== null && cents <= MAX_PRICE_CENTS ? cents : null;
+}
+
+function ordered(a: number | null, b: number | null): Range {
+  return a !== null && b !== null && a > b ? { min: b, max: a } : { min: a, max: b };
+}
+
+function values(params: URLSearchParams, key: string, allowed?: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const raw of params.getAll(key)) {
+    const v = raw.trim();
+    if (!v || v.length > MAX_VALUE_LENGTH) continue;
+    if (allowed && !allowed.includes(v)) continue;
+    out.add(v);
+    if (out.size >= MAX_VALUES_PER_FACET) break;
+  }
+  return [...out];
+}
+
+export function parseProductFilter(params: URLSearchParams): ProductFilter {
+  const sort = params.get("sort");
+  const page = Number(params.get("page") ?? "1");
+  return {
+    price: ordered(parseCents(params.get("priceMin")), parseCents(params.get("priceMax"))),
+    sugar: ordered(parseGrams(params.get("sugarMin")), parseGrams(params.get("sugarMax"))),
+    fat: ordered(parseGrams(params.get("fatMin")), parseGrams(params.get("fatMax"))),
+    brands: values(params, "brands"),
+    categories: values(params, "categories"),
+    flavoringIngredients: values(params, "flavoringIngredients"),
+    allergens: values(params, "allergens", ALLERGENS),
+    flags: FLAG_KEYS.filter((f) => ["1", "on", "true"].includes(params.get(f) ?? "")),
+    sort: SORT_KEYS.includes(sort as SortKey) ? (sort as SortKey) : "recommendation",
+    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+  };
+}
+
+function formatAmount(value: number): string {
+  return String(value).replace(".", ",");
+}
+
+/** The filter back as URL parameters (only what differs from the defaults). */
+export function productFilterParams(filter: ProductFilter, overrides: { page?: number } = {}): URLSearchParams {
+  const p = new URLSearchParams();
+  const range = (name: string, r: Range, toText: (n: number) => string) => {
+    if (r.min !== null) p.set(`${name}Min`, toText(r.min));
+    if (r.max !== null) p.set(`${name}Max`, toText(r.max));
+  };
+  range("price", filter.price, (c) => formatAmount(c / 100));
+  range("sugar", filter.sugar, formatAmount);
+  range("fat", filter.fat, formatAmount);
+  for (const key of FACET_KEYS) for (const v of filter[key]) p.append(key, v);
+  for (const f of filter.flags) p.set(f, "1");
+  if (filter.sort !== "recommendation") p.set("sort", filter.sort);
+  const page = overrides.page ?? filter.page;
+  if (page > 1) p.set("page", String(page));
+  return p;
+}
+
+/** How many filters a customer has set (shown on the filter button). */
+export function activeFilterCount(filter: ProductFilter): number {
+  const ranges = [filter.price, filter.sugar, filter.fat].filter((r) => r.min !== null || r.max !== null).length;
+  return ranges + FACET_KEYS.reduce((n, k) => n + filter[k].length, 0) + filter.flags.filter((f) => f !== "inStock").length;
+}

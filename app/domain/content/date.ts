@@ -1,0 +1,10 @@
+/** German dates: "21.11.2026", in shop time (Europe/Berlin). */
+const germanDate = new Intl.DateTimeFormat("de-DE", {
+  day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin",
+});
+
+export function formatGermanDate(isoDate: string): string {
+  // A bare date means that calendar day; noon UTC keeps it there in any European time zone.
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? new Date(`${isoDate}T12:00:00Z`) : new Date(isoDate);
+  return germanDate.format(date);
+}

@@ -1,0 +1,25 @@
+/** Routing rules for paths no route answers (spec 2: locale prefix, per-path lookup). */
+export const LOCALE_PREFIXES = ["de"] as const;
+
+/** "/de/catalog/x?y" -> "/catalog/x?y"; null when the path has no locale prefix. */
+export function withoutLocalePrefix(pathname: string, search: string): string | null {
+  const match = /^\/(de)(\/.*)?$/i.exec(pathname);
+  if (!match) return null;
+  return (match[2] || "/") + search;
+}
+
+/** Lookup key: no trailing slash, lower case. */
+export function redirectKey(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return trimmed.toLowerCase();
+}
+
+export function isExternal(target: string): boolean {
+  return /^https?:\/\//i.test(target);
+}
+
+/** Only paths of this shop ("/..."), never "//host" or "https://...": open redirects are refused. */
+export function safeRedirectPath(target: string, fallback = "/"): string {
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  return target;
+}

@@ -1,0 +1,19 @@
+/** Money is integer euro cents everywhere; this is the one place that turns it into text. */
+const euro = new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
+
+export function formatEuro(cents: number): string {
+  return euro.format(cents / 100);
+}
+
+/** Parses a euro amount typed by a person ("2,50", "2.5", "3") into cents; null if it is none. */
+export function parseEuroToCents(input: string): number | null {
+  const normalised = input.trim().replace(/\s|€/g, "").replace(",", ".");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(normalised)) return null;
+  return Math.round(Number(normalised) * 100);
+}
+
+/** Percentage reduction from a reference price, rounded down so we never promise too much. */
+export function reductionPercent(priceCents: number, referenceCents: number): number {
+  if (referenceCents <= priceCents) return 0;
+  return Math.floor(((referenceCents - priceCents) * 100) / referenceCents);
+}

@@ -1,0 +1,34 @@
+/** Stores with opening and staffed hours (weekday 0 = Monday), shown in Europe/Berlin time. */
+export type DayHours = [string, string][];
+
+export interface Store {
+  id: string;
+  name: string;
+  street: string;
+  houseNumber: string;
+  zip: string;
+  city: string;
+  phone: string | null;
+  latitude: number;
+  longitude: number;
+  clickAndCollect: boolean;
+  openingHours: DayHours[];
+  staffedHours: DayHours[];
+}
+
+/** "08:00–13:00, 15:00–19:00" or null when closed. */
+export function formatDayHours(day: DayHours): string | null {
+  return day.length ? day.map(([from, to]) => `${from}–${to}`).join(", ") : null;
+}
+
+/** Consecutive weekdays with the same hours, e.g. Mo–Fr 08:00–20:00. */
+export function groupWeekdays(week: DayHours[]): { from: number; to: number; hours: string | null }[] {
+  const groups: { from: number; to: number; hours: string | null }[] = [];
+  week.forEach((day, i) => {
+    const hours = formatDayHours(day);
+    const last = groups.at(-1);
+    if (last && last.hours === hours) last.to = i;
+    else groups.push({ from: i, to: i, hours });
+  });
+  return groups;
+}

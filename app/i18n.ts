@@ -1,0 +1,8 @@
+/** i18next settings shared by server and browser. The shop speaks German only (spec 1). */
+export const i18nConfig = {
+  supportedLngs: ["de"],
+  fallbackLng: "de",
+  defaultNS: "common",
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+} as const;

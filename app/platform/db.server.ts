@@ -1,0 +1,77 @@
+import {
+  DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
+  type Compilable, type Generated,
+} from "kysely";
+
+/**
+ * Kysely is used only to build typed SQL; statements run through the D1 binding directly, so
+ * several of them can share one round trip with `db.batch` (D1's only transaction).
+ */
+export interface Database {
+  category: {
+    id: string; parent_id: string | null; name: string; position: number; depth: number; tile_color: string;
+  };
+  supplier: { id: string; name: string; street: string; zip: string; city: string; country: string };
+  product: ProductTable;
+  product_category: { sku: string; category_id: string };
+  product_allergen: { sku: string; allergen: string };
+  product_flavoring: { sku: string; flavoring: string };
+  product_search: { rowid: number; name: string; brand: string; keywords: string; product_search: string };
+  content_page: {
+    slug: string; kind: "legal" | "content"; title: string; summary: string; body_html: string;
+    position: number; updated_at: string;
+  };
+  url_redirect: { path: string; target: string };
+  store: {
+    id: string; name: string; street: string; house_number: string; zip: string; city: string;
+    phone: string | null; latitude: number; longitude: number; click_and_collect: number;
+    opening_hours: string; staffed_hours: string;
+  };
+}
+
+export interface ProductTable {
+  rowid: Generated<number>;
+  sku: string; name: string; brand: string; description: string; category_id: string;
+  price_cents: number; regular_price_cents: number | null; lowest_price_30d_cents: number | null;
+  tax_rate: number; deposit_cents: number; net_quantity: number; unit: string; pack_count: number;
+  stock_managed: number; stock_qty: number;
+  is_new: number; is_limited: number; is_pioneer: number; is_organic: number; is_demeter: number;
+  is_vegan: number; is_vegetarian: number; is_halal: number; is_gluten_free: number;
+  is_lactose_free: number; is_chilled: number;
+  min_age: number; alcohol_percent: number | null; ingredients: string | null; storage_hint: string | null;
+  origin_country: string | null; supplier_id: string | null;
+  energy_kj: number | null; energy_kcal: number | null; fat: number | null; saturated_fat: number | null;
+  unsaturated_fat: number | null; polyunsaturated_fat: number | null; carbohydrates: number | null;
+  sugar: number | null; protein: number | null; salt: number | null;
+  recommendation: number; packshot: string; created_at: string;
+}
+
+export const qb = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+
+export function prepare(db: D1Database, query: Compilable): D1PreparedStatement {
+  const { sql: text, parameters } = query.compile();
+  return db.prepare(text).bind(...(parameters as unknown[]));
+}
+
+export async function all<R>(db: D1Database, query: Compilable<R>): Promise<R[]> {
+  return (await prepare(db, query).all<R>()).results;
+}
+
+export async function first<R>(db: D1Database, query: Compilable<R>): Promise<R | null> {
+  return prepare(db, query).first<R>();
+}
+
+/** Runs the queries in one round trip and returns each one's rows, typed per position. */
+export async function batch<Q extends readonly Compilable<unknown>[]>(
+  db: D1Database, queries: Q,
+): Promise<{ [K in keyof Q]: Q[K] extends Compilable<infer R> ? R[] : never }> {
+  const results = await db.batch(queries.map((q) => prepare(db, q)));
+  return results.map((r) => r.results) as never;
+}

@@ -1,0 +1,59 @@
+/**
+ * Anonymous public pages come from the edge cache (ARCHITECTURE "Requests"). A page varies only
+ * by the dark-mode cookie, so that is part of the cache key; any request carrying a session is
+ * personal and never cached. On a hit the CSP nonce is renewed, so no two responses share one.
+ */
+import { readDarkMode } from "./theme.server";
+import { contentSecurityPolicy } from "./security.server";
+
+import type { Env } from "./context";
+
+export const SESSION_COOKIE = "__session";
+
+/** 0 switches the edge cache off (handy while editing texts locally). */
+export function edgeCacheSeconds(env: Env): number {
+  const seconds = Number(env.EDGE_CACHE_SECONDS ?? "0");
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : 0;
+}
+
+/** Headers of an anonymous public page: browsers revalidate, the edge keeps it a while. */
+export function publicPageHeaders(env: Env): HeadersInit {
+  const seconds = edgeCacheSeconds(env);
+  return {
+    "Cache-Control": seconds
+      ? `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds * 12}`
+      : "public, max-age=0, must-revalidate",
+    Vary: "Cookie",
+  };
+}
+
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+export function isAnonymousGet(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const cookies = request.headers.get("Cookie") ?? "";
+  return !new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookies);
+}
+
+export function cacheKey(request: Request): Request {
+  const url = new URL(request.url);
+  url.searchParams.set("__theme", readDarkMode(request.headers.get("Cookie")) === "1" ? "dark" : "light");
+  return new Request(url.toString(), { method: "GET" });
+}
+
+export function isStorable(response: Response): boolean {
+  const cc = response.headers.get("Cache-Control") ?? "";
+  return response.status === 200 && /s-maxage=\d+/.test(cc) && !/private|no-store/.test(cc) && !response.headers.has("Set-Cookie");
+}
+
+/** A cached page with a fresh nonce in its scripts and its CSP header. */
+export function withFreshNonce(cached: Response, nonce: string, dev: boolean): Response {
+  const headers = new Headers(cached.headers);
+  if (headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+  headers.set("X-Edge-Cache", "HIT");
+  const response = new Response(cached.body, { status: cached.status, headers });
+  if (!(headers.get("Content-Type") ?? "").includes("text/html")) return response;
+  return new HTMLRewriter()
+    .on("script[nonce], link[nonce]", { element: (el) => { el.setAttribute("nonce", nonce); } })
+    .transform(response);
+}

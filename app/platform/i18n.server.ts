@@ -1,0 +1,32 @@
+import { RemixI18Next } from "remix-i18next/server";
+import { i18nConfig } from "~/i18n";
+import common from "../../locales/de/common.json";
+import catalog from "../../locales/de/catalog.json";
+import home from "../../locales/de/home.json";
+import pages from "../../locales/de/pages.json";
+
+export const resources = { de: { common, catalog, home, pages } } as const;
+export type Namespace = keyof (typeof resources)["de"];
+
+/** Changes whenever a text changes, so browsers may cache /locales/... forever. */
+export const localeVersion = fnv1a(JSON.stringify(resources));
+
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+export const i18n = new RemixI18Next({
+  detection: { supportedLanguages: [...i18nConfig.supportedLngs], fallbackLanguage: i18nConfig.fallbackLng },
+  i18next: { ...i18nConfig, supportedLngs: [...i18nConfig.supportedLngs], resources },
+});
+
+export const LOCALE = i18nConfig.fallbackLng;
+
+export function translator<N extends Namespace>(ns: N) {
+  return i18n.getFixedT(LOCALE, ns);
+}

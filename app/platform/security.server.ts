@@ -1,0 +1,38 @@
+/** Security headers on every response the worker makes (ARCHITECTURE "Sessions and security"). */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws://localhost:* ws://127.0.0.1:*" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function applySecurityHeaders(headers: Headers, opts: { nonce?: string; production: boolean; dev: boolean }) {
+  if (opts.nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(opts.nonce, opts.dev));
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), payment=(), geolocation=(self)");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  if (opts.production) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
+}
+
+/** Cross-site form posts are refused before any action runs (the CSRF token comes on top). */
+export function isCrossSiteWrite(request: Request): boolean {
+  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
+  const origin = request.headers.get("Origin");
+  if (origin === null) return request.headers.get("Sec-Fetch-Site") === "cross-site";
+  return origin !== new URL(request.url).origin;
+}

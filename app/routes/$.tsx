@@ -1,0 +1,21 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { isExternal, withoutLocalePrefix } from "~/domain/content/redirect";
+import { findRedirect } from "~/domain/content/redirect.server";
+import { notFound } from "~/platform/route-data.server";
+
+/**
+ * Paths no route answers: the locale prefix is dropped (only German exists), then the per-path
+ * lookup may know a new address, otherwise it is a 404 on the error page.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const unprefixed = withoutLocalePrefix(url.pathname, url.search);
+  if (unprefixed) throw redirect(unprefixed, 301);
+  const target = await findRedirect(context.env.DB, url.pathname);
+  if (target) throw redirect(target, isExternal(target) ? 302 : 301);
+  throw notFound();
+}
+
+export default function NotFound() {
+  return null;
+}

@@ -1,0 +1,63 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Breadcrumb } from "~/components/catalog/Breadcrumb";
+import { ProductListing } from "~/components/catalog/ProductListing";
+import { categoryHref } from "~/components/layout/CategoryMenu";
+import { categoryPath, ROOT_CATEGORY_ID } from "~/domain/catalog/category";
+import { loadCategoryTree } from "~/domain/catalog/category.server";
+import { parseProductFilter } from "~/domain/catalog/filters";
+import { listProducts } from "~/domain/catalog/product-list.server";
+import { translator } from "~/platform/i18n.server";
+import { notFound, publicPage } from "~/platform/route-data.server";
+
+export const handle = { i18n: ["common", "catalog"] };
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const id = params["*"] ?? "";
+  const tree = await loadCategoryTree(context.env.DB);
+  const node = tree.byId.get(id);
+  if (!node) throw notFound();
+  const filter = parseProductFilter(new URL(request.url).searchParams);
+  const subcategories = node.children.map((c) => ({ id: c.id, name: c.name }));
+  const result = await listProducts(context.env.DB, {
+    kind: "category", categoryId: id, facetCategoryIds: subcategories.map((c) => c.id),
+  }, filter);
+  const t = await translator("common");
+  const name = id === ROOT_CATEGORY_ID ? t("menu.allCategories") : node.name;
+  return publicPage(context, {
+    category: { id, name },
+    path: categoryPath(tree, id),
+    subcategories,
+    filter,
+    result,
+    categoryNames: Object.fromEntries(subcategories.map((c) => [c.id, c.name])),
+    title: `${name} – ${t("shop.name")}`,
+  });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [
+  { title: data.title },
+  { name: "description", content: data.subcategories.map((c) => c.name).join(", ") || data.category.name },
+] : []);
+
+export default function CategoryPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("catalog");
+  return (
+    <div className="page catalog-page">
+      <Breadcrumb path={data.path} current={data.path.length ? undefined : data.category.name} />
+      <h1>{data.category.name}</h1>
+      {data.subcategories.length ? (
+        <nav aria-label={t("list.subcategories")}>
+          <ul className="chip-list">
+            {data.subcategories.map((c) => <li key={c.id}><Link className="chip" to={categoryHref(c.id)}>{c.name}</Link></li>)}
+          </ul>
+        </nav>
+      ) : null}
+      <ProductListing data={data} />
+    </div>
+  );
+}

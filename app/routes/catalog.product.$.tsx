@@ -1,0 +1,74 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Breadcrumb } from "~/components/catalog/Breadcrumb";
+import { NetQuantity } from "~/components/product/NetQuantity";
+import { Price } from "~/components/product/Price";
+import { ProductDetails } from "~/components/product/ProductDetails";
+import { ProductGallery } from "~/components/product/ProductGallery";
+import { BadgeList, LabelList } from "~/components/product/ProductMarks";
+import { ProductGrid } from "~/components/product/ProductTile";
+import { ShoppingActions } from "~/components/product/ShoppingActions";
+import { categoryPath } from "~/domain/catalog/category";
+import { loadCategoryTree } from "~/domain/catalog/category.server";
+import { loadProductDetail } from "~/domain/catalog/product-detail.server";
+import { translator } from "~/platform/i18n.server";
+import { notFound, publicPage } from "~/platform/route-data.server";
+
+export const handle = { i18n: ["common", "catalog"] };
+
+const SKU_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const sku = params["*"] ?? "";
+  if (!SKU_PATTERN.test(sku)) throw notFound();
+  const [tree, found] = await Promise.all([loadCategoryTree(context.env.DB), loadProductDetail(context.env.DB, sku)]);
+  if (!found) throw notFound();
+  const t = await translator("common");
+  return publicPage(context, {
+    ...found,
+    path: categoryPath(tree, found.product.categoryId),
+    title: `${found.product.name} von ${found.product.brand} – ${t("shop.name")}`,
+  });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [
+  { title: data.title },
+  { name: "description", content: data.product.description },
+] : []);
+
+export default function ProductPage() {
+  const { product, similar, path } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["catalog", "common"]);
+  return (
+    <div className="page product-page">
+      <Breadcrumb path={path} current={product.name} />
+      <article className="product-detail" aria-labelledby="product-name">
+        <ProductGallery sku={product.sku} name={product.name} />
+        <div className="product-buy">
+          <p className="product-brand">{product.brand}</p>
+          <h1 id="product-name">{product.name}</h1>
+          <p className="product-quantity">{t("detail.netQuantity")}: <NetQuantity quantity={product} /></p>
+          <BadgeList badges={product.badges} />
+          <LabelList labels={product.labels} />
+          <Price product={product} detailed />
+          <p className="price-legal">
+            {t("common:price.vatIncluded")}, <Link to="/pages/legal/versand-zahlung">{t("common:price.plusShipping")}</Link>
+          </p>
+          {product.minAge > 0 ? <p className="age-notice">{t("detail.ageNotice", { age: product.minAge })}</p> : null}
+          <ShoppingActions name={product.name} inStock={product.inStock} />
+          <p className="product-description">{product.description}</p>
+        </div>
+      </article>
+      <ProductDetails product={product} />
+      {similar.length ? (
+        <section className="product-row" aria-labelledby="similar-title">
+          <h2 id="similar-title">{t("detail.similar")}</h2>
+          <ProductGrid products={similar} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ProductListing } from "~/components/catalog/ProductListing";
+import { categoryHref } from "~/components/layout/CategoryMenu";
+import { loadCategoryTree } from "~/domain/catalog/category.server";
+import { activeFilterCount, parseProductFilter } from "~/domain/catalog/filters";
+import { listProducts } from "~/domain/catalog/product-list.server";
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, searchMatch } from "~/domain/catalog/search";
+import { translator } from "~/platform/i18n.server";
+import { publicPage } from "~/platform/route-data.server";
+
+export const handle = { i18n: ["common", "catalog"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const filter = parseProductFilter(params);
+  const tree = await loadCategoryTree(context.env.DB);
+  const mains = tree.root.children.map((c) => ({ id: c.id, name: c.name }));
+  const match = searchMatch(query);
+  const t = await translator("catalog");
+  const result = match
+    ? await listProducts(context.env.DB, { kind: "search", match, facetCategoryIds: mains.map((c) => c.id) }, filter)
+    : null;
+  return publicPage(context, {
+    query,
+    tooShort: query.length > 0 && !match,
+    filter,
+    result,
+    mains,
+    categoryNames: Object.fromEntries(mains.map((c) => [c.id, c.name])),
+    title: query ? t("search.titleFor", { query }) : t("search.title"),
+  });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title ?? "Suche" },
+  { name: "robots", content: "noindex, follow" },
+];
+
+export default function SearchPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("catalog");
+  const unfilteredEmpty = data.result?.total === 0 && activeFilterCount(data.filter) === 0;
+  return (
+    <div className="page search-page">
+      <h1>{data.query ? t("search.titleFor", { query: data.query }) : t("search.prompt")}</h1>
+      {!data.query || data.tooShort ? (
+        <Form method="get" action="/search/find" className="search-page-form" role="search">
+          <label htmlFor="search-page-q">{t("search.prompt")}</label>
+          <div className="inline-field">
+            <input id="search-page-q" type="search" name="q" defaultValue={data.query} minLength={MIN_SEARCH_LENGTH}
+              maxLength={100} aria-describedby="search-hint" aria-invalid={data.tooShort || undefined} />
+            <button type="submit" className="button button-primary">{t("common:search.submit")}</button>
+          </div>
+          <p id="search-hint" className={data.tooShort ? "field-error" : "field-hint"}>
+            {t("search.tooShort", { count: MIN_SEARCH_LENGTH })}
+          </p>
+        </Form>
+      ) : null}
+      {data.result && !unfilteredEmpty ? (
+        <ProductListing data={{ ...data, result: data.result }} hidden={{ q: data.query }} />
+      ) : null}
+      {unfilteredEmpty || !data.result ? (
+        <section className="search-empty" aria-labelledby="search-empty-title">
+          {unfilteredEmpty ? (
+            <>
+              <h2 id="search-empty-title">{t("search.emptyHeadline", { query: data.query })}</h2>
+              <p>{t("search.emptyTips")}</p>
+              <ul>
+                <li>{t("search.tipSpelling")}</li>
+                <li>{t("search.tipGeneral")}</li>
+              </ul>
+            </>
+          ) : <h2 id="search-empty-title" className="visually-hidden">{t("search.browseCategories")}</h2>}
+          <p>{t("search.browseCategories")}</p>
+          <ul className="chip-list">
+            {data.mains.map((c) => <li key={c.id}><Link className="chip" to={categoryHref(c.id)}>{c.name}</Link></li>)}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// Installs what a fresh machine lacks: the npm packages, and with --browser Debian's Chromium for
+// the end-to-end tests (never Playwright's own browser download, which cannot work offline).
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { log, root, run } from "./lib.mjs";
+
+const lock = path.join(root, "package-lock.json");
+const installed = path.join(root, "node_modules", ".package-lock.json");
+const stale = !existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs + 1000);
+if (stale) {
+  log("Installing npm packages …");
+  await run("npm", ["install", "--no-audit", "--no-fund"]);
+}
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (process.argv.includes("--browser") && !existsSync(CHROMIUM)) {
+  const asRoot = process.getuid?.() === 0;
+  const sudo = asRoot ? [] : ["sudo"];
+  log("Installing Chromium from Debian's packages …");
+  const apt = async (...args) => (asRoot ? run("apt-get", args) : run("sudo", ["apt-get", ...args]));
+  if (!asRoot && sudo.length === 0) throw new Error("Chromium missing and no way to install it");
+  await apt("update", "-qq");
+  await apt("install", "-y", "-qq", "chromium", "fonts-dejavu-core");
+}

@@ -1,0 +1,26 @@
+// Small process helpers shared by the project scripts.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+/** Runs a command with inherited output; rejects with its exit code. */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...opts.env },
+      ...opts,
+    });
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} failed (${signal ?? code})`)));
+  });
+}
+
+export function log(message) {
+  console.log(`\x1b[32m›\x1b[0m ${message}`);
+}

@@ -1,0 +1,147 @@
+// Turns the authored seed data into SQL statements. Every statement is an upsert, so loading the
+// seed twice leaves the database as loading it once (the start command loads it on every start).
+import { readdir } from "node:fs/promises";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import path from "node:path";
+import categories from "./categories.mjs";
+import { productSchema, supplierSchema, pageSchema, storeSchema, redirectSchema } from "./schema.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export function sqlValue(v) {
+  if (v === null || v === undefined) return "NULL";
+  if (typeof v === "boolean") return v ? "1" : "0";
+  if (typeof v === "number") {
+    if (!Number.isFinite(v)) throw new Error(`not a finite number: ${v}`);
+    return String(v);
+  }
+  return `'${String(v).replaceAll("'", "''")}'`;
+}
+
+export function upsert(table, row, keys) {
+  const cols = Object.keys(row);
+  const updates = cols.filter((c) => !keys.includes(c)).map((c) => `${c} = excluded.${c}`);
+  return `INSERT INTO ${table} (${cols.join(", ")}) VALUES (${cols.map((c) => sqlValue(row[c])).join(", ")})` +
+    ` ON CONFLICT (${keys.join(", ")}) DO ${updates.length ? `UPDATE SET ${updates.join(", ")}` : "NOTHING"};`;
+}
+
+function parseAll(schema, items, label) {
+  return items.map((item, i) => {
+    const r = schema.safeParse(item);
+    if (!r.success) {
+      const where = item?.sku ?? item?.slug ?? item?.id ?? item?.path ?? `#${i}`;
+      throw new Error(`${label} ${where}: ${r.error.issues.map((x) => `${x.path.join(".")} ${x.message}`).join("; ")}`);
+    }
+    return r.data;
+  });
+}
+
+export async function loadSeed() {
+  const files = (await readdir(path.join(here, "catalog"))).filter((f) => f.endsWith(".mjs")).sort();
+  const suppliers = [];
+  const products = [];
+  for (const f of files) {
+    const mod = await import(pathToFileURL(path.join(here, "catalog", f)).href);
+    suppliers.push(...parseAll(supplierSchema, mod.suppliers ?? [], `${f} supplier`));
+    products.push(...parseAll(productSchema, mod.products ?? [], `${f} product`));
+  }
+  const pages = parseAll(pageSchema, (await import("./pages.mjs")).default, "page");
+  const stores = parseAll(storeSchema, (await import("./stores.mjs")).default, "store");
+  const redirects = parseAll(redirectSchema, (await import("./redirects.mjs")).default, "redirect");
+  checkReferences({ suppliers, products });
+  return { categories, suppliers, products, pages, stores, redirects };
+}
+
+function checkReferences({ suppliers, products }) {
+  const leafToMain = new Map();
+  for (const main of categories) for (const [id] of main.children) leafToMain.set(id, main);
+  const supplierIds = new Set(suppliers.map((s) => s.id));
+  const seen = new Set();
+  for (const p of products) {
+    const main = leafToMain.get(p.category);
+    if (!main) throw new Error(`product ${p.sku}: unknown subcategory ${p.category}`);
+    if (!p.sku.startsWith(main.skuPrefix)) throw new Error(`product ${p.sku}: SKU must start with ${main.skuPrefix}`);
+    if (!supplierIds.has(p.supplier)) throw new Error(`product ${p.sku}: unknown supplier ${p.supplier}`);
+    if (seen.has(p.sku)) throw new Error(`product ${p.sku}: duplicate SKU`);
+    seen.add(p.sku);
+  }
+}
+
+export function categoryRows() {
+  const rows = [{ id: "startseite", parent_id: null, name: "Startseite", position: 0, depth: 0, tile_color: "#5f8f2f" }];
+  categories.forEach((main, i) => {
+    rows.push({ id: main.id, parent_id: "startseite", name: main.name, position: i, depth: 1, tile_color: main.color });
+    main.children.forEach(([id, name], j) =>
+      rows.push({ id, parent_id: main.id, name, position: j, depth: 2, tile_color: main.color }));
+  });
+  return rows;
+}
+
+const FLAG_COLUMNS = {
+  new: "is_new", limited: "is_limited", pioneer: "is_pioneer", organic: "is_organic", demeter: "is_demeter",
+  vegan: "is_vegan", vegetarian: "is_vegetarian", halal: "is_halal", glutenFree: "is_gluten_free",
+  lactoseFree: "is_lactose_free", chilled: "is_chilled",
+};
+const NUTRITION_COLUMNS = ["energy_kj", "energy_kcal", "fat", "saturated_fat", "unsaturated_fat",
+  "polyunsaturated_fat", "carbohydrates", "sugar", "protein", "salt"];
+
+/** The row of `product` for one authored product (also used by the catalogue generator). */
+export function productRow(p) {
+  const row = {
+    sku: p.sku, name: p.name, brand: p.brand, description: p.description, category_id: p.category,
+    price_cents: p.price, regular_price_cents: p.regular, lowest_price_30d_cents: p.lowest30,
+    tax_rate: p.tax, deposit_cents: p.deposit, net_quantity: p.qty, unit: p.unit, pack_count: p.pack,
+    stock_managed: 1, stock_qty: p.stock, min_age: p.minAge, alcohol_percent: p.alcohol,
+    ingredients: p.ingredients, storage_hint: p.storage, origin_country: p.origin, supplier_id: p.supplier,
+    recommendation: p.rec, packshot: p.shape,
+  };
+  for (const [flag, col] of Object.entries(FLAG_COLUMNS)) row[col] = p.flags.includes(flag) ? 1 : 0;
+  NUTRITION_COLUMNS.forEach((col, i) => (row[col] = p.nutrition ? p.nutrition[i] : null));
+  return row;
+}
+
+export function productStatements(p, parentOf) {
+  const out = [upsert("product", productRow(p), ["sku"])];
+  out.push(`DELETE FROM product_category WHERE sku = ${sqlValue(p.sku)};`);
+  for (let c = p.category; c; c = parentOf.get(c)) out.push(upsert("product_category", { sku: p.sku, category_id: c }, ["category_id", "sku"]));
+  out.push(`DELETE FROM product_allergen WHERE sku = ${sqlValue(p.sku)};`);
+  for (const a of p.allergens) out.push(upsert("product_allergen", { sku: p.sku, allergen: a }, ["sku", "allergen"]));
+  out.push(`DELETE FROM product_flavoring WHERE sku = ${sqlValue(p.sku)};`);
+  for (const f of p.flavorings) out.push(upsert("product_flavoring", { sku: p.sku, flavoring: f }, ["sku", "flavoring"]));
+  return out;
+}
+
+export function parentMap() {
+  return new Map(categoryRows().map((c) => [c.id, c.parent_id]));
+}
+
+/** All seed statements, in an order that satisfies the foreign keys. */
+export async function seedStatements() {
+  const seed = await loadSeed();
+  const out = [];
+  for (const c of categoryRows()) out.push(upsert("category", c, ["id"]));
+  for (const s of seed.suppliers) out.push(upsert("supplier", s, ["id"]));
+  const parents = parentMap();
+  for (const p of seed.products) out.push(...productStatements(p, parents));
+  const today = new Date().toISOString().slice(0, 10);
+  for (const pg of seed.pages) {
+    out.push(upsert("content_page", { kind: pg.kind, slug: pg.slug, title: pg.title, summary: pg.summary,
+      body_html: pg.body, position: pg.position, updated_at: today }, ["kind", "slug"]));
+  }
+  for (const s of seed.stores) {
+    out.push(upsert("store", { id: s.id, name: s.name, street: s.street, house_number: s.houseNumber, zip: s.zip,
+      city: s.city, phone: s.phone, latitude: s.lat, longitude: s.lng, click_and_collect: s.clickAndCollect ? 1 : 0,
+      opening_hours: JSON.stringify(s.opening), staffed_hours: JSON.stringify(s.staffed) }, ["id"]));
+  }
+  for (const r of seed.redirects) out.push(upsert("url_redirect", r, ["path"]));
+  return { statements: out, seed };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { seed } = await seedStatements();
+  const byMain = {};
+  for (const p of seed.products) byMain[p.sku.slice(0, 2)] = (byMain[p.sku.slice(0, 2)] ?? 0) + 1;
+  console.log(`seed ok: ${seed.products.length} products, ${seed.suppliers.length} suppliers, ` +
+    `${seed.pages.length} pages, ${seed.stores.length} stores, ${seed.redirects.length} redirects`);
+  console.log("products per SKU prefix:", byMain);
+}
