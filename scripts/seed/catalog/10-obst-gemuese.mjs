@@ -90,7 +90,7 @@ export const products = [
   },
   {
     sku: "100007", name: "Bio-Heidelbeeren", brand: "Frischkorb Bio", category: "obst",
-    price: 279, regular: null, lowest30: null, tax: 7, deposit: 0,
+    price: 249, regular: 279, lowest30: 279, tax: 7, deposit: 0,
     qty: 125, unit: "g", pack: 1, stock: 75, minAge: 0, alcohol: null,
     flags: ["organic", "vegan", "vegetarian"],
     description: "Kultivierte Bio-Heidelbeeren mit festem Fruchtfleisch und mild-süßem Aroma. Lecker pur, im Joghurt oder auf Pfannkuchen.",

@@ -77,7 +77,7 @@ export const products = [
   },
   {
     sku: "110006", name: "Bio-Dinkelvollkornbrot mit Saaten", brand: "Frischkorb Bio", category: "brot",
-    price: 299, regular: null, lowest30: null, tax: 7, deposit: 0,
+    price: 249, regular: 299, lowest30: 289, tax: 7, deposit: 0,
     qty: 500, unit: "g", pack: 1, stock: 60, minAge: 0, alcohol: null,
     flags: ["organic", "vegan", "vegetarian"],
     description: "Herzhaftes Bio-Brot aus Dinkelvollkornmehl mit Sonnenblumenkernen und Leinsamen. Mit Natursauerteig gebacken.",

@@ -207,7 +207,7 @@ export const products = [
   },
   {
     sku: "120040", name: "Deutsche Markenbutter, mildgesäuert", brand: "Nordmarsch", category: "butter-sahne",
-    price: 219, regular: null, lowest30: null, tax: 7, deposit: 0,
+    price: 199, regular: 219, lowest30: 219, tax: 7, deposit: 0,
     qty: 250, unit: "g", pack: 1, stock: 260, minAge: 0, alcohol: null,
     flags: ["vegetarian", "chilled"],
     description: "Mildgesäuerte Butter aus Weidemilch von der nordfriesischen Küste, in deutscher Markenqualität. Streichfähig und aromatisch.",

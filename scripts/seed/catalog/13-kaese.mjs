@@ -105,9 +105,9 @@ export const products = [
   {
     sku: "130008", name: "Räucherkäse in Scheiben", brand: "Wattenhof", category: "schnittkaese",
     price: 199, regular: null, lowest30: null, tax: 7, deposit: 0,
-    qty: 150, unit: "g", pack: 1, stock: 50, minAge: 0, alcohol: null,
-    flags: ["vegetarian", "chilled"],
-    description: "Schnittkäse, über Buchenholz natürlich geräuchert, mit goldbrauner Rinde und herzhaftem Raucharoma.",
+    qty: 150, unit: "g", pack: 1, stock: 18, minAge: 0, alcohol: null,
+    flags: ["limited", "vegetarian", "chilled"],
+    description: "Schnittkäse, über Buchenholz natürlich geräuchert, mit goldbrauner Rinde und herzhaftem Raucharoma. Auslaufartikel – nur solange der Vorrat reicht.",
     ingredients: "_Milch_, Speisesalz, Milchsäurebakterienkulturen, mikrobielles Lab, Rauch",
     allergens: ["milk"], flavorings: ["Rauch"],
     nutrition: [1466, 353, 29, 19, 7.8, 0.9, 0.1, 0.1, 23, 1.9],
@@ -234,7 +234,7 @@ export const products = [
   },
   {
     sku: "130042", name: "Mozzarella", brand: "Valtorre", category: "frischkaese",
-    price: 99, regular: null, lowest30: null, tax: 7, deposit: 0,
+    price: 79, regular: 99, lowest30: 99, tax: 7, deposit: 0,
     qty: 125, unit: "g", pack: 1, stock: 260, minAge: 0, alcohol: null,
     flags: ["vegetarian", "chilled"],
     description: "Zarter Mozzarella aus italienischer Kuhmilch in Salzlake. Klassisch mit Tomaten und Basilikum als Caprese.",

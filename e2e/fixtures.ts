@@ -1,0 +1,31 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Every page a test visits gets an axe check: no serious or critical violations. Axe needs
+ * JavaScript in the page; for the no-JS runs it checks the same URL in a twin context whose app
+ * scripts are blocked, so it sees exactly the server-rendered document a no-JS visitor gets.
+ */
+export async function expectAccessible(page: Page) {
+  const jsEnabled = base.info().project.use.javaScriptEnabled !== false;
+  let target = page;
+  let close = async () => {};
+  if (!jsEnabled) {
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, locale: "de-DE" });
+    await context.addCookies(await page.context().cookies());
+    await context.route(/\/build\/.*\.js$/, (route) => route.abort());
+    target = await context.newPage();
+    await target.goto(page.url());
+    close = () => context.close();
+  }
+  try {
+    const results = await new AxeBuilder({ page: target }).analyze();
+    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  } finally {
+    await close();
+  }
+}
+
+export const test = base;
+export { expect };

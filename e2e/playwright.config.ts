@@ -1,0 +1,38 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const root = path.resolve(import.meta.dirname, "..");
+const port = process.env.E2E_PORT ?? "8790";
+export const baseURL = `http://127.0.0.1:${port}`;
+
+// Debian's Chromium (installed by scripts/ensure-deps.mjs), never a downloaded browser.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic"],
+};
+
+export default defineConfig({
+  testDir: ".",
+  outputDir: path.join(root, ".tmp", "test-results"),
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json", { outputFile: path.join(root, ".tmp", "playwright.json") }]],
+  use: { baseURL, locale: "de-DE", timezoneId: "Europe/Berlin", launchOptions, trace: "retain-on-failure" },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    cwd: root,
+    url: `${baseURL}/pages/legal`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

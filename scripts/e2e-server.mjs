@@ -1,0 +1,11 @@
+// The shop as the end-to-end tests see it: the production build on workerd with its own local D1
+// (separate from `npm start`'s), migrated and seeded.
+import path from "node:path";
+import { bin, root, run } from "./lib.mjs";
+import { migrate, seed } from "./seed.mjs";
+
+const port = process.env.E2E_PORT ?? "8790";
+const state = ["--persist-to", path.join(root, ".tmp", "e2e-state")];
+await migrate(state);
+await seed(state);
+await run(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port, "--log-level", "warn", ...state]);

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { categoryPath, buildCategoryTree } from "~/domain/catalog/category";
+import { badgesOf, labelsOf, toProductSummary, type ProductSummaryRow } from "~/domain/catalog/product";
+import { escapeXml, packshotSvg, wrapWords } from "~/domain/catalog/packshot";
+import { formatGermanDate } from "~/domain/content/date";
+import { isExternal, redirectKey, safeRedirectPath, withoutLocalePrefix } from "~/domain/content/redirect";
+import { groupWeekdays } from "~/domain/store/store";
+
+const row = (over: Partial<ProductSummaryRow> = {}): ProductSummaryRow => ({
+  sku: "1", name: "Milch", brand: "B", price_cents: 100, regular_price_cents: null, lowest_price_30d_cents: null,
+  deposit_cents: 0, net_quantity: 1, unit: "l", pack_count: 1, stock_managed: 1, stock_qty: 5, min_age: 0,
+  is_new: 0, is_limited: 0, is_pioneer: 0, is_organic: 0, is_demeter: 0, is_vegan: 0, is_vegetarian: 0, is_halal: 0,
+  is_gluten_free: 0, is_lactose_free: 0, is_chilled: 0, ...over,
+});
+
+describe("badges and labels", () => {
+  it("derives the spec's badges", () => {
+    expect(badgesOf(row({ stock_qty: 0, regular_price_cents: 120, is_new: 1, is_limited: 1, is_pioneer: 1 })))
+      .toEqual(["soldOut", "sale", "new", "lastChance", "pioneer"]);
+    expect(badgesOf(row({ stock_managed: 0, stock_qty: 0 }))).toEqual([]);
+  });
+  it("shows vegetarian only when not vegan", () => {
+    expect(labelsOf(row({ is_vegan: 1, is_vegetarian: 1 }))).toEqual(["vegan"]);
+    expect(labelsOf(row({ is_vegetarian: 1, is_chilled: 1 }))).toEqual(["vegetarian", "chilled"]);
+  });
+  it("drops a reference price that is no reduction", () => {
+    expect(toProductSummary(row({ regular_price_cents: 90, lowest_price_30d_cents: 90 })).lowestPrice30dCents).toBeNull();
+  });
+});
+
+describe("category path", () => {
+  const tree = buildCategoryTree([
+    { id: "startseite", parent_id: null, name: "Startseite", depth: 0, tile_color: "#000000" },
+    { id: "kaese", parent_id: "startseite", name: "Käse", depth: 1, tile_color: "#000000" },
+    { id: "weichkaese", parent_id: "kaese", name: "Weichkäse", depth: 2, tile_color: "#000000" },
+  ]);
+  it("excludes the root 'Startseite'", () => {
+    expect(categoryPath(tree, "weichkaese")).toEqual([{ id: "kaese", name: "Käse" }, { id: "weichkaese", name: "Weichkäse" }]);
+    expect(categoryPath(tree, "startseite")).toEqual([]);
+  });
+});
+
+describe("routing rules", () => {
+  it("drops the locale prefix", () => {
+    expect(withoutLocalePrefix("/de/catalog/category/kaese", "?a=1")).toBe("/catalog/category/kaese?a=1");
+    expect(withoutLocalePrefix("/de", "")).toBe("/");
+    expect(withoutLocalePrefix("/deals", "")).toBeNull();
+  });
+  it("normalises lookup keys and tells external targets", () => {
+    expect(redirectKey("/Filialen/")).toBe("/filialen");
+    expect(isExternal("https://x.example/")).toBe(true);
+    expect(isExternal("/content/map")).toBe(false);
+  });
+  it("refuses open redirects", () => {
+    expect(safeRedirectPath("/cart")).toBe("/cart");
+    expect(safeRedirectPath("//evil.example")).toBe("/");
+    expect(safeRedirectPath("https://evil.example")).toBe("/");
+    expect(safeRedirectPath("/\\evil.example")).toBe("/");
+  });
+});
+
+describe("German formats", () => {
+  it("dates as 21.11.2026", () => {
+    expect(formatGermanDate("2026-11-21")).toBe("21.11.2026");
+    expect(formatGermanDate("2026-03-29T23:30:00Z")).toBe("30.03.2026");
+  });
+  it("groups opening hours by weekday", () => {
+    const day: [string, string][] = [["08:00", "20:00"]];
+    expect(groupWeekdays([day, day, day, day, day, [["08:00", "14:00"]], []])).toEqual([
+      { from: 0, to: 4, hours: "08:00–20:00" }, { from: 5, to: 5, hours: "08:00–14:00" }, { from: 6, to: 6, hours: null },
+    ]);
+  });
+});
+
+describe("packshot", () => {
+  it("escapes product text and wraps long names", () => {
+    expect(escapeXml(`<a & "b">`)).toBe("&#60;a &#38; &#34;b&#34;&#62;");
+    expect(wrapWords("Sehr lange Produktbezeichnung mit vielen Wörtern darin", 12, 3)).toHaveLength(3);
+    const svg = packshotSvg({ name: "Käse <script>", brand: "X", shape: "unknown", color: "bad", organic: true });
+    expect(svg).not.toContain("<script>");
+    expect(svg).toContain("BIO");
+  });
+});
