@@ -5,13 +5,16 @@ import path from "node:path";
 import { bin, log, root, run } from "./lib.mjs";
 import { seedStatements } from "./seed/build.mjs";
 
+// `--remote --env production` targets the deployed database instead of the local one.
+const target = (extraArgs) => (extraArgs.includes("--remote") ? extraArgs : ["--local", ...extraArgs]);
+
 export async function migrate(extraArgs = []) {
   log("Applying D1 migrations …");
-  await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...extraArgs]);
+  await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", ...target(extraArgs)]);
 }
 
 export async function executeSqlFile(file, extraArgs = []) {
-  await run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", file, ...extraArgs], { stdio: ["ignore", "ignore", "inherit"] });
+  await run(bin("wrangler"), ["d1", "execute", "DB", ...target(extraArgs), "--file", file], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
 export async function seed(extraArgs = []) {
@@ -25,6 +28,7 @@ export async function seed(extraArgs = []) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await migrate();
-  await seed();
+  const args = process.argv.slice(2);
+  await migrate(args);
+  await seed(args);
 }

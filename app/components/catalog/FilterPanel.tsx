@@ -57,7 +57,7 @@ export function FilterPanel({ filter, facets, hidden, categoryNames }: {
                 <li key={flag}>
                   <label>
                     <input type="checkbox" name={flag} value="1" defaultChecked={filter.flags.includes(flag)} />
-                    {t(`filter.flags.${flag}`)} <span className="facet-count">({facets.flags[flag] ?? 0})</span>
+                    {t(`filter.flags.${flag}`)} <span className="facet-count">{`(${facets.flags[flag] ?? 0})`}</span>
                   </label>
                 </li>
               ))}
@@ -129,7 +129,7 @@ function FacetGroup({ name, label, values, selected, display = (v) => v }: {
           <li key={v.value}>
             <label>
               <input type="checkbox" name={name} value={v.value} defaultChecked={selected.includes(v.value)} />
-              {display(v.value)} <span className="facet-count">({v.count})</span>
+              {display(v.value)} <span className="facet-count">{`(${v.count})`}</span>
             </label>
           </li>
         ))}

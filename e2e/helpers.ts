@@ -1,0 +1,57 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/**
+ * With JavaScript, wait until React has hydrated the document (hydrated DOM nodes carry a
+ * `__reactFiber$…` property), so clicks and changes reach the app's handlers instead of the
+ * browser's defaults. Without JavaScript there is nothing to wait for.
+ */
+export async function waitForHydration(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  await page.waitForFunction(() => {
+    const main = document.getElementById("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
+
+/** The product tiles of a listing ("Produkte" list). */
+export function productTiles(page: Page): Locator {
+  return page.getByRole("list", { name: "Produkte", exact: true }).getByRole("article");
+}
+
+/** The number in the listing's "N Produkte" / "1 Produkt" status line. */
+export async function listingCount(page: Page): Promise<number> {
+  const status = page.getByRole("status").filter({ hasText: /^\d+ Produkte?$/ });
+  await expect(status).toBeVisible();
+  return Number((await status.textContent())!.match(/^(\d+)/)![1]);
+}
+
+/** "1,39 €" (with a normal or a no-break space) → 139 cents. */
+export function euroToCents(text: string): number {
+  const match = text.replace(/\s/g, " ").match(/(\d+),(\d{2}) €/);
+  if (!match) throw new Error(`not a euro amount: ${JSON.stringify(text)}`);
+  return Number(match[1]) * 100 + Number(match[2]);
+}
+
+/** The disclosure button (<summary>) of a <details> element, by its visible text. */
+export function summary(scope: Page | Locator, text: string): Locator {
+  return scope.locator("summary").filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}(?:\\s|\\(|$)`) });
+}
+
+/** The site's main menu disclosure ("Menü") and its panel. */
+export function mainMenu(page: Page) {
+  const details = page.getByRole("banner").getByRole("group", { name: "Menü" });
+  return { details, toggle: summary(details, "Menü") };
+}
+
+/** Open the main menu and wait until its panel shows. */
+export async function openMainMenu(page: Page) {
+  const { details, toggle } = mainMenu(page);
+  await toggle.click();
+  await expect(details).toHaveAttribute("open", "");
+  return details;
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

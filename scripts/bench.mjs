@@ -1,0 +1,66 @@
+// Benchmark: the production build on workerd (Miniflare, no `wrangler dev` proxy), home,
+// category, product and search against a trivial route in the same run, so figures are ratios.
+// Runs at the demo catalogue and again with N synthetic products (default 100,000).
+//   npm run bench [-- --products 100000 --seconds 10 --connections 16]
+import autocannon from "autocannon";
+import { generateCatalog } from "./generate-catalog.mjs";
+import { startMiniflareShop, runStatements } from "./miniflare-shop.mjs";
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SECONDS = arg("seconds", 8);
+const CONNECTIONS = arg("connections", 16);
+const LARGE = arg("products", 100_000);
+const PORT = 8799;
+
+const ROUTES = [
+  ["trivial (/locales/de/common.json)", "/locales/de/common.json"],
+  ["home", "/"],
+  ["category", "/catalog/category/milch-eier"],
+  ["category + filters", "/catalog/category/milch-eier?bio=1&sort=price_asc&priceMax=5"],
+  ["product", "/catalog/product/120001"],
+  ["search", "/search/find?q=milch"],
+];
+
+function measure(url) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (err, r) => (err ? reject(err) : resolve(r)));
+  });
+}
+
+async function runSuite(label, base) {
+  const rows = [];
+  let trivial = null;
+  for (const [name, path] of ROUTES) {
+    await measure(new URL(path, base).href).catch(() => {}); // warm up isolates and caches
+    const r = await measure(new URL(path, base).href);
+    const rps = r.requests.average;
+    const p95 = r.latency.p97_5 ?? r.latency.p99; // autocannon reports p97.5 and p99; p95 sits below p97.5
+    trivial ??= { rps, p95 };
+    rows.push({
+      catalogue: label, route: name, "req/s": Math.round(rps), "p97.5 ms": p95,
+      "throughput vs trivial": (rps / trivial.rps).toFixed(2), "latency vs trivial": (p95 / Math.max(trivial.p95, 1)).toFixed(1),
+      errors: r.errors + r.non2xx,
+    });
+  }
+  return rows;
+}
+
+const shop = await startMiniflareShop({ port: PORT });
+const base = shop.url;
+try {
+  const rows = await runSuite("demo (420)", base);
+  if (LARGE > 0) {
+    const started = Date.now();
+    await generateCatalog(LARGE, (s) => runStatements(shop.db, s, 500), (done, total) =>
+      process.stdout.write(`\r  generating ${done}/${total} (${Math.round(done / ((Date.now() - started) / 1000))}/s)   `));
+    process.stdout.write("\n");
+    rows.push(...await runSuite(`${LARGE.toLocaleString("de-DE")} + demo`, base));
+  }
+  console.table(rows);
+  console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route, 2-core machine; edge cache off (every request renders).`);
+} finally {
+  await shop.mf.dispose();
+}

@@ -1,0 +1,48 @@
+// Client JavaScript on first load, gzip-compressed, per page type (ARCHITECTURE budgets):
+// home, category, search and product at most 105 KB; legal and content pages 0 KB.
+// It serves the production build, reads each page's HTML and adds up every /build/*.js the page
+// preloads or imports at start. Chunks loaded later on demand (search overlay) are not counted.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { root } from "./lib.mjs";
+import { startMiniflareShop } from "./miniflare-shop.mjs";
+
+const KB = 1000;
+const PAGES = [
+  ["home", "/", 105 * KB],
+  ["category", "/catalog/category/milch-eier", 105 * KB],
+  ["search", "/search/find?q=milch", 105 * KB],
+  ["product", "/catalog/product/120001", 105 * KB],
+  ["legal", "/pages/legal/impressum", 0],
+  ["content", "/content/mitgliedschaft", 0],
+  ["stores", "/content/map", 0],
+];
+
+const gzipped = new Map();
+async function gzipSize(file) {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(await readFile(path.join(root, "public", file)), { level: 9 }).length);
+  return gzipped.get(file);
+}
+
+const { mf } = await startMiniflareShop();
+let over = false;
+const rows = [];
+try {
+  for (const [name, url, budget] of PAGES) {
+    const html = await (await mf.dispatchFetch(new URL(url, "http://shop.test"))).text();
+    const files = [...new Set([...html.matchAll(/["'](\/build\/[^"']+\.js)["']/g)].map((m) => m[1]))];
+    let bytes = 0;
+    for (const f of files) bytes += await gzipSize(f);
+    const ok = bytes <= budget;
+    over ||= !ok;
+    rows.push({ page: name, url, files: files.length, "gzip KB": (bytes / KB).toFixed(1), "budget KB": budget / KB, ok: ok ? "yes" : "NO" });
+  }
+} finally {
+  await mf.dispose();
+}
+console.table(rows);
+if (process.argv.includes("--check") && over) {
+  console.error("Client JavaScript over budget.");
+  process.exit(1);
+}

@@ -1,0 +1,68 @@
+// Synthetic catalogue for scale tests: `npm run db:generate -- 100000` adds N products (SKUs
+// 9000000 and up) derived from the demo range (its categories, brands, nutrition, shapes) to the
+// local D1, with progress output. Running it again replaces the synthetic products.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { log, root } from "./lib.mjs";
+import { loadSeed, parentMap, productStatements } from "./seed/build.mjs";
+
+const CHUNK = 5000;
+const VARIANTS = ["Classic", "Bio", "Premium", "Mini", "Family", "Regional", "Light", "Extra", "Natur", "Feinschmecker"];
+
+/** Deterministic pseudo-random numbers, so two runs make the same catalogue. */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+export function syntheticProducts(templates, n, start = 0) {
+  const rnd = random(42 + start);
+  return Array.from({ length: n }, (_, k) => {
+    const i = start + k;
+    const template = templates[i % templates.length];
+    const price = Math.max(19, Math.round(template.price * (0.6 + rnd() * 0.9)));
+    const regular = rnd() < 0.1 ? price + 20 + Math.round(rnd() * 100) : null;
+    return {
+      ...template,
+      sku: String(9_000_000 + i),
+      name: `${template.name} ${VARIANTS[Math.floor(rnd() * VARIANTS.length)]} ${i}`,
+      price,
+      regular,
+      lowest30: regular,
+      stock: rnd() < 0.04 ? 0 : Math.floor(rnd() * 300) + 1,
+      rec: Math.floor(rnd() * 100),
+      flags: template.flags.filter((f) => f !== "new" || rnd() < 0.2),
+    };
+  });
+}
+
+/** Replaces the synthetic products by `count` new ones; `execute` runs a list of SQL statements. */
+export async function generateCatalog(count, execute, onProgress = () => {}) {
+  const seed = await loadSeed();
+  const parents = parentMap();
+  await execute(["DELETE FROM product WHERE sku GLOB '9[0-9][0-9][0-9][0-9][0-9][0-9]';"]);
+  for (let done = 0; done < count; done += CHUNK) {
+    const n = Math.min(CHUNK, count - done);
+    await execute(syntheticProducts(seed.products, n, done).flatMap((p) => productStatements(p, parents)));
+    onProgress(done + n, count);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { executeSqlFile } = await import("./seed.mjs");
+  const count = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? "100000");
+  const dir = path.join(root, ".tmp");
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, "generate.sql");
+  log(`Generating ${count.toLocaleString("de-DE")} synthetic products …`);
+  const started = Date.now();
+  await generateCatalog(count, async (statements) => {
+    await writeFile(file, statements.join("\n") + "\n");
+    await executeSqlFile(file);
+  }, (done, total) => {
+    const rate = Math.round(done / ((Date.now() - started) / 1000));
+    process.stdout.write(`\r  ${done.toLocaleString("de-DE")} / ${total.toLocaleString("de-DE")} products (${rate}/s)   `);
+  });
+  process.stdout.write("\n");
+  log("Done.");
+}

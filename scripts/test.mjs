@@ -1,0 +1,48 @@
+// `npm test`: the whole suite, in the order that fails fastest: types, build, unit and integration
+// tests (vitest, against the built worker), the client-JS budget, then the browser flows
+// (Playwright in Debian's Chromium, with and without JavaScript). Ends with one summary line.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { bin, log, root, run } from "./lib.mjs";
+
+const tmp = path.join(root, ".tmp");
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+async function stage(name, fn) {
+  log(name);
+  try {
+    await fn();
+  } catch (error) {
+    failures.push(`${name}: ${error.message}`);
+  }
+}
+
+async function count(file, read) {
+  try {
+    const result = read(JSON.parse(await readFile(file, "utf8")));
+    passed += result.passed;
+    failed += result.failed;
+  } catch {
+    // the stage failed before writing its report; the stage failure is counted below
+  }
+}
+
+await stage("Type check", () => run(bin("tsc"), ["--noEmit"]));
+await stage("Build", () => run(bin("remix"), ["build"]));
+await stage("Unit and integration tests (vitest)", () =>
+  run(bin("vitest"), ["run", "--config", "tests/vitest.config.ts", "--reporter=default", "--reporter=json",
+    `--outputFile.json=${path.join(tmp, "vitest.json")}`]));
+await count(path.join(tmp, "vitest.json"), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+await stage("End-to-end tests (Playwright, Chromium, with and without JavaScript)", () =>
+  run(bin("playwright"), ["test", "--config", "e2e/playwright.config.ts"], { env: { CI: process.env.CI ?? "" } }));
+await count(path.join(tmp, "playwright.json"), (r) => ({
+  passed: r.stats.expected + r.stats.flaky,
+  failed: r.stats.unexpected,
+}));
+
+for (const f of failures) console.error(`✘ ${f}`);
+const stageFailures = failures.length && failed === 0 ? 1 : 0;
+console.log(`\ntests: ${passed} passed, ${failed + stageFailures} failed`);
+process.exit(failures.length ? 1 : 0);
