@@ -4,9 +4,11 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { log, root } from "./lib.mjs";
-import { loadSeed, parentMap, productStatements } from "./seed/build.mjs";
+import { loadSeed, parentMap, productRow, sqlValue } from "./seed/build.mjs";
 
 const CHUNK = 5000;
+// D1 accepts statements up to 100 KB; a product row with its texts is about 1 KB.
+const ROWS_PER_INSERT = 40;
 const VARIANTS = ["Classic", "Bio", "Premium", "Mini", "Family", "Regional", "Light", "Extra", "Natur", "Feinschmecker"];
 
 /** Deterministic pseudo-random numbers, so two runs make the same catalogue. */
@@ -36,6 +38,35 @@ export function syntheticProducts(templates, n, start = 0) {
   });
 }
 
+/** Multi-row INSERTs: a fresh product needs no upsert, and one statement per 40 rows is fast. */
+function insertRows(table, rows) {
+  const statements = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const slice = rows.slice(i, i + ROWS_PER_INSERT);
+    const cols = Object.keys(slice[0]);
+    statements.push(`INSERT INTO ${table} (${cols.join(", ")}) VALUES ` +
+      slice.map((r) => `(${cols.map((c) => sqlValue(r[c])).join(", ")})`).join(", ") + ";");
+  }
+  return statements;
+}
+
+export function productInserts(products, parents) {
+  const categories = [];
+  const allergens = [];
+  const flavorings = [];
+  for (const p of products) {
+    for (let c = p.category; c; c = parents.get(c)) categories.push({ sku: p.sku, category_id: c });
+    for (const a of p.allergens) allergens.push({ sku: p.sku, allergen: a });
+    for (const f of p.flavorings) flavorings.push({ sku: p.sku, flavoring: f });
+  }
+  return [
+    ...insertRows("product", products.map(productRow)),
+    ...insertRows("product_category", categories),
+    ...(allergens.length ? insertRows("product_allergen", allergens) : []),
+    ...(flavorings.length ? insertRows("product_flavoring", flavorings) : []),
+  ];
+}
+
 /** Replaces the synthetic products by `count` new ones; `execute` runs a list of SQL statements. */
 export async function generateCatalog(count, execute, onProgress = () => {}) {
   const seed = await loadSeed();
@@ -43,7 +74,7 @@ export async function generateCatalog(count, execute, onProgress = () => {}) {
   await execute(["DELETE FROM product WHERE sku GLOB '9[0-9][0-9][0-9][0-9][0-9][0-9]';"]);
   for (let done = 0; done < count; done += CHUNK) {
     const n = Math.min(CHUNK, count - done);
-    await execute(syntheticProducts(seed.products, n, done).flatMap((p) => productStatements(p, parents)));
+    await execute(productInserts(syntheticProducts(seed.products, n, done), parents));
     onProgress(done + n, count);
   }
 }

@@ -1,0 +1,107 @@
+import { expect, expectAccessible, test } from "./fixtures";
+import { mainMenu, openMainMenu, summary, waitForHydration } from "./helpers";
+
+test.describe.configure({ timeout: 60_000 });
+
+const MENU_LINKS: [string, RegExp][] = [
+  ["Suche", /^\/search\/find$/],
+  ["Merkzettel", /^\/login\?redirectTo=%2Faccount$/],
+  ["Mein Konto", /^\/login\?redirectTo=%2Faccount$/],
+  ["Warenkorb", /^\/login\?redirectTo=%2Fcart$/],
+  ["Anmelden", /^\/login\?redirectTo=%2F$/],
+  ["Sortiment", /^\/catalog\/category\/startseite$/],
+  ["Online-Shop", /^\/content\/online-shop$/],
+  ["Märkte", /^\/content\/map$/],
+  ["Neuigkeiten", /^\/content\/neuigkeiten$/],
+  ["Mitgliedschaft", /^\/content\/mitgliedschaft$/],
+];
+
+test("main menu lists every entry and leads to the stores, closing itself", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Frisch, regional, gemeinsam." })).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+
+  const { details } = mainMenu(page);
+  await expect(details).not.toHaveAttribute("open");
+  const panel = details.getByRole("navigation", { name: "Hauptnavigation" });
+  await expect(panel).toBeHidden();
+
+  // scroll down first: the stores page must then start at the top
+  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+
+  await openMainMenu(page);
+  await expect(panel).toBeVisible();
+  const links = panel.getByRole("link");
+  await expect(links).toHaveText(MENU_LINKS.map(([name]) => name));
+  for (const [name, href] of MENU_LINKS) {
+    await expect(panel.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  await expect(panel.getByRole("button", { name: "Dunkelmodus einschalten" })).toBeVisible();
+  await expectAccessible(page);
+
+  await panel.getByRole("link", { name: "Märkte", exact: true }).click();
+  await expect(page).toHaveURL(/\/content\/map$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Unsere Märkte" })).toBeVisible();
+  await expect(page).toHaveTitle("Unsere Märkte – Frischkorb");
+  const stores = page.getByRole("main").getByRole("article");
+  expect(await stores.count()).toBeGreaterThanOrEqual(12);
+  await expect(stores.first().getByRole("heading", { level: 2 })).toBeVisible();
+  await expect(stores.first().getByRole("heading", { level: 3, name: "Öffnungszeiten" })).toBeVisible();
+  await expect(page.getByText(/^Frischkorb gibt es in \d+ Märkten\./)).toBeVisible();
+  const intro = await page.getByText(/^Frischkorb gibt es in \d+ Märkten\./).textContent();
+  expect(Number(intro!.match(/in (\d+) Märkten/)![1])).toBe(await stores.count());
+
+  // the menu is closed and the new page starts at the top
+  await expect(mainMenu(page).details).not.toHaveAttribute("open");
+  await expect(mainMenu(page).details.getByRole("navigation", { name: "Hauptnavigation" })).toBeHidden();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expectAccessible(page);
+});
+
+test("a click on a product far down a listing opens the product page at the top", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/catalog/category/startseite");
+  await expect(page.getByRole("heading", { level: 1, name: "Alle Kategorien" })).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+  const tile = page.getByRole("list", { name: "Produkte", exact: true }).getByRole("article").nth(40);
+  const link = tile.getByRole("link").first();
+  const name = (await link.getByRole("heading").textContent())!.trim();
+  await link.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/catalog\/product\/[\w-]+$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("the “Sortiment” category menu in the header shows the category tree", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/catalog/product/120001");
+  await expect(page.getByRole("heading", { level: 1, name: "Frische Vollmilch 3,8 %" })).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+
+  const details = page.getByRole("banner").getByRole("group", { name: "Sortiment" });
+  const toggle = summary(details, "Sortiment");
+  await expect(toggle).toBeVisible();
+  const nav = details.getByRole("navigation", { name: "Kategorien" });
+  await expect(nav).toBeHidden();
+  await toggle.click();
+  await expect(details).toHaveAttribute("open", "");
+  await expect(nav).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Milchprodukte & Eier", exact: true })).toHaveAttribute("href", "/catalog/category/milch-eier");
+  await expect(nav.getByRole("link", { name: "Milch", exact: true })).toHaveAttribute("href", "/catalog/category/milch");
+  await expect(nav.getByRole("link", { name: "Wasser", exact: true })).toHaveAttribute("href", "/catalog/category/wasser");
+  await expect(nav.getByRole("link", { name: "Bier", exact: true })).toHaveAttribute("href", "/catalog/category/bier");
+  await expect(nav.getByRole("link", { name: "Alle Kategorien", exact: true })).toHaveAttribute("href", "/catalog/category/startseite");
+  // 13 main categories with their subcategories, plus "Alle Kategorien"
+  expect(await nav.getByRole("link").count()).toBeGreaterThan(13 + 13);
+  await expect(nav.getByRole("link", { name: "Startseite", exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await nav.getByRole("link", { name: "Bier", exact: true }).click();
+  await expect(page).toHaveURL(/\/catalog\/category\/bier$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Bier" })).toBeVisible();
+  const breadcrumb = page.getByRole("navigation", { name: "Brotkrumennavigation" });
+  await expect(breadcrumb.getByRole("link", { name: "Getränke" })).toHaveAttribute("href", "/catalog/category/getraenke");
+  await expect(page.getByRole("banner").getByRole("group", { name: "Sortiment" })).not.toHaveAttribute("open");
+  await expect(page.getByRole("banner").getByRole("navigation", { name: "Kategorien" })).toBeHidden();
+});
