@@ -55,6 +55,11 @@ export const qb = new Kysely<Database>({
   },
 });
 
+/** A statement written as SQL text with positional parameters, for what the builder cannot say. */
+export function rawQuery<R>(text: string, parameters: readonly unknown[]): Compilable<R> {
+  return { compile: () => ({ sql: text, parameters, query: undefined as never, queryId: undefined as never }) } as unknown as Compilable<R>;
+}
+
 export function prepare(db: D1Database, query: Compilable): D1PreparedStatement {
   const { sql: text, parameters } = query.compile();
   return db.prepare(text).bind(...(parameters as unknown[]));

@@ -27,6 +27,15 @@ export const i18n = new RemixI18Next({
 
 export const LOCALE = i18nConfig.fallbackLng;
 
+// One locale and texts fixed at build time: a translator per namespace serves every request of
+// the isolate (remix-i18next would otherwise build and initialise an i18next instance per call).
+const translators = new Map<Namespace, ReturnType<typeof i18n.getFixedT>>();
+
 export function translator<N extends Namespace>(ns: N) {
-  return i18n.getFixedT(LOCALE, ns);
+  let t = translators.get(ns);
+  if (!t) {
+    t = i18n.getFixedT(LOCALE, ns);
+    translators.set(ns, t);
+  }
+  return t;
 }

@@ -1,11 +1,12 @@
 /**
- * Product lists (category pages, search results) with their facet counts: one D1 batch, so a
- * list page costs a single round trip however many filters are set.
+ * Product lists (category pages, search results) with their facet counts in one D1 round trip:
+ * the page of products, and one statement that resolves the scope once (a materialised CTE) and
+ * derives the total, the flag counts and every facet from it.
  */
 import { sql, type SelectQueryBuilder } from "kysely";
-import { batch, qb, type Database, type ProductTable } from "~/platform/db.server";
-import { FLAG_COLUMNS, PAGE_SIZE, type FacetKey, type ProductFilter, type Range } from "./filters";
-import type { ProductListResult } from "./listing";
+import { batch, qb, rawQuery, type Database, type ProductTable } from "~/platform/db.server";
+import { FLAG_COLUMNS, PAGE_SIZE, type ProductFilter, type Range } from "./filters";
+import type { FacetValue, ProductListResult } from "./listing";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummaryRow } from "./product";
 
 export type ListScope =
@@ -14,37 +15,25 @@ export type ListScope =
 
 type ProductQuery = SelectQueryBuilder<Database & { p: ProductTable }, "p", object>;
 
-function scoped(scope: ListScope): ProductQuery {
-  let q = qb.selectFrom("product as p")
-    // Sold-out items are hidden in results (spec 9).
-    .where((eb) => eb.or([eb("p.stock_managed", "=", 0), eb("p.stock_qty", ">", 0)])) as ProductQuery;
-  if (scope.kind === "category") {
-    q = q.where("p.sku", "in", qb.selectFrom("product_category").select("sku").where("category_id", "=", scope.categoryId));
-  } else {
-    q = q.where("p.rowid", "in", qb.selectFrom("product_search").select("rowid").where(sql<boolean>`product_search MATCH ${scope.match}`));
-  }
-  return q;
-}
-
 function inRange(q: ProductQuery, column: "p.price_cents" | "p.sugar" | "p.fat", r: Range): ProductQuery {
   if (r.min !== null) q = q.where(column, ">=", r.min);
   if (r.max !== null) q = q.where(column, "<=", r.max);
   return q;
 }
 
-function filtered(scope: ListScope, f: ProductFilter, except?: FacetKey): ProductQuery {
-  let q = scoped(scope);
+/** Scope and every filter that is not a multi-select facet. */
+function scoped(scope: ListScope, f: ProductFilter): ProductQuery {
+  // Joining from the scope's index rows is about twice as fast as `sku IN (subquery)`.
+  let q = (scope.kind === "category"
+    ? qb.selectFrom("product_category as pc").innerJoin("product as p", "p.sku", "pc.sku").where("pc.category_id", "=", scope.categoryId)
+    : qb.selectFrom("product_search").innerJoin("product as p", "p.rowid", "product_search.rowid")
+      .where(sql<boolean>`product_search MATCH ${scope.match}`)) as unknown as ProductQuery;
+  // Sold-out items are hidden in results (spec 9).
+  q = q.where((eb) => eb.or([eb("p.stock_managed", "=", 0), eb("p.stock_qty", ">", 0)]));
   q = inRange(q, "p.price_cents", f.price);
   q = inRange(q, "p.sugar", f.sugar);
   q = inRange(q, "p.fat", f.fat);
-  if (except !== "brands" && f.brands.length) q = q.where("p.brand", "in", f.brands);
-  if (except !== "categories" && f.categories.length) {
-    q = q.where("p.sku", "in", qb.selectFrom("product_category").select("sku").where("category_id", "in", f.categories));
-  }
-  if (except !== "flavoringIngredients" && f.flavoringIngredients.length) {
-    q = q.where("p.sku", "in", qb.selectFrom("product_flavoring").select("sku").where("flavoring", "in", f.flavoringIngredients));
-  }
-  if (except !== "allergens" && f.allergens.length) {
+  if (f.allergens.length) {
     q = q.where("p.sku", "not in", qb.selectFrom("product_allergen").select("sku").where("allergen", "in", f.allergens));
   }
   for (const flag of f.flags) {
@@ -54,7 +43,23 @@ function filtered(scope: ListScope, f: ProductFilter, except?: FacetKey): Produc
   return q;
 }
 
-function ordered(q: ProductQuery, f: ProductFilter): ProductQuery {
+/** Whether a product matches each multi-select facet (1 when the facet is not set). */
+function facetMatches(f: ProductFilter) {
+  return {
+    brand: f.brands.length ? sql<number>`p.brand IN (${sql.join(f.brands)})` : sql<number>`1`,
+    category: f.categories.length
+      ? sql<number>`p.sku IN (SELECT sku FROM product_category WHERE category_id IN (${sql.join(f.categories)}))`
+      : sql<number>`1`,
+    flavoring: f.flavoringIngredients.length
+      ? sql<number>`p.sku IN (SELECT sku FROM product_flavoring WHERE flavoring IN (${sql.join(f.flavoringIngredients)}))`
+      : sql<number>`1`,
+  };
+}
+
+function pageQuery(scope: ListScope, f: ProductFilter) {
+  const m = facetMatches(f);
+  const q = scoped(scope, f).where(sql<boolean>`${m.brand} AND ${m.category} AND ${m.flavoring}`)
+    .select(PRODUCT_SUMMARY_COLUMNS).limit(PAGE_SIZE + 1).offset((f.page - 1) * PAGE_SIZE);
   switch (f.sort) {
     case "price_asc": return q.orderBy("p.price_cents", "asc").orderBy("p.sku");
     case "price_desc": return q.orderBy("p.price_cents", "desc").orderBy("p.sku");
@@ -62,51 +67,57 @@ function ordered(q: ProductQuery, f: ProductFilter): ProductQuery {
   }
 }
 
-const flagSums = Object.entries(FLAG_COLUMNS).map(
-  ([flag, column]) => sql<number>`coalesce(sum(${sql.ref(`p.${column}`)}), 0)`.as(flag),
-);
+interface FacetRow { facet: string; value: string; count: number }
+
+/**
+ * A multi-select facet counts with all filters but its own, so a second brand stays choosable;
+ * allergens count the products of the current result that contain them.
+ */
+function facetQuery(scope: ListScope, f: ProductFilter) {
+  const m = facetMatches(f);
+  const base = scoped(scope, f).select([
+    "p.sku", "p.brand", "p.regular_price_cents", ...Object.values(FLAG_COLUMNS).map((c) => `p.${c}` as const),
+    m.brand.as("m_brand"), m.category.as("m_cat"), m.flavoring.as("m_flav"),
+  ]).compile();
+  const all = "m_brand AND m_cat AND m_flav";
+  // CROSS JOIN keeps `base` the outer loop; otherwise SQLite may walk a whole facet table.
+  // Total and flag counts in one pass, as one JSON row.
+  const flagCounts = Object.entries(FLAG_COLUMNS).map(([flag, column]) => `'${flag}', coalesce(sum(${column}), 0)`).join(", ");
+  const categoryIds = scope.facetCategoryIds.length ? scope.facetCategoryIds : ["-"];
+  const text = `WITH base AS MATERIALIZED (${base.sql})
+    SELECT 'flags' AS facet, json_object('total', count(*), 'sale', coalesce(sum(regular_price_cents IS NOT NULL), 0), ${flagCounts}) AS value,
+      0 AS count FROM base WHERE ${all}
+    UNION ALL SELECT 'brands', brand, count(*) FROM base WHERE m_cat AND m_flav GROUP BY brand
+    UNION ALL SELECT 'categories', c.category_id, count(*) FROM base CROSS JOIN product_category c ON c.sku = base.sku
+      WHERE c.category_id IN (${categoryIds.map(() => "?").join(", ")}) AND m_brand AND m_flav GROUP BY c.category_id
+    UNION ALL SELECT 'flavoringIngredients', fl.flavoring, count(*) FROM base CROSS JOIN product_flavoring fl ON fl.sku = base.sku
+      WHERE m_brand AND m_cat GROUP BY fl.flavoring
+    UNION ALL SELECT 'allergens', a.allergen, count(*) FROM base CROSS JOIN product_allergen a ON a.sku = base.sku
+      WHERE ${all} GROUP BY a.allergen`;
+  return rawQuery<FacetRow>(text, [...base.parameters, ...categoryIds]);
+}
 
 export async function listProducts(db: D1Database, scope: ListScope, f: ProductFilter): Promise<ProductListResult> {
-  const offset = (f.page - 1) * PAGE_SIZE;
-  const page = ordered(filtered(scope, f), f).select(PRODUCT_SUMMARY_COLUMNS).limit(PAGE_SIZE + 1).offset(offset);
-  const summary = filtered(scope, f).select([
-    sql<number>`count(*)`.as("total"),
-    sql<number>`coalesce(sum(p.regular_price_cents IS NOT NULL), 0)`.as("sale"),
-    ...flagSums,
-  ]);
-  const brands = filtered(scope, f, "brands")
-    .select(["p.brand as value", sql<number>`count(*)`.as("count")]).groupBy("p.brand").orderBy("p.brand");
-  const categoryIds = scope.facetCategoryIds.length ? scope.facetCategoryIds : ["-"];
-  const categories = qb.selectFrom("product_category as c")
-    .select(["c.category_id as value", sql<number>`count(*)`.as("count")])
-    .where("c.category_id", "in", categoryIds)
-    .where("c.sku", "in", filtered(scope, f, "categories").select("p.sku"))
-    .groupBy("c.category_id");
-  const flavorings = qb.selectFrom("product_flavoring as fl")
-    .select(["fl.flavoring as value", sql<number>`count(*)`.as("count")])
-    .where("fl.sku", "in", filtered(scope, f, "flavoringIngredients").select("p.sku"))
-    .groupBy("fl.flavoring").orderBy("fl.flavoring");
-  const allergens = qb.selectFrom("product_allergen as a")
-    .select(["a.allergen as value", sql<number>`count(*)`.as("count")])
-    .where("a.sku", "in", filtered(scope, f).select("p.sku"))
-    .groupBy("a.allergen");
-
-  const [rows, [totals], brandRows, categoryRows, flavoringRows, allergenRows] = await batch(db, [
-    page, summary, brands, categories, flavorings, allergens,
-  ] as const);
-
-  const { total, ...flags } = totals as unknown as Record<string, number>;
+  const [rows, facetRows] = await batch(db, [pageQuery(scope, f), facetQuery(scope, f)] as const);
+  const facets: Record<string, FacetValue[]> = { brands: [], categories: [], flavoringIngredients: [], allergens: [] };
+  let flags: Record<string, number> = {};
+  for (const row of facetRows) {
+    if (row.facet === "flags") flags = JSON.parse(row.value);
+    else facets[row.facet].push({ value: row.value, count: row.count });
+  }
+  const { total = 0, ...flagCounts } = flags;
   const order = new Map(scope.facetCategoryIds.map((id, i) => [id, i]));
+  const byName = (a: FacetValue, b: FacetValue) => a.value.localeCompare(b.value, "de");
   return {
     products: (rows as unknown as ProductSummaryRow[]).slice(0, PAGE_SIZE).map(toProductSummary),
     total,
     hasMore: rows.length > PAGE_SIZE,
     facets: {
-      brands: brandRows,
-      categories: [...categoryRows].sort((a, b) => (order.get(a.value) ?? 0) - (order.get(b.value) ?? 0)),
-      flavoringIngredients: flavoringRows,
-      allergens: allergenRows,
-      flags,
+      brands: facets.brands.sort(byName),
+      categories: facets.categories.sort((a, b) => (order.get(a.value) ?? 0) - (order.get(b.value) ?? 0)),
+      flavoringIngredients: facets.flavoringIngredients.sort(byName),
+      allergens: facets.allergens,
+      flags: flagCounts,
     },
   };
 }
