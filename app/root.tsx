@@ -73,8 +73,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="main" className="main" tabIndex={-1}>{children}</main>
           <Footer />
         </LoginPromptProvider>
-        {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
-        {hydrate ? <Scripts nonce={nonce} /> : null}
+        {/* A page without JavaScript gets no scripts from the server; but when the browser already
+            runs the app and navigates to such a page, scroll restoration must stay in charge. */}
+        {hydrate || typeof document !== "undefined" ? <ScrollRestoration nonce={nonce} /> : null}
+        {hydrate || typeof document !== "undefined" ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -31,7 +31,7 @@ export default {
     if (isCrossSiteWrite(request)) return finish(new Response("Forbidden", { status: 403 }));
 
     const cache = isAnonymousGet(request) && edgeCacheSeconds(env) > 0 ? await caches.open("pages") : null;
-    const key = cache ? cacheKey(request) : null;
+    const key = cache ? cacheKey(request, build.assets.version) : null;
     if (cache && key) {
       const hit = await cache.match(key);
       if (hit) return withFreshNonce(hit, nonce, dev);

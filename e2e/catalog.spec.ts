@@ -1,8 +1,8 @@
 import { expect, expectAccessible, test } from "./fixtures";
 import { euroToCents, listingCount, productTiles, summary, waitForHydration } from "./helpers";
 
-// Several pages per test, each with an axe run: more than the default 30 s.
-test.describe.configure({ timeout: 90_000 });
+// Several pages per test, each with an axe run (up to ~30 s on a 120-tile page when the machine is busy).
+test.describe.configure({ timeout: 180_000 });
 
 test("home → category → filter Bio + sort by price → product detail", async ({ page, javaScriptEnabled }) => {
   await page.goto("/");

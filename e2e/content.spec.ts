@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
+import { waitForHydration } from "./helpers";
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const FOOTER_LINKS: [string, string][] = [
   ["Impressum", "/pages/legal/impressum"],
@@ -59,6 +60,22 @@ test("Widerrufsbelehrung: includes the exceptions for perishable goods, no JavaS
 
 test("Mitgliedschaft content page: heading, legal footer, no JavaScript", async ({ page }) => {
   await expectStaticPage(page, "/content/mitgliedschaft", "Teilhaber werden");
+});
+
+test("a footer link on a shop page opens the legal page at its top", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/catalog/category/milch-eier");
+  await expect(page.getByRole("heading", { level: 1, name: "Milchprodukte & Eier" })).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+  const link = page.getByRole("contentinfo").getByRole("navigation", { name: "Rechtliches" })
+    .getByRole("link", { name: "Widerrufsbelehrung", exact: true });
+  await link.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await link.click();
+  await expect(page).toHaveURL(/\/pages\/legal\/widerrufsbelehrung$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Widerrufsbelehrung" })).toBeVisible();
+  // a new page starts at the top, where its heading is
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Widerrufsbelehrung" })).toBeInViewport();
 });
 
 test("footer links lead to the legal pages", async ({ page }) => {

@@ -1,6 +1,8 @@
 import { expect, expectAccessible, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
+test.describe.configure({ timeout: 120_000 });
+
 test("unknown path: 404 page with a way back home", async ({ page, javaScriptEnabled }) => {
   const response = await page.goto("/gibt-es-nicht");
   expect(response?.status()).toBe(404);

@@ -38,10 +38,15 @@ export function summary(scope: Page | Locator, text: string): Locator {
   return scope.locator("summary").filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}(?:\\s|\\(|$)`) });
 }
 
-/** The site's main menu disclosure ("Menü") and its panel. */
+/** A <details> disclosure in the header, found by the text of its <summary>. */
+export function headerDisclosure(page: Page, text: string) {
+  const details = page.getByRole("banner").locator("details").filter({ has: summary(page, text) });
+  return { details, toggle: summary(details, text) };
+}
+
+/** The site's main menu disclosure ("Menü"). */
 export function mainMenu(page: Page) {
-  const details = page.getByRole("banner").getByRole("group", { name: "Menü" });
-  return { details, toggle: summary(details, "Menü") };
+  return headerDisclosure(page, "Menü");
 }
 
 /** Open the main menu and wait until its panel shows. */

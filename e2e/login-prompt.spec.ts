@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { escapeRegExp, waitForHydration } from "./helpers";
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const SKU = "120001";
 const NAME = "Frische Vollmilch 3,8 %";

@@ -1,7 +1,7 @@
 import { expect, expectAccessible, test } from "./fixtures";
-import { mainMenu, openMainMenu, summary, waitForHydration } from "./helpers";
+import { headerDisclosure, mainMenu, openMainMenu, waitForHydration } from "./helpers";
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const MENU_LINKS: [string, RegExp][] = [
   ["Suche", /^\/search\/find$/],
@@ -79,8 +79,7 @@ test("the “Sortiment” category menu in the header shows the category tree", 
   await expect(page.getByRole("heading", { level: 1, name: "Frische Vollmilch 3,8 %" })).toBeVisible();
   await waitForHydration(page, javaScriptEnabled);
 
-  const details = page.getByRole("banner").getByRole("group", { name: "Sortiment" });
-  const toggle = summary(details, "Sortiment");
+  const { details, toggle } = headerDisclosure(page, "Sortiment");
   await expect(toggle).toBeVisible();
   const nav = details.getByRole("navigation", { name: "Kategorien" });
   await expect(nav).toBeHidden();
@@ -102,6 +101,6 @@ test("the “Sortiment” category menu in the header shows the category tree", 
   await expect(page.getByRole("heading", { level: 1, name: "Bier" })).toBeVisible();
   const breadcrumb = page.getByRole("navigation", { name: "Brotkrumennavigation" });
   await expect(breadcrumb.getByRole("link", { name: "Getränke" })).toHaveAttribute("href", "/catalog/category/getraenke");
-  await expect(page.getByRole("banner").getByRole("group", { name: "Sortiment" })).not.toHaveAttribute("open");
+  await expect(headerDisclosure(page, "Sortiment").details).not.toHaveAttribute("open");
   await expect(page.getByRole("banner").getByRole("navigation", { name: "Kategorien" })).toBeHidden();
 });

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { openMainMenu, waitForHydration } from "./helpers";
+import { mainMenu, openMainMenu, waitForHydration } from "./helpers";
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const PAGE = "/catalog/category/kaese?sort=price_asc";
 
@@ -49,7 +49,7 @@ test("dark mode: switch on, survives a reload via cookie, switch off again", asy
   await expect(page.getByRole("combobox", { name: "Sortierung" })).toHaveValue("price_asc");
   await expect(page.getByRole("list", { name: "Produkte", exact: true }).getByRole("article").first()).toBeVisible();
   // the toggle now offers the way back
-  menu = page.getByRole("banner").getByRole("group", { name: "Menü" });
+  menu = mainMenu(page).details;
   if (!(await menu.getAttribute("open").then((v) => v !== null))) menu = await openMainMenu(page);
   await expect(menu.getByRole("button", { name: "Hellmodus einschalten" })).toBeVisible();
   await expect(menu.getByRole("button", { name: "Dunkelmodus einschalten" })).toHaveCount(0);

@@ -35,8 +35,10 @@ export function isAnonymousGet(request: Request): boolean {
   return !new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookies);
 }
 
-export function cacheKey(request: Request): Request {
+/** Per URL, dark-mode variant and build: a deployment never serves pages of the previous build. */
+export function cacheKey(request: Request, buildVersion: string): Request {
   const url = new URL(request.url);
+  url.searchParams.set("__build", buildVersion);
   url.searchParams.set("__theme", readDarkMode(request.headers.get("Cookie")) === "1" ? "dark" : "light");
   return new Request(url.toString(), { method: "GET" });
 }

@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tree = await loadCategoryTree(context.env.DB);
   const mains = tree.root.children.map((c) => ({ id: c.id, name: c.name }));
   const match = searchMatch(query);
-  const t = await translator("catalog");
+  const [t, common] = await Promise.all([translator("catalog"), translator("common")]);
   const result = match
     ? await listProducts(context.env.DB, { kind: "search", match, facetCategoryIds: mains.map((c) => c.id) }, filter)
     : null;
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     result,
     mains,
     categoryNames: Object.fromEntries(mains.map((c) => [c.id, c.name])),
-    title: query ? t("search.titleFor", { query }) : t("search.title"),
+    title: `${query ? t("search.titleFor", { query }) : t("search.title")} – ${common("shop.name")}`,
   });
 }
 

@@ -50,6 +50,7 @@ export function ProductListing({ data, hidden }: { data: ListingData; hidden?: R
       {result.products.length ? (
         <>
           {filter.page > 1 ? <Link className="button button-secondary listing-previous" to={previousHref}>{t("list.previous")}</Link> : null}
+          <h2 className="visually-hidden">{t("list.products")}</h2>
           <ProductGrid products={[...result.products, ...(appended?.products ?? [])]} eagerCount={2} label={t("list.products")} />
           {hasMore ? (
             <Link

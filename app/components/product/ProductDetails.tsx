@@ -16,7 +16,7 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
         {product.ingredients ? (
           <>
             <Ingredients text={product.ingredients} />
-            <p className="field-hint">{t("detail.ingredientsHint")}</p>
+            {product.ingredients.includes("_") ? <p className="field-hint">{t("detail.ingredientsHint")}</p> : null}
           </>
         ) : <p>{t("detail.noIngredients")}</p>}
         <h3>{t("detail.allergens")}</h3>
