@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { batch, first, qb } from "~/platform/db.server";
 import type { ProductDetail } from "./product-detail";
+import { inStock } from "./stock.server";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummary, type ProductSummaryRow } from "./product";
 
 const SIMILAR_COUNT = 8;
@@ -20,7 +21,7 @@ export async function loadProductDetail(db: D1Database, sku: string): Promise<{ 
   const similar = qb.selectFrom("product as p")
     .select(PRODUCT_SUMMARY_COLUMNS)
     .where("p.sku", "!=", sku)
-    .where("p.stock_qty", ">", 0)
+    .where(inStock)
     .where("p.sku", "in", qb.selectFrom("product_category").select("sku").where("category_id", "=",
       qb.selectFrom("category").select("parent_id").where("id", "=", qb.selectFrom("product").select("category_id").where("sku", "=", sku))))
     .orderBy(sql`p.category_id = (SELECT category_id FROM product WHERE sku = ${sku})`, "desc")

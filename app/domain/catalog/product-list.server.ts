@@ -7,6 +7,7 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import { batch, qb, rawQuery, type Database, type ProductTable } from "~/platform/db.server";
 import { FLAG_COLUMNS, PAGE_SIZE, type ProductFilter, type Range } from "./filters";
 import type { FacetValue, ProductListResult } from "./listing";
+import { inStock } from "./stock.server";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummaryRow } from "./product";
 
 export type ListScope =
@@ -29,7 +30,7 @@ function scoped(scope: ListScope, f: ProductFilter): ProductQuery {
     : qb.selectFrom("product_search").innerJoin("product as p", "p.rowid", "product_search.rowid")
       .where(sql<boolean>`product_search MATCH ${scope.match}`)) as unknown as ProductQuery;
   // Sold-out items are hidden in results (spec 9).
-  q = q.where((eb) => eb.or([eb("p.stock_managed", "=", 0), eb("p.stock_qty", ">", 0)]));
+  q = q.where(inStock);
   q = inRange(q, "p.price_cents", f.price);
   q = inRange(q, "p.sugar", f.sugar);
   q = inRange(q, "p.fat", f.fat);
