@@ -55,7 +55,6 @@ export const productSchema = z.object({
 }).strict()
   .refine((p) => (p.regular === null) === (p.lowest30 === null), "regular and lowest30 go together")
   .refine((p) => p.regular === null || p.regular > p.price, "regular must be above price")
-  .refine((p) => (p.ingredients === null) || p.allergens.every(Boolean), "allergens")
   .refine((p) => p.minAge === 0 || p.alcohol !== null || p.minAge === 16, "18+ items carry alcohol %");
 
 export const pageSchema = z.object({

@@ -22,8 +22,7 @@ export default function SearchSuggestions({ query, minLength, onClose }: {
     if (!longEnough) return;
     const timer = setTimeout(() => fetcher.load(`/search/suggest?q=${encodeURIComponent(trimmed)}`), DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // fetcher.load is stable enough for this; depending on it would refetch on every render
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Deliberately not depending on `fetcher`: its identity changes with every load.
   }, [trimmed, longEnough]);
 
   const data = fetcher.data;

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { formatNetQuantity, formatNumber, type NetQuantity as Quantity } from "~/domain/catalog/quantity";
+import { formatNetQuantity, type NetQuantity as Quantity } from "~/domain/catalog/quantity";
 
 export function formatQuantityText(q: Quantity, t: (key: string, opts?: Record<string, unknown>) => string): string {
   if (q.unit !== "piece") return formatNetQuantity(q);
-  const pieces = t("units.pieces", { count: q.netQuantity, formatted: formatNumber(q.netQuantity) });
+  const pieces = t("units.pieces", { count: q.netQuantity });
   return q.packCount > 1 ? `${q.packCount} × ${pieces}` : pieces;
 }
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "./Modal";
 
@@ -45,10 +45,10 @@ export function LoginRequiredLink({ children, className, label, redirectTo }: {
   const open = useContext(LoginPromptContext);
   const location = useLocation();
   const target = redirectTo ?? location.pathname + location.search;
-  const onClick = useMemo(() => (event: MouseEvent) => {
+  const onClick = (event: MouseEvent) => {
     event.preventDefault();
     open(target);
-  }, [open, target]);
+  };
   return (
     <a href={loginHref(target)} className={className} aria-label={label} onClick={onClick}>
       {children}
