@@ -1,11 +1,14 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError,
   useRouteLoaderData, type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { Footer } from "~/components/layout/Footer";
+import { Notifications } from "~/components/layout/Notifications";
+import { useLogoutCleanup } from "~/components/layout/useLogoutCleanup";
 import { Header } from "~/components/layout/Header";
 import { useDarkMode } from "~/components/layout/ThemeToggle";
 import { ErrorPage, ErrorTitle, errorStatus } from "~/components/ui/ErrorPage";
@@ -13,6 +16,7 @@ import { LoginPromptProvider } from "~/components/ui/LoginPrompt";
 import { useNonce } from "~/components/layout/nonce";
 import { menuCategories } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
+import { loadShopper } from "~/domain/customer/shopper.server";
 import { localeVersion, LOCALE } from "~/platform/i18n.server";
 import { readDarkMode } from "~/platform/theme.server";
 import stylesheet from "~/styles/app.css";
@@ -28,21 +32,23 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ name: "theme-color", content: "#2f6b2f" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const tree = await loadCategoryTree(context.env.DB);
-  return {
+  const [tree, shopper] = await Promise.all([loadCategoryTree(context.env.DB), loadShopper(request, context)]);
+  return data({
     locale: LOCALE,
     localeVersion,
     darkMode: readDarkMode(request.headers.get("Cookie")),
     menu: menuCategories(tree),
     imageResizing: context.env.IMAGE_RESIZING === "on",
-  };
+    ...shopper.data,
+  }, { headers: shopper.headers });
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
-// The menu and theme only change through a form post; plain navigations reuse them.
+// For a visitor the menu and theme only change through a form post, so plain navigations reuse
+// them; a signed-in customer's header (wishlist, notices, session expiry) is fresh on every page.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? defaultShouldRevalidate : false;
+  formMethod ? defaultShouldRevalidate : document.documentElement.dataset.signedIn === "1";
 
 /** Pages without anything interactive (legal, content) set `handle.hydrate = false`: no JavaScript. */
 function useHydrate(): boolean {
@@ -56,8 +62,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const nonce = useNonce();
   const error = useRouteError();
+  useLogoutCleanup(Boolean(data?.customer));
   return (
-    <html lang={data?.locale ?? "de"} className={dark ? "theme-dark" : "theme-light"}>
+    <html lang={data?.locale ?? "de"} className={dark ? "theme-dark" : "theme-light"} data-signed-in={data?.customer ? "1" : "0"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -68,11 +75,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <a className="skip-link" href="#main">{t("shop.skipToContent")}</a>
-        <LoginPromptProvider>
-          <Header menu={data?.menu ?? []} darkMode={dark ? "1" : "0"} />
-          <main id="main" className="main" tabIndex={-1}>{children}</main>
-          <Footer />
-        </LoginPromptProvider>
+        <AuthenticityTokenProvider token={data?.csrf ?? ""}>
+          <LoginPromptProvider>
+            <Header menu={data?.menu ?? []} darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} />
+            <Notifications notices={data?.notices ?? []} />
+            <main id="main" className="main" tabIndex={-1}>{children}</main>
+            <Footer />
+          </LoginPromptProvider>
+        </AuthenticityTokenProvider>
         {/* A page without JavaScript gets no scripts from the server; but when the browser already
             runs the app and navigates to such a page, scroll restoration must stay in charge. */}
         {hydrate || typeof document !== "undefined" ? <ScrollRestoration nonce={nonce} /> : null}

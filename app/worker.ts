@@ -7,7 +7,10 @@ import { createRequestHandler, logDevReady } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import type { Env } from "~/platform/context";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "~/platform/security.server";
-import { cacheKey, edgeCacheSeconds, isAnonymousGet, isStorable, withFreshNonce } from "~/platform/edge-cache.server";
+import {
+  PRIVATE_CACHE_CONTROL, cacheKey, edgeCacheSeconds, isAnonymousGet, isPersonal, isStorable, withFreshNonce,
+} from "~/platform/edge-cache.server";
+import { resolveSession, type SessionState } from "~/platform/session.server";
 
 const dev = process.env.NODE_ENV === "development";
 if (dev) logDevReady(build);
@@ -20,8 +23,11 @@ export default {
     const nonce = createNonce();
     const finish = (response: Response) => {
       const out = new Response(response.body, response);
+      const type = out.headers.get("Content-Type") ?? "";
+      // A page or page data for a signed-in customer (or carrying a notice) is theirs alone.
+      if (isPersonal(request) && /text\/html|text\/x-script/.test(type)) out.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
       applySecurityHeaders(out.headers, {
-        nonce: (out.headers.get("Content-Type") ?? "").includes("text/html") ? nonce : undefined,
+        nonce: type.includes("text/html") ? nonce : undefined,
         production,
         dev,
       });
@@ -37,7 +43,9 @@ export default {
       if (hit) return withFreshNonce(hit, nonce, dev);
     }
 
-    const response = finish(await handleRemixRequest(request, { env, ctx, cspNonce: nonce }));
+    let session: Promise<SessionState> | undefined;
+    const loadContext = { env, ctx, cspNonce: nonce, session: () => (session ??= resolveSession(request, env, ctx)) };
+    const response = finish(await handleRemixRequest(request, loadContext));
     if (cache && key && isStorable(response)) ctx.waitUntil(cache.put(key, response.clone()));
     return response;
   },

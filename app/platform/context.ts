@@ -1,3 +1,5 @@
+import type { SessionState } from "./session.server";
+
 /** What the worker hands every loader and action. */
 export interface Env {
   DB: D1Database;
@@ -5,6 +7,9 @@ export interface Env {
   ENVIRONMENT: "development" | "test" | "production";
   IMAGE_RESIZING?: string;
   EDGE_CACHE_SECONDS?: string;
+  SESSION_SECRET?: string;
+  PASSWORD_PEPPER?: string;
+  CSRF_SECRET?: string;
 }
 
 declare module "@remix-run/cloudflare" {
@@ -12,6 +17,8 @@ declare module "@remix-run/cloudflare" {
     env: Env;
     ctx: Pick<ExecutionContext, "waitUntil">;
     cspNonce: string;
+    /** The request's session, looked up once on first use. */
+    session: () => Promise<SessionState>;
   }
 }
 

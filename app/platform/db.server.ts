@@ -27,6 +27,29 @@ export interface Database {
     phone: string | null; latitude: number; longitude: number; click_and_collect: number;
     opening_hours: string; staffed_hours: string;
   };
+  customer: CustomerTable;
+  customer_token: {
+    token_hash: string; customer_id: number; purpose: "activation" | "password_reset" | "email_change";
+    new_email: string | null; expires_at: number; used_at: number | null;
+  };
+  session: { id_hash: string; customer_id: number; created_at: number; last_seen_at: number };
+  rate_limit: { key: string; window_start: number; count: number };
+  outbox: { id: Generated<number>; recipient: string; subject: string; text_body: string; created_at: string; sent_at: string | null };
+  address: AddressTable;
+  wishlist_item: { customer_id: number; sku: string; added_at: string };
+}
+
+export interface CustomerTable {
+  id: number; email: string; password_hash: string; firstname: string; lastname: string;
+  dob: string | null; telephone: string; gender: "m" | "w" | "d";
+  status: "pending" | "active" | "blocked"; dark_mode_enabled: Generated<"0" | "1">;
+  is_sepa_allowed: Generated<"0" | "1">; group_identifier: Generated<string>; consents_at: string; created_at: string; updated_at: string;
+}
+
+export interface AddressTable {
+  id: number; customer_id: number; street: string; house_number: string; address_addition: string;
+  zip: string; city: string; country: string; is_default_shipping: number; is_default_billing: number;
+  created_at: string;
 }
 
 export interface ProductTable {

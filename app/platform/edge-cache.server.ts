@@ -1,10 +1,11 @@
 /**
  * Anonymous public pages come from the edge cache (ARCHITECTURE "Requests"). A page varies only
- * by the dark-mode cookie, so that is part of the cache key; any request carrying a session is
- * personal and never cached. On a hit the CSP nonce is renewed, so no two responses share one.
+ * by the dark-mode cookie, so that is part of the cache key; any request carrying a session (or a
+ * notice to show) is personal and never cached. On a hit the CSP nonce is renewed, so no two responses share one.
  */
 import { readDarkMode } from "./theme.server";
 import { contentSecurityPolicy } from "./security.server";
+import { FLASH_COOKIE } from "./flash.server";
 
 import type { Env } from "./context";
 
@@ -29,10 +30,14 @@ export function publicPageHeaders(env: Env): HeadersInit {
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
-export function isAnonymousGet(request: Request): boolean {
-  if (request.method !== "GET") return false;
+/** A session or a notice waiting to be shown makes every answer personal. */
+export function isPersonal(request: Request): boolean {
   const cookies = request.headers.get("Cookie") ?? "";
-  return !new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookies);
+  return new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${FLASH_COOKIE})=`).test(cookies);
+}
+
+export function isAnonymousGet(request: Request): boolean {
+  return request.method === "GET" && !isPersonal(request);
 }
 
 /** Per URL, dark-mode variant and build: a deployment never serves pages of the previous build. */

@@ -4,8 +4,9 @@ import common from "../../locales/de/common.json";
 import catalog from "../../locales/de/catalog.json";
 import home from "../../locales/de/home.json";
 import pages from "../../locales/de/pages.json";
+import account from "../../locales/de/account.json";
 
-export const resources = { de: { common, catalog, home, pages } } as const;
+export const resources = { de: { common, catalog, home, pages, account } } as const;
 export type Namespace = keyof (typeof resources)["de"];
 
 /** Changes whenever a text changes, so browsers may cache /locales/... forever. */

@@ -1,11 +1,14 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isExternal, withoutLocalePrefix } from "~/domain/content/redirect";
 import { findRedirect } from "~/domain/content/redirect.server";
+import { isLoginRequired } from "~/domain/customer/login-required";
+import { requireCustomer } from "~/platform/auth.server";
 import { notFound } from "~/platform/route-data.server";
 
 /**
  * Paths no route answers: the locale prefix is dropped (only German exists), then the per-path
- * lookup may know a new address, otherwise it is a 404 on the error page.
+ * lookup may know a new address; a login-required path sends visitors to /login; otherwise it is
+ * a 404 on the error page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -13,6 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (unprefixed) throw redirect(unprefixed, 301);
   const target = await findRedirect(context.env.DB, url.pathname);
   if (target) throw redirect(target, isExternal(target) ? 302 : 301);
+  if (isLoginRequired(url.pathname)) await requireCustomer(request, context);
   throw notFound();
 }
 

@@ -58,7 +58,7 @@ export default function ProductPage() {
             {t("common:price.vatIncluded")}, <Link to="/pages/legal/versand-zahlung">{t("common:price.plusShipping")}</Link>
           </p>
           {product.minAge > 0 ? <p className="age-notice">{t("detail.ageNotice", { age: product.minAge })}</p> : null}
-          <ShoppingActions name={product.name} inStock={product.inStock} />
+          <ShoppingActions sku={product.sku} name={product.name} inStock={product.inStock} />
           <p className="product-description">{product.description}</p>
         </div>
       </article>

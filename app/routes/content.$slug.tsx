@@ -3,13 +3,16 @@ import { useLoaderData } from "@remix-run/react";
 import { ContentArticle } from "~/components/content/ContentArticle";
 import { formatGermanDate } from "~/domain/content/date";
 import { loadPage } from "~/domain/content/page.server";
+import { isLoginRequired } from "~/domain/customer/login-required";
+import { requireCustomer } from "~/platform/auth.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound, publicPage } from "~/platform/route-data.server";
 
 // Nothing on a content page is interactive: it ships no JavaScript.
 export const handle = { i18n: ["common"], hydrate: false };
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  if (isLoginRequired(new URL(request.url).pathname)) await requireCustomer(request, context);
   const page = await loadPage(context.env.DB, "content", params.slug ?? "");
   if (!page) throw notFound();
   const [t, common] = await Promise.all([translator("pages"), translator("common")]);

@@ -4,7 +4,9 @@ import { readdir } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
 import categories from "./categories.mjs";
-import { productSchema, supplierSchema, pageSchema, storeSchema, redirectSchema } from "./schema.mjs";
+import { productSchema, supplierSchema, pageSchema, storeSchema, redirectSchema, customerSchema } from "./schema.mjs";
+import { DEMO_PASSWORD } from "./customers.mjs";
+import { hashPassword } from "./password.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -48,8 +50,12 @@ export async function loadSeed() {
   const pages = parseAll(pageSchema, (await import("./pages.mjs")).default, "page");
   const stores = parseAll(storeSchema, (await import("./stores.mjs")).default, "store");
   const redirects = parseAll(redirectSchema, (await import("./redirects.mjs")).default, "redirect");
+  const customers = parseAll(customerSchema, (await import("./customers.mjs")).default, "customer");
   checkReferences({ suppliers, products });
-  return { categories, suppliers, products, pages, stores, redirects };
+  for (const c of customers) for (const sku of c.wishlist) {
+    if (!products.some((p) => p.sku === sku)) throw new Error(`customer ${c.email}: unknown wishlist SKU ${sku}`);
+  }
+  return { categories, suppliers, products, pages, stores, redirects, customers };
 }
 
 function checkReferences({ suppliers, products }) {
@@ -134,7 +140,32 @@ export async function seedStatements() {
       opening_hours: JSON.stringify(s.opening), staffed_hours: JSON.stringify(s.staffed) }, ["id"]));
   }
   for (const r of seed.redirects) out.push(upsert("url_redirect", r, ["path"]));
+  out.push(...customerStatements(seed.customers));
   return { statements: out, seed };
+}
+
+/** Demo customers are reset to their seeded state on every load (password, status, addresses). */
+function customerStatements(customers) {
+  const out = [];
+  const now = new Date().toISOString();
+  for (const c of customers) {
+    out.push(upsert("customer", {
+      id: c.id, email: c.email, password_hash: hashPassword(DEMO_PASSWORD), firstname: c.firstname, lastname: c.lastname,
+      dob: c.dob, telephone: c.telephone, gender: c.gender, status: c.status, dark_mode_enabled: "0",
+      consents_at: now, created_at: now, updated_at: now,
+    }, ["id"]));
+    out.push(`DELETE FROM address WHERE customer_id = ${sqlValue(c.id)};`);
+    for (const a of c.addresses) {
+      out.push(upsert("address", {
+        id: a.id, customer_id: c.id, street: a.street, house_number: a.houseNumber, address_addition: a.addressAddition,
+        zip: a.zip, city: a.city, country: "DE", is_default_shipping: a.defaultShipping ? 1 : 0,
+        is_default_billing: a.defaultBilling ? 1 : 0, created_at: now,
+      }, ["id"]));
+    }
+    out.push(`DELETE FROM wishlist_item WHERE customer_id = ${sqlValue(c.id)};`);
+    for (const sku of c.wishlist) out.push(upsert("wishlist_item", { customer_id: c.id, sku, added_at: now }, ["customer_id", "sku"]));
+  }
+  return out;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -597,6 +597,20 @@ const haeufigeFragen = `
 <p>Telefonisch unter 0341 98765-0 von Montag bis Freitag zwischen 8 und 18 Uhr, per E-Mail jederzeit unter <a href="mailto:kundenservice@frischkorb.example">kundenservice@frischkorb.example</a>. Bitte nennen Sie bei Fragen zu einer Bestellung Ihre Bestellnummer. Fragen zum Datenschutz richten Sie an <a href="mailto:datenschutz@frischkorb.example">datenschutz@frischkorb.example</a>.</p>
 `;
 
+const wertekodex = `
+<p>Frischkorb ist eine Genossenschaft: Der Markt gehört den Menschen, die hier einkaufen. Wer bei uns ein Kundenkonto anlegt, teilt diese Grundsätze.</p>
+<h2>1. Fair zu Erzeugerinnen und Erzeugern</h2>
+<p>Wir zahlen Preise, von denen Höfe und Betriebe leben können, und kaufen so regional wie möglich.</p>
+<h2>2. Ehrlich zu Kundinnen und Kunden</h2>
+<p>Preise verstehen sich inklusive Mehrwertsteuer, Pfand weisen wir getrennt aus, Grundpreise stehen an jedem Produkt. Was wir versprechen, halten wir.</p>
+<h2>3. Sorgsam mit Lebensmitteln</h2>
+<p>Wir planen Bestellungen so, dass möglichst wenig übrig bleibt, und geben Lebensmittel, die wir nicht mehr verkaufen, an Tafeln und Foodsharing weiter.</p>
+<h2>4. Respektvoll miteinander</h2>
+<p>Im Markt, am Telefon und online begegnen wir einander freundlich und auf Augenhöhe. Beleidigungen, Diskriminierung und Missbrauch von Aktionen dulden wir nicht.</p>
+<h2>5. Verantwortung beim Alkohol</h2>
+<p>Alkoholische Getränke verkaufen wir nur an Volljährige und prüfen das Alter bei der Übergabe.</p>
+`;
+
 const contentPages = [
   {
     kind: "content",
@@ -645,6 +659,14 @@ const contentPages = [
     summary: "Antworten auf häufige Fragen zu Kundenkonto, Lieferung, Abholung, Bezahlung, Pfand, Altersprüfung, Filialkarte, Mitgliedschaft und Widerruf.",
     position: 6,
     body: haeufigeFragen,
+  },
+  {
+    kind: "content",
+    slug: "wertekodex",
+    title: "Unser Wertekodex",
+    summary: "Die Grundsätze der Frischkorb eG, denen alle Kundinnen und Kunden bei der Registrierung zustimmen.",
+    position: 7,
+    body: wertekodex,
   },
 ];
 

@@ -86,3 +86,27 @@ export const redirectSchema = z.object({
   path: z.string().regex(/^\/[^\s?#]*[^/\s?#]$/),
   target: z.string().regex(/^(\/|https:\/\/)/),
 }).strict();
+
+const seedAddress = z.object({
+  id: z.number().int().positive(),
+  street: text(100),
+  houseNumber: z.string().regex(/^\S{1,10}$/),
+  addressAddition: z.string().max(100),
+  zip: z.string().regex(/^\d{5}$/),
+  city: text(50),
+  defaultShipping: z.boolean(),
+  defaultBilling: z.boolean(),
+}).strict();
+
+export const customerSchema = z.object({
+  id: z.number().int().positive(),
+  email: z.string().email(),
+  firstname: text(50),
+  lastname: text(50),
+  dob: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  telephone: z.string().max(30),
+  gender: z.enum(["m", "w", "d"]),
+  status: z.enum(["pending", "active", "blocked"]),
+  addresses: z.array(seedAddress),
+  wishlist: z.array(z.string()),
+}).strict();

@@ -1,18 +1,23 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/Icon";
-import { LoginRequiredLink } from "~/components/ui/LoginPrompt";
+import { AccountLink } from "~/components/ui/LoginPrompt";
 import type { MenuCategory } from "~/domain/catalog/category";
 import { CategoryMenu } from "./CategoryMenu";
 import { MainMenu } from "./MainMenu";
 import { SearchForm } from "./SearchForm";
 
-export function Header({ menu, darkMode }: { menu: MenuCategory[]; darkMode: "1" | "0" }) {
+export function Header({ menu, darkMode, customer }: {
+  menu: MenuCategory[];
+  darkMode: "1" | "0";
+  customer: { firstname: string } | null;
+}) {
   const { t } = useTranslation();
+  const signedIn = customer !== null;
   return (
     <header className="site-header">
       <div className="header-bar">
-        <MainMenu darkMode={darkMode} />
+        <MainMenu darkMode={darkMode} signedIn={signedIn} />
         <Link to="/" className="logo" aria-label={t("shop.logoLabel")}>
           <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
             <path className="logo-basket" d="M4 13h24l-3 13H7zM10 13l4-8M22 13l-4-8" />
@@ -22,9 +27,16 @@ export function Header({ menu, darkMode }: { menu: MenuCategory[]; darkMode: "1"
         <CategoryMenu menu={menu} />
         <SearchForm />
         <nav className="header-actions" aria-label={t("menu.mainNavigation")}>
-          <LoginRequiredLink className="header-button" label={t("menu.wish")} redirectTo="/account"><Icon name="heart" /></LoginRequiredLink>
-          <LoginRequiredLink className="header-button" label={t("menu.account")} redirectTo="/account"><Icon name="user" /></LoginRequiredLink>
-          <LoginRequiredLink className="header-button" label={t("menu.cart")} redirectTo="/cart"><Icon name="cart" /></LoginRequiredLink>
+          <AccountLink signedIn={signedIn} className="header-button" label={t("menu.wish")} to="/account/wishlist"><Icon name="heart" /></AccountLink>
+          <AccountLink
+            signedIn={signedIn}
+            className="header-button"
+            label={customer ? t("menu.hello", { name: customer.firstname }) : t("menu.account")}
+            to="/account"
+          >
+            <Icon name="user" />
+          </AccountLink>
+          <AccountLink signedIn={signedIn} className="header-button" label={t("menu.cart")} to="/cart"><Icon name="cart" /></AccountLink>
         </nav>
       </div>
     </header>

@@ -2,13 +2,15 @@ import { Link } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/Icon";
-import { LoginRequiredLink, loginHref } from "~/components/ui/LoginPrompt";
+import { AccountLink } from "~/components/ui/LoginPrompt";
+import { loginHref } from "~/domain/customer/login-path";
 import { categoryHref } from "./CategoryMenu";
+import { LogoutButton } from "./LogoutButton";
 import { ThemeToggle } from "./ThemeToggle";
 import { useCloseOnNavigation } from "./useCloseOnNavigation";
 
-/** The spec's menu entries. Logout joins them once customers can sign in. */
-export function MainMenu({ darkMode }: { darkMode: "1" | "0" }) {
+/** The spec's menu entries; a signed-in customer gets logout instead of login. */
+export function MainMenu({ darkMode, signedIn }: { darkMode: "1" | "0"; signedIn: boolean }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDetailsElement>(null);
   useCloseOnNavigation(ref);
@@ -21,10 +23,12 @@ export function MainMenu({ darkMode }: { darkMode: "1" | "0" }) {
       <nav className="overlay-panel menu-panel" aria-label={t("menu.mainNavigation")}>
         <ul>
           <li><Link className="menu-link" to="/search/find"><Icon name="search" />{t("menu.search")}</Link></li>
-          <li><LoginRequiredLink className="menu-link" redirectTo="/account"><Icon name="heart" />{t("menu.wish")}</LoginRequiredLink></li>
-          <li><LoginRequiredLink className="menu-link" redirectTo="/account"><Icon name="user" />{t("menu.account")}</LoginRequiredLink></li>
-          <li><LoginRequiredLink className="menu-link" redirectTo="/cart"><Icon name="cart" />{t("menu.cart")}</LoginRequiredLink></li>
-          <li><a className="menu-link" href={loginHref("/")}><Icon name="user" />{t("menu.login")}</a></li>
+          <li><AccountLink signedIn={signedIn} className="menu-link" to="/account/wishlist"><Icon name="heart" />{t("menu.wish")}</AccountLink></li>
+          <li><AccountLink signedIn={signedIn} className="menu-link" to="/account"><Icon name="user" />{t("menu.account")}</AccountLink></li>
+          <li><AccountLink signedIn={signedIn} className="menu-link" to="/cart"><Icon name="cart" />{t("menu.cart")}</AccountLink></li>
+          {signedIn
+            ? <li><LogoutButton /></li>
+            : <li><a className="menu-link" href={loginHref("/")}><Icon name="user" />{t("menu.login")}</a></li>}
           <li><Link className="menu-link" to={categoryHref("startseite")}>{t("menu.assortment")}</Link></li>
           <li><Link className="menu-link" to="/content/online-shop">{t("menu.onlineShop")}</Link></li>
           <li><Link className="menu-link" to="/content/map"><Icon name="store" />{t("menu.stores")}</Link></li>

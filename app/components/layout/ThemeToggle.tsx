@@ -1,5 +1,7 @@
 import { useFetcher, useFetchers, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useShopper } from "~/components/account/useShopper";
 import { Icon } from "~/components/ui/Icon";
 
 type DarkMode = "1" | "0";
@@ -20,6 +22,7 @@ export function ThemeToggle({ darkMode }: { darkMode: DarkMode }) {
   const fetcher = useFetcher({ key: "theme" });
   const location = useLocation();
   const next: DarkMode = darkMode === "1" ? "0" : "1";
+  const { customer } = useShopper();
   return (
     <fetcher.Form
       method="post"
@@ -27,9 +30,12 @@ export function ThemeToggle({ darkMode }: { darkMode: DarkMode }) {
       className="theme-toggle"
       onSubmit={(event) => {
         event.preventDefault();
-        fetcher.submit({ darkMode: next }, { method: "post", action: THEME_ACTION });
+        const form = new FormData(event.currentTarget);
+        form.delete("redirectTo");
+        fetcher.submit(form, { method: "post", action: THEME_ACTION });
       }}
     >
+      {customer ? <AuthenticityTokenInput /> : null}
       <input type="hidden" name="darkMode" value={next} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button type="submit" className="menu-link">

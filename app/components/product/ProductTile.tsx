@@ -30,7 +30,7 @@ export function ProductTile({ product, eager = false }: { product: ProductSummar
       <BadgeList badges={product.badges} />
       <LabelList labels={product.labels} />
       <Price product={product} />
-      <ShoppingActions name={product.name} inStock={product.inStock} compact />
+      <ShoppingActions sku={product.sku} name={product.name} inStock={product.inStock} compact />
     </article>
   );
 }

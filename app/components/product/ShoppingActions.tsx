@@ -1,13 +1,16 @@
 import { useTranslation } from "react-i18next";
+import { WishButton } from "~/components/account/WishButton";
+import { useShopper } from "~/components/account/useShopper";
 import { Icon } from "~/components/ui/Icon";
 import { LoginRequiredLink } from "~/components/ui/LoginPrompt";
 
 /**
  * Add-to-cart and wish buttons. Visitors get the login prompt (or /login without JavaScript);
- * the signed-in variants come with accounts and the cart.
+ * signed-in customers keep products on their wishlist.
  */
-export function ShoppingActions({ name, inStock, compact = false }: { name: string; inStock: boolean; compact?: boolean }) {
+export function ShoppingActions({ sku, name, inStock, compact = false }: { sku: string; name: string; inStock: boolean; compact?: boolean }) {
   const { t } = useTranslation();
+  const { customer, wishlist } = useShopper();
   return (
     <div className={compact ? "shopping-actions compact" : "shopping-actions"}>
       {inStock ? (
@@ -18,9 +21,13 @@ export function ShoppingActions({ name, inStock, compact = false }: { name: stri
       ) : (
         <p className="sold-out-note">{t("product.soldOut")}</p>
       )}
-      <LoginRequiredLink className="button button-icon wish" label={t("product.addToWishlistNamed", { name })}>
-        <Icon name="heart" />
-      </LoginRequiredLink>
+      {customer ? (
+        <WishButton sku={sku} name={name} wished={wishlist.includes(sku)} />
+      ) : (
+        <LoginRequiredLink className="button button-icon wish" label={t("product.addToWishlistNamed", { name })}>
+          <Icon name="heart" />
+        </LoginRequiredLink>
+      )}
     </div>
   );
 }

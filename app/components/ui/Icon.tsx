@@ -10,6 +10,7 @@ const PATHS = {
   sun: "M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4",
   chevron: "M9 6l6 6-6 6",
   store: "M4 10v10h16V10M3 10l2-6h14l2 6zM9 20v-6h6v6",
+  logout: "M14 4h5v16h-5M10 8l-4 4 4 4M6 12h10",
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,12 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { loginHref } from "~/domain/customer/login-path";
 import { Modal } from "./Modal";
-
-/** Where /login should send a visitor back to; only paths of this shop. */
-export function loginHref(redirectTo: string): string {
-  return `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
-}
 
 const LoginPromptContext = createContext<(redirectTo: string) => void>(() => {});
 
@@ -54,4 +50,16 @@ export function LoginRequiredLink({ children, className, label, redirectTo }: {
       {children}
     </a>
   );
+}
+
+/** A link to a login-required page: the page itself when signed in, the login prompt otherwise. */
+export function AccountLink({ signedIn, to, children, className, label }: {
+  signedIn: boolean;
+  to: string;
+  children: ReactNode;
+  className?: string;
+  label?: string;
+}) {
+  if (signedIn) return <Link to={to} className={className} aria-label={label}>{children}</Link>;
+  return <LoginRequiredLink className={className} label={label} redirectTo={to}>{children}</LoginRequiredLink>;
 }

@@ -8,3 +8,12 @@ export function formatGermanDate(isoDate: string): string {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? new Date(`${isoDate}T12:00:00Z`) : new Date(isoDate);
   return germanDate.format(date);
 }
+
+const germanDateTime = new Intl.DateTimeFormat("de-DE", {
+  day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Berlin",
+});
+
+/** "21.11.2026, 14:05" in shop time. */
+export function formatGermanDateTime(isoDateTime: string): string {
+  return germanDateTime.format(new Date(isoDateTime));
+}

@@ -1,0 +1,62 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormMessage, SelectField, TextField } from "~/components/form/Field";
+import type { Address } from "~/domain/customer/address";
+import { COUNTRIES } from "~/domain/customer/schema";
+
+type AddressFields = Record<"street" | "houseNumber" | "addressAddition" | "zip" | "city" | "country" | "defaultShipping" | "defaultBilling", string>;
+
+/** The fields of spec 3 "Address", for adding and editing. */
+export function AddressForm({ address, lastResult, submitLabel }: {
+  address?: Address;
+  lastResult: SubmissionResult<string[]> | undefined | null;
+  submitLabel: string;
+}) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useForm<AddressFields>({
+    id: address ? `address-${address.id}` : "address-new",
+    lastResult: lastResult ?? undefined,
+    defaultValue: address
+      ? { street: address.street, houseNumber: address.houseNumber, addressAddition: address.addressAddition, zip: address.zip, city: address.city, country: address.country }
+      : { country: "DE" },
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
+      <AuthenticityTokenInput />
+      <FormMessage errors={form.errors} id={form.errorId} />
+      <div className="field-row field-row-street">
+        <TextField field={fields.street} label={t("fields.street")} autoComplete="address-line1" />
+        <TextField field={fields.houseNumber} label={t("fields.houseNumber")} />
+      </div>
+      <TextField field={fields.addressAddition} label={t("fields.addressAddition")} autoComplete="address-line2" required={false} />
+      <div className="field-row field-row-city">
+        <TextField field={fields.zip} label={t("fields.zip")} autoComplete="postal-code" inputMode="numeric" />
+        <TextField field={fields.city} label={t("fields.city")} autoComplete="address-level2" />
+      </div>
+      <SelectField field={fields.country} label={t("fields.country")} autoComplete="country" options={COUNTRIES.map((c) => ({ value: c, label: t(`fields.countries.${c}`) }))} />
+      {address?.defaultShipping ? null : (
+        <div className="field field-checkbox">
+          <input {...getInputProps(fields.defaultShipping, { type: "checkbox" })} />
+          <label htmlFor={fields.defaultShipping.id}>{t("address.useAsDefaultShipping")}</label>
+        </div>
+      )}
+      {address?.defaultBilling ? null : (
+        <div className="field field-checkbox">
+          <input {...getInputProps(fields.defaultBilling, { type: "checkbox" })} />
+          <label htmlFor={fields.defaultBilling.id}>{t("address.useAsDefaultBilling")}</label>
+        </div>
+      )}
+      <div className="button-row">
+        <button type="submit" className="button button-primary">{submitLabel}</button>
+        <Link to="/account/address" className="button button-secondary" preventScrollReset>{t("address.cancel")}</Link>
+      </div>
+    </Form>
+  );
+}
+
+export function addressLine(address: Pick<Address, "street" | "houseNumber" | "zip" | "city">): string {
+  return `${address.street} ${address.houseNumber}, ${address.zip} ${address.city}`;
+}

@@ -1,0 +1,45 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Icon } from "~/components/ui/Icon";
+
+export const WISHLIST_ACTION = "/account/wishlist";
+
+/**
+ * The heart of a signed-in customer: a plain form post without JavaScript (back to this page);
+ * with JavaScript a fetcher, shown as done at once.
+ */
+export function WishButton({ sku, name, wished }: { sku: string; name: string; wished: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher({ key: `wish-${sku}` });
+  const location = useLocation();
+  const pending = fetcher.formData?.get("intent");
+  const isWished = pending ? pending === "add" : wished;
+  const intent = isWished ? "remove" : "add";
+  return (
+    <fetcher.Form
+      method="post"
+      action={WISHLIST_ACTION}
+      className="wish-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        form.delete("redirectTo");
+        fetcher.submit(form, { method: "post", action: WISHLIST_ACTION });
+      }}
+    >
+      <AuthenticityTokenInput />
+      <input type="hidden" name="sku" value={sku} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button
+        type="submit"
+        className={isWished ? "button button-icon wish is-wished" : "button button-icon wish"}
+        aria-pressed={isWished}
+        aria-label={t(isWished ? "wishlist.remove" : "wishlist.add", { name })}
+      >
+        <Icon name="heart" />
+      </button>
+    </fetcher.Form>
+  );
+}

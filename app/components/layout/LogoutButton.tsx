@@ -1,0 +1,15 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Icon } from "~/components/ui/Icon";
+
+/** Logging out changes state on the server, so it is a POST (spec 4 "Session"). */
+export function LogoutButton() {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/logout" className="logout-form">
+      <AuthenticityTokenInput />
+      <button type="submit" className="menu-link"><Icon name="logout" />{t("menu.logout")}</button>
+    </Form>
+  );
+}

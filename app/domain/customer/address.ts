@@ -1,0 +1,12 @@
+/** Spec 3 "Address". */
+export interface Address {
+  id: number;
+  street: string;
+  houseNumber: string;
+  addressAddition: string;
+  zip: string;
+  city: string;
+  country: string;
+  defaultShipping: boolean;
+  defaultBilling: boolean;
+}

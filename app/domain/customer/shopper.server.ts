@@ -1,0 +1,46 @@
+/**
+ * Who is shopping, for the root loader: the signed-in customer (or none), their CSRF token and
+ * wishlist, and the notices waiting to be shown. An expired session is sent to /login here, so
+ * every page notices it (spec 8).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { expiredSessionRedirect } from "~/platform/auth.server";
+import { csrfToken } from "~/platform/csrf.server";
+import { clearNotices, readNotices } from "~/platform/flash.server";
+import { translator } from "~/platform/i18n.server";
+import { clearSessionCookie } from "~/platform/session.server";
+import { randomToken } from "~/platform/tokens.server";
+import type { NoticeView } from "~/domain/notification/notice";
+import { loginHref } from "./login-path";
+import { wishlistSkus } from "./wishlist.server";
+
+export interface Shopper {
+  customer: { firstname: string } | null;
+  csrf: string | null;
+  wishlist: string[];
+  notices: NoticeView[];
+}
+
+export async function loadShopper(request: Request, context: AppLoadContext): Promise<{ data: Shopper; headers: Headers }> {
+  const { env } = context;
+  const url = new URL(request.url);
+  const [session, notices, t] = await Promise.all([context.session(), readNotices(request, env), translator("common")]);
+  const headers = new Headers();
+  if (session.kind === "expired") {
+    if (url.pathname !== "/login") throw await expiredSessionRedirect(request, context, loginHref(url.pathname + url.search));
+    headers.append("Set-Cookie", await clearSessionCookie(env));
+  }
+  if (notices.length) headers.append("Set-Cookie", await clearNotices(env));
+  const data: Shopper = {
+    customer: null,
+    csrf: null,
+    wishlist: [],
+    notices: notices.map((n) => ({ id: randomToken(9), type: n.type, text: t(n.key, n.values) })),
+  };
+  if (session.kind === "customer") {
+    const [token, wishlist] = await Promise.all([csrfToken(request, env), wishlistSkus(env.DB, session.customer.id)]);
+    if (token.setCookie) headers.append("Set-Cookie", token.setCookie);
+    Object.assign(data, { customer: { firstname: session.customer.firstname }, csrf: token.token, wishlist });
+  }
+  return { data, headers };
+}

@@ -1,0 +1,73 @@
+/**
+ * Signing in and out (spec 4 "Session", spec 8 "Login failures"), with the throttles of
+ * ARCHITECTURE "Sessions and security" and the dark-mode rule at sign-in.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { redirectWithNotice } from "~/platform/flash.server";
+import { attempt, clientOf, LIMITS, refund, type Throttle } from "~/platform/rate-limit.server";
+import { startSession } from "~/platform/session.server";
+import { darkModeCookie, readDarkMode } from "~/platform/theme.server";
+import { isProduction } from "~/platform/context";
+import { checkSignIn, resendActivation, saveDarkMode } from "./customer.server";
+import { darkModeAtSignIn } from "./dark-mode";
+import { afterLoginPath } from "./login-path";
+
+export interface SignInFailure {
+  /** The status spec 8 names for the case: 401 wrong credentials, 403 not activated, 409 blocked. */
+  status: 401 | 403 | 409 | 429 | 500;
+  message: string;
+  notActivated: boolean;
+}
+
+const FAILURES = {
+  wrongCredentials: { status: 401, message: "account:login.failed", notActivated: false },
+  notActivated: { status: 403, message: "account:login.notActivated", notActivated: true },
+  blocked: { status: 409, message: "account:login.blocked", notActivated: false },
+  throttled: { status: 429, message: "session.throttled", notActivated: false },
+  error: { status: 500, message: "global.processingError", notActivated: false },
+} as const satisfies Record<string, SignInFailure>;
+
+function loginThrottles(request: Request, email: string): Throttle[] {
+  return [{ limit: LIMITS.loginAccount, subject: email }, { limit: LIMITS.loginClient, subject: clientOf(request) }];
+}
+
+export async function signIn(
+  request: Request, context: AppLoadContext, credentials: { email: string; password: string }, redirectTo: unknown,
+): Promise<Response | SignInFailure> {
+  const { env } = context;
+  const throttles = loginThrottles(request, credentials.email);
+  try {
+    if (!(await attempt(env.DB, throttles))) return FAILURES.throttled;
+    const check = await checkSignIn(env, credentials.email, credentials.password);
+    if (check.result !== "ok") return FAILURES[check.result];
+    await refund(env.DB, throttles);
+
+    const theme = darkModeAtSignIn(readDarkMode(request.headers.get("Cookie")), check.darkMode);
+    if (theme.saveToAccount) {
+      await saveDarkMode(env.DB, check.customerId, theme.value).catch((error) => console.error("dark mode not saved", error));
+    }
+    const previous = await context.session();
+    const sessionCookie = await startSession(env, check.customerId, previous.kind === "customer" ? previous.idHash : undefined);
+    return redirectWithNotice(request, env, afterLoginPath(redirectTo), { type: "success", key: "session.signedIn" }, [
+      sessionCookie,
+      darkModeCookie(theme.value, isProduction(env)),
+    ]);
+  } catch (error) {
+    console.error("sign-in failed", error);
+    return FAILURES.error;
+  }
+}
+
+export type ResendOutcome = "sent" | "throttled";
+
+/** The same answer whether or not the address belongs to a not yet activated account. */
+export async function resendActivationLink(request: Request, context: AppLoadContext, email: string): Promise<ResendOutcome> {
+  const { env } = context;
+  const allowed = await attempt(env.DB, [
+    { limit: LIMITS.activationAccount, subject: email },
+    { limit: LIMITS.activationClient, subject: clientOf(request) },
+  ]);
+  if (!allowed) return "throttled";
+  await resendActivation(env, email, new URL(request.url).origin);
+  return "sent";
+}

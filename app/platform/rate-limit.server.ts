@@ -1,0 +1,62 @@
+/**
+ * Exact throttling counters in D1 (ARCHITECTURE "Sessions and security"): one fixed-window row
+ * per key, counted up by a single atomic upsert, so concurrent attempts can never slip past the
+ * limit together.
+ */
+import { prepare, rawQuery } from "./db.server";
+import { nowSeconds } from "./tokens.server";
+
+export interface Limit {
+  name: string;
+  max: number;
+  windowSeconds: number;
+}
+
+export const LIMITS = {
+  /** Failed sign-ins per address and per client (successful ones are refunded). */
+  loginAccount: { name: "login:account", max: 5, windowSeconds: 15 * 60 },
+  loginClient: { name: "login:client", max: 30, windowSeconds: 15 * 60 },
+  registerClient: { name: "register:client", max: 20, windowSeconds: 60 * 60 },
+  activationAccount: { name: "activation:account", max: 3, windowSeconds: 60 * 60 },
+  activationClient: { name: "activation:client", max: 10, windowSeconds: 60 * 60 },
+  resetAccount: { name: "reset:account", max: 3, windowSeconds: 60 * 60 },
+  resetClient: { name: "reset:client", max: 10, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, Limit>;
+
+export interface Throttle {
+  limit: Limit;
+  subject: string;
+}
+
+const key = ({ limit, subject }: Throttle) => `${limit.name}:${subject.toLowerCase()}`;
+
+function countAttempt(db: D1Database, throttle: Throttle, now: number): D1PreparedStatement {
+  const windowStart = now - (now % throttle.limit.windowSeconds);
+  return prepare(db, rawQuery(
+    `INSERT INTO rate_limit (key, window_start, count) VALUES (?, ?, 1)
+     ON CONFLICT (key) DO UPDATE SET
+       count = CASE WHEN rate_limit.window_start = excluded.window_start THEN rate_limit.count + 1 ELSE 1 END,
+       window_start = excluded.window_start
+     RETURNING count`,
+    [key(throttle), windowStart],
+  ));
+}
+
+/** Counts one attempt against every throttle; false when any of them is over its limit. */
+export async function attempt(db: D1Database, throttles: Throttle[]): Promise<boolean> {
+  const now = nowSeconds();
+  const results = await db.batch<{ count: number }>(throttles.map((t) => countAttempt(db, t, now)));
+  return results.every((r, i) => (r.results[0]?.count ?? 0) <= throttles[i].limit.max);
+}
+
+/** Gives an attempt back (a successful sign-in does not count against anyone). */
+export async function refund(db: D1Database, throttles: Throttle[]): Promise<void> {
+  await db.batch(throttles.map((t) => prepare(db, rawQuery(
+    "UPDATE rate_limit SET count = MAX(count - 1, 0) WHERE key = ?", [key(t)],
+  ))));
+}
+
+/** The client as Cloudflare sees it; locally every request comes from one client. */
+export function clientOf(request: Request): string {
+  return request.headers.get("CF-Connecting-IP") ?? "local";
+}

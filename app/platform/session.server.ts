@@ -1,0 +1,99 @@
+/**
+ * Server-side sessions (ARCHITECTURE "Sessions and security"). The signed cookie holds only a
+ * random 256-bit id; the row in D1 decides whether it is still good, so logging out, expiry and
+ * "sign out everywhere" really end a session. Lifetimes: docs/decisions/0003.
+ */
+import { createCookie } from "@remix-run/cloudflare";
+import { isProduction, type Env } from "./context";
+import { prepare, qb } from "./db.server";
+import { SESSION_COOKIE } from "./edge-cache.server";
+import { secret } from "./secrets.server";
+import { nowSeconds, randomToken, sha256 } from "./tokens.server";
+
+/** A session ends after a day without requests … */
+export const SESSION_IDLE_SECONDS = 24 * 60 * 60;
+/** … and two weeks after sign-in at the latest. */
+export const SESSION_ABSOLUTE_SECONDS = 14 * 24 * 60 * 60;
+/** Last-seen is written at most this often, not on every request. */
+const TOUCH_INTERVAL_SECONDS = 5 * 60;
+
+export interface SignedInCustomer {
+  id: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  darkMode: "0" | "1";
+}
+
+export type SessionState =
+  | { kind: "visitor" }
+  | { kind: "expired" }
+  | { kind: "customer"; customer: SignedInCustomer; idHash: string };
+
+function sessionCookie(env: Env) {
+  return createCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isProduction(env),
+    path: "/",
+    maxAge: SESSION_ABSOLUTE_SECONDS,
+    secrets: [secret(env, "SESSION_SECRET")],
+  });
+}
+
+export function isSessionAlive(row: { created_at: number; last_seen_at: number }, now: number): boolean {
+  return now - row.last_seen_at <= SESSION_IDLE_SECONDS && now - row.created_at <= SESSION_ABSOLUTE_SECONDS;
+}
+
+export async function resolveSession(request: Request, env: Env, ctx: Pick<ExecutionContext, "waitUntil">): Promise<SessionState> {
+  const header = request.headers.get("Cookie");
+  if (!header || !header.includes(`${SESSION_COOKIE}=`)) return { kind: "visitor" };
+  const id: unknown = await sessionCookie(env).parse(header);
+  if (typeof id !== "string" || id === "") return { kind: "expired" };
+  const idHash = await sha256(id);
+  const row = await prepare(env.DB, qb.selectFrom("session as s")
+    .innerJoin("customer as c", "c.id", "s.customer_id")
+    .select(["s.created_at", "s.last_seen_at", "c.id", "c.email", "c.firstname", "c.lastname", "c.dark_mode_enabled", "c.status"])
+    .where("s.id_hash", "=", idHash)).first<{
+      created_at: number; last_seen_at: number; id: number; email: string; firstname: string; lastname: string;
+      dark_mode_enabled: "0" | "1"; status: string;
+    }>();
+  const now = nowSeconds();
+  if (!row || row.status !== "active" || !isSessionAlive(row, now)) {
+    if (row) ctx.waitUntil(prepare(env.DB, qb.deleteFrom("session").where("id_hash", "=", idHash)).run());
+    return { kind: "expired" };
+  }
+  if (now - row.last_seen_at > TOUCH_INTERVAL_SECONDS) {
+    ctx.waitUntil(prepare(env.DB, qb.updateTable("session").set({ last_seen_at: now }).where("id_hash", "=", idHash)).run());
+  }
+  return {
+    kind: "customer",
+    idHash,
+    customer: { id: row.id, email: row.email, firstname: row.firstname, lastname: row.lastname, darkMode: row.dark_mode_enabled },
+  };
+}
+
+/** A new session with a new id (never the one the browser came with) and its Set-Cookie value. */
+export async function startSession(env: Env, customerId: number, replaces?: string): Promise<string> {
+  const id = randomToken(32);
+  const now = nowSeconds();
+  const statements = [prepare(env.DB, qb.insertInto("session").values({ id_hash: await sha256(id), customer_id: customerId, created_at: now, last_seen_at: now }))];
+  if (replaces) statements.push(prepare(env.DB, qb.deleteFrom("session").where("id_hash", "=", replaces)));
+  await env.DB.batch(statements);
+  return sessionCookie(env).serialize(id);
+}
+
+export async function endSession(env: Env, idHash: string): Promise<string> {
+  await prepare(env.DB, qb.deleteFrom("session").where("id_hash", "=", idHash)).run();
+  return clearSessionCookie(env);
+}
+
+export function clearSessionCookie(env: Env): Promise<string> {
+  return sessionCookie(env).serialize("", { maxAge: 0 });
+}
+
+/** Ends every session of the customer but the one given (password change and reset). */
+export function endOtherSessions(db: D1Database, customerId: number, keepIdHash: string | null): D1PreparedStatement {
+  const query = qb.deleteFrom("session").where("customer_id", "=", customerId);
+  return prepare(db, keepIdHash ? query.where("id_hash", "!=", keepIdHash) : query);
+}

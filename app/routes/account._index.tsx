@@ -1,0 +1,48 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireCustomer } from "~/platform/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { translator } from "~/platform/i18n.server";
+
+export const handle = { i18n: ["account"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+
+/** Spec 2 "Account overview": a tile per area of the account. */
+const TILES = [
+  { key: "customer", to: "/account/customer" },
+  { key: "address", to: "/account/address" },
+  { key: "orders", to: "/account/order/overview" },
+  { key: "cards", to: "/account/cards" },
+  { key: "shares", to: "/account/shareholder" },
+  { key: "balance", to: "/account/balance" },
+  { key: "wishlist", to: "/account/wishlist" },
+] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const t = await translator("account");
+  return data({ firstname: customer.firstname, title: `${t("overview.title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+}
+
+export default function AccountOverview() {
+  const { firstname } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("account");
+  return (
+    <div className="account-page">
+      <h1>{t("overview.headline", { name: firstname })}</h1>
+      <p>{t("overview.intro")}</p>
+      <ul className="account-tiles">
+        {TILES.map((tile) => (
+          <li key={tile.key}>
+            <Link to={tile.to} className="account-tile">
+              <span className="account-tile-title">{t(`overview.tiles.${tile.key}.title`)}</span>
+              <span className="account-tile-text">{t(`overview.tiles.${tile.key}.text`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { addressLine } from "~/components/account/AddressForm";
+import { listAddresses, setDefaultAddress } from "~/domain/customer/address.server";
+import { requireCustomer } from "~/platform/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { redirectWithNotice } from "~/platform/flash.server";
+import { readForm, unknownIntent } from "~/platform/form.server";
+import { translator } from "~/platform/i18n.server";
+
+export const handle = { i18n: ["account"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const [addresses, t] = await Promise.all([listAddresses(context.env.DB, customer.id), translator("account")]);
+  return data({ addresses, title: `${t("address.title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+}
+
+/** "Als Lieferadresse festlegen" on the list; adding, editing and deleting are the nested routes. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const form = await readForm(request, context);
+  if (form.get("intent") !== "setDefaultShipping") throw unknownIntent();
+  const id = Number(form.get("addressId"));
+  const done = Number.isSafeInteger(id) && (await setDefaultAddress(context.env.DB, customer.id, id, "shipping"));
+  throw await redirectWithNotice(request, context.env, "/account/address", done
+    ? { type: "success", key: "account:address.defaultSet" }
+    : { type: "error", key: "account:address.defaultFailed" });
+}
+
+export default function Addresses() {
+  const { addresses } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("account");
+  return (
+    <div className="account-page">
+      <h1>{t("address.title")}</h1>
+      <p>{t("address.intro")}</p>
+      <Link to="/account/address/new" className="button button-primary" preventScrollReset>{t("address.add")}</Link>
+      {addresses.length === 0 ? <p className="empty-note">{t("address.empty")}</p> : null}
+      <ul className="address-list">
+        {addresses.map((address) => {
+          const line = addressLine(address);
+          return (
+            <li key={address.id} className="address-card">
+              <address>
+                {address.street} {address.houseNumber}
+                {address.addressAddition ? <><br />{address.addressAddition}</> : null}
+                <br />{address.zip} {address.city}
+                <br />{t(`fields.countries.${address.country}`, { defaultValue: address.country })}
+              </address>
+              <p className="address-marks">
+                {address.defaultShipping ? <span className="mark">{t("address.defaultShipping")}</span> : null}
+                {address.defaultBilling ? <span className="mark">{t("address.defaultBilling")}</span> : null}
+              </p>
+              <div className="button-row">
+                <Link to={`/account/address/${address.id}/edit`} className="button button-secondary" aria-label={t("address.editNamed", { address: line })} preventScrollReset>
+                  {t("address.edit")}
+                </Link>
+                <Link to={`/account/address/${address.id}/delete`} className="button button-secondary" aria-label={t("address.deleteNamed", { address: line })} preventScrollReset>
+                  {t("address.delete")}
+                </Link>
+                {address.defaultShipping ? null : (
+                  <Form method="post" preventScrollReset>
+                    <AuthenticityTokenInput />
+                    <input type="hidden" name="addressId" value={address.id} />
+                    <button type="submit" name="intent" value="setDefaultShipping" className="button button-link" aria-label={t("address.setDefaultShippingNamed", { address: line })}>
+                      {t("address.setDefaultShipping")}
+                    </button>
+                  </Form>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
+import { formatGermanDateTime } from "~/domain/content/date";
+import { isProduction } from "~/platform/context";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { latestMails } from "~/platform/mailer.server";
+import { notFound } from "~/platform/route-data.server";
+
+export const handle = { i18n: ["account"] };
+
+export const meta: MetaFunction = () => [{ title: "Postausgang – Frischkorb" }, { name: "robots", content: "noindex" }];
+
+/** Development and test only: the mailer's outbox, so e-mail links can be followed locally. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (isProduction(context.env)) throw notFound();
+  return data({ mails: await latestMails(context.env.DB) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+}
+
+/** Mail text with its links clickable. */
+function MailText({ text }: { text: string }) {
+  return (
+    <pre className="mail-text">
+      {text.split(/(https?:\/\/\S+)/).map((part, i) =>
+        i % 2 === 1 ? <a key={i} href={part}>{part}</a> : <Fragment key={i}>{part}</Fragment>)}
+    </pre>
+  );
+}
+
+export default function Mailbox() {
+  const { mails } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("account");
+  return (
+    <div className="page-narrow">
+      <h1>{t("mailbox.title")}</h1>
+      <p>{t("mailbox.intro")}</p>
+      {mails.length === 0 ? <p>{t("mailbox.empty")}</p> : null}
+      {mails.map((mail) => (
+        <article key={mail.id} className="mail" aria-labelledby={`mail-${mail.id}`}>
+          <h2 id={`mail-${mail.id}`}>{mail.subject}</h2>
+          <p className="mail-meta">{t("mailbox.to")}: {mail.recipient} · {t("mailbox.sentAt")}: {formatGermanDateTime(mail.created_at)}</p>
+          <MailText text={mail.text_body} />
+        </article>
+      ))}
+    </div>
+  );
+}
