@@ -19,7 +19,7 @@ export const MINIMUM_AGE = 18;
 export const MAXIMUM_AGE = 120;
 
 /** Optional leading + or digit, then at least two of digits, spaces, dashes, brackets or slashes, ending in a digit. */
-export const PHONE_PATTERN = /^[+\d][\d \-()/]+\d$/;
+export const PHONE_PATTERN = /^[+\d]?[\d \-()/]+\d$/;
 export const ZIP_PATTERN = /^\d{5}$/;
 
 export function isValidPhone(value: string): boolean {

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { afterLoginPath, loginHref } from "~/domain/customer/login-path";
+import { isLoginRequired } from "~/domain/customer/login-required";
+import { darkModeAtSignIn } from "~/domain/customer/dark-mode";
+import { planIncoming, type NoticeView } from "~/domain/notification/notice";
+import { PASSWORD_ITERATIONS, WORKERS_PBKDF2_MAX_ITERATIONS, hashPassword, verifyPassword } from "~/platform/password.server";
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, isSessionAlive } from "~/platform/session.server";
+
+describe("password hashing", () => {
+  it("uses 100,000 PBKDF2 iterations and never more than Workers allow", () => {
+    expect(PASSWORD_ITERATIONS).toBe(100_000);
+    expect(PASSWORD_ITERATIONS).toBeLessThanOrEqual(WORKERS_PBKDF2_MAX_ITERATIONS);
+  });
+
+  it("stores scheme and count with a salted hash, and needs the pepper to verify", async () => {
+    const stored = await hashPassword("abcd1234", "pepper-1");
+    expect(stored).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(await hashPassword("abcd1234", "pepper-1")).not.toBe(stored);
+    expect(await verifyPassword("abcd1234", stored, "pepper-1")).toBe(true);
+    expect(await verifyPassword("abcd1235", stored, "pepper-1")).toBe(false);
+    expect(await verifyPassword("abcd1234", stored, "pepper-2")).toBe(false);
+    expect(await verifyPassword("abcd1234", "md5$whatever", "pepper-1")).toBe(false);
+  });
+});
+
+describe("session lifetime", () => {
+  const now = 10_000_000;
+  it("ends after the idle time and after the absolute lifetime", () => {
+    expect(isSessionAlive({ created_at: now - 100, last_seen_at: now - SESSION_IDLE_SECONDS }, now)).toBe(true);
+    expect(isSessionAlive({ created_at: now - 100, last_seen_at: now - SESSION_IDLE_SECONDS - 1 }, now)).toBe(false);
+    expect(isSessionAlive({ created_at: now - SESSION_ABSOLUTE_SECONDS, last_seen_at: now }, now)).toBe(true);
+    expect(isSessionAlive({ created_at: now - SESSION_ABSOLUTE_SECONDS - 1, last_seen_at: now }, now)).toBe(false);
+  });
+});
+
+describe("where sign-in leads", () => {
+  it("only to paths of this shop, never to a sign-in form", () => {
+    expect(afterLoginPath("/account/address")).toBe("/account/address");
+    expect(afterLoginPath("/catalog/product/120001?x=1")).toBe("/catalog/product/120001?x=1");
+    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "/login", "/register", "/password/forgot", null, 42]) {
+      expect(afterLoginPath(bad), String(bad)).toBe("/");
+    }
+    expect(loginHref("/account?a=1")).toBe("/login?redirectTo=%2Faccount%3Fa%3D1");
+  });
+
+  it("knows every login-required route of spec 2", () => {
+    for (const p of ["/content/shares", "/cart", "/checkout", "/checkout/success", "/account", "/account/cards", "/account/address/new",
+      "/account/balance", "/account/customer", "/account/shareholder", "/account/shareholder/listing", "/account/order/overview"]) {
+      expect(isLoginRequired(p), p).toBe(true);
+    }
+    for (const p of ["/", "/content/map", "/content/sharesxyz", "/cartoon", "/accounting", "/login"]) expect(isLoginRequired(p), p).toBe(false);
+  });
+});
+
+describe("dark mode at sign-in (spec 4)", () => {
+  it("a dark browser switches the account on; otherwise the account wins", () => {
+    expect(darkModeAtSignIn("1", "0")).toEqual({ value: "1", saveToAccount: true });
+    expect(darkModeAtSignIn("1", "1")).toEqual({ value: "1", saveToAccount: false });
+    expect(darkModeAtSignIn("0", "1")).toEqual({ value: "1", saveToAccount: false });
+    expect(darkModeAtSignIn("0", "0")).toEqual({ value: "0", saveToAccount: false });
+  });
+});
+
+describe("notifications (spec 4)", () => {
+  const n = (id: string, text: string): NoticeView => ({ id, type: "info", text });
+  it("shows new texts at once and brings a repeated text back after the old one is gone", () => {
+    const shown = [n("a", "Gespeichert."), n("b", "Anders.")];
+    const plan = planIncoming(shown, [n("c", "Gespeichert."), n("d", "Neu.")]);
+    expect(plan.keep.map((x) => x.id)).toEqual(["b"]);
+    expect(plan.now.map((x) => x.id)).toEqual(["d"]);
+    expect(plan.later.map((x) => x.id)).toEqual(["c"]);
+  });
+
+  it("ignores notices already shown", () => {
+    const shown = [n("a", "Gespeichert.")];
+    expect(planIncoming(shown, shown)).toEqual({ keep: shown, now: [], later: [] });
+  });
+});
