@@ -1,18 +1,12 @@
 import type { Page } from "@playwright/test";
 import {
-  ANNA, DEMO_PASSWORD, activate, expectToast, newCustomer, register, signIn, signOut, submitLogin, visit,
+  ANNA, DEMO_PASSWORD, activate, expectAccessibleAfterPost, expectToast, menuPanel, newCustomer, register,
+  registerActivateSignIn, signIn, signOut, submitLogin, visit,
 } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
-import { mainMenu, openMainMenu, waitForHydration } from "./helpers";
+import { waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
-
-/** The main menu, opened unless it already is (with JavaScript it stays open after a toggle). */
-async function menuPanel(page: Page) {
-  const { details } = mainMenu(page);
-  if ((await details.getAttribute("open")) !== null) return details;
-  return openMainMenu(page);
-}
 
 async function switchTheme(page: Page, to: "dark" | "light") {
   const menu = await menuPanel(page);
@@ -33,7 +27,7 @@ async function expectRouteDialog(page: Page, name: string, javaScriptEnabled: bo
   return dialog;
 }
 
-test("register, activate, sign in, edit profile and addresses, dark mode, sign out", async ({ page, javaScriptEnabled }) => {
+test("register, activate, sign in, edit the profile; the account's dark mode wins at sign-in; sign out", async ({ page, javaScriptEnabled }) => {
   const customer = newCustomer();
   const html = page.locator("html");
 
@@ -45,7 +39,7 @@ test("register, activate, sign in, edit profile and addresses, dark mode, sign o
   expect(again?.status()).toBe(410);
   await expect(page.getByRole("heading", { level: 1, name: "Aktivierung nicht möglich" })).toBeVisible();
   await expect(page.getByText(/^Dieser Aktivierungslink ist ungültig oder abgelaufen\./)).toBeVisible();
-  await expectAccessible(page);
+  await expectAccessibleAfterPost(page, javaScriptEnabled); // without JavaScript already checked by activate()
   await waitForHydration(page, javaScriptEnabled);
   await page.getByRole("main").getByRole("link", { name: "Zur Anmeldung" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -56,7 +50,6 @@ test("register, activate, sign in, edit profile and addresses, dark mode, sign o
   await expectToast(page, "Du bist jetzt angemeldet.");
   await expect(html).toHaveAttribute("data-signed-in", "1");
   await expect(page.getByRole("banner").getByRole("link", { name: "Hallo, Erika" })).toBeVisible();
-  await expectAccessible(page);
 
   // Account overview → personal data
   await visit(page, "/account", javaScriptEnabled, "Hallo, Erika");
@@ -90,9 +83,38 @@ test("register, activate, sign in, edit profile and addresses, dark mode, sign o
   await expect(page.getByRole("banner").getByRole("link", { name: "Hallo, Erika-Marie" })).toBeVisible();
   await waitForHydration(page, javaScriptEnabled);
 
-  // Addresses: add (with a failed try first), edit, delete
-  await visit(page, "/account/address", javaScriptEnabled, "Adressen");
+  // Dark mode: switched on while signed in, it is saved to the account …
+  await expect(html).toHaveClass("theme-light");
+  await switchTheme(page, "dark");
+  await expect(page).toHaveURL(/\/account\/customer$/);
+  await expectAccessible(page);
+  await signOut(page);
+  await expect(html).toHaveClass("theme-dark");
+  // … so after the visitor switched this browser back to light, signing in brings the account's dark mode back
+  await waitForHydration(page, javaScriptEnabled);
+  await switchTheme(page, "light");
+  await signIn(page, customer.email, customer.password, javaScriptEnabled, { axe: false });
+  await expect(html).toHaveClass("theme-dark");
+  expect((await page.context().cookies()).find((c) => c.name === "dark_mode")?.value).toBe("1");
+  await expect((await menuPanel(page)).getByRole("button", { name: "Hellmodus einschalten" })).toBeVisible();
+  await expectAccessible(page);
+
+  // Sign out: the account pages are closed again
+  await signOut(page);
+  await page.goto("/account/customer");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Fcustomer$/);
+});
+
+test("addresses: add (after a failed try), edit and delete in the dialog of a nested route", async ({ page, javaScriptEnabled }) => {
+  await registerActivateSignIn(page, newCustomer(), javaScriptEnabled);
+
+  await visit(page, "/account", javaScriptEnabled, "Hallo, Erika", { axe: false });
+  await page.getByRole("main").getByRole("link", { name: /^Adressen/ }).click();
+  await expect(page).toHaveURL(/\/account\/address$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Adressen" })).toBeVisible();
   await expect(page.getByText("Du hast noch keine Adresse hinterlegt.")).toBeVisible();
+  await expectAccessible(page);
+
   await page.getByRole("link", { name: "Neue Adresse hinzufügen" }).click();
   await expect(page).toHaveURL(/\/account\/address\/new$/);
   let dialog = await expectRouteDialog(page, "Neue Adresse", javaScriptEnabled);
@@ -108,9 +130,11 @@ test("register, activate, sign in, edit profile and addresses, dark mode, sign o
   await expect(dialog.getByLabel("Hausnummer")).toHaveAccessibleDescription("Die Hausnummer darf keine Leerzeichen enthalten.");
   await expect(dialog.getByLabel("Hausnummer")).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByLabel("Postleitzahl")).toHaveAccessibleDescription("Bitte gib eine gültige Postleitzahl mit 5 Ziffern ein.");
+  await expect(dialog.getByLabel("Postleitzahl")).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByLabel("Straße")).toHaveValue("Musterweg");
+  await expect(dialog.getByLabel("Hausnummer")).toHaveValue("12 a");
   await expect(dialog.getByLabel("Ort")).toHaveValue("Leipzig");
-  await expectAccessible(page);
+  await expectAccessibleAfterPost(page, javaScriptEnabled);
   await dialog.getByLabel("Hausnummer").fill("12a");
   await dialog.getByLabel("Postleitzahl").fill("04109");
   await dialog.getByLabel("Als Standard-Lieferadresse verwenden").check();
@@ -123,7 +147,6 @@ test("register, activate, sign in, edit profile and addresses, dark mode, sign o
   await expect(card.locator("address")).toHaveText(/^Musterweg 12a\s*04109 Leipzig\s*Deutschland$/);
   await expect(card).toContainText("Standard-Lieferadresse");
   await expect(page.getByText("Du hast noch keine Adresse hinterlegt.")).toHaveCount(0);
-  await expectAccessible(page);
 
   await page.getByRole("link", { name: "Adresse Musterweg 12a, 04109 Leipzig bearbeiten" }).click();
   await expect(page).toHaveURL(/\/account\/address\/\d+\/edit$/);
@@ -152,28 +175,6 @@ test("register, activate, sign in, edit profile and addresses, dark mode, sign o
   await expectToast(page, "Die Adresse wurde gelöscht.");
   await expect(card).toHaveCount(0);
   await expect(page.getByText("Du hast noch keine Adresse hinterlegt.")).toBeVisible();
-
-  // Dark mode: switched on while signed in, it is saved to the account …
-  await expect(html).toHaveClass("theme-light");
-  await switchTheme(page, "dark");
-  await expect(page).toHaveURL(/\/account\/address$/);
-  await expectAccessible(page);
-  await signOut(page);
-  await expect(html).toHaveClass("theme-dark");
-  // … so after the visitor switched this browser back to light, signing in brings the account's dark mode back
-  await waitForHydration(page, javaScriptEnabled);
-  await switchTheme(page, "light");
-  await signIn(page, customer.email, customer.password, javaScriptEnabled);
-  await expect(html).toHaveClass("theme-dark");
-  await expect((await page.context().cookies()).find((c) => c.name === "dark_mode")?.value).toBe("1");
-  await expect((await menuPanel(page)).getByRole("button", { name: "Hellmodus einschalten" })).toBeVisible();
-  await expectAccessible(page);
-
-  // Sign out: the account pages are closed again
-  await signOut(page);
-  await expectAccessible(page);
-  await page.goto("/account");
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
 });
 
 test("a visitor opening /account/address signs in and lands there", async ({ page, javaScriptEnabled }) => {
