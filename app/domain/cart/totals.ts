@@ -1,0 +1,109 @@
+/**
+ * Cart totals (spec 3 "Cart", "Total segments"; spec 9 free shipping). Everything is integer
+ * cents of gross amounts (incl. VAT); no step rounds a cent away: the tax split of the goods is
+ * derived from the discounted gross per rate, and the parts always add up to the grand total.
+ */
+import { taxSplit, type TaxDetail } from "~/domain/money/tax";
+
+export const FREE_SHIPPING_FROM_CENTS = 6_000;
+export const MINIMUM_ORDER_CENTS = 2_000;
+
+export interface TotalsLine {
+  unitPriceCents: number;
+  depositCents: number;
+  qty: number;
+  taxRate: number;
+  /** A free gift: in the cart at 0 €, no deposit charged. */
+  isGift: boolean;
+}
+
+export type Coupon =
+  | { kind: "fixed"; amountCents: number }
+  | { kind: "percent"; percent: number }
+  | { kind: "freeShipping" };
+
+export interface TotalsInput {
+  lines: TotalsLine[];
+  /** The chosen method's price; 0 for click & collect. */
+  shippingCents: number;
+  coupon: Coupon | null;
+  /** Account balance the customer wants to use (the whole balance when "use credit" is on). */
+  creditCents: number;
+}
+
+export interface Totals {
+  itemCount: number;
+  subtotalCents: number;
+  discountCents: number;
+  depositCents: number;
+  shippingCents: number;
+  appliedCreditCents: number;
+  grandTotalCents: number;
+  taxDetails: TaxDetail[];
+  taxCents: number;
+  freeShipping: boolean;
+  minimumReached: boolean;
+}
+
+const lineTotal = (l: TotalsLine) => (l.isGift ? 0 : l.unitPriceCents * l.qty);
+
+export function couponDiscount(coupon: Coupon | null, subtotalCents: number): number {
+  if (!coupon) return 0;
+  if (coupon.kind === "fixed") return Math.min(coupon.amountCents, subtotalCents);
+  if (coupon.kind === "percent") return Math.floor((subtotalCents * coupon.percent) / 100);
+  return 0;
+}
+
+/**
+ * Shares a discount over amounts in proportion (largest remainder), so the shares add up to the
+ * discount exactly and no share exceeds its amount.
+ */
+export function shareProportionally(total: number, amounts: number[]): number[] {
+  const sum = amounts.reduce((a, b) => a + b, 0);
+  if (sum === 0 || total === 0) return amounts.map(() => 0);
+  const exact = amounts.map((a) => (a * total) / sum);
+  const shares = exact.map(Math.floor);
+  let rest = total - shares.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => [e - Math.floor(e), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (rest <= 0) break;
+    shares[i] += 1;
+    rest -= 1;
+  }
+  return shares;
+}
+
+export function cartTotals(input: TotalsInput): Totals {
+  const paid = input.lines.filter((l) => !l.isGift);
+  const subtotalCents = paid.reduce((sum, l) => sum + lineTotal(l), 0);
+  const discountCents = couponDiscount(input.coupon, subtotalCents);
+  const depositCents = paid.reduce((sum, l) => sum + l.depositCents * l.qty, 0);
+  const freeShipping = subtotalCents >= FREE_SHIPPING_FROM_CENTS || input.coupon?.kind === "freeShipping";
+  const shippingCents = freeShipping ? 0 : input.shippingCents;
+  const beforeCredit = subtotalCents - discountCents + depositCents + shippingCents;
+  const appliedCreditCents = Math.max(0, Math.min(input.creditCents, beforeCredit));
+
+  // VAT: goods after their share of the discount, deposit at its product's rate, shipping at the
+  // default rate. Paying with account balance is a means of payment and changes no tax.
+  const goods = paid.map(lineTotal);
+  const discountShares = shareProportionally(discountCents, goods);
+  const taxLines = [
+    ...paid.map((l, i) => ({ grossCents: goods[i] - discountShares[i] + l.depositCents * l.qty, rate: l.taxRate })),
+    ...(shippingCents ? [{ grossCents: shippingCents, rate: 19 }] : []),
+  ];
+  const taxDetails = taxSplit(taxLines).filter((d) => d.grossCents > 0);
+
+  return {
+    itemCount: input.lines.reduce((sum, l) => sum + l.qty, 0),
+    subtotalCents,
+    discountCents,
+    depositCents,
+    shippingCents,
+    appliedCreditCents,
+    grandTotalCents: beforeCredit - appliedCreditCents,
+    taxDetails,
+    taxCents: taxDetails.reduce((sum, d) => sum + d.taxCents, 0),
+    freeShipping,
+    minimumReached: subtotalCents >= MINIMUM_ORDER_CENTS,
+  };
+}

@@ -1,0 +1,20 @@
+/** Spec 4 "Cart": valid only with items, none out of stock and no error-type validation message. */
+export interface ValidationMessage {
+  type: "error" | "warning" | "info";
+  message: string;
+}
+
+export interface CartLineState {
+  stockManaged: boolean;
+  inStock: boolean;
+  stockQty: number;
+}
+
+/** Spec 5: a managed item that is not in stock or has quantity 0 invalidates the cart. */
+export function isOutOfStock(line: CartLineState): boolean {
+  return line.stockManaged && (!line.inStock || line.stockQty <= 0);
+}
+
+export function isCartValid(lines: CartLineState[], messages: ValidationMessage[]): boolean {
+  return lines.length > 0 && !lines.some(isOutOfStock) && !messages.some((m) => m.type === "error");
+}
