@@ -37,6 +37,14 @@ export interface Database {
   outbox: { id: Generated<number>; recipient: string; subject: string; text_body: string; created_at: string; sent_at: string | null };
   address: AddressTable;
   wishlist_item: { customer_id: number; sku: string; added_at: string };
+  cart_item: { customer_id: number; sku: string; is_gift: number; qty: number; added_at: string };
+  cart_state: { customer_id: number; coupon_code: string | null; gift_dismissed_at_cents: number | null };
+  free_product_rule: { id: string; threshold_cents: number; gift_count: number };
+  free_product: { rule_id: string; sku: string };
+  coupon: {
+    code: string; kind: "fixed" | "percent" | "freeShipping"; value: number; min_order_cents: number;
+    label: string; valid_until: string | null;
+  };
 }
 
 export interface CustomerTable {

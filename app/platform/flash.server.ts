@@ -36,10 +36,11 @@ export async function readNotices(request: Request, env: Env): Promise<Notice[]>
   return Array.isArray(value) ? (value as Notice[]) : [];
 }
 
-/** Set-Cookie value that adds a notice to whatever the browser still has to show. */
-export async function flashNotice(request: Request, env: Env, notice: Notice): Promise<string> {
+/** Set-Cookie value that adds notices to whatever the browser still has to show. */
+export async function flashNotice(request: Request, env: Env, notice: Notice | Notice[]): Promise<string> {
+  const added = Array.isArray(notice) ? notice : [notice];
   const pending = await readNotices(request, env);
-  return flashCookie(env).serialize([...pending.filter((n) => n.key !== notice.key), notice]);
+  return flashCookie(env).serialize([...pending.filter((n) => !added.some((a) => a.key === n.key)), ...added]);
 }
 
 export function clearNotices(env: Env): Promise<string> {
@@ -47,7 +48,7 @@ export function clearNotices(env: Env): Promise<string> {
 }
 
 /** Post/redirect/get with a notice; extra Set-Cookie values (session, theme) ride along. */
-export async function redirectWithNotice(request: Request, env: Env, to: string, notice: Notice, cookies: string[] = []): Promise<Response> {
+export async function redirectWithNotice(request: Request, env: Env, to: string, notice: Notice | Notice[], cookies: string[] = []): Promise<Response> {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await flashNotice(request, env, notice));

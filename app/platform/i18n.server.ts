@@ -5,8 +5,9 @@ import catalog from "../../locales/de/catalog.json";
 import home from "../../locales/de/home.json";
 import pages from "../../locales/de/pages.json";
 import account from "../../locales/de/account.json";
+import cart from "../../locales/de/cart.json";
 
-export const resources = { de: { common, catalog, home, pages, account } } as const;
+export const resources = { de: { common, catalog, home, pages, account, cart } } as const;
 export type Namespace = keyof (typeof resources)["de"];
 
 /** Changes whenever a text changes, so browsers may cache /locales/... forever. */

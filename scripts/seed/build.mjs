@@ -7,6 +7,7 @@ import categories from "./categories.mjs";
 import { productSchema, supplierSchema, pageSchema, storeSchema, redirectSchema, customerSchema } from "./schema.mjs";
 import { DEMO_PASSWORD } from "./customers.mjs";
 import { hashPassword } from "./password.mjs";
+import { coupons, giftRules } from "./cart.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -141,6 +142,12 @@ export async function seedStatements() {
   }
   for (const r of seed.redirects) out.push(upsert("url_redirect", r, ["path"]));
   out.push(...customerStatements(seed.customers));
+  for (const rule of giftRules) {
+    out.push(upsert("free_product_rule", { id: rule.id, threshold_cents: rule.threshold, gift_count: rule.count }, ["id"]));
+    out.push(`DELETE FROM free_product WHERE rule_id = ${sqlValue(rule.id)};`);
+    for (const sku of rule.skus) out.push(upsert("free_product", { rule_id: rule.id, sku }, ["rule_id", "sku"]));
+  }
+  for (const coupon of coupons) out.push(upsert("coupon", coupon, ["code"]));
   return { statements: out, seed };
 }
 
@@ -163,6 +170,8 @@ function customerStatements(customers) {
       }, ["id"]));
     }
     out.push(`DELETE FROM wishlist_item WHERE customer_id = ${sqlValue(c.id)};`);
+    out.push(`DELETE FROM cart_item WHERE customer_id = ${sqlValue(c.id)};`);
+    out.push(`DELETE FROM cart_state WHERE customer_id = ${sqlValue(c.id)};`);
     for (const sku of c.wishlist) out.push(upsert("wishlist_item", { customer_id: c.id, sku, added_at: now }, ["customer_id", "sku"]));
   }
   return out;

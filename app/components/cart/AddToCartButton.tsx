@@ -1,0 +1,44 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Icon } from "~/components/ui/Icon";
+
+const CART_ACTION = "/cart";
+
+/**
+ * "In den Warenkorb" for a signed-in customer: a plain post without JavaScript (back to this
+ * page, with a notice); with JavaScript a fetcher, so the page stays put.
+ */
+export function AddToCartButton({ sku, name, compact }: { sku: string; name: string; compact: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher({ key: `cart-add-${sku}` });
+  const location = useLocation();
+  return (
+    <fetcher.Form
+      method="post"
+      action={CART_ACTION}
+      className="add-to-cart-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        form.delete("redirectTo");
+        fetcher.submit(form, { method: "post", action: CART_ACTION });
+      }}
+    >
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="sku" value={sku} />
+      <input type="hidden" name="qty" value="1" />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button
+        type="submit"
+        className="button button-primary add-to-cart"
+        aria-label={compact ? t("product.addToCartNamed", { name }) : undefined}
+        disabled={fetcher.state !== "idle"}
+      >
+        <Icon name="cart" />
+        <span className={compact ? "visually-hidden-mobile" : undefined}>{t("product.addToCart")}</span>
+      </button>
+    </fetcher.Form>
+  );
+}

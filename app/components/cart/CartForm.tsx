@@ -1,0 +1,21 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+
+/** A post to the cart action that comes back to the cart (post/redirect/get, with or without JavaScript). */
+export function CartForm({ intent, fields, children, className }: {
+  intent: string;
+  fields?: Record<string, string | number>;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <Form method="post" action="/cart" className={className} preventScrollReset>
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value="/cart" />
+      {Object.entries(fields ?? {}).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      {children}
+    </Form>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The cart of a signed-in customer in D1. Every change is one atomic statement guarded by the
+ * quantity limit and the stock, so concurrent requests can neither lose an update nor push a
+ * line past its limit.
+ */
+import { batch, prepare, qb, rawQuery } from "~/platform/db.server";
+import { toProductSummary, PRODUCT_SUMMARY_COLUMNS, type ProductSummaryRow } from "~/domain/catalog/product";
+import type { Cart, CartLine } from "./cart";
+import { cartTotals, type Coupon } from "./totals";
+import { giftsAvailable, stillDismissed, surplusGifts } from "./gifts";
+import { isOutOfStock } from "./validity";
+import { LIMITED_MAX_QTY, MAX_QTY, maxQuantity } from "./quantity";
+
+type LineRow = ProductSummaryRow & { qty: number; is_gift: number; tax_rate: number };
+
+/** The quantity limit of the product of a row, as SQL (domain/cart/quantity.ts in words). */
+const limitOf = (row: string) =>
+  `(SELECT CASE WHEN p.is_limited = 1 THEN ${LIMITED_MAX_QTY} ELSE ${MAX_QTY} END FROM product p WHERE p.sku = ${row}.sku)`;
+
+function toCoupon(row: { kind: "fixed" | "percent" | "freeShipping"; value: number }): Coupon {
+  if (row.kind === "fixed") return { kind: "fixed", amountCents: row.value };
+  if (row.kind === "percent") return { kind: "percent", percent: row.value };
+  return { kind: "freeShipping" };
+}
+
+/** The cart with products, coupon, gift steps and totals, in one round trip. */
+export async function loadCart(db: D1Database, customerId: number, shippingCents = 0): Promise<Cart> {
+  const [lineRows, stateRows, stepRows] = await batch(db, [
+    qb.selectFrom("cart_item as c").innerJoin("product as p", "p.sku", "c.sku")
+      .select([...PRODUCT_SUMMARY_COLUMNS, "c.qty", "c.is_gift", "p.tax_rate"])
+      .where("c.customer_id", "=", customerId).orderBy("c.is_gift").orderBy("c.added_at").orderBy("c.sku"),
+    qb.selectFrom("cart_state as s").leftJoin("coupon as k", "k.code", "s.coupon_code")
+      .select(["s.gift_dismissed_at_cents", "k.code", "k.kind", "k.value", "k.label"])
+      .where("s.customer_id", "=", customerId),
+    qb.selectFrom("free_product_rule").select(["threshold_cents", "gift_count"]).orderBy("threshold_cents"),
+  ] as const);
+  const lines = (lineRows as unknown as LineRow[]).map((row): CartLine => {
+    const product = toProductSummary(row);
+    const isGift = row.is_gift === 1;
+    return {
+      product, qty: row.qty, isGift, taxRate: row.tax_rate, maxQty: maxQuantity(row.is_limited === 1),
+      outOfStock: isOutOfStock({ stockManaged: row.stock_managed === 1, inStock: row.stock_qty > 0, stockQty: row.stock_qty }),
+      rowTotalCents: isGift ? 0 : row.price_cents * row.qty,
+    };
+  });
+  const state = stateRows[0];
+  const coupon = state?.code && state.kind
+    ? { code: state.code, label: state.label ?? state.code, coupon: toCoupon({ kind: state.kind, value: state.value ?? 0 }) }
+    : null;
+  const totals = cartTotals({
+    lines: lines.map((l) => ({ unitPriceCents: l.product.priceCents, depositCents: l.product.depositCents, qty: l.qty, taxRate: l.taxRate, isGift: l.isGift })),
+    coupon: coupon?.coupon ?? null,
+    shippingCents,
+    creditCents: 0,
+  });
+  const giftSteps = stepRows.map((r) => ({ totalCents: r.threshold_cents, products: r.gift_count }));
+  const giftsChosen = lines.filter((l) => l.isGift).reduce((sum, l) => sum + l.qty, 0);
+  return {
+    lines, coupon, totals, giftSteps, giftsChosen,
+    giftsAvailable: giftsAvailable(giftSteps, totals.subtotalCents, giftsChosen),
+    giftOfferDismissed: stillDismissed(state?.gift_dismissed_at_cents ?? null, giftSteps, totals.subtotalCents),
+  };
+}
+
+export type CartChange = "done" | "maxQuantity" | "soldOut" | "unknownProduct";
+
+/** Adds to a bought line; refused when the product is sold out or the line would pass its limit. */
+export async function addToCart(db: D1Database, customerId: number, sku: string, qty: number): Promise<CartChange> {
+  const row = await prepare(db, rawQuery<{ qty: number }>(
+    `INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
+     SELECT ?, p.sku, 0, ?, ? FROM product p
+      WHERE p.sku = ? AND (p.stock_managed = 0 OR p.stock_qty > 0)
+        AND ? <= CASE WHEN p.is_limited = 1 THEN ${LIMITED_MAX_QTY} ELSE ${MAX_QTY} END
+     ON CONFLICT (customer_id, sku, is_gift) DO UPDATE SET qty = cart_item.qty + excluded.qty
+      WHERE cart_item.qty + excluded.qty <= ${limitOf("excluded")}
+     RETURNING qty`,
+    [customerId, qty, new Date().toISOString(), sku, qty],
+  )).first<{ qty: number }>();
+  if (row) return "done";
+  return refusalReason(db, sku);
+}
+
+/** Sets a bought line's quantity (0 removes it); refused above the line's limit. */
+export async function setQuantity(db: D1Database, customerId: number, sku: string, qty: number): Promise<CartChange> {
+  if (qty === 0) {
+    await removeLine(db, customerId, sku);
+    return "done";
+  }
+  const row = await prepare(db, rawQuery<{ qty: number }>(
+    `UPDATE cart_item SET qty = ?
+      WHERE customer_id = ? AND sku = ? AND is_gift = 0
+        AND ? <= ${limitOf("cart_item")}
+     RETURNING qty`,
+    [qty, customerId, sku, qty],
+  )).first<{ qty: number }>();
+  if (row) return "done";
+  const inCart = await prepare(db, qb.selectFrom("cart_item").select("qty").where("customer_id", "=", customerId).where("sku", "=", sku).where("is_gift", "=", 0)).first();
+  return inCart ? "maxQuantity" : "unknownProduct";
+}
+
+async function refusalReason(db: D1Database, sku: string): Promise<CartChange> {
+  const product = await prepare(db, qb.selectFrom("product").select(["stock_managed", "stock_qty"]).where("sku", "=", sku))
+    .first<{ stock_managed: number; stock_qty: number }>();
+  if (!product) return "unknownProduct";
+  if (product.stock_managed === 1 && product.stock_qty <= 0) return "soldOut";
+  return "maxQuantity";
+}
+
+export async function removeLine(db: D1Database, customerId: number, sku: string, isGift = false): Promise<boolean> {
+  const result = await prepare(db, qb.deleteFrom("cart_item").where("customer_id", "=", customerId).where("sku", "=", sku)
+    .where("is_gift", "=", isGift ? 1 : 0)).run();
+  return result.meta.changes === 1;
+}
+
+/**
+ * After a change: gifts the subtotal no longer earns are taken out (the newest first). Returns how
+ * many went, so the page can say so.
+ */
+export async function dropSurplusGifts(db: D1Database, customerId: number, cart: Cart): Promise<number> {
+  const surplus = surplusGifts(cart.giftSteps, cart.totals.subtotalCents, cart.giftsChosen);
+  if (surplus === 0) return 0;
+  const newest = cart.lines.filter((l) => l.isGift).reverse().slice(0, surplus);
+  await db.batch(newest.map((l) => prepare(db, qb.deleteFrom("cart_item").where("customer_id", "=", customerId)
+    .where("sku", "=", l.product.sku).where("is_gift", "=", 1))));
+  return newest.length;
+}

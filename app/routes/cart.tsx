@@ -1,0 +1,63 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CartLines } from "~/components/cart/CartLines";
+import { CartSummary } from "~/components/cart/CartSummary";
+import { CouponForm } from "~/components/cart/CouponForm";
+import { categoryHref } from "~/components/layout/CategoryMenu";
+import { runCartIntent } from "~/domain/cart/cart-actions.server";
+import { loadCart } from "~/domain/cart/cart.server";
+import { STANDARD_SHIPPING_CENTS } from "~/domain/cart/shipping";
+import { safeRedirectPath } from "~/domain/content/redirect";
+import { requireCustomer } from "~/platform/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { flashNotice } from "~/platform/flash.server";
+import { readForm, unknownIntent } from "~/platform/form.server";
+import { translator } from "~/platform/i18n.server";
+
+export const handle = { i18n: ["cart", "catalog"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const [cart, t] = await Promise.all([loadCart(context.env.DB, customer.id, STANDARD_SHIPPING_CENTS), translator("cart")]);
+  return data({ cart, title: `${t("title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+}
+
+/**
+ * Every cart change posts here. A plain form post is sent back (to the page it came from, or the
+ * cart); a fetcher of the enhanced page stays where it is and gets the notices with the data.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const form = await readForm(request, context);
+  const notices = await runCartIntent(context.env.DB, customer.id, form);
+  if (!notices) throw unknownIntent();
+  const headers = { "Set-Cookie": await flashNotice(request, context.env, notices) };
+  const ok = notices[0].type !== "error";
+  const redirectTo = form.get("redirectTo");
+  if (typeof redirectTo === "string") throw redirect(safeRedirectPath(redirectTo, "/cart"), { headers });
+  return data({ ok }, { headers, status: ok ? 200 : 400 });
+}
+
+export default function CartPage() {
+  const { cart } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("cart");
+  return (
+    <div className="cart-page">
+      <h1>{t("title")}</h1>
+      {cart.lines.length === 0 ? (
+        <p className="empty-note">{t("empty")} <Link to={categoryHref("startseite")}>{t("toAssortment")}</Link></p>
+      ) : (
+        <div className="cart-layout">
+          <CartLines lines={cart.lines} />
+          <div className="cart-side">
+            <CartSummary cart={cart} />
+            <CouponForm coupon={cart.coupon} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
