@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import {
-  ANNA, DEMO_PASSWORD, activate, expectAccessibleAfterPost, expectToast, menuPanel, newCustomer, register,
+  activate, expectAccessibleAfterPost, expectToast, menuPanel, newCustomer, register,
   registerActivateSignIn, signIn, signOut, submitLogin, visit,
 } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
@@ -175,20 +175,4 @@ test("addresses: add (after a failed try), edit and delete in the dialog of a ne
   await expectToast(page, "Die Adresse wurde gelöscht.");
   await expect(card).toHaveCount(0);
   await expect(page.getByText("Du hast noch keine Adresse hinterlegt.")).toBeVisible();
-});
-
-test("a visitor opening /account/address signs in and lands there", async ({ page, javaScriptEnabled }) => {
-  const response = await page.goto("/account/address");
-  expect(response?.status()).toBe(200);
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Faddress$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Anmelden" })).toBeVisible();
-  await expectAccessible(page);
-  await waitForHydration(page, javaScriptEnabled);
-  await submitLogin(page, ANNA, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/account\/address$/);
-  await expectToast(page, "Du bist jetzt angemeldet.");
-  await expect(page.getByRole("heading", { level: 1, name: "Adressen" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Adresse Karl-Liebknecht-Straße 45, 04275 Leipzig bearbeiten" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Adresse Gohliser Straße 12a, 04155 Leipzig bearbeiten" })).toBeVisible();
-  await expectAccessible(page);
 });

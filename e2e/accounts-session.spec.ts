@@ -1,0 +1,129 @@
+import type { Locator, Page } from "@playwright/test";
+import {
+  ANNA, DEMO_PASSWORD, expectToast, expireSessions, newCustomer, registerActivateSignIn, submitLogin, visit,
+} from "./account-helpers";
+import { expect, expectAccessible, test } from "./fixtures";
+import { waitForHydration } from "./helpers";
+
+test.describe.configure({ timeout: 120_000 });
+
+test("an expired session goes to /login with a warning, and signing in returns to where the customer was going", async ({ page, javaScriptEnabled }) => {
+  const customer = newCustomer();
+  await registerActivateSignIn(page, customer, javaScriptEnabled);
+  await visit(page, "/account", javaScriptEnabled, "Hallo, Erika", { axe: false });
+
+  expireSessions(customer.email);
+  await page.getByRole("main").getByRole("link", { name: /^Adressen/ }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Faddress$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Anmelden" })).toBeVisible();
+  await expectToast(page, "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.");
+  await expect(page.locator("html")).toHaveAttribute("data-signed-in", "0");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Mein Konto" })).toBeVisible();
+  await expectAccessible(page);
+  await waitForHydration(page, javaScriptEnabled);
+
+  await submitLogin(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/account\/address$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Adressen" })).toBeVisible();
+  await expectToast(page, "Du bist jetzt angemeldet.");
+  await expect(page.locator("html")).toHaveAttribute("data-signed-in", "1");
+});
+
+test("a visitor opening /account/address signs in and lands there", async ({ page, javaScriptEnabled }) => {
+  const response = await page.goto("/account/address");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Faddress$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Anmelden" })).toBeVisible();
+  await expectAccessible(page);
+  await waitForHydration(page, javaScriptEnabled);
+  await submitLogin(page, ANNA, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/account\/address$/);
+  await expectToast(page, "Du bist jetzt angemeldet.");
+  await expect(page.getByRole("heading", { level: 1, name: "Adressen" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Adresse Karl-Liebknecht-Straße 45, 04275 Leipzig bearbeiten" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Adresse Gohliser Straße 12a, 04155 Leipzig bearbeiten" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+const MILK = { sku: "120001", name: "Frische Vollmilch 3,8 %" };
+const BREAD = { sku: "110001", name: "Weizenmischbrot" };
+const ANNAS_WISHES = ["Bio-Bananen", "Weizenmischbrot", "Gouda mittelalt in Scheiben"];
+
+function heart(scope: Page | Locator, product: { name: string }, wished: boolean) {
+  const suffix = wished ? "vom Merkzettel entfernen" : "auf den Merkzettel";
+  return scope.getByRole("button", { name: `${product.name} ${suffix}`, exact: true });
+}
+
+/** On the product's own page, press its heart and check the new state. */
+async function toggleOnProductPage(page: Page, product: { sku: string; name: string }, javaScriptEnabled: boolean, wish: boolean, { axe = false } = {}) {
+  const url = `/catalog/product/${product.sku}`;
+  await visit(page, url, javaScriptEnabled, product.name, { axe });
+  const article = page.getByRole("article", { name: product.name });
+  await expect(heart(article, product, !wish)).toHaveAttribute("aria-pressed", String(!wish));
+  await heart(article, product, !wish).click();
+  await expect(heart(article, product, wish)).toHaveAttribute("aria-pressed", String(wish));
+  await expectToast(page, wish ? `„${product.name}“ steht jetzt auf deinem Merkzettel.` : `„${product.name}“ wurde vom Merkzettel entfernt.`);
+  await expect(page).toHaveURL(url);
+}
+
+test("wishlist: add on product pages, see them on the wishlist page, remove on a product page and on the wishlist page", async ({ page, javaScriptEnabled }) => {
+  await registerActivateSignIn(page, newCustomer(), javaScriptEnabled);
+
+  await toggleOnProductPage(page, MILK, javaScriptEnabled, true, { axe: true });
+  await toggleOnProductPage(page, BREAD, javaScriptEnabled, true);
+
+  // The wishlist page, through the header's heart
+  await page.getByRole("banner").getByRole("link", { name: "Merkzettel" }).click();
+  await expect(page).toHaveURL(/\/account\/wishlist$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Merkzettel" })).toBeVisible();
+  const tiles = page.getByRole("list", { name: "Merkzettel" }).getByRole("article");
+  await expect(tiles).toHaveCount(2);
+  expect((await tiles.getByRole("heading", { level: 3 }).allTextContents()).sort()).toEqual([MILK.name, BREAD.name].sort());
+  await expect(heart(page, MILK, true)).toHaveAttribute("aria-pressed", "true");
+  await expect(heart(page, BREAD, true)).toHaveAttribute("aria-pressed", "true");
+  await expectAccessible(page);
+
+  // Removed on its product page, it is gone from the wishlist
+  await toggleOnProductPage(page, BREAD, javaScriptEnabled, false);
+  await visit(page, "/account/wishlist", javaScriptEnabled, "Merkzettel", { axe: false });
+  await expect(tiles).toHaveCount(1);
+  await expect(tiles.getByRole("heading", { level: 3 })).toHaveText(MILK.name);
+
+  // Removed on the wishlist page: the list is empty
+  await heart(page, MILK, true).click();
+  await expectToast(page, `„${MILK.name}“ wurde vom Merkzettel entfernt.`);
+  await expect(page).toHaveURL(/\/account\/wishlist$/);
+  await expect(tiles).toHaveCount(0);
+  await expect(page.getByText("Dein Merkzettel ist leer. Tippe bei einem Produkt auf das Herz, um es dir zu merken.")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Zum Sortiment" })).toBeVisible();
+  await expectAccessible(page);
+  // and on the product page the heart is empty again
+  await visit(page, `/catalog/product/${MILK.sku}`, javaScriptEnabled, MILK.name, { axe: false });
+  await expect(heart(page.getByRole("article", { name: MILK.name }), MILK, false)).toHaveAttribute("aria-pressed", "false");
+});
+
+test("Anna's wishlist shows her three products, wished", async ({ page, javaScriptEnabled }) => {
+  await visit(page, "/login?redirectTo=%2Faccount%2Fwishlist", javaScriptEnabled, "Anmelden", { axe: false });
+  await submitLogin(page, ANNA, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/account\/wishlist$/);
+  const tiles = page.getByRole("list", { name: "Merkzettel" }).getByRole("article");
+  await expect(tiles).toHaveCount(3);
+  for (const name of ANNAS_WISHES) await expect(heart(page, { name }, true)).toHaveAttribute("aria-pressed", "true");
+  await expectAccessible(page);
+});
+
+test("wishlist page on a desktop screen: every tile's heart can be pressed", async ({ page, javaScriptEnabled }) => {
+  // APP BUG (reported): on /account/wishlist at ≥ 64em the 5-column product grid sits in the
+  // 60rem .account-page, so a tile is ~182 px wide; "In den Warenkorb" (min-content ~163 px) plus
+  // the 44 px heart overflow it by ~42 px and the next tile covers the heart. Only the last tile of
+  // a row can be un-wished by pointer. Remove this line once fixed.
+  test.fail(true, "App bug: product-tile hearts on the wishlist page are covered by the neighbouring tile");
+  await visit(page, "/login?redirectTo=%2Faccount%2Fwishlist", javaScriptEnabled, "Anmelden", { axe: false });
+  await submitLogin(page, ANNA, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/account\/wishlist$/);
+  await expect(page.getByRole("list", { name: "Merkzettel" }).getByRole("article")).toHaveCount(3);
+  await waitForHydration(page, javaScriptEnabled);
+  // a trial click: all actionability checks (including "receives the pointer"), but no click, so
+  // Anna's wishlist stays as it is
+  for (const name of ANNAS_WISHES) await heart(page, { name }, true).click({ trial: true, timeout: 5_000 });
+});
