@@ -64,12 +64,8 @@ test("registration: German errors next to the fields, typed values kept", async 
 });
 
 test("a failed registration or sign-in never gives the typed password back", async ({ page, javaScriptEnabled }) => {
-  // APP BUG (reported): with JavaScript the password inputs keep what was typed after a failed
-  // submission. The actions drop the passwords from the reply (`hideFields`), which only shapes the
-  // server-rendered form; conform leaves the uncontrolled inputs of the enhanced form as they were.
-  // Without JavaScript the fields come back empty, as they should. Remove this line once fixed.
-  test.fail(javaScriptEnabled, "App bug: password inputs keep their value after a failed submission with JavaScript");
-
+  // Without JavaScript the server renders the form without passwords; with JavaScript the page
+  // must empty the fields the browser still holds.
   await visit(page, "/register", javaScriptEnabled, "Kundenkonto anlegen", { axe: false });
   const r = registerFields(page);
   await fillRegistration(page, newCustomer(), { password: "Anders123" });
@@ -100,9 +96,7 @@ test("failed sign-in: wrong credentials, not activated (with a new link), blocke
   await expect(page.locator("html")).toHaveAttribute("data-signed-in", "0");
   await expectAccessibleAfterPost(page, javaScriptEnabled);
 
-  // Ben has not activated his account: he can ask for a new link. (Each case starts from a fresh
-  // /login: with JavaScript, typing into the form after a failed attempt hits a reported app bug,
-  // see "after a failed sign-in … try again" below.)
+  // Ben has not activated his account: he can ask for a new link.
   await visit(page, "/login", javaScriptEnabled, "Anmelden", { axe: false });
   await submitLogin(page, BEN, DEMO_PASSWORD);
   await expect(formAlert(page)).toHaveText(/^Dein Kundenkonto ist noch nicht aktiviert\. Bitte klicke auf den Link in der E-Mail/);
@@ -173,7 +167,6 @@ test("password reset: forgot → mail → new password; the old one fails, the n
   await visit(page, "/login", javaScriptEnabled, "Anmelden", { axe: false });
   await submitLogin(page, customer.email, customer.password);
   await expect(formAlert(page)).toHaveText("Die Anmeldung war nicht erfolgreich. Überprüfe deine Zugangsdaten.");
-  // a fresh /login for the second attempt: retrying in place is the reported bug tested below
   await visit(page, "/login", javaScriptEnabled, "Anmelden", { axe: false });
   await submitLogin(page, customer.email, newPassword);
   await expect(page).toHaveURL((url) => url.pathname === "/");
@@ -183,18 +176,11 @@ test("password reset: forgot → mail → new password; the old one fails, the n
 });
 
 test("after a failed sign-in the customer can correct the form and try again", async ({ page, javaScriptEnabled }) => {
-  // APP BUG (reported): the account forms use conform's `shouldRevalidate: "onInput"` without a
-  // client-side `onValidate`, so after a failed submission every input is sent to the server as a
-  // validation request (`__intent__=validate…`, no `intent`). The login action (app/routes/login.tsx,
-  // `switch (form.get("intent"))`) answers it with `unknownIntent()` → 400 → error page "Hier ist
-  // etwas schiefgelaufen". The same happens in /account/customer. Remove this line once fixed.
-  test.fail(javaScriptEnabled, "App bug: typing after a failed sign-in sends a validate request that the action rejects with 400");
-
   await visit(page, "/login", javaScriptEnabled, "Anmelden", { axe: false });
   await submitLogin(page, uniqueEmail("typo"), DEMO_PASSWORD);
   await expect(formAlert(page)).toHaveText("Die Anmeldung war nicht erfolgreich. Überprüfe deine Zugangsdaten.");
-  // the customer fixes the typo in the address and enters the password again (short action
-  // timeouts: with the bug the form is gone, and the test should fail, not hang)
+  // the customer fixes the typo in the address and enters the password again (short timeouts:
+  // if typing broke the form, the test fails instead of hanging)
   const f = loginFields(page);
   await f.email.fill(ANNA, { timeout: 10_000 });
   await f.password.fill(DEMO_PASSWORD, { timeout: 10_000 });

@@ -45,7 +45,7 @@ export default function Wishlist() {
   const { products } = useLoaderData<typeof loader>();
   const { t } = useTranslation("account");
   return (
-    <div className="account-page">
+    <div className="account-page wishlist-page">
       <h1>{t("wishlist.title")}</h1>
       <p>{t("wishlist.intro")}</p>
       {products.length ? (

@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { FormMessage, TextField } from "~/components/form/Field";
+import { FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
 import { signIn, resendActivationLink } from "~/domain/customer/sign-in.server";
 import { emailOnlySchema, loginSchema } from "~/domain/customer/schema";
 import { optionalCustomer } from "~/platform/auth.server";
@@ -61,7 +61,8 @@ export default function Login() {
   const { t } = useTranslation("account");
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "login", lastResult: actionData?.login ?? undefined, shouldRevalidate: "onInput" });
+  const [form, fields] = useForm({ id: "login", lastResult: actionData?.login ?? undefined, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  useClearPasswords("login", actionData?.login);
   const notActivated = actionData?.notActivated ?? false;
   return (
     <AuthenticityTokenProvider token={csrf}>

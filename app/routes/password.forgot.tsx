@@ -38,7 +38,7 @@ export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "forgot", lastResult: actionData?.result ?? undefined, shouldRevalidate: "onInput" });
+  const [form, fields] = useForm({ id: "forgot", lastResult: actionData?.result ?? undefined, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
   return (
     <AuthenticityTokenProvider token={csrf}>
       <div className="auth-page">

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { FormMessage, TextField } from "~/components/form/Field";
+import { FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
 import { resetPassword } from "~/domain/customer/customer.server";
 import { resetPasswordSchema } from "~/domain/customer/schema";
 import { isTokenUsable } from "~/domain/customer/tokens.server";
@@ -46,7 +46,8 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "reset", lastResult: actionData?.result ?? undefined, shouldRevalidate: "onInput" });
+  const [form, fields] = useForm({ id: "reset", lastResult: actionData?.result ?? undefined, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  useClearPasswords("reset", actionData?.result);
   const valid = usable && !actionData?.invalid;
   return (
     <AuthenticityTokenProvider token={csrf}>

@@ -5,7 +5,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { PersonFields } from "~/components/account/PersonFields";
-import { CheckboxField, FormMessage, TextField } from "~/components/form/Field";
+import { CheckboxField, FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
 import { register } from "~/domain/customer/registration.server";
 import { registerSchema } from "~/domain/customer/schema";
 import { berlinToday } from "~/domain/customer/validation";
@@ -57,7 +57,8 @@ export default function Register() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "register", lastResult: actionData?.result ?? undefined, shouldRevalidate: "onInput" });
+  const [form, fields] = useForm({ id: "register", lastResult: actionData?.result ?? undefined, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  useClearPasswords("register", actionData?.result);
 
   if (actionData?.registeredEmail) {
     return (

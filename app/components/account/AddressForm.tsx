@@ -21,7 +21,7 @@ export function AddressForm({ address, lastResult, submitLabel }: {
     defaultValue: address
       ? { street: address.street, houseNumber: address.houseNumber, addressAddition: address.addressAddition, zip: address.zip, city: address.city, country: address.country }
       : { country: "DE" },
-    shouldRevalidate: "onInput",
+    shouldValidate: "onSubmit", shouldRevalidate: "onSubmit",
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormMessage, TextField } from "~/components/form/Field";
+import { FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
 import type { CustomerProfile } from "~/domain/customer/customer";
 import { PersonFields } from "./PersonFields";
 
@@ -15,7 +15,7 @@ export function ProfileForm({ profile, today, lastResult }: { profile: CustomerP
     id: "profile",
     lastResult,
     defaultValue: { firstName: profile.firstname, lastName: profile.lastname, dob: profile.dob ?? "", telephone: profile.telephone, gender: profile.gender },
-    shouldRevalidate: "onInput",
+    shouldValidate: "onSubmit", shouldRevalidate: "onSubmit",
   });
   return (
     <section className="account-section" aria-labelledby="profile-title">
@@ -32,7 +32,8 @@ export function ProfileForm({ profile, today, lastResult }: { profile: CustomerP
 
 export function ChangeEmailForm({ currentEmail, lastResult }: { currentEmail: string; lastResult: LastResult }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useForm({ id: "email", lastResult, shouldRevalidate: "onInput" });
+  const [form, fields] = useForm({ id: "email", lastResult, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  useClearPasswords("email", lastResult);
   return (
     <section className="account-section" aria-labelledby="email-title">
       <h2 id="email-title">{t("customer.email")}</h2>
@@ -53,7 +54,8 @@ export function ChangeEmailForm({ currentEmail, lastResult }: { currentEmail: st
 
 export function ChangePasswordForm({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useForm({ id: "password", lastResult, shouldRevalidate: "onInput" });
+  const [form, fields] = useForm({ id: "password", lastResult, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  useClearPasswords("password", lastResult);
   return (
     <section className="account-section" aria-labelledby="password-title">
       <h2 id="password-title">{t("customer.password")}</h2>

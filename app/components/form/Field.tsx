@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 /** Schema messages are locale keys, optionally "key|number" (spec wording for limits). */
@@ -100,4 +100,17 @@ export function FormMessage({ errors, id }: { errors?: string[] | null; id?: str
       {errors.map((e) => <p key={e}>{errorText(e)}</p>)}
     </div>
   );
+}
+
+/**
+ * After a failed submission the server never sends a password back; with JavaScript the browser
+ * would still keep what was typed in the form, so those fields are emptied too.
+ */
+export function useClearPasswords(formId: string, result: unknown) {
+  useEffect(() => {
+    if (!result) return;
+    document.querySelectorAll<HTMLInputElement>(`form#${CSS.escape(formId)} input[type="password"]`).forEach((input) => {
+      input.value = "";
+    });
+  }, [formId, result]);
 }
