@@ -5,7 +5,7 @@ test.describe.configure({ timeout: 120_000 });
 
 const MENU_LINKS: [string, RegExp][] = [
   ["Suche", /^\/search\/find$/],
-  ["Merkzettel", /^\/login\?redirectTo=%2Faccount$/],
+  ["Merkzettel", /^\/login\?redirectTo=%2Faccount%2Fwishlist$/],
   ["Mein Konto", /^\/login\?redirectTo=%2Faccount$/],
   ["Warenkorb", /^\/login\?redirectTo=%2Fcart$/],
   ["Anmelden", /^\/login\?redirectTo=%2F$/],

@@ -12,7 +12,8 @@ export const FLASH_COOKIE = "__flash";
 export type NoticeType = "info" | "success" | "warning" | "error";
 
 export interface Notice {
-  type: NoticeType;
+  /** Spec 4: info unless said otherwise. */
+  type?: NoticeType;
   /** A key of the common namespace. */
   key: string;
   values?: Record<string, string | number>;

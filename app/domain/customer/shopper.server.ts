@@ -35,7 +35,7 @@ export async function loadShopper(request: Request, context: AppLoadContext): Pr
     customer: null,
     csrf: null,
     wishlist: [],
-    notices: notices.map((n) => ({ id: randomToken(9), type: n.type, text: t(n.key, n.values) })),
+    notices: notices.map((n) => ({ id: randomToken(9), type: n.type ?? "info", text: t(n.key, n.values) })),
   };
   if (session.kind === "customer") {
     const [token, wishlist] = await Promise.all([csrfToken(request, env), wishlistSkus(env.DB, session.customer.id)]);
