@@ -1,8 +1,10 @@
 /** The shape every account action shares: CSRF check, then the form parsed by its zod schema. */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod";
 import type { ZodTypeAny } from "zod";
+import { safeRedirectPath } from "~/domain/content/redirect";
 import { requireCsrf } from "./csrf.server";
+import { flashNotice, type Notice } from "./flash.server";
 
 export async function readForm(request: Request, context: AppLoadContext): Promise<FormData> {
   await requireCsrf(request, context.env);
@@ -16,4 +18,17 @@ export function parseForm<Schema extends ZodTypeAny>(form: FormData, schema: Sch
 /** An unknown intent is a client error (ARCHITECTURE "Requests"). */
 export function unknownIntent(): Response {
   return new Response("Bad Request", { status: 400 });
+}
+
+/**
+ * The answer to a form post that brings notices. A plain post (no JavaScript) names the page to
+ * go back to and is redirected there (post/redirect/get); the fetcher of the enhanced page leaves
+ * that field out, stays where it is and gets whether it worked. Either way the notices are flashed.
+ */
+export async function replyWithNotices(request: Request, context: AppLoadContext, form: FormData, notices: Notice[], fallback = "/") {
+  const headers = { "Set-Cookie": await flashNotice(request, context.env, notices) };
+  const redirectTo = form.get("redirectTo");
+  if (typeof redirectTo === "string") throw redirect(safeRedirectPath(redirectTo, fallback), { headers });
+  const ok = notices[0]?.type !== "error";
+  return data({ ok }, { headers, status: ok ? 200 : 400 });
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { addressLine } from "~/components/account/AddressForm";
 import { listAddresses, setDefaultAddress } from "~/domain/customer/address.server";
+import { idParam } from "~/domain/customer/id-param";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
@@ -25,8 +26,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
   if (form.get("intent") !== "setDefaultShipping") throw unknownIntent();
-  const id = Number(form.get("addressId"));
-  const done = Number.isSafeInteger(id) && (await setDefaultAddress(context.env.DB, customer.id, id, "shipping"));
+  const id = idParam(form.get("addressId"));
+  const done = id !== null && (await setDefaultAddress(context.env.DB, customer.id, id, "shipping"));
   throw await redirectWithNotice(request, context.env, "/account/address", done
     ? { type: "success", key: "account:address.defaultSet" }
     : { type: "error", key: "account:address.defaultFailed" });

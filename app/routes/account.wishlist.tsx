@@ -1,14 +1,12 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { categoryHref } from "~/components/layout/CategoryMenu";
 import { ProductGrid } from "~/components/product/ProductTile";
-import { safeRedirectPath } from "~/domain/content/redirect";
-import { changeWishlist, wishlistProducts } from "~/domain/customer/wishlist.server";
+import { runWishlistIntent, wishlistProducts } from "~/domain/customer/wishlist.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
-import { flashNotice, type Notice } from "~/platform/flash.server";
-import { readForm } from "~/platform/form.server";
+import { readForm, replyWithNotices } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["account", "catalog"] };
@@ -28,17 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
-  const intent = form.get("intent");
-  const sku = form.get("sku");
-  let notice: Notice = { type: "error", key: "account:wishlist.failed" };
-  if ((intent === "add" || intent === "remove") && typeof sku === "string") {
-    const name = await changeWishlist(context.env.DB, customer.id, sku, intent);
-    if (name !== null) notice = { type: "success", key: intent === "add" ? "account:wishlist.added" : "account:wishlist.removed", values: { name } };
-  }
-  const headers = { "Set-Cookie": await flashNotice(request, context.env, notice) };
-  const redirectTo = form.get("redirectTo");
-  if (typeof redirectTo === "string") throw redirect(safeRedirectPath(redirectTo), { headers });
-  return data({ ok: notice.type === "success" }, { headers, status: notice.type === "success" ? 200 : 400 });
+  const notice = await runWishlistIntent(context.env.DB, customer.id, form.get("intent"), form.get("sku"));
+  return replyWithNotices(request, context, form, [notice]);
 }
 
 export default function Wishlist() {

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CartLines } from "~/components/cart/CartLines";
@@ -8,11 +8,9 @@ import { categoryHref } from "~/components/layout/CategoryMenu";
 import { runCartIntent } from "~/domain/cart/cart-actions.server";
 import { loadCart } from "~/domain/cart/cart.server";
 import { STANDARD_SHIPPING_CENTS } from "~/domain/cart/shipping";
-import { safeRedirectPath } from "~/domain/content/redirect";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
-import { flashNotice } from "~/platform/flash.server";
-import { readForm, unknownIntent } from "~/platform/form.server";
+import { readForm, replyWithNotices, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["cart", "catalog"] };
@@ -34,11 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context);
   const notices = await runCartIntent(context.env.DB, customer.id, form);
   if (!notices) throw unknownIntent();
-  const headers = { "Set-Cookie": await flashNotice(request, context.env, notices) };
-  const ok = notices[0].type !== "error";
-  const redirectTo = form.get("redirectTo");
-  if (typeof redirectTo === "string") throw redirect(safeRedirectPath(redirectTo, "/cart"), { headers });
-  return data({ ok }, { headers, status: ok ? 200 : 400 });
+  return replyWithNotices(request, context, form, notices, "/cart");
 }
 
 export default function CartPage() {

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { activateCustomer } from "~/domain/customer/customer.server";
+import { idParam } from "~/domain/customer/id-param";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
 
@@ -11,8 +12,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 
 /** The link from the activation mail: valid once and for a limited time. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const id = Number(params.id);
-  const activated = Number.isSafeInteger(id) && id > 0 && params.token
+  const id = idParam(params.id);
+  const activated = id !== null && params.token
     ? await activateCustomer(context.env.DB, id, params.token)
     : false;
   const t = await translator("account");

@@ -6,6 +6,7 @@ import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/c
 import { FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
 import { resetPassword } from "~/domain/customer/customer.server";
 import { resetPasswordSchema } from "~/domain/customer/schema";
+import { idParam } from "~/domain/customer/id-param";
 import { isTokenUsable } from "~/domain/customer/tokens.server";
 import { privateFormPage } from "~/platform/csrf.server";
 import { redirectWithNotice } from "~/platform/flash.server";
@@ -18,13 +19,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 
 const HIDDEN = ["password", "passwordConfirm"];
 
-function customerId(params: { id?: string }): number | null {
-  const id = Number(params.id);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = customerId(params);
+  const id = idParam(params.id);
   const usable = id !== null && params.token ? await isTokenUsable(context.env.DB, id, "password_reset", params.token) : false;
   const page = await privateFormPage(request, context.env);
   const t = await translator("account");
@@ -35,7 +31,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request, context);
   const submission = parseForm(form, resetPasswordSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }), invalid: false }, { status: 400 });
-  const id = customerId(params);
+  const id = idParam(params.id);
   const done = id !== null && params.token ? await resetPassword(context.env, id, params.token, submission.value.password) : false;
   if (!done) return data({ result: null, invalid: true }, { status: 410 });
   throw await redirectWithNotice(request, context.env, "/login", { type: "success", key: "account:reset.done" });

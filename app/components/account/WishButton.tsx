@@ -2,6 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Icon } from "~/components/ui/Icon";
+import { submitInPlace } from "~/components/ui/submitInPlace";
 
 export const WISHLIST_ACTION = "/account/wishlist";
 
@@ -21,12 +22,7 @@ export function WishButton({ sku, name, wished }: { sku: string; name: string; w
       method="post"
       action={WISHLIST_ACTION}
       className="wish-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
-        form.delete("redirectTo");
-        fetcher.submit(form, { method: "post", action: WISHLIST_ACTION });
-      }}
+      onSubmit={submitInPlace(fetcher, WISHLIST_ACTION)}
     >
       <AuthenticityTokenInput />
       <input type="hidden" name="sku" value={sku} />

@@ -2,6 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Icon } from "~/components/ui/Icon";
+import { submitInPlace } from "~/components/ui/submitInPlace";
 
 const CART_ACTION = "/cart";
 
@@ -18,12 +19,7 @@ export function AddToCartButton({ sku, name, compact }: { sku: string; name: str
       method="post"
       action={CART_ACTION}
       className="add-to-cart-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
-        form.delete("redirectTo");
-        fetcher.submit(form, { method: "post", action: CART_ACTION });
-      }}
+      onSubmit={submitInPlace(fetcher, CART_ACTION)}
     >
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="add" />

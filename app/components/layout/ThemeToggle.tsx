@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useShopper } from "~/components/account/useShopper";
 import { Icon } from "~/components/ui/Icon";
+import { submitInPlace } from "~/components/ui/submitInPlace";
 
 type DarkMode = "1" | "0";
 const THEME_ACTION = "/theme";
@@ -28,12 +29,7 @@ export function ThemeToggle({ darkMode }: { darkMode: DarkMode }) {
       method="post"
       action={THEME_ACTION}
       className="theme-toggle"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
-        form.delete("redirectTo");
-        fetcher.submit(form, { method: "post", action: THEME_ACTION });
-      }}
+      onSubmit={submitInPlace(fetcher, THEME_ACTION)}
     >
       {customer ? <AuthenticityTokenInput /> : null}
       <input type="hidden" name="darkMode" value={next} />

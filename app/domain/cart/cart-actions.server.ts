@@ -3,6 +3,7 @@
  * the product tiles and the no-JavaScript posts share it. Each answers with the notice to show.
  */
 import type { Notice } from "~/platform/flash.server";
+import { productName } from "~/domain/catalog/product-name.server";
 import { formatEuro } from "~/domain/money/format";
 import { addToCart, dropSurplusGifts, loadCart, removeLine, setQuantity, type CartChange } from "./cart.server";
 import { applyCoupon, removeCoupon } from "./coupon.server";
@@ -15,12 +16,8 @@ const FAILURE: Record<Exclude<CartChange, "done">, string> = {
   unknownProduct: "cart:unknownProduct",
 };
 
-async function productName(db: D1Database, sku: string): Promise<string> {
-  return (await db.prepare("SELECT name FROM product WHERE sku = ?").bind(sku).first<{ name: string }>())?.name ?? sku;
-}
-
 async function changeNotice(db: D1Database, change: CartChange, sku: string, successKey: string): Promise<Notice> {
-  const name = await productName(db, sku);
+  const name = (await productName(db, sku)) ?? sku;
   if (change === "done") return { type: "success", key: successKey, values: { name } };
   return { type: "error", key: FAILURE[change], values: { name } };
 }
@@ -51,7 +48,7 @@ export async function runCartIntent(db: D1Database, customerId: number, form: Fo
     }
     case "remove": {
       const removed = await removeLine(db, customerId, sku, form.get("gift") === "1");
-      const name = await productName(db, sku);
+      const name = (await productName(db, sku)) ?? sku;
       const notice: Notice = removed ? { type: "success", key: "cart:removed", values: { name } } : { type: "error", key: "messages.api.itemRemovalFailed" };
       return settleGifts(db, customerId, notice);
     }

@@ -6,6 +6,7 @@
 import { all, first, prepare, qb, type AddressTable } from "~/platform/db.server";
 import { randomId } from "~/platform/tokens.server";
 import type { Address } from "./address";
+import { idParam } from "./id-param";
 import type { AddressInput } from "./schema";
 
 const COLUMNS = ["id", "street", "house_number", "address_addition", "zip", "city", "country", "is_default_shipping", "is_default_billing"] as const;
@@ -88,9 +89,9 @@ export async function deleteAddress(db: D1Database, customerId: number, id: numb
 }
 
 /** The signed-in customer's address with the id from the URL; anyone else's is a 404. */
-export async function requireOwnAddress(db: D1Database, customerId: number, idParam: string | undefined): Promise<Address> {
-  const id = Number(idParam);
-  const address = Number.isSafeInteger(id) && id > 0 ? await findAddress(db, customerId, id) : null;
+export async function requireOwnAddress(db: D1Database, customerId: number, param: string | undefined): Promise<Address> {
+  const id = idParam(param);
+  const address = id !== null ? await findAddress(db, customerId, id) : null;
   if (!address) throw new Response("Not Found", { status: 404 });
   return address;
 }

@@ -1,5 +1,7 @@
 /** The wishlist ("Merkzettel"): products a signed-in customer keeps for later. */
 import { all, prepare, qb } from "~/platform/db.server";
+import { productName } from "~/domain/catalog/product-name.server";
+import type { Notice } from "~/platform/flash.server";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummary, type ProductSummaryRow } from "~/domain/catalog/product";
 
 export async function wishlistSkus(db: D1Database, customerId: number): Promise<string[]> {
@@ -16,17 +18,21 @@ export async function wishlistProducts(db: D1Database, customerId: number): Prom
   return (rows as unknown as ProductSummaryRow[]).map(toProductSummary);
 }
 
-/** The product's name, or null when there is no such product. */
-async function productName(db: D1Database, sku: string): Promise<string | null> {
-  return (await prepare(db, qb.selectFrom("product").select("name").where("sku", "=", sku)).first<{ name: string }>())?.name ?? null;
-}
-
 /** Adds or removes the product (adding twice keeps one entry); null when there is no such product. */
-export async function changeWishlist(db: D1Database, customerId: number, sku: string, intent: "add" | "remove"): Promise<string | null> {
+async function changeWishlist(db: D1Database, customerId: number, sku: string, intent: "add" | "remove"): Promise<string | null> {
   const name = await productName(db, sku);
   if (name === null) return null;
   await prepare(db, intent === "add"
     ? qb.insertInto("wishlist_item").values({ customer_id: customerId, sku, added_at: new Date().toISOString() }).onConflict((oc) => oc.doNothing())
     : qb.deleteFrom("wishlist_item").where("customer_id", "=", customerId).where("sku", "=", sku)).run();
   return name;
+}
+
+/** The heart buttons' post: add or remove, answered with the notice to show. */
+export async function runWishlistIntent(db: D1Database, customerId: number, intent: unknown, sku: unknown): Promise<Notice> {
+  if ((intent === "add" || intent === "remove") && typeof sku === "string") {
+    const name = await changeWishlist(db, customerId, sku, intent);
+    if (name !== null) return { type: "success", key: intent === "add" ? "account:wishlist.added" : "account:wishlist.removed", values: { name } };
+  }
+  return { type: "error", key: "account:wishlist.failed" };
 }
