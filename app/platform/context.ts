@@ -10,6 +10,7 @@ export interface Env {
   SESSION_SECRET?: string;
   PASSWORD_PEPPER?: string;
   CSRF_SECRET?: string;
+  PAYMENT_WEBHOOK_SECRET?: string;
 }
 
 declare module "@remix-run/cloudflare" {

@@ -45,6 +45,34 @@ export interface Database {
     code: string; kind: "fixed" | "percent" | "freeShipping"; value: number; min_order_cents: number;
     label: string; valid_until: string | null;
   };
+  customer_balance: { customer_id: number; balance_cents: number };
+  balance_entry: {
+    id: string; customer_id: number; type: number; amount_cents: number; order_id: string | null; note: string; created_at: string;
+  };
+  delivery_area: { zip: string };
+  pickup_booking: { store_id: string; slot_start: string; capacity: number; booked: number };
+  customer_order: OrderTable;
+  order_item: {
+    order_id: string; sku: string; is_gift: number; name: string; qty: number; unit_price_cents: number;
+    deposit_cents: number; tax_rate: number; row_total_cents: number;
+  };
+  payment: {
+    id: string; order_id: string; method: string; amount_cents: number; currency: string;
+    status: "pending" | "approved" | "declined" | "canceled"; settled_by: string | null; created_at: string; settled_at: string | null;
+  };
+}
+
+export type OrderStatus = "pending_payment" | "processing" | "ready_for_pickup" | "complete" | "canceled";
+export type PaymentMethodCode = "paypal" | "card" | "sepa" | "balance" | "storecard";
+
+export interface OrderTable {
+  id: string; increment_id: number; customer_id: number; idempotency_key: string; channel: "online" | "store";
+  status: OrderStatus; carrier_code: string | null; store_id: string | null; pickup_slot_start: string | null;
+  shipping_address: string | null; delivery_start: string | null; delivery_end: string | null; telephone: string | null;
+  payment_method: PaymentMethodCode; sepa_mandate: string | null; coupon_code: string | null; comment: string;
+  item_count: number; subtotal_cents: number; discount_cents: number; deposit_cents: number; shipping_cents: number;
+  credit_cents: number; grand_total_cents: number; tax_details: string; created_at: string; paid_at: string | null;
+  withdrawn_at: Generated<string | null>;
 }
 
 export interface CustomerTable {

@@ -6,8 +6,10 @@ import home from "../../locales/de/home.json";
 import pages from "../../locales/de/pages.json";
 import account from "../../locales/de/account.json";
 import cart from "../../locales/de/cart.json";
+import checkout from "../../locales/de/checkout.json";
+import orders from "../../locales/de/orders.json";
 
-export const resources = { de: { common, catalog, home, pages, account, cart } } as const;
+export const resources = { de: { common, catalog, home, pages, account, cart, checkout, orders } } as const;
 export type Namespace = keyof (typeof resources)["de"];
 
 /** Changes whenever a text changes, so browsers may cache /locales/... forever. */

@@ -40,6 +40,7 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
     return {
       product, qty: row.qty, isGift, taxRate: row.tax_rate, maxQty: maxQuantity(row.is_limited === 1),
       outOfStock: isOutOfStock({ stockManaged: row.stock_managed === 1, inStock: row.stock_qty > 0, stockQty: row.stock_qty }),
+      available: row.stock_managed === 1 ? row.stock_qty : null,
       rowTotalCents: isGift ? 0 : row.price_cents * row.qty,
     };
   });

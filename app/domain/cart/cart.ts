@@ -10,6 +10,8 @@ export interface CartLine {
   taxRate: number;
   maxQty: number;
   outOfStock: boolean;
+  /** Items left in stock, or null when the stock is not counted. */
+  available: number | null;
   rowTotalCents: number;
 }
 

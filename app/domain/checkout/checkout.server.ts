@@ -1,0 +1,85 @@
+/**
+ * What the checkout page offers a customer: the cart priced for the chosen method, the
+ * customer's addresses (and which lie in the local delivery area), wish slots, click & collect
+ * stores and their slots with remaining places, the account balance and whether SEPA is allowed.
+ */
+import { batch, qb } from "~/platform/db.server";
+import type { Cart } from "~/domain/cart/cart";
+import { loadCart } from "~/domain/cart/cart.server";
+import { listAddresses } from "~/domain/customer/address.server";
+import type { Address } from "~/domain/customer/address";
+import type { DayHours } from "~/domain/store/store";
+import { CARRIERS, type CarrierCode } from "./carriers";
+import { PICKUP_DAYS_MORE, PICKUP_DAYS_SHOWN, deliveryWishSlots, pickupSlots, type PickupSlot, type Slot } from "./slots";
+
+export interface PickupStore {
+  id: string;
+  name: string;
+  street: string;
+  houseNumber: string;
+  zip: string;
+  city: string;
+}
+
+export interface CheckoutAddress extends Address {
+  inDeliveryArea: boolean;
+}
+
+export interface Checkout {
+  cart: Cart;
+  carrier: CarrierCode;
+  addresses: CheckoutAddress[];
+  wishSlots: Slot[];
+  pickupStores: PickupStore[];
+  store: PickupStore | null;
+  pickupSlots: PickupSlot[];
+  moreDays: boolean;
+  balanceCents: number;
+  sepaAllowed: boolean;
+  telephone: string;
+}
+
+export interface CheckoutChoice {
+  carrier: CarrierCode;
+  storeId?: string | null;
+  moreDays?: boolean;
+}
+
+export async function loadCheckout(db: D1Database, customerId: number, choice: CheckoutChoice, now: Date): Promise<Checkout> {
+  const carrier = CARRIERS[choice.carrier];
+  const days = choice.moreDays ? PICKUP_DAYS_MORE : PICKUP_DAYS_SHOWN;
+  const [cart, addresses, [customerRows, balanceRows, areaRows, storeRows, bookingRows]] = await Promise.all([
+    loadCart(db, customerId, carrier.priceCents),
+    listAddresses(db, customerId),
+    batch(db, [
+      qb.selectFrom("customer").select(["telephone", "is_sepa_allowed"]).where("id", "=", customerId),
+      qb.selectFrom("customer_balance").select("balance_cents").where("customer_id", "=", customerId),
+      qb.selectFrom("delivery_area").innerJoin("address", "address.zip", "delivery_area.zip")
+        .select("delivery_area.zip").where("address.customer_id", "=", customerId),
+      qb.selectFrom("store").select(["id", "name", "street", "house_number", "zip", "city", "staffed_hours"])
+        .where("click_and_collect", "=", 1).orderBy("city").orderBy("name"),
+      qb.selectFrom("pickup_booking").select(["slot_start", "booked"])
+        .where("store_id", "=", choice.storeId ?? "").where("slot_start", ">=", now.toISOString()),
+    ] as const),
+  ]);
+  const area = new Set(areaRows.map((r) => r.zip));
+  const stores = storeRows.map((r) => ({
+    store: { id: r.id, name: r.name, street: r.street, houseNumber: r.house_number, zip: r.zip, city: r.city },
+    staffed: JSON.parse(r.staffed_hours) as DayHours[],
+  }));
+  const chosen = carrier.isPickup ? stores.find((s) => s.store.id === choice.storeId) ?? null : null;
+  const booked = new Map(bookingRows.map((r) => [r.slot_start, r.booked]));
+  return {
+    cart,
+    carrier: carrier.code,
+    addresses: addresses.map((a) => ({ ...a, inDeliveryArea: area.has(a.zip) })),
+    wishSlots: deliveryWishSlots(carrier.code, now),
+    pickupStores: stores.map((s) => s.store),
+    store: chosen?.store ?? null,
+    pickupSlots: chosen ? pickupSlots(chosen.staffed, now, days, booked) : [],
+    moreDays: Boolean(choice.moreDays),
+    balanceCents: balanceRows[0]?.balance_cents ?? 0,
+    sepaAllowed: customerRows[0]?.is_sepa_allowed === "1",
+    telephone: customerRows[0]?.telephone ?? "",
+  };
+}

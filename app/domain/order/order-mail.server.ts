@@ -1,0 +1,59 @@
+/**
+ * The order confirmation (spec 2 success, issue: "German, with all items, costs, the withdrawal
+ * information"). Sent through the mailer in the batch that makes the order paid or placed.
+ */
+import type { Mail } from "~/platform/mailer.server";
+import { translator } from "~/platform/i18n.server";
+import { formatEuro } from "~/domain/money/format";
+import { formatGermanDateTime } from "~/domain/content/date";
+import type { OrderDetail } from "./order";
+
+interface Recipient {
+  email: string;
+  firstname: string;
+}
+
+export async function orderConfirmationMail(to: Recipient, order: OrderDetail, origin = ""): Promise<Mail> {
+  const t = await translator("orders");
+  const money = (label: string, cents: number) => `${label}: ${formatEuro(cents)}`;
+  const lines = order.lines.map((l) =>
+    `${l.qty} × ${l.name}${l.isGift ? ` (${t("gift")})` : ""} – ${l.isGift ? t("free") : formatEuro(l.rowTotalCents)}` +
+    (l.depositCents ? ` ${t("mail.plusDeposit", { amount: formatEuro(l.depositCents * l.qty) })}` : ""));
+  const delivery = order.carrierCode === "clickandcollect" && order.pickupSlotStart
+    ? t("mail.pickup", { store: order.storeName ?? "", address: order.storeAddress ?? "", time: formatGermanDateTime(order.pickupSlotStart) })
+    : order.shippingAddress
+      ? t("mail.delivery", {
+        method: t(`carrier.${order.carrierCode}`),
+        address: `${order.shippingAddress.name}, ${order.shippingAddress.street} ${order.shippingAddress.houseNumber}, ${order.shippingAddress.zip} ${order.shippingAddress.city}`,
+      })
+      : "";
+  return {
+    to: to.email,
+    subject: t("mail.subject", { number: order.incrementId }),
+    text: [
+      t("mail.greeting", { name: to.firstname }),
+      "",
+      t("mail.intro", { number: order.incrementId }),
+      "",
+      ...lines,
+      "",
+      money(t("subtotal"), order.subtotalCents),
+      ...(order.discountCents ? [money(t("discount"), -order.discountCents)] : []),
+      ...(order.depositCents ? [money(t("deposit"), order.depositCents)] : []),
+      money(t("shipping"), order.shippingCents),
+      ...(order.creditCents ? [money(t("credit"), -order.creditCents)] : []),
+      money(t("grandTotal"), order.grandTotalCents),
+      ...order.taxDetails.map((d) => money(t("taxLine", { rate: d.rate }), d.taxCents)),
+      "",
+      t("mail.payment", { method: t(`payment.${order.paymentMethod}`) }),
+      delivery,
+      "",
+      t("mail.withdrawal"),
+      `${origin}/pages/legal/widerrufsbelehrung`,
+      "",
+      t("mail.orders", { link: `${origin}/account/order/${order.incrementId}` }),
+      "",
+      t("mail.signature"),
+    ].join("\n"),
+  };
+}

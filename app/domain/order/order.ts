@@ -1,0 +1,63 @@
+/** Orders as the account shows them (spec 3 "Order list fields", spec 2 orders filters). */
+import type { OrderStatus, PaymentMethodCode } from "~/platform/db.server";
+import type { TaxDetail } from "~/domain/money/tax";
+
+export const ORDER_FILTERS = ["all", "open", "store", "complete", "pickup", "online"] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+export const OPEN_STATUSES: OrderStatus[] = ["pending_payment", "processing", "ready_for_pickup"];
+
+export function parseOrderFilter(value: string | null): OrderFilter {
+  return (ORDER_FILTERS as readonly string[]).includes(value ?? "") ? (value as OrderFilter) : "all";
+}
+
+export interface OrderSummary {
+  incrementId: number;
+  createdAt: string;
+  status: OrderStatus;
+  channel: "online" | "store";
+  carrierCode: string | null;
+  itemCount: number;
+  grandTotalCents: number;
+  storeName: string | null;
+}
+
+export interface OrderLine {
+  sku: string;
+  name: string;
+  qty: number;
+  isGift: boolean;
+  unitPriceCents: number;
+  depositCents: number;
+  rowTotalCents: number;
+}
+
+export interface ShippingAddress {
+  name: string;
+  street: string;
+  houseNumber: string;
+  addressAddition: string;
+  zip: string;
+  city: string;
+  country: string;
+}
+
+export interface OrderDetail extends OrderSummary {
+  id: string;
+  paymentMethod: PaymentMethodCode;
+  paymentStatus: string | null;
+  lines: OrderLine[];
+  shippingAddress: ShippingAddress | null;
+  pickupSlotStart: string | null;
+  deliveryStart: string | null;
+  deliveryEnd: string | null;
+  comment: string;
+  couponCode: string | null;
+  subtotalCents: number;
+  discountCents: number;
+  depositCents: number;
+  shippingCents: number;
+  creditCents: number;
+  taxDetails: TaxDetail[];
+  storeAddress: string | null;
+}

@@ -1,0 +1,72 @@
+/**
+ * Applying the provider's confirmation to an order (ARCHITECTURE: paid only by the signed
+ * server-side confirmation, with amount, currency and order checked). The first confirmation
+ * settles the payment; every statement after it runs only if this very confirmation did, so a
+ * replay, or a late confirmation of the other kind, changes nothing.
+ *
+ * Declined or cancelled: the order is cancelled and everything it took is given back in the same
+ * batch: stock, the cart lines and coupon, used credit (ledger type 5, chargeback) and the pickup place.
+ */
+import { first, prepare, qb, rawQuery } from "~/platform/db.server";
+import type { PaymentConfirmation } from "~/platform/payment.server";
+import { orderConfirmationMail } from "./order-mail.server";
+import { findOrder } from "./order.server";
+import { MAX_QTY } from "~/domain/cart/quantity";
+
+export type SettleResult = "settled" | "unchanged" | "unknown" | "mismatch";
+
+export async function settlePayment(db: D1Database, c: PaymentConfirmation, origin: string): Promise<SettleResult> {
+  const row = await first(db, qb.selectFrom("payment as p").innerJoin("customer_order as o", "o.id", "p.order_id")
+    .innerJoin("customer as u", "u.id", "o.customer_id")
+    .select(["p.order_id", "p.amount_cents", "p.currency", "p.status", "o.customer_id", "o.increment_id", "u.email", "u.firstname"])
+    .where("p.id", "=", c.paymentId));
+  if (!row) return "unknown";
+  if (row.order_id !== c.orderId || row.amount_cents !== c.amountCents || row.currency !== c.currency) return "mismatch";
+  if (row.status !== "pending") return "unchanged";
+
+  const now = new Date().toISOString();
+  // Each statement names where `GUARD` goes; it holds only if this confirmation settled the payment.
+  const guarded = (sql: string, params: unknown[]) => {
+    const at = sql.indexOf("GUARD");
+    const before = sql.slice(0, at).split("?").length - 1;
+    const withGuard = sql.replace("GUARD", "EXISTS (SELECT 1 FROM payment WHERE id = ? AND settled_by = ?)");
+    return prepare(db, rawQuery(withGuard, [...params.slice(0, before), c.paymentId, c.confirmationId, ...params.slice(before)]));
+  };
+  const statements = [
+    prepare(db, qb.updateTable("payment").set({ status: c.outcome, settled_by: c.confirmationId, settled_at: now })
+      .where("id", "=", c.paymentId).where("status", "=", "pending")),
+  ];
+  if (c.outcome === "approved") {
+    const order = await findOrder(db, row.customer_id, row.increment_id);
+    if (!order) return "unknown";
+    const mail = await orderConfirmationMail({ email: row.email, firstname: row.firstname }, { ...order, status: "processing", paymentStatus: "approved" }, origin);
+    statements.push(
+      guarded("UPDATE customer_order SET status = 'processing', paid_at = ? WHERE id = ? AND status = 'pending_payment' AND GUARD", [now, c.orderId]),
+      guarded("UPDATE customer SET is_sepa_allowed = '1' WHERE id = ? AND GUARD", [row.customer_id]),
+      guarded("INSERT INTO outbox (recipient, subject, text_body, created_at) SELECT ?, ?, ?, ? WHERE GUARD", [mail.to, mail.subject, mail.text, now]),
+    );
+  } else {
+    statements.push(
+      guarded("UPDATE customer_order SET status = 'canceled' WHERE id = ? AND GUARD", [c.orderId]),
+      guarded(`UPDATE product SET stock_qty = stock_qty + (SELECT SUM(i.qty) FROM order_item i WHERE i.order_id = ? AND i.sku = product.sku)
+               WHERE stock_managed = 1 AND sku IN (SELECT sku FROM order_item WHERE order_id = ?) AND GUARD`, [c.orderId, c.orderId]),
+      guarded(`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
+               SELECT ?, i.sku, i.is_gift, i.qty, ? FROM order_item i WHERE i.order_id = ? AND GUARD
+               ON CONFLICT (customer_id, sku, is_gift) DO UPDATE SET qty = MIN(${MAX_QTY}, cart_item.qty + excluded.qty)`,
+        [row.customer_id, now, c.orderId]),
+      guarded(`INSERT INTO cart_state (customer_id, coupon_code) SELECT customer_id, coupon_code FROM customer_order
+               WHERE id = ? AND coupon_code IS NOT NULL AND GUARD
+               ON CONFLICT (customer_id) DO UPDATE SET coupon_code = COALESCE(cart_state.coupon_code, excluded.coupon_code)`, [c.orderId]),
+      guarded(`UPDATE customer_balance SET balance_cents = balance_cents + (SELECT credit_cents FROM customer_order WHERE id = ?)
+               WHERE customer_id = ? AND GUARD`, [c.orderId, row.customer_id]),
+      guarded(`INSERT INTO balance_entry (id, customer_id, type, amount_cents, order_id, note, created_at)
+               SELECT ?, customer_id, 5, credit_cents, id, '', ? FROM customer_order WHERE id = ? AND credit_cents > 0 AND GUARD`,
+        [crypto.randomUUID(), now, c.orderId]),
+      guarded(`UPDATE pickup_booking SET booked = booked - 1
+               WHERE (store_id, slot_start) = (SELECT store_id, pickup_slot_start FROM customer_order WHERE id = ?) AND GUARD`, [c.orderId]),
+    );
+  }
+  await db.batch(statements);
+  const after = await first(db, qb.selectFrom("payment").select("settled_by").where("id", "=", c.paymentId));
+  return after?.settled_by === c.confirmationId ? "settled" : "unchanged";
+}

@@ -1,0 +1,227 @@
+/**
+ * Spec 4 "Finishing an order". The order, its items, the stock, the used credit, the pickup
+ * booking, the payment and the cart conversion are one D1 batch: the CHECK constraints (stock,
+ * balance and slot capacity never below zero or past capacity) and the unique idempotency key
+ * abort it as a whole, so a double click, a replayed POST or a race for the last item can never
+ * make a second order, sell what is gone, or spend credit twice.
+ */
+import { first, prepare, qb, rawQuery, type PaymentMethodCode } from "~/platform/db.server";
+import { queueMail } from "~/platform/mailer.server";
+import { randomToken } from "~/platform/tokens.server";
+import type { SignedInCustomer } from "~/platform/session.server";
+import type { CartLine } from "~/domain/cart/cart";
+import { MINIMUM_ORDER_CENTS, cartTotals } from "~/domain/cart/totals";
+import { CARRIERS } from "~/domain/checkout/carriers";
+import { loadCheckout, type Checkout } from "~/domain/checkout/checkout.server";
+import type { CheckoutInput } from "~/domain/checkout/schema";
+import { PICKUP_SLOT_CAPACITY, slotEnd, slotStart } from "~/domain/checkout/slots";
+import { normalizeIban } from "~/domain/checkout/sepa";
+import type { OrderDetail } from "./order";
+import { findOrderByKey, type PlacedOrder } from "./order.server";
+import { orderConfirmationMail } from "./order-mail.server";
+
+export type PlaceOutcome =
+  | { kind: "placed"; order: PlacedOrder }
+  | { kind: "refused"; fieldErrors: Record<string, string[]>; formErrors: string[] };
+
+const refuse = (formErrors: string[], fieldErrors: Record<string, string[]> = {}): PlaceOutcome =>
+  ({ kind: "refused", formErrors, fieldErrors });
+
+/** A provider payment is needed unless the account balance pays everything. */
+const PROVIDER_METHODS = new Set(["paypal", "card", "sepa"]);
+
+export async function placeOrder(
+  db: D1Database, customer: SignedInCustomer, input: CheckoutInput, now: Date, origin: string,
+): Promise<PlaceOutcome> {
+  const existing = await findOrderByKey(db, customer.id, input.idempotencyKey);
+  if (existing) return { kind: "placed", order: existing };
+
+  const checkout = await loadCheckout(db, customer.id, { carrier: input.carrier, storeId: input.storeId, moreDays: true }, now);
+  const problem = checkProblems(checkout, input);
+  if (problem) return problem;
+
+  const { cart } = checkout;
+  const carrier = CARRIERS[input.carrier];
+  const useCredit = input.paymentMethod === "balance" || input.useCredit === "on";
+  const totals = cartTotals({
+    lines: cart.lines.map((l) => ({ unitPriceCents: l.product.priceCents, depositCents: l.product.depositCents, qty: l.qty, taxRate: l.taxRate, isGift: l.isGift })),
+    coupon: cart.coupon?.coupon ?? null,
+    shippingCents: carrier.priceCents,
+    creditCents: useCredit ? checkout.balanceCents : 0,
+  });
+  if (input.paymentMethod === "balance" && totals.grandTotalCents > 0) {
+    return refuse([], { paymentMethod: ["pages.checkout.error.creditNotEnough"] });
+  }
+  const needsProvider = totals.grandTotalCents > 0 && PROVIDER_METHODS.has(input.paymentMethod);
+  const paymentMethod: PaymentMethodCode = needsProvider ? input.paymentMethod : "balance";
+  const address = carrier.needsAddress ? checkout.addresses.find((a) => String(a.id) === input.addressId) : undefined;
+  const stamp = now.toISOString();
+
+  // The order number is the next free one; two orders racing for it meet the UNIQUE index and
+  // the loser takes the number after.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const order: OrderDetail = {
+      id: crypto.randomUUID(),
+      incrementId: await nextIncrementId(db),
+      createdAt: stamp, status: needsProvider ? "pending_payment" : "processing", channel: "online",
+      carrierCode: carrier.code, itemCount: totals.itemCount, grandTotalCents: totals.grandTotalCents,
+      storeName: carrier.isPickup ? checkout.store?.name ?? null : null,
+      storeAddress: carrier.isPickup && checkout.store ? `${checkout.store.street} ${checkout.store.houseNumber}, ${checkout.store.zip} ${checkout.store.city}` : null,
+      paymentMethod, paymentStatus: needsProvider ? "pending" : null,
+      lines: cart.lines.map((l) => ({
+        sku: l.product.sku, name: l.product.name, qty: l.qty, isGift: l.isGift, unitPriceCents: l.isGift ? 0 : l.product.priceCents,
+        depositCents: l.isGift ? 0 : l.product.depositCents, rowTotalCents: l.rowTotalCents,
+      })),
+      shippingAddress: address ? {
+        name: `${customer.firstname} ${customer.lastname}`, street: address.street, houseNumber: address.houseNumber,
+        addressAddition: address.addressAddition, zip: address.zip, city: address.city, country: address.country,
+      } : null,
+      pickupSlotStart: carrier.isPickup ? slotStart(input.pickupSlot) : null,
+      deliveryStart: carrier.hasWishSlot ? slotStart(input.deliverySlot) : null,
+      deliveryEnd: carrier.hasWishSlot ? slotEnd(input.deliverySlot) : null,
+      comment: input.comment, couponCode: cart.coupon?.code ?? null,
+      subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, depositCents: totals.depositCents,
+      shippingCents: totals.shippingCents, creditCents: totals.appliedCreditCents, taxDetails: totals.taxDetails,
+    };
+    const paymentId = needsProvider ? `pay_${randomToken(18)}` : null;
+    try {
+      await db.batch(await orderStatements(db, customer, order, input, cart.lines, paymentId));
+    } catch (error) {
+      if (String((error as Error)?.message).includes("customer_order.increment_id")) continue;
+      return explainFailure(db, customer.id, input, checkout, error);
+    }
+    const placed = await findOrderByKey(db, customer.id, input.idempotencyKey);
+    if (!placed) throw new Error("order vanished after its batch");
+    return { kind: "placed", order: placed };
+  }
+  return refuse(["pages.checkout.error.checkoutError"]);
+}
+
+async function nextIncrementId(db: D1Database): Promise<number> {
+  const row = await first(db, qb.selectFrom("customer_order").select((eb) => eb.fn.max("increment_id").as("max")));
+  return Math.max(Number(row?.max ?? 0), FIRST_ORDER_NUMBER - 1) + 1;
+}
+
+const FIRST_ORDER_NUMBER = 100_000_001;
+
+async function orderStatements(
+  db: D1Database, customer: SignedInCustomer, order: OrderDetail, input: CheckoutInput, lines: CartLine[], paymentId: string | null,
+): Promise<D1PreparedStatement[]> {
+  const statements: D1PreparedStatement[] = [
+    prepare(db, qb.insertInto("customer_order").values({
+      id: order.id, increment_id: order.incrementId, customer_id: customer.id, idempotency_key: input.idempotencyKey,
+      channel: "online", status: order.status, carrier_code: order.carrierCode,
+      store_id: order.carrierCode === "clickandcollect" ? input.storeId : null,
+      pickup_slot_start: order.pickupSlotStart,
+      shipping_address: order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
+      delivery_start: order.deliveryStart, delivery_end: order.deliveryEnd, telephone: input.telephone || null,
+      payment_method: order.paymentMethod,
+      sepa_mandate: order.paymentMethod === "sepa"
+        ? JSON.stringify({ bank: input.sepaBank, iban: normalizeIban(input.iban), bic: input.bic.replace(/\s+/g, "").toUpperCase() })
+        : null,
+      coupon_code: order.couponCode, comment: order.comment, item_count: order.itemCount,
+      subtotal_cents: order.subtotalCents, discount_cents: order.discountCents, deposit_cents: order.depositCents,
+      shipping_cents: order.shippingCents, credit_cents: order.creditCents, grand_total_cents: order.grandTotalCents,
+      tax_details: JSON.stringify(order.taxDetails), created_at: order.createdAt, paid_at: paymentId ? null : order.createdAt,
+    })),
+    ...lines.map((l) => prepare(db, qb.insertInto("order_item").values({
+      order_id: order.id, sku: l.product.sku, is_gift: l.isGift ? 1 : 0, name: l.product.name, qty: l.qty,
+      unit_price_cents: l.isGift ? 0 : l.product.priceCents, deposit_cents: l.isGift ? 0 : l.product.depositCents,
+      tax_rate: l.taxRate, row_total_cents: l.rowTotalCents,
+    }))),
+    // stock_qty has CHECK (>= 0): the last item goes to exactly one order.
+    ...lines.map((l) => prepare(db, rawQuery(
+      "UPDATE product SET stock_qty = stock_qty - ? WHERE sku = ? AND stock_managed = 1", [l.qty, l.product.sku],
+    ))),
+    // The ordered lines leave the cart exactly as ordered; a line changed meanwhile in another tab stays.
+    ...lines.map((l) => prepare(db, qb.deleteFrom("cart_item").where("customer_id", "=", customer.id)
+      .where("sku", "=", l.product.sku).where("is_gift", "=", l.isGift ? 1 : 0).where("qty", "=", l.qty))),
+    prepare(db, qb.updateTable("cart_state").set({ coupon_code: null, gift_dismissed_at_cents: null }).where("customer_id", "=", customer.id)),
+  ];
+  if (order.creditCents > 0) statements.push(...useBalance(db, customer.id, order.id, order.creditCents, order.createdAt));
+  if (order.pickupSlotStart) {
+    // booked has CHECK (<= capacity): a full slot refuses the order.
+    statements.push(prepare(db, rawQuery(
+      `INSERT INTO pickup_booking (store_id, slot_start, capacity, booked) VALUES (?, ?, ?, 1)
+       ON CONFLICT (store_id, slot_start) DO UPDATE SET booked = pickup_booking.booked + 1`,
+      [input.storeId, order.pickupSlotStart, PICKUP_SLOT_CAPACITY],
+    )));
+  }
+  if (paymentId) {
+    statements.push(prepare(db, qb.insertInto("payment").values({
+      id: paymentId, order_id: order.id, method: order.paymentMethod, amount_cents: order.grandTotalCents, currency: "EUR",
+      status: "pending", settled_by: null, created_at: order.createdAt, settled_at: null,
+    })));
+  } else {
+    statements.push(...paidStatements(db, customer.id));
+    statements.push(queueMail(db, await orderConfirmationMail(customer, order)));
+  }
+  return statements;
+}
+
+/** Spec 3: SEPA is offered to customers with a paid order. */
+export function paidStatements(db: D1Database, customerId: number): D1PreparedStatement[] {
+  return [prepare(db, qb.updateTable("customer").set({ is_sepa_allowed: "1" }).where("id", "=", customerId))];
+}
+
+/** Credit is used through an upsert: a missing balance row would insert a negative one, which CHECK refuses. */
+export function useBalance(db: D1Database, customerId: number, orderId: string, cents: number, stamp: string): D1PreparedStatement[] {
+  return [
+    prepare(db, rawQuery(
+      `INSERT INTO customer_balance (customer_id, balance_cents) VALUES (?, ?)
+       ON CONFLICT (customer_id) DO UPDATE SET balance_cents = customer_balance.balance_cents + excluded.balance_cents`,
+      [customerId, -cents],
+    )),
+    prepare(db, qb.insertInto("balance_entry").values({
+      id: crypto.randomUUID(), customer_id: customerId, type: 2, amount_cents: -cents, order_id: orderId, note: "", created_at: stamp,
+    })),
+  ];
+}
+
+/** What the database knows that the form cannot: cart validity, own address, offered slots, the total shown. */
+function checkProblems(checkout: Checkout, input: CheckoutInput): PlaceOutcome | null {
+  const { cart } = checkout;
+  if (cart.lines.length === 0) return refuse(["checkout:error.emptyCart"]);
+  if (cart.lines.some((l) => l.outOfStock || (l.available !== null && l.qty > l.available))) return refuse(["checkout:error.outOfStock"]);
+  if (cart.totals.subtotalCents < MINIMUM_ORDER_CENTS) return refuse(["checkout:error.minimum"]);
+  const carrier = CARRIERS[input.carrier];
+  const fieldErrors: Record<string, string[]> = {};
+  if (carrier.needsAddress) {
+    const address = checkout.addresses.find((a) => String(a.id) === input.addressId);
+    if (!address) fieldErrors.addressId = ["checkout:error.missingAddress"];
+    else if (carrier.code === "myensofoodshipping" && !address.inDeliveryArea) fieldErrors.addressId = ["checkout:error.outsideDeliveryArea"];
+  }
+  if (carrier.hasWishSlot && !checkout.wishSlots.some((s) => s.key === input.deliverySlot)) {
+    fieldErrors.deliverySlot = ["checkout:error.missingDeliverySlot"];
+  }
+  if (carrier.isPickup) {
+    if (!checkout.store) fieldErrors.storeId = ["checkout:error.missingStore"];
+    else {
+      const slot = checkout.pickupSlots.find((s) => s.key === input.pickupSlot);
+      if (!slot) fieldErrors.pickupSlot = ["checkout:error.missingPickupSlot"];
+      else if (slot.remaining === 0) fieldErrors.pickupSlot = ["checkout:error.slotFull"];
+    }
+  }
+  if (input.paymentMethod === "sepa" && !checkout.sepaAllowed) fieldErrors.paymentMethod = ["pages.checkout.error.payment.unavailable"];
+  if (input.paymentMethod === "balance" && checkout.balanceCents === 0) fieldErrors.paymentMethod = ["pages.checkout.error.creditNotEnough"];
+  if (Object.keys(fieldErrors).length) return refuse([], fieldErrors);
+  if (input.expectedTotal !== cart.totals.grandTotalCents) return refuse(["checkout:error.totalChanged"]);
+  return null;
+}
+
+/** The batch was refused as a whole; find out which guard refused it. */
+async function explainFailure(db: D1Database, customerId: number, input: CheckoutInput, checkout: Checkout, error: unknown): Promise<PlaceOutcome> {
+  const existing = await findOrderByKey(db, customerId, input.idempotencyKey);
+  if (existing) return { kind: "placed", order: existing };
+  const message = String((error as Error)?.message ?? error);
+  if (!message.includes("constraint")) throw error;
+  const fresh = await loadCheckout(db, customerId, { carrier: input.carrier, storeId: input.storeId, moreDays: true }, new Date());
+  if (fresh.cart.lines.some((l) => l.outOfStock || (l.available !== null && l.qty > l.available))) return refuse(["checkout:error.outOfStock"]);
+  if (CARRIERS[input.carrier].isPickup) {
+    const slot = fresh.pickupSlots.find((s) => s.key === input.pickupSlot);
+    if (!slot || slot.remaining === 0) return refuse([], { pickupSlot: ["checkout:error.slotFull"] });
+  }
+  if (fresh.balanceCents < checkout.balanceCents) return refuse([], { paymentMethod: ["pages.checkout.error.creditError"] });
+  return refuse(["checkout:error.outOfStock"]);
+}
+
