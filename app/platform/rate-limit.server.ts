@@ -21,6 +21,9 @@ export const LIMITS = {
   activationClient: { name: "activation:client", max: 10, windowSeconds: 60 * 60 },
   resetAccount: { name: "reset:account", max: 3, windowSeconds: 60 * 60 },
   resetClient: { name: "reset:client", max: 10, windowSeconds: 60 * 60 },
+  /** Order submits; generous, as a double click or a resubmitted form counts too. */
+  checkoutAccount: { name: "checkout:account", max: 60, windowSeconds: 10 * 60 },
+  checkoutClient: { name: "checkout:client", max: 300, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, Limit>;
 
 export interface Throttle {

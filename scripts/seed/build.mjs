@@ -8,6 +8,7 @@ import { productSchema, supplierSchema, pageSchema, storeSchema, redirectSchema,
 import { DEMO_PASSWORD } from "./customers.mjs";
 import { hashPassword } from "./password.mjs";
 import { coupons, giftRules } from "./cart.mjs";
+import { DEMO_CUSTOMER_ID, balance, deliveryArea, orders } from "./orders.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -148,6 +149,7 @@ export async function seedStatements() {
     for (const sku of rule.skus) out.push(upsert("free_product", { rule_id: rule.id, sku }, ["rule_id", "sku"]));
   }
   for (const coupon of coupons) out.push(upsert("coupon", coupon, ["code"]));
+  out.push(...orderStatements(seed.products));
   return { statements: out, seed };
 }
 
@@ -173,6 +175,60 @@ function customerStatements(customers) {
     out.push(`DELETE FROM cart_item WHERE customer_id = ${sqlValue(c.id)};`);
     out.push(`DELETE FROM cart_state WHERE customer_id = ${sqlValue(c.id)};`);
     for (const sku of c.wishlist) out.push(upsert("wishlist_item", { customer_id: c.id, sku, added_at: now }, ["customer_id", "sku"]));
+  }
+  return out;
+}
+
+const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+/** Anna's order history, balance and the delivery area; totals derived like the shop does (gross, tax per rate). */
+function orderStatements(products) {
+  const out = [];
+  for (const zip of deliveryArea) out.push(upsert("delivery_area", { zip }, ["zip"]));
+  out.push("DELETE FROM order_item WHERE order_id LIKE 'seed-order-%';");
+  for (const o of orders) {
+    const lines = o.lines.map(([sku, qty]) => {
+      const p = products.find((x) => x.sku === sku);
+      if (!p) throw new Error(`seed order ${o.id}: unknown SKU ${sku}`);
+      return { p, qty };
+    });
+    const subtotal = lines.reduce((sum, l) => sum + l.p.price * l.qty, 0);
+    const deposit = lines.reduce((sum, l) => sum + l.p.deposit * l.qty, 0);
+    const shipping = o.channel === "store" || o.carrier === "clickandcollect" || subtotal >= 6_000 ? 0
+      : o.carrier === "myensofoodshipping" ? 395 : 495;
+    const byRate = new Map();
+    for (const l of lines) byRate.set(l.p.tax, (byRate.get(l.p.tax) ?? 0) + (l.p.price + l.p.deposit) * l.qty);
+    if (shipping) byRate.set(19, (byRate.get(19) ?? 0) + shipping);
+    const taxDetails = [...byRate].sort(([a], [b]) => a - b).map(([rate, gross]) => {
+      const tax = Math.round((gross * rate) / (100 + rate));
+      return { rate, grossCents: gross, taxCents: tax, netCents: gross - tax };
+    });
+    const created = daysAgo(o.daysAgo);
+    const address = o.channel === "online" && o.carrier !== "clickandcollect"
+      ? JSON.stringify({ name: "Anna Schmidt", street: "Karl-Liebknecht-Straße", houseNumber: "45", addressAddition: "3. OG links", zip: "04275", city: "Leipzig", country: "DE" })
+      : null;
+    out.push(upsert("customer_order", {
+      id: o.id, increment_id: o.number, customer_id: DEMO_CUSTOMER_ID, idempotency_key: o.id, channel: o.channel, status: o.status,
+      carrier_code: o.carrier ?? null, store_id: o.store ?? null,
+      pickup_slot_start: o.carrier === "clickandcollect" ? daysAgo(o.daysAgo - 1) : null,
+      shipping_address: address, delivery_start: null, delivery_end: null, telephone: null, payment_method: o.payment,
+      sepa_mandate: o.payment === "sepa" ? JSON.stringify({ bank: "Sparkasse Leipzig", iban: "DE89370400440532013000", bic: "COBADEFFXXX" }) : null,
+      coupon_code: null, comment: "", item_count: lines.reduce((n, l) => n + l.qty, 0), subtotal_cents: subtotal, discount_cents: 0,
+      deposit_cents: deposit, shipping_cents: shipping, credit_cents: 0, grand_total_cents: subtotal + deposit + shipping,
+      tax_details: JSON.stringify(taxDetails), created_at: created, paid_at: created,
+    }, ["id"]));
+    for (const l of lines) {
+      out.push(upsert("order_item", {
+        order_id: o.id, sku: l.p.sku, is_gift: 0, name: l.p.name, qty: l.qty, unit_price_cents: l.p.price,
+        deposit_cents: l.p.deposit, tax_rate: l.p.tax, row_total_cents: l.p.price * l.qty,
+      }, ["order_id", "sku", "is_gift"]));
+    }
+  }
+  out.push(`UPDATE customer SET is_sepa_allowed = '1' WHERE id = ${DEMO_CUSTOMER_ID};`);
+  out.push(upsert("customer_balance", { customer_id: DEMO_CUSTOMER_ID, balance_cents: balance.cents }, ["customer_id"]));
+  out.push(`DELETE FROM balance_entry WHERE customer_id = ${DEMO_CUSTOMER_ID};`);
+  for (const e of balance.entries) {
+    out.push(upsert("balance_entry", { id: e.id, customer_id: DEMO_CUSTOMER_ID, type: e.type, amount_cents: e.cents, order_id: null, note: e.note, created_at: daysAgo(e.daysAgo) }, ["id"]));
   }
   return out;
 }

@@ -3,8 +3,9 @@ import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 /** A post to the cart action that comes back to the cart (post/redirect/get, with or without JavaScript). */
-export function CartForm({ intent, fields, children, className }: {
+export function CartForm({ intent, fields, children, className, redirectTo = "/cart" }: {
   intent: string;
+  redirectTo?: string;
   fields?: Record<string, string | number>;
   children: ReactNode;
   className?: string;
@@ -13,7 +14,7 @@ export function CartForm({ intent, fields, children, className }: {
     <Form method="post" action="/cart" className={className} preventScrollReset>
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="redirectTo" value="/cart" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
       {Object.entries(fields ?? {}).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
       {children}
     </Form>

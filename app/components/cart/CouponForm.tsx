@@ -2,18 +2,18 @@ import { useTranslation } from "react-i18next";
 import type { AppliedCoupon } from "~/domain/cart/cart";
 import { CartForm } from "./CartForm";
 
-export function CouponForm({ coupon }: { coupon: AppliedCoupon | null }) {
+export function CouponForm({ coupon, redirectTo }: { coupon: AppliedCoupon | null; redirectTo?: string }) {
   const { t } = useTranslation("cart");
   return (
     <section className="cart-coupon" aria-labelledby="coupon-title">
       <h2 id="coupon-title">{t("coupon")}</h2>
       {coupon ? (
-        <CartForm intent="removeCoupon" className="button-row">
+        <CartForm intent="removeCoupon" className="button-row" redirectTo={redirectTo}>
           <span className="mark">{coupon.code}</span>
           <button type="submit" className="button button-link">{t("couponRemove")}</button>
         </CartForm>
       ) : (
-        <CartForm intent="applyCoupon" className="inline-field">
+        <CartForm intent="applyCoupon" className="inline-field" redirectTo={redirectTo}>
           <label htmlFor="coupon-code">{t("couponCode")}</label>
           <input id="coupon-code" name="code" autoComplete="off" maxLength={40} required />
           <button type="submit" className="button button-secondary">{t("couponApply")}</button>

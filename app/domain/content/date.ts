@@ -17,3 +17,17 @@ const germanDateTime = new Intl.DateTimeFormat("de-DE", {
 export function formatGermanDateTime(isoDateTime: string): string {
   return germanDateTime.format(new Date(isoDateTime));
 }
+
+const germanDay = new Intl.DateTimeFormat("de-DE", { weekday: "short", day: "2-digit", month: "2-digit", timeZone: "Europe/Berlin" });
+
+/** "Mo., 23.11." for a Berlin calendar day 'YYYY-MM-DD'. */
+export function formatGermanDay(isoDate: string): string {
+  return germanDay.format(new Date(`${isoDate}T12:00:00Z`));
+}
+
+const germanTime = new Intl.DateTimeFormat("de-DE", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Berlin" });
+
+/** "14:05" in shop time. */
+export function formatGermanTime(isoDateTime: string): string {
+  return germanTime.format(new Date(isoDateTime));
+}

@@ -56,7 +56,7 @@ export async function findOrder(db: D1Database, customerId: number, incrementId:
     qb.selectFrom("customer_order as o").leftJoin("store as s", "s.id", "o.store_id").leftJoin("payment as p", "p.order_id", "o.id")
       .select([...SUMMARY_COLUMNS, "o.id", "o.payment_method", "p.status as payment_status", "o.shipping_address", "o.pickup_slot_start",
         "o.delivery_start", "o.delivery_end", "o.comment", "o.coupon_code", "o.subtotal_cents", "o.discount_cents", "o.deposit_cents",
-        "o.shipping_cents", "o.credit_cents", "o.tax_details", "s.street", "s.house_number", "s.zip", "s.city"])
+        "o.shipping_cents", "o.credit_cents", "o.tax_details", "o.withdrawn_at", "s.street", "s.house_number", "s.zip", "s.city"])
       .where("o.customer_id", "=", customerId).where("o.increment_id", "=", incrementId),
     qb.selectFrom("order_item as i").innerJoin("customer_order as o", "o.id", "i.order_id")
       .select(["i.sku", "i.name", "i.qty", "i.is_gift", "i.unit_price_cents", "i.deposit_cents", "i.row_total_cents"])
@@ -86,5 +86,6 @@ export async function findOrder(db: D1Database, customerId: number, incrementId:
     creditCents: o.credit_cents,
     taxDetails: JSON.parse(o.tax_details),
     storeAddress: o.street ? `${o.street} ${o.house_number}, ${o.zip} ${o.city}` : null,
+    withdrawnAt: o.withdrawn_at,
   };
 }

@@ -60,4 +60,5 @@ export interface OrderDetail extends OrderSummary {
   creditCents: number;
   taxDetails: TaxDetail[];
   storeAddress: string | null;
+  withdrawnAt: string | null;
 }

@@ -8,7 +8,8 @@
  * batch: stock, the cart lines and coupon, used credit (ledger type 5, chargeback) and the pickup place.
  */
 import { first, prepare, qb, rawQuery } from "~/platform/db.server";
-import type { PaymentConfirmation } from "~/platform/payment.server";
+import type { Env } from "~/platform/context";
+import { parseConfirmation, verifyBody, type PaymentConfirmation } from "~/platform/payment.server";
 import { orderConfirmationMail } from "./order-mail.server";
 import { findOrder } from "./order.server";
 import { MAX_QTY } from "~/domain/cart/quantity";
@@ -69,4 +70,14 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
   await db.batch(statements);
   const after = await first(db, qb.selectFrom("payment").select("settled_by").where("id", "=", c.paymentId));
   return after?.settled_by === c.confirmationId ? "settled" : "unchanged";
+}
+
+/** The shop's end of the provider's server-to-server call: signature first, then the payload. */
+export async function receiveConfirmation(
+  db: D1Database, env: Env, body: string, signature: string | null, origin: string,
+): Promise<SettleResult | "badSignature" | "badPayload"> {
+  if (!(await verifyBody(env, body, signature))) return "badSignature";
+  const confirmation = parseConfirmation(body);
+  if (!confirmation) return "badPayload";
+  return settlePayment(db, confirmation, origin);
 }

@@ -82,6 +82,7 @@ export async function placeOrder(
       comment: input.comment, couponCode: cart.coupon?.code ?? null,
       subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, depositCents: totals.depositCents,
       shippingCents: totals.shippingCents, creditCents: totals.appliedCreditCents, taxDetails: totals.taxDetails,
+      withdrawnAt: null,
     };
     const paymentId = needsProvider ? `pay_${randomToken(18)}` : null;
     try {

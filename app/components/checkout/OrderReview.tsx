@@ -1,0 +1,37 @@
+import { Link } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { OrderTotals } from "~/components/order/OrderTotals";
+import type { Cart } from "~/domain/cart/cart";
+import type { CarrierCode } from "~/domain/checkout/carriers";
+import { formatEuro } from "~/domain/money/format";
+
+/**
+ * Directly above the order button (§ 312j BGB): the items, every cost and the total, the links
+ * to AGB and Widerrufsbelehrung, and the button's legally required wording.
+ */
+export function OrderReview({ cart, carrier, busy, hasCredit }: { cart: Cart; carrier: CarrierCode; busy: boolean; hasCredit: boolean }) {
+  const { t } = useTranslation("checkout");
+  const { totals } = cart;
+  return (
+    <section className="checkout-step checkout-review" aria-labelledby="review-title">
+      <h2 id="review-title">{t("review.title")}</h2>
+      <ul className="review-lines" aria-label={t("review.items")}>
+        {cart.lines.map((l) => (
+          <li key={`${l.product.sku}-${l.isGift}`}>
+            <span>{l.qty} × {l.product.name}</span>
+            <span>{l.isGift ? t("shipping.free") : formatEuro(l.rowTotalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <OrderTotals
+        shippingLabel={t(`carrier.${carrier}`)}
+        amounts={{ ...totals, creditCents: 0 }}
+      />
+      {hasCredit ? <p className="field-hint">{t("review.creditNote")}</p> : null}
+      <p className="legal-consent">
+        <Trans t={t} i18nKey="review.legal" components={{ 1: <Link to="/pages/legal/agb" />, 3: <Link to="/pages/legal/widerrufsbelehrung" /> }} />
+      </p>
+      <button type="submit" className="button button-primary button-order" disabled={busy}>{t("review.submit")}</button>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { OrderSummary } from "~/domain/order/order";
+import { formatGermanDate } from "~/domain/content/date";
+import { formatEuro } from "~/domain/money/format";
+
+const column = createColumnHelper<OrderSummary>();
+
+/** Spec 3 "Order list fields" as a table (TanStack Table), rendered on the server like every page. */
+export function OrderTable({ orders }: { orders: OrderSummary[] }) {
+  const { t } = useTranslation("orders");
+  const columns = [
+    column.accessor("incrementId", {
+      header: t("column.number"),
+      cell: (c) => <Link to={`/account/order/${c.getValue()}`} aria-label={t("detailLink", { number: c.getValue() })}>{c.getValue()}</Link>,
+    }),
+    column.accessor("createdAt", { header: t("column.date"), cell: (c) => formatGermanDate(c.getValue()) }),
+    column.accessor("status", { header: t("column.status"), cell: (c) => t(`status.${c.getValue()}`) }),
+    column.accessor("itemCount", { header: t("column.items"), cell: (c) => c.getValue() }),
+    column.accessor("grandTotalCents", { header: t("column.sum"), cell: (c) => formatEuro(c.getValue()) }),
+    column.accessor("storeName", { header: t("column.store"), cell: (c) => c.getValue() ?? t("online") }),
+  ];
+  const table = useReactTable({ data: orders, columns, getCoreRowModel: getCoreRowModel() });
+  return (
+    <div className="table-scroll">
+      <table className="order-table">
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((h) => <th key={h.id} scope="col">{flexRender(h.column.columnDef.header, h.getContext())}</th>)}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} data-label={String(cell.column.columnDef.header)}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

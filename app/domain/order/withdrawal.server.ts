@@ -1,0 +1,32 @@
+/**
+ * "Vertrag widerrufen" (§ 356a BGB, promised in the Widerrufsbelehrung): the declaration is
+ * recorded once, and the receipt with date and time goes out by e-mail in the same batch.
+ */
+import { prepare, qb, rawQuery } from "~/platform/db.server";
+import { translator } from "~/platform/i18n.server";
+import { formatGermanDateTime } from "~/domain/content/date";
+
+export function canWithdraw(order: { channel: string; status: string; withdrawnAt: string | null }): boolean {
+  return order.channel === "online" && order.status !== "canceled" && order.withdrawnAt === null;
+}
+
+export async function withdrawOrder(db: D1Database, customer: { id: number; email: string; firstname: string }, incrementId: number): Promise<boolean> {
+  const now = new Date().toISOString();
+  const t = await translator("orders");
+  const text = [
+    t("mail.greeting", { name: customer.firstname }), "",
+    t("withdraw.mailText", { date: formatGermanDateTime(now), number: incrementId }), "",
+    t("mail.signature"),
+  ].join("\n");
+  const [updated] = await db.batch([
+    prepare(db, qb.updateTable("customer_order").set({ withdrawn_at: now })
+      .where("customer_id", "=", customer.id).where("increment_id", "=", incrementId)
+      .where("channel", "=", "online").where("status", "!=", "canceled").where("withdrawn_at", "is", null).returning("id")),
+    prepare(db, rawQuery(
+      `INSERT INTO outbox (recipient, subject, text_body, created_at)
+       SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM customer_order WHERE customer_id = ? AND increment_id = ? AND withdrawn_at = ?)`,
+      [customer.email, t("withdraw.mailSubject", { number: incrementId }), text, now, customer.id, incrementId, now],
+    )),
+  ]);
+  return updated.results.length === 1;
+}

@@ -1,0 +1,90 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { OrderTotals } from "~/components/order/OrderTotals";
+import { formatGermanDate, formatGermanDateTime, formatGermanTime } from "~/domain/content/date";
+import { idParam } from "~/domain/customer/id-param";
+import { formatEuro } from "~/domain/money/format";
+import { findOrder } from "~/domain/order/order.server";
+import { canWithdraw, withdrawOrder } from "~/domain/order/withdrawal.server";
+import { requireCustomer } from "~/platform/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { redirectWithNotice } from "~/platform/flash.server";
+import { readForm, unknownIntent } from "~/platform/form.server";
+import { translator } from "~/platform/i18n.server";
+
+export const handle = { i18n: ["orders"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const number = idParam(params.number);
+  // Someone else's order number answers exactly like one that does not exist.
+  const order = number === null ? null : await findOrder(context.env.DB, customer.id, number);
+  if (!order) throw new Response("Not Found", { status: 404 });
+  const t = await translator("orders");
+  return data({ order, title: `${t("detailTitle", { number: order.incrementId })} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const form = await readForm(request, context);
+  if (form.get("intent") !== "withdraw") throw unknownIntent();
+  const number = idParam(params.number);
+  const done = number !== null && (await withdrawOrder(context.env.DB, customer, number));
+  throw await redirectWithNotice(request, context.env, `/account/order/${params.number}`, done
+    ? { type: "success", key: "orders:withdraw.received" }
+    : { type: "error", key: "orders:withdraw.failed" });
+}
+
+export default function OrderDetailPage() {
+  const { order } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("orders");
+  const [search] = useSearchParams();
+  const address = order.shippingAddress;
+  return (
+    <div className="account-page order-detail">
+      <p><Link to="/account/order/overview">{t("back")}</Link></p>
+      <h1>{t("detailTitle", { number: order.incrementId })}</h1>
+      <p>{t("orderedAt", { date: formatGermanDateTime(order.createdAt) })} · <span className="mark">{t(`status.${order.status}`)}</span></p>
+      <ul className="review-lines">
+        {order.lines.map((l) => (
+          <li key={`${l.sku}-${l.isGift}`}>
+            <span>{l.qty} × {l.name}{l.isGift ? ` (${t("gift")})` : ""}</span>
+            <span>{l.isGift ? t("free") : formatEuro(l.rowTotalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <OrderTotals amounts={order} shippingLabel={order.carrierCode ? t(`carrier.${order.carrierCode}`) : undefined} />
+      <dl className="order-facts">
+        <dt>{t("paymentMethod")}</dt><dd>{t(`payment.${order.paymentMethod}`)}</dd>
+        {order.pickupSlotStart ? <><dt>{t("delivery")}</dt><dd>{t("pickupAt", { store: order.storeName, address: order.storeAddress, time: formatGermanDateTime(order.pickupSlotStart) })}</dd></> : null}
+        {address ? (
+          <><dt>{t("delivery")}</dt><dd>
+            {t(`carrier.${order.carrierCode}`)}: {address.name}, {address.street} {address.houseNumber}{address.addressAddition ? `, ${address.addressAddition}` : ""}, {address.zip} {address.city}
+            {order.deliveryStart && order.deliveryEnd ? <><br />{t("deliveryWindow", { from: `${formatGermanDate(order.deliveryStart)}, ${formatGermanTime(order.deliveryStart)}`, to: formatGermanTime(order.deliveryEnd) })}</> : null}
+          </dd></>
+        ) : null}
+        {order.channel === "store" && order.storeName ? <><dt>{t("column.store")}</dt><dd>{order.storeName}</dd></> : null}
+        {order.comment ? <><dt>{t("commentLabel")}</dt><dd>{order.comment}</dd></> : null}
+      </dl>
+      {order.withdrawnAt ? <p className="form-message form-message-info">{t("withdraw.done", { date: formatGermanDateTime(order.withdrawnAt) })}</p> : null}
+      {canWithdraw(order) ? (
+        <section className="withdraw" aria-labelledby="withdraw-title">
+          <h2 id="withdraw-title">{t("withdraw.title")}</h2>
+          <p>{t("withdraw.text")} <Link to="/pages/legal/widerrufsbelehrung">{t("withdraw.policy")}</Link></p>
+          {search.get("widerruf") === "1" ? (
+            <Form method="post">
+              <AuthenticityTokenInput />
+              <button type="submit" name="intent" value="withdraw" className="button button-primary">{t("withdraw.confirm")}</button>
+            </Form>
+          ) : (
+            <Link to="?widerruf=1" className="button button-secondary" preventScrollReset>{t("withdraw.button")}</Link>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

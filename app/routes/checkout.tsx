@@ -1,0 +1,129 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { DeliveryChoice } from "~/components/checkout/DeliveryChoice";
+import { OrderReview } from "~/components/checkout/OrderReview";
+import { PaymentChoice } from "~/components/checkout/PaymentChoice";
+import { ShippingChoice } from "~/components/checkout/ShippingChoice";
+import { CouponForm } from "~/components/cart/CouponForm";
+import { FormMessage, useErrorText } from "~/components/form/Field";
+import { isCartValid } from "~/domain/cart/validity";
+import { CARRIERS, isCarrierCode } from "~/domain/checkout/carriers";
+import { loadCheckout } from "~/domain/checkout/checkout.server";
+import { COMMENT_MAX_LENGTH, checkoutSchema, type CheckoutInput } from "~/domain/checkout/schema";
+import { orderNextStep } from "~/domain/order/order.server";
+import { placeOrder } from "~/domain/order/place-order.server";
+import { requireCustomer } from "~/platform/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { parseForm, readForm } from "~/platform/form.server";
+import { translator } from "~/platform/i18n.server";
+import { attempt, clientOf, LIMITS } from "~/platform/rate-limit.server";
+import { randomToken } from "~/platform/tokens.server";
+
+export const handle = { i18n: ["checkout", "cart", "orders"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+
+function choiceOf(url: URL) {
+  const carrier = url.searchParams.get("carrier");
+  return {
+    carrier: isCarrierCode(carrier) ? carrier : "myensopackagedelivery" as const,
+    storeId: url.searchParams.get("store"),
+    moreDays: url.searchParams.get("more") === "1",
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const [checkout, t] = await Promise.all([
+    loadCheckout(context.env.DB, customer.id, choiceOf(new URL(request.url)), new Date()),
+    translator("checkout"),
+  ]);
+  const valid = isCartValid(
+    checkout.cart.lines.map((l) => ({ stockManaged: l.available !== null, inStock: !l.outOfStock, stockQty: l.available ?? 1 })),
+    [],
+  ) && checkout.cart.totals.minimumReached;
+  return data(
+    { checkout, valid, idempotencyKey: randomToken(18), title: `${t("title")} – Frischkorb` },
+    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const form = await readForm(request, context);
+  const submission = parseForm(form, checkoutSchema);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const allowed = await attempt(context.env.DB, [
+    { limit: LIMITS.checkoutAccount, subject: String(customer.id) },
+    { limit: LIMITS.checkoutClient, subject: clientOf(request) },
+  ]);
+  if (!allowed) return data({ result: submission.reply({ formErrors: ["pages.checkout.error.checkoutError"] }) }, { status: 429 });
+  const outcome = await placeOrder(context.env.DB, customer, submission.value as CheckoutInput, new Date(), new URL(request.url).origin);
+  if (outcome.kind === "refused") {
+    return data({ result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: outcome.fieldErrors }) }, { status: 409 });
+  }
+  throw redirect(orderNextStep(outcome.order));
+}
+
+type CheckoutFields = Record<
+  "carrier" | "addressId" | "deliverySlot" | "telephone" | "pickupSlot" | "pickupTerms" | "paymentMethod" | "useCredit"
+  | "sepaBank" | "iban" | "bic" | "sepaConsent" | "comment",
+  string
+>;
+
+export default function CheckoutPage() {
+  const { checkout, valid, idempotencyKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("checkout");
+  const errorText = useErrorText();
+  const location = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm<CheckoutFields>({
+    id: "checkout",
+    lastResult: actionData?.result,
+    defaultValue: { telephone: checkout.telephone },
+    shouldValidate: "onSubmit", shouldRevalidate: "onSubmit",
+  });
+  const { cart } = checkout;
+  if (cart.lines.length === 0) {
+    return (
+      <div className="checkout-page">
+        <h1>{t("title")}</h1>
+        <p className="empty-note">{t("emptyCart")} <Link to="/cart">{t("backToCart")}</Link></p>
+      </div>
+    );
+  }
+  const carrier = CARRIERS[checkout.carrier];
+  return (
+    <div className="checkout-page">
+      <h1>{t("title")}</h1>
+      <p>{t("intro")} <Link to="/cart">{t("backToCart")}</Link></p>
+      {valid ? null : <p className="form-message form-message-error" role="alert">{t("cartInvalid")}</p>}
+      <ShippingChoice carrier={checkout.carrier} stores={checkout.pickupStores} storeId={checkout.store?.id ?? null} freeShipping={cart.totals.freeShipping} />
+      <Form method="post" {...getFormProps(form)} noValidate preventScrollReset className="checkout-form">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <input type="hidden" name="carrier" value={checkout.carrier} />
+        {carrier.isPickup && checkout.store ? <input type="hidden" name="storeId" value={checkout.store.id} /> : null}
+        <input type="hidden" name="expectedTotal" value={cart.totals.grandTotalCents} />
+        <FormMessage errors={form.errors} id={form.errorId} />
+        {fields.carrier.errors?.length ? <p className="field-error">{fields.carrier.errors.map(errorText).join(" ")}</p> : null}
+        <DeliveryChoice checkout={checkout} fields={fields} search={location.search} />
+        <PaymentChoice fields={fields} balanceCents={checkout.balanceCents} sepaAllowed={checkout.sepaAllowed} />
+        <div className="field">
+          <label htmlFor="order-comment">{t("comment.label")}</label>
+          <textarea id="order-comment" name={fields.comment.name} maxLength={COMMENT_MAX_LENGTH} rows={3} defaultValue={fields.comment.initialValue ?? ""}
+            aria-describedby="order-comment-hint" />
+          <p className="field-hint" id="order-comment-hint">{t("comment.hint", { count: COMMENT_MAX_LENGTH })}</p>
+        </div>
+        <OrderReview cart={cart} carrier={checkout.carrier} busy={busy || !valid} hasCredit={checkout.balanceCents > 0} />
+        <FormMessage errors={form.errors} />
+      </Form>
+      <CouponForm coupon={cart.coupon} redirectTo={`/checkout${location.search}`} />
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { OrderTotals } from "~/components/order/OrderTotals";
+import { findOrder } from "~/domain/order/order.server";
+import { requireCustomer } from "~/platform/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { translator } from "~/platform/i18n.server";
+
+export const handle = { i18n: ["orders"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const number = Number(new URL(request.url).searchParams.get("order"));
+  const order = Number.isSafeInteger(number) && number > 0 ? await findOrder(context.env.DB, customer.id, number) : null;
+  if (!order || order.status === "canceled") throw redirect("/account/order/overview");
+  const t = await translator("orders");
+  return data({ order, email: customer.email, title: `${t("success.title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+}
+
+export default function CheckoutSuccess() {
+  const { order, email } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("orders");
+  return (
+    <div className="checkout-success">
+      <h1>{t("success.title")}</h1>
+      <p className="order-number">{t("success.number", { number: order.incrementId })}</p>
+      <section aria-labelledby="next-title">
+        <h2 id="next-title">{t("success.next")}</h2>
+        {order.status === "pending_payment" ? <p>{t("success.paymentPending")}</p> : null}
+        <p>{t("success.mail", { email })}</p>
+        <p>{order.carrierCode === "clickandcollect" ? t("success.pickup", { store: order.storeName ?? "" }) : t("success.delivery")}</p>
+      </section>
+      <OrderTotals amounts={order} shippingLabel={t(`carrier.${order.carrierCode}`)} />
+      <div className="button-row">
+        <Link to={`/account/order/${order.incrementId}`} className="button button-primary">{t("detailLink", { number: order.incrementId })}</Link>
+        <Link to="/account/order/overview" className="button button-secondary">{t("success.toOrders")}</Link>
+        <Link to="/" className="button button-link">{t("success.continue")}</Link>
+      </div>
+    </div>
+  );
+}
