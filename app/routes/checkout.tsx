@@ -8,10 +8,10 @@ import { OrderReview } from "~/components/checkout/OrderReview";
 import { PaymentChoice } from "~/components/checkout/PaymentChoice";
 import { ShippingChoice } from "~/components/checkout/ShippingChoice";
 import { CouponForm } from "~/components/cart/CouponForm";
-import { FormMessage, useErrorText } from "~/components/form/Field";
+import { FormMessage } from "~/components/form/Field";
 import { isCartValid } from "~/domain/cart/validity";
 import { CARRIERS, isCarrierCode } from "~/domain/checkout/carriers";
-import { loadCheckout } from "~/domain/checkout/checkout.server";
+import { isSepaAllowed, loadCheckout } from "~/domain/checkout/checkout.server";
 import { COMMENT_MAX_LENGTH, checkoutSchema, type CheckoutInput } from "~/domain/checkout/schema";
 import { orderNextStep } from "~/domain/order/order.server";
 import { placeOrder } from "~/domain/order/place-order.server";
@@ -55,6 +55,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
   const submission = parseForm(form, checkoutSchema);
+  // A method the customer is not offered is refused before its fields are looked at.
+  if (form.get("paymentMethod") === "sepa" && !(await isSepaAllowed(context.env.DB, customer.id))) {
+    return data({ result: submission.reply({ fieldErrors: { paymentMethod: ["pages.checkout.error.payment.unavailable"] } }) }, { status: 400 });
+  }
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const allowed = await attempt(context.env.DB, [
     { limit: LIMITS.checkoutAccount, subject: String(customer.id) },
@@ -70,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 type CheckoutFields = Record<
   "carrier" | "addressId" | "deliverySlot" | "telephone" | "pickupSlot" | "pickupTerms" | "paymentMethod" | "useCredit"
-  | "sepaBank" | "iban" | "bic" | "sepaConsent" | "comment",
+  | "sepaBank" | "iban" | "bic" | "sepaConsent" | "comment" | "expectedTotal" | "idempotencyKey",
   string
 >;
 
@@ -78,7 +82,6 @@ export default function CheckoutPage() {
   const { checkout, valid, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("checkout");
-  const errorText = useErrorText();
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm<CheckoutFields>({
@@ -97,20 +100,21 @@ export default function CheckoutPage() {
     );
   }
   const carrier = CARRIERS[checkout.carrier];
+  // Errors of the hidden fields (tampered or stale) concern the whole order.
+  const formErrors = [form.errors, fields.carrier.errors, fields.expectedTotal.errors, fields.idempotencyKey.errors].flatMap((e) => e ?? []);
   return (
     <div className="checkout-page">
       <h1>{t("title")}</h1>
       <p>{t("intro")} <Link to="/cart">{t("backToCart")}</Link></p>
       {valid ? null : <p className="form-message form-message-error" role="alert">{t("cartInvalid")}</p>}
       <ShippingChoice carrier={checkout.carrier} stores={checkout.pickupStores} storeId={checkout.store?.id ?? null} freeShipping={cart.totals.freeShipping} />
-      <Form method="post" {...getFormProps(form)} noValidate preventScrollReset className="checkout-form">
+      <Form method="post" action={`/checkout${location.search}`} {...getFormProps(form)} noValidate preventScrollReset className="checkout-form">
         <AuthenticityTokenInput />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="carrier" value={checkout.carrier} />
         {carrier.isPickup && checkout.store ? <input type="hidden" name="storeId" value={checkout.store.id} /> : null}
         <input type="hidden" name="expectedTotal" value={cart.totals.grandTotalCents} />
-        <FormMessage errors={form.errors} id={form.errorId} />
-        {fields.carrier.errors?.length ? <p className="field-error">{fields.carrier.errors.map(errorText).join(" ")}</p> : null}
+        <FormMessage errors={formErrors} id={form.errorId} />
         <DeliveryChoice checkout={checkout} fields={fields} search={location.search} />
         <PaymentChoice fields={fields} balanceCents={checkout.balanceCents} sepaAllowed={checkout.sepaAllowed} />
         <div className="field">
@@ -120,7 +124,7 @@ export default function CheckoutPage() {
           <p className="field-hint" id="order-comment-hint">{t("comment.hint", { count: COMMENT_MAX_LENGTH })}</p>
         </div>
         <OrderReview cart={cart} carrier={checkout.carrier} busy={busy || !valid} hasCredit={checkout.balanceCents > 0} />
-        <FormMessage errors={form.errors} />
+        <FormMessage errors={formErrors} />
       </Form>
       <CouponForm coupon={cart.coupon} redirectTo={`/checkout${location.search}`} />
       <Outlet />

@@ -3,7 +3,7 @@
  * customer's addresses (and which lie in the local delivery area), wish slots, click & collect
  * stores and their slots with remaining places, the account balance and whether SEPA is allowed.
  */
-import { batch, qb } from "~/platform/db.server";
+import { batch, first, qb } from "~/platform/db.server";
 import type { Cart } from "~/domain/cart/cart";
 import { loadCart } from "~/domain/cart/cart.server";
 import { listAddresses } from "~/domain/customer/address.server";
@@ -82,4 +82,10 @@ export async function loadCheckout(db: D1Database, customerId: number, choice: C
     sepaAllowed: customerRows[0]?.is_sepa_allowed === "1",
     telephone: customerRows[0]?.telephone ?? "",
   };
+}
+
+/** Spec 3 is_sepa_allowed: customers with a paid order (and, later, shareholders). */
+export async function isSepaAllowed(db: D1Database, customerId: number): Promise<boolean> {
+  const row = await first(db, qb.selectFrom("customer").select("is_sepa_allowed").where("id", "=", customerId));
+  return row?.is_sepa_allowed === "1";
 }

@@ -165,14 +165,18 @@ export function paidStatements(db: D1Database, customerId: number): D1PreparedSt
   return [prepare(db, qb.updateTable("customer").set({ is_sepa_allowed: "1" }).where("id", "=", customerId))];
 }
 
-/** Credit is used through an upsert: a missing balance row would insert a negative one, which CHECK refuses. */
+/**
+ * Credit is debited by one UPDATE whose CHECK (balance >= 0) aborts the batch on an overdraft. A
+ * missing balance row must abort too (an UPDATE of no row would use credit nobody had): then the
+ * first statement inserts an impossible row, which the same CHECK refuses.
+ */
 export function useBalance(db: D1Database, customerId: number, orderId: string, cents: number, stamp: string): D1PreparedStatement[] {
   return [
     prepare(db, rawQuery(
-      `INSERT INTO customer_balance (customer_id, balance_cents) VALUES (?, ?)
-       ON CONFLICT (customer_id) DO UPDATE SET balance_cents = customer_balance.balance_cents + excluded.balance_cents`,
-      [customerId, -cents],
+      "INSERT INTO customer_balance (customer_id, balance_cents) SELECT ?, -1 WHERE NOT EXISTS (SELECT 1 FROM customer_balance WHERE customer_id = ?)",
+      [customerId, customerId],
     )),
+    prepare(db, rawQuery("UPDATE customer_balance SET balance_cents = balance_cents - ? WHERE customer_id = ?", [cents, customerId])),
     prepare(db, qb.insertInto("balance_entry").values({
       id: crypto.randomUUID(), customer_id: customerId, type: 2, amount_cents: -cents, order_id: orderId, note: "", created_at: stamp,
     })),
@@ -223,6 +227,7 @@ async function explainFailure(db: D1Database, customerId: number, input: Checkou
     if (!slot || slot.remaining === 0) return refuse([], { pickupSlot: ["checkout:error.slotFull"] });
   }
   if (fresh.balanceCents < checkout.balanceCents) return refuse([], { paymentMethod: ["pages.checkout.error.creditError"] });
-  return refuse(["checkout:error.outOfStock"]);
+  console.error("order batch refused", error);
+  return refuse(["pages.checkout.error.checkoutError"]);
 }
 

@@ -1,0 +1,73 @@
+/** Shared steps of the checkout integration tests: a fresh buyer with a cart, the checkout form's values, lookups. */
+import { expect } from "vitest";
+import { Browser, csrfOf, DEMO, signIn } from "./browser";
+import type { TestShop } from "./worker";
+
+export const SKU = "160009"; // 1,19 €, no deposit
+
+export interface CheckoutForm {
+  csrf: string;
+  key: string;
+  total: string;
+  slots: string[];
+  pickupSlots: string[];
+}
+
+export function checkoutHelpers(shop: TestShop) {
+  let counter = 0;
+  const db = shop.db;
+
+  /** A fresh active customer with one Leipzig address and `qty` of SKU in the cart. */
+  async function buyer(qty = 20, sku = SKU) {
+    const email = `kasse-${Date.now()}-${counter++}@example.org`;
+    const hash = (await db.prepare("SELECT password_hash FROM customer WHERE email = ?").bind(DEMO.active).first<{ password_hash: string }>())!.password_hash;
+    const id = 700000 + Math.floor(Math.random() * 1e9);
+    const addressId = id + 1;
+    await db.batch([
+      db.prepare(`INSERT INTO customer (id, email, password_hash, firstname, lastname, dob, telephone, gender, status, consents_at, created_at, updated_at)
+        VALUES (?, ?, ?, 'Kai', 'Kasse', '1990-01-01', '', 'd', 'active', '2026-01-01', '2026-01-01', '2026-01-01')`).bind(id, email, hash),
+      db.prepare(`INSERT INTO address (id, customer_id, street, house_number, zip, city, is_default_shipping, is_default_billing, created_at)
+        VALUES (?, ?, 'Kochstraße', '3', '04275', 'Leipzig', 1, 1, '2026-01-01')`).bind(addressId, id),
+      db.prepare("INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, ?, 0, ?, '2026-01-01')").bind(id, sku, qty),
+    ]);
+    const browser = new Browser(shop);
+    await signIn(browser, email);
+    return { browser, id, addressId, email };
+  }
+
+  async function checkoutForm(browser: Browser, query = ""): Promise<CheckoutForm> {
+    const page = await browser.get(`/checkout${query}`);
+    expect(page.res.status).toBe(200);
+    const html = page.html;
+    return {
+      csrf: csrfOf(html),
+      key: /name="idempotencyKey" value="([^"]+)"/.exec(html)![1],
+      total: /name="expectedTotal" value="(\d+)"/.exec(html)![1],
+      slots: [...html.matchAll(/<option value="([^"]+\|[^"]+)"/g)].map((m) => m[1]),
+      pickupSlots: [...html.matchAll(/name="pickupSlot" value="([^"]+)"(?! disabled)/g)].map((m) => m[1]),
+    };
+  }
+
+  function standardOrder(f: CheckoutForm, addressId: number, extra: Record<string, string> = {}) {
+    return {
+      idempotencyKey: f.key, carrier: "myensopackagedelivery", addressId: String(addressId), deliverySlot: f.slots[0],
+      paymentMethod: "card", expectedTotal: f.total, comment: "Bitte klingeln", ...extra,
+    };
+  }
+
+  const orderOf = (key: string) => db.prepare("SELECT * FROM customer_order WHERE idempotency_key = ?").bind(key).first<Record<string, unknown>>();
+  const count = async (sql: string, ...params: unknown[]) => (await db.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+  const cartCount = (id: number) => count("SELECT COUNT(*) AS n FROM cart_item WHERE customer_id = ?", id);
+  const orderCount = (id: number) => count("SELECT COUNT(*) AS n FROM customer_order WHERE customer_id = ?", id);
+  const stockOf = async (sku: string) => (await db.prepare("SELECT stock_qty FROM product WHERE sku = ?").bind(sku).first<{ stock_qty: number }>())!.stock_qty;
+
+  /** On the sandbox provider's page: approve, decline or cancel, then follow back into the shop. */
+  async function pay(browser: Browser, location: string, intent: "approve" | "decline" | "cancel") {
+    expect((await browser.get(location)).res.status).toBe(200);
+    const res = await browser.post(location, { intent }, { csrf: null });
+    expect(res.res.status).toBe(302);
+    return browser.follow(res);
+  }
+
+  return { buyer, checkoutForm, standardOrder, orderOf, cartCount, orderCount, stockOf, pay };
+}
