@@ -7,7 +7,8 @@ import { formatGermanDate, formatGermanDateTime, formatGermanTime } from "~/doma
 import { idParam } from "~/domain/customer/id-param";
 import { formatEuro } from "~/domain/money/format";
 import { findOrder } from "~/domain/order/order.server";
-import { canWithdraw, withdrawOrder } from "~/domain/order/withdrawal.server";
+import { canWithdraw } from "~/domain/order/order";
+import { withdrawOrder } from "~/domain/order/withdrawal.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";

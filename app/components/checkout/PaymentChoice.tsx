@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, TextField } from "~/components/form/Field";
-import { PAYMENT_METHODS } from "~/domain/checkout/schema";
+import { PAYMENT_METHODS } from "~/domain/checkout/payment-methods";
 import { formatEuro } from "~/domain/money/format";
 
 type Fields = Record<"paymentMethod" | "useCredit" | "sepaBank" | "iban" | "bic" | "sepaConsent", FieldMetadata<string>>;

@@ -62,3 +62,8 @@ export interface OrderDetail extends OrderSummary {
   storeAddress: string | null;
   withdrawnAt: string | null;
 }
+
+/** "Vertrag widerrufen" is offered on online orders that are not cancelled and not yet withdrawn. */
+export function canWithdraw(order: Pick<OrderDetail, "channel" | "status" | "withdrawnAt">): boolean {
+  return order.channel === "online" && order.status !== "canceled" && order.withdrawnAt === null;
+}

@@ -13,7 +13,7 @@ import type { CartLine } from "~/domain/cart/cart";
 import { MINIMUM_ORDER_CENTS, cartTotals } from "~/domain/cart/totals";
 import { CARRIERS } from "~/domain/checkout/carriers";
 import { loadCheckout, type Checkout } from "~/domain/checkout/checkout.server";
-import type { CheckoutInput } from "~/domain/checkout/schema";
+import type { CheckoutInput } from "~/domain/checkout/schema.server";
 import { PICKUP_SLOT_CAPACITY, slotEnd, slotStart } from "~/domain/checkout/slots";
 import { normalizeIban } from "~/domain/checkout/sepa";
 import type { OrderDetail } from "./order";

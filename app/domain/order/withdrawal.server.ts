@@ -6,10 +6,6 @@ import { prepare, qb, rawQuery } from "~/platform/db.server";
 import { translator } from "~/platform/i18n.server";
 import { formatGermanDateTime } from "~/domain/content/date";
 
-export function canWithdraw(order: { channel: string; status: string; withdrawnAt: string | null }): boolean {
-  return order.channel === "online" && order.status !== "canceled" && order.withdrawnAt === null;
-}
-
 export async function withdrawOrder(db: D1Database, customer: { id: number; email: string; firstname: string }, incrementId: number): Promise<boolean> {
   const now = new Date().toISOString();
   const t = await translator("orders");

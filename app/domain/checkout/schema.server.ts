@@ -6,12 +6,9 @@ import { z } from "zod";
 import { MAX_LENGTH, isValidPhone } from "~/domain/customer/validation";
 import { CARRIER_CODES } from "./carriers";
 import { isBic, isIban } from "./sepa";
+import { COMMENT_MAX_LENGTH, PAYMENT_METHODS } from "./payment-methods";
 import { checkoutProblems } from "./validity";
 
-export const PAYMENT_METHODS = ["paypal", "card", "sepa", "balance"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-export const COMMENT_MAX_LENGTH = 500;
 
 const required = "validation.required";
 const optional = (max: number) => z.string().trim().max(max, `validation.maxLength|${max}`).optional().default("");
