@@ -1,36 +1,66 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import type { Locator, Page } from "@playwright/test";
-import { expectToast, newCustomer, registerActivateSignIn, visit, type NewCustomer } from "./account-helpers";
+import { ANNA, DEMO_PASSWORD, expectToast, signIn, uniqueEmail, visit } from "./account-helpers";
 import { expect, expectAccessible } from "./fixtures";
 import { escapeRegExp, waitForHydration } from "./helpers";
 
 /** Products of the seeded catalogue used by the checkout tests (name, price in cents, stock ≥ 95). */
 export const COFFEE = { sku: "170001", name: "Caffè Crema ganze Bohne", cents: 1699 };
 export const JUICE = { sku: "160009", name: "Apfelsaft klar", cents: 119 };
-export const BANANAS = { sku: "100001", name: "Bio-Bananen", cents: 229 };
 export const ESPRESSO = { sku: "170002", name: "Espresso ganze Bohne", cents: 1899 };
 export const BABY_MILK = { sku: "220010", name: "Bio-Anfangsmilch PRE von Geburt an", cents: 1395 };
 export type Product = typeof COFFEE;
 
-/** "37,41 €" for 3741 (German format; the app separates the unit with a no-break space). */
+/** A pattern for "37,41 €" (3741 cents) inside a text; the app puts a no-break space before the €. */
+export function euroText(cents: number): string {
+  const amount = `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+  return `(?<![\\d,])${escapeRegExp(amount)}\\s€`;
+}
+
+/** Exactly the amount, e.g. a table cell "37,41 €". */
 export function euro(cents: number): RegExp {
-  const text = `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
-  return new RegExp(`${escapeRegExp(text)}\\s€`);
+  return new RegExp(`^${euroText(cents)}$`);
+}
+
+const root = path.resolve(import.meta.dirname, "..");
+
+export interface Customer {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
 }
 
 /**
- * A fresh, activated, signed-in customer: both projects run in parallel against one database, so
- * every checkout test needs its own cart and order history (never Anna's).
+ * A fresh, active, signed-in customer for one test: both projects run in parallel against one
+ * database, so every checkout test needs its own cart and order history (never Anna's). Made
+ * directly in the e2e server's D1 (like expireSessions in account-helpers.ts), not through
+ * /register: registration is covered by accounts.spec.ts, is slow, and is throttled to 20 per
+ * client and hour, which the whole suite would exceed. The customer gets the demo customers'
+ * password hash (so DEMO_PASSWORD), no address, no balance and no SEPA permission.
  */
-export async function freshCustomer(page: Page, javaScriptEnabled: boolean): Promise<NewCustomer> {
-  const customer = newCustomer({ firstName: "Erika", lastName: "Kasse" });
-  await registerActivateSignIn(page, customer, javaScriptEnabled);
+export async function freshCustomer(page: Page, javaScriptEnabled: boolean): Promise<Customer> {
+  const customer = { email: uniqueEmail("checkout"), password: DEMO_PASSWORD, firstName: "Erika", lastName: "Kasse" };
+  if (!/^[\w.+-]+@[\w.-]+$/.test(customer.email)) throw new Error(`unexpected e-mail ${customer.email}`);
+  const id = 500_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const now = new Date().toISOString();
+  const sql = `INSERT INTO customer (id, email, password_hash, firstname, lastname, dob, telephone, gender, status, consents_at, created_at, updated_at)
+    SELECT ${id}, '${customer.email}', password_hash, '${customer.firstName}', '${customer.lastName}', '1990-05-15', '+49 341 555123', 'w', 'active',
+    '${now}', '${now}', '${now}' FROM customer WHERE email = '${ANNA}' RETURNING email`;
+  const { stdout } = await promisify(execFile)(path.join(root, "node_modules", ".bin", "wrangler"), [
+    "d1", "execute", "DB", "--local", "--persist-to", ".tmp/e2e-state", "--json", "--command", sql,
+  ], { cwd: root, timeout: 60_000 });
+  expect(JSON.parse(stdout)[0]?.results, "the customer was created").toEqual([{ email: customer.email }]);
+  await signIn(page, customer.email, customer.password, javaScriptEnabled, { axe: false });
   return customer;
 }
 
 /** Puts one piece of the product into the cart from its product page ("In den Warenkorb"). */
 export async function addFromProductPage(page: Page, product: Product, javaScriptEnabled: boolean) {
   await visit(page, `/catalog/product/${product.sku}`, javaScriptEnabled, product.name, { axe: false });
-  await page.getByRole("main").getByRole("button", { name: "In den Warenkorb", exact: true }).first().click();
+  await page.getByRole("main").getByRole("button", { name: "In den Warenkorb", exact: true }).click();
   await expectToast(page, `„${product.name}“ liegt jetzt im Warenkorb.`);
   // back on (or still on) the product page
   await expect(page).toHaveURL(new RegExp(`/catalog/product/${product.sku}$`));
@@ -135,7 +165,7 @@ export async function orderAndReachProvider(page: Page, javaScriptEnabled: boole
   await reviewStep(page).getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
   await expect(page).toHaveURL(/\/payment\/sandbox\/pay_[\w-]+$/);
   await expect(page.getByRole("heading", { level: 1, name: "Zahlung beim Zahlungsdienstleister (Sandbox)" })).toBeVisible();
-  await expect(page.getByRole("main")).toContainText(new RegExp(`Bitte bestätige die Zahlung von ${euro(amountCents).source} mit ${escapeRegExp(method)}\\.`));
+  await expect(page.getByRole("main")).toContainText(new RegExp(`Bitte bestätige die Zahlung von ${euroText(amountCents)} mit ${escapeRegExp(method)}\\.`));
   await waitForHydration(page, javaScriptEnabled);
 }
 

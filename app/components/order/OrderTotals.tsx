@@ -31,6 +31,7 @@ export function OrderTotals({ amounts, shippingLabel }: { amounts: OrderAmounts;
         {amounts.creditCents ? row(t("credit"), -amounts.creditCents) : null}
         {row(t("grandTotal"), amounts.grandTotalCents, "grand-total")}
       </dl>
+      <p className="tax-title">{t("taxTitle")}</p>
       <dl className="totals totals-tax">
         {amounts.taxDetails.map((d) => <div key={d.rate}><dt>{t("taxLine", { rate: d.rate })}</dt><dd>{formatEuro(d.taxCents)}</dd></div>)}
       </dl>
