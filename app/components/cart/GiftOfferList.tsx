@@ -29,7 +29,7 @@ export function GiftOfferList({ offer }: { offer: GiftOffer }) {
           const chosen = offer.chosenSkus.includes(product.sku);
           return (
             <li key={product.sku} className={chosen ? "gift-option is-chosen" : "gift-option"}>
-              <img src={productImageUrl(product.sku, 270, resizing)} width="64" height="64" alt="" loading="lazy" />
+              <img src={productImageUrl(product.sku, 270, resizing)} width="64" height="64" alt="" />
               <div className="gift-option-info">
                 <p className="gift-option-name">{product.name}</p>
                 <p className="cart-line-meta">{product.brand} · <NetQuantity quantity={product} /></p>
