@@ -123,10 +123,25 @@ test("steppers: two quick clicks add two and the totals follow (in place with Ja
   await expect(boughtLine(page, JUICE.name).getByLabel(`Menge von ${JUICE.name}`)).toHaveValue("22");
   await expect(summary(page)).toContainText("Zwischensumme (22 Artikel)26,18 €");
 
-  // Down to zero removes the line
-  await waitForHydration(page, javaScriptEnabled);
-  await setQuantity(page, JUICE.name, 1);
-  await boughtLine(page, JUICE.name).getByRole("button", { name: `Eins weniger von ${JUICE.name}` }).click();
+  // Down to zero removes a line
+  const MILK = "Frische Vollmilch 3,8 %";
+  await visit(page, "/catalog/product/120001", javaScriptEnabled, MILK, { axe: false });
+  await page.getByRole("main").getByRole("button", { name: "In den Warenkorb" }).first().click();
+  await expectToast(page, `„${MILK}“ liegt jetzt im Warenkorb.`);
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+  await boughtLine(page, MILK).getByRole("button", { name: `Eins weniger von ${MILK}` }).click();
+  await expectToast(page, `„${MILK}“ wurde aus dem Warenkorb entfernt.`);
+  await expect(cartLine(page, MILK)).toHaveCount(0);
+  await expect(summary(page)).toContainText("Zwischensumme (22 Artikel)26,18 €");
+
+  // A refused update (another tab removed the line meanwhile) brings the current cart and the notice
+  const other = await page.context().newPage();
+  await other.goto("/cart");
+  await other.getByRole("button", { name: `${JUICE.name} aus dem Warenkorb entfernen` }).click();
+  await expect(other.getByText("Dein Warenkorb ist leer.")).toBeVisible();
+  await other.close();
+  await boughtLine(page, JUICE.name).getByRole("button", { name: `Eins mehr von ${JUICE.name}` }).click();
+  await expectToast(page, "Diesen Artikel gibt es nicht (mehr).");
   await expect(page.getByText("Dein Warenkorb ist leer.")).toBeVisible();
   await expectAccessible(page);
 });
