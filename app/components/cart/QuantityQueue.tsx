@@ -1,4 +1,4 @@
-import { useFetcher, useRevalidator } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import type { CartLine } from "~/domain/cart/cart";
@@ -47,7 +47,6 @@ export function useQuantityStepper(line: CartLine) {
   const queue = useContext(QueueContext);
   const fetcher = useFetcher<{ ok: boolean }>({ key: `cart-qty-${sku}` });
   const csrf = useAuthenticityToken();
-  const revalidator = useRevalidator();
   // What is on its way to the server; null when nothing is (a ref: two clicks may come before a render).
   const inFlight = useRef<string | null>(null);
   const wanted = queue.wanted[sku];
@@ -61,11 +60,10 @@ export function useQuantityStepper(line: CartLine) {
     if (fetcher.state !== "idle" || inFlight.current === null) return;
     const sent = inFlight.current;
     inFlight.current = null;
-    if (fetcher.data?.ok === false) {
-      // A refused change revalidates nothing by itself (4xx); the cart and the flashed notice must come.
-      queue.settle(sku);
-      revalidator.revalidate();
-    } else if (wanted !== undefined && String(wanted) !== sent) send(String(wanted));
+    // A refused change drops what was wanted: the revalidated cart (the root revalidates after every
+    // post, 4xx included) shows the server's quantity and the flashed notice says why.
+    if (fetcher.data?.ok === false) queue.settle(sku);
+    else if (wanted !== undefined && String(wanted) !== sent) send(String(wanted));
     else queue.settle(sku);
     // Runs when a request has finished (and the cart is revalidated); `wanted` is read, not watched.
   }, [fetcher.state]);
