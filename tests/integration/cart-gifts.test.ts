@@ -78,6 +78,7 @@ describe("gifts", () => {
     expect(modal.res.status).toBe(200);
     expect(modal.res.headers.get("Cache-Control")).toBe("private, no-store");
     expect(modal.html).toMatch(/<dialog[^>]*open/);
+    expect(modal.html).toContain("<title>Warenkorb – Frischkorb</title>");
     expect(text(modal)).toContain("Ab 50,00 € Einkaufswert schenken wir dir eine Gratis-Zugabe.");
     for (const name of ["Laktosefreier Joghurt Pfirsich 3,5 %", "Mozzarella", "Apfelsaft klar"]) {
       expect(text(modal)).toContain(`aria-label="${name} als Gratis-Zugabe auswählen"`);
