@@ -23,6 +23,7 @@ test("full flow: cart with voucher, address added in place, wish slot, card paym
   await coffee.getByRole("button", { name: `Eins mehr von ${COFFEE.name}` }).click();
   await expectToast(page, `Die Menge von „${COFFEE.name}“ wurde geändert.`);
   await expect(coffee.getByLabel(`Menge von ${COFFEE.name}`)).toHaveValue("2");
+  await expect(coffee).not.toHaveAttribute("aria-busy", "true"); // with JavaScript: the server has confirmed it
   await expect(coffee).toContainText(new RegExp(euroText(2 * COFFEE.cents)));
   await expect(cartLine(page, JUICE.name).getByLabel(`Menge von ${JUICE.name}`)).toHaveValue("1");
   const subtotal = 2 * COFFEE.cents + JUICE.cents; // 35,17 €
@@ -40,8 +41,12 @@ test("full flow: cart with voucher, address added in place, wish slot, card paym
   await expect(summary.locator("dd.grand-total")).toHaveText(euro(subtotal - 500 + 495));
   await expectAccessible(page);
 
-  // To the checkout (the cart page has no link to it yet, see report)
-  await openCheckout(page, javaScriptEnabled);
+  // To the checkout
+  await page.getByRole("link", { name: "Zur Kasse" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/checkout");
+  await expect(page.getByRole("heading", { level: 1, name: "Kasse" })).toBeVisible();
+  await expectAccessible(page);
+  await waitForHydration(page, javaScriptEnabled);
   await expect(shippingStep(page).getByRole("radio", { name: /^Standardlieferung/ })).toBeChecked();
   const addressStep = page.getByRole("region", { name: "2. Lieferadresse" });
   await expect(addressStep.getByText("Du hast noch keine Adresse gespeichert.")).toBeVisible();

@@ -1,13 +1,18 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CartLines } from "~/components/cart/CartLines";
 import { CartSummary } from "~/components/cart/CartSummary";
+import { CheckoutButton } from "~/components/cart/CheckoutButton";
 import { CouponForm } from "~/components/cart/CouponForm";
+import { GiftInterferer } from "~/components/cart/GiftInterferer";
+import { QuantityQueueProvider, useQueuedQuantities } from "~/components/cart/QuantityQueue";
 import { categoryHref } from "~/components/layout/CategoryMenu";
 import { runCartIntent } from "~/domain/cart/cart-actions.server";
+import { totalsOf, withQuantities, type Cart } from "~/domain/cart/cart";
 import { loadCart } from "~/domain/cart/cart.server";
 import { STANDARD_SHIPPING_CENTS } from "~/domain/cart/shipping";
+import { checkoutBlocker } from "~/domain/cart/validity";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { readForm, replyWithNotices, unknownIntent } from "~/platform/form.server";
@@ -44,14 +49,31 @@ export default function CartPage() {
       {cart.lines.length === 0 ? (
         <p className="empty-note">{t("empty")} <Link to={categoryHref("startseite")}>{t("toAssortment")}</Link></p>
       ) : (
-        <div className="cart-layout">
-          <CartLines lines={cart.lines} />
-          <div className="cart-side">
-            <CartSummary cart={cart} />
-            <CouponForm coupon={cart.coupon} />
+        <QuantityQueueProvider skus={cart.lines.map((l) => l.product.sku)}>
+          <GiftInterferer cart={cart} />
+          <div className="cart-layout">
+            <CartLines lines={cart.lines} />
+            <CartSide cart={cart} />
           </div>
-        </div>
+        </QuantityQueueProvider>
       )}
+      <Outlet />
+    </div>
+  );
+}
+
+/** Summary, "Zur Kasse" and voucher; while quantities are on their way, with the wanted ones. */
+function CartSide({ cart }: { cart: Cart }) {
+  const wanted = useQueuedQuantities();
+  const queued = Object.keys(wanted).length > 0;
+  const lines = queued ? withQuantities(cart.lines, wanted) : cart.lines;
+  // The same rule as the loader's totals, with the shipping price the loader gave them.
+  const totals = queued ? totalsOf(lines, cart.coupon?.coupon ?? null, STANDARD_SHIPPING_CENTS) : cart.totals;
+  return (
+    <div className="cart-side">
+      <CartSummary cart={cart} totals={totals} />
+      <CheckoutButton blocker={checkoutBlocker(lines, totals.minimumReached)} />
+      <CouponForm coupon={cart.coupon} />
     </div>
   );
 }

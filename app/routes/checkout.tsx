@@ -9,7 +9,7 @@ import { PaymentChoice } from "~/components/checkout/PaymentChoice";
 import { ShippingChoice } from "~/components/checkout/ShippingChoice";
 import { CouponForm } from "~/components/cart/CouponForm";
 import { FormMessage } from "~/components/form/Field";
-import { isCartValid } from "~/domain/cart/validity";
+import { checkoutBlocker } from "~/domain/cart/validity";
 import { CARRIERS, isCarrierCode } from "~/domain/checkout/carriers";
 import { isSepaAllowed, loadCheckout } from "~/domain/checkout/checkout.server";
 import { COMMENT_MAX_LENGTH } from "~/domain/checkout/payment-methods";
@@ -42,10 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadCheckout(context.env.DB, customer.id, choiceOf(new URL(request.url)), new Date()),
     translator("checkout"),
   ]);
-  const valid = isCartValid(
-    checkout.cart.lines.map((l) => ({ stockManaged: l.available !== null, inStock: !l.outOfStock, stockQty: l.available ?? 1 })),
-    [],
-  ) && checkout.cart.totals.minimumReached;
+  const valid = checkoutBlocker(checkout.cart.lines, checkout.cart.totals.minimumReached) === null;
   return data(
     { checkout, valid, idempotencyKey: randomToken(18), title: `${t("title")} – Frischkorb` },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },

@@ -1,17 +1,21 @@
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
-/** A post to the cart action that comes back to the cart (post/redirect/get, with or without JavaScript). */
-export function CartForm({ intent, fields, children, className, redirectTo = "/cart" }: {
+/**
+ * A post to the cart action that comes back to the cart (post/redirect/get, with or without
+ * JavaScript). An `onSubmit` that prevents the default takes over with JavaScript (the steppers).
+ */
+export function CartForm({ intent, fields, children, className, onSubmit, redirectTo = "/cart" }: {
   intent: string;
   redirectTo?: string;
   fields?: Record<string, string | number>;
   children: ReactNode;
   className?: string;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 }) {
   return (
-    <Form method="post" action="/cart" className={className} preventScrollReset>
+    <Form method="post" action="/cart" className={className} preventScrollReset onSubmit={onSubmit}>
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={redirectTo} />

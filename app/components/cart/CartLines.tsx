@@ -1,12 +1,15 @@
 import { Link } from "@remix-run/react";
+import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { productHref } from "~/components/product/ProductTile";
 import { useImageResizing } from "~/components/product/useImageResizing";
 import { NetQuantity } from "~/components/product/NetQuantity";
-import type { CartLine } from "~/domain/cart/cart";
+import { withQuantities, type CartLine } from "~/domain/cart/cart";
+import { parseQuantity } from "~/domain/cart/quantity";
 import { formatEuro } from "~/domain/money/format";
 import { productImageUrl } from "~/platform/images";
 import { CartForm } from "./CartForm";
+import { useQuantityStepper } from "./QuantityQueue";
 
 export function CartLines({ lines }: { lines: CartLine[] }) {
   const { t } = useTranslation("cart");
@@ -18,13 +21,56 @@ export function CartLines({ lines }: { lines: CartLine[] }) {
 }
 
 function CartLineItem({ line }: { line: CartLine }) {
+  return line.isGift ? <LineView line={line} busy={false} /> : <SteppedLine line={line} />;
+}
+
+/** A bought line: with JavaScript its quantity changes in place (QuantityQueue), without it the forms post. */
+function SteppedLine({ line }: { line: CartLine }) {
+  const { t } = useTranslation("cart");
+  const stepper = useQuantityStepper(line);
+  const { qty } = stepper;
+  const [shown] = withQuantities([line], { [line.product.sku]: qty });
+  const { sku, name } = line.product;
+  const step = (to: number) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    stepper.change(to);
+  };
+  const typed = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = String(new FormData(event.currentTarget).get("qty") ?? "");
+    const parsed = parseQuantity(value);
+    if (parsed === null) stepper.sendTyped(value);
+    else stepper.change(parsed);
+  };
+  return (
+    <LineView line={shown} busy={stepper.queued}>
+      <div className="cart-qty">
+        <CartForm intent="setQuantity" fields={{ sku, qty: qty - 1 }} onSubmit={step(qty - 1)}>
+          <button type="submit" className="button button-icon" aria-label={t("decrease", { name })} disabled={qty <= 0}>−</button>
+        </CartForm>
+        <CartForm intent="setQuantity" fields={{ sku }} className="cart-qty-input" onSubmit={typed}>
+          <label htmlFor={`qty-${sku}`} className="visually-hidden">{t("quantityNamed", { name })}</label>
+          <input id={`qty-${sku}`} name="qty" type="number" inputMode="numeric" min={0} max={line.maxQty} step={1} defaultValue={qty} key={qty} />
+          <button type="submit" className="button button-link">{t("update")}</button>
+        </CartForm>
+        <CartForm intent="setQuantity" fields={{ sku, qty: qty + 1 }} onSubmit={step(qty + 1)}>
+          <button type="submit" className="button button-icon" aria-label={t("increase", { name })} disabled={qty >= line.maxQty}>+</button>
+        </CartForm>
+        <p className="cart-line-meta">{t("maxHint", { count: line.maxQty })}</p>
+        {stepper.queued ? <p className="cart-line-meta cart-line-updating">{t("updating")}</p> : null}
+      </div>
+    </LineView>
+  );
+}
+
+function LineView({ line, busy, children }: { line: CartLine; busy: boolean; children?: ReactNode }) {
   const { t } = useTranslation("cart");
   const common = useTranslation().t;
   const resizing = useImageResizing();
   const { product } = line;
   const sku = product.sku;
   return (
-    <li className={line.outOfStock ? "cart-line is-out-of-stock" : "cart-line"}>
+    <li className={`cart-line${line.outOfStock ? " is-out-of-stock" : ""}${busy ? " is-updating" : ""}`} aria-busy={busy || undefined}>
       <img src={productImageUrl(sku, 270, resizing)} width="80" height="80" alt="" loading="lazy" />
       <div className="cart-line-info">
         <Link to={productHref(sku)} className="cart-line-name">{product.name}</Link>
@@ -34,22 +80,7 @@ function CartLineItem({ line }: { line: CartLine }) {
         {!line.isGift && product.depositCents ? <p className="cart-line-meta">{common("price.deposit", { amount: formatEuro(product.depositCents) })}</p> : null}
       </div>
       <p className="cart-line-total">{line.isGift ? t("free") : formatEuro(line.rowTotalCents)}</p>
-      {line.isGift ? null : (
-        <div className="cart-qty">
-          <CartForm intent="setQuantity" fields={{ sku, qty: line.qty - 1 }}>
-            <button type="submit" className="button button-icon" aria-label={t("decrease", { name: product.name })}>−</button>
-          </CartForm>
-          <CartForm intent="setQuantity" fields={{ sku }} className="cart-qty-input">
-            <label htmlFor={`qty-${sku}`} className="visually-hidden">{t("quantityNamed", { name: product.name })}</label>
-            <input id={`qty-${sku}`} name="qty" type="number" inputMode="numeric" min={0} max={line.maxQty} step={1} defaultValue={line.qty} key={line.qty} />
-            <button type="submit" className="button button-link">{t("update")}</button>
-          </CartForm>
-          <CartForm intent="setQuantity" fields={{ sku, qty: line.qty + 1 }}>
-            <button type="submit" className="button button-icon" aria-label={t("increase", { name: product.name })} disabled={line.qty >= line.maxQty}>+</button>
-          </CartForm>
-          <p className="cart-line-meta">{t("maxHint", { count: line.maxQty })}</p>
-        </div>
-      )}
+      {children}
       <CartForm intent="remove" fields={{ sku, gift: line.isGift ? "1" : "0" }} className="cart-remove">
         <button type="submit" className="button button-link" aria-label={t("removeNamed", { name: product.name })}>{t("remove")}</button>
       </CartForm>

@@ -1,12 +1,14 @@
 import { useTranslation } from "react-i18next";
 import type { Cart } from "~/domain/cart/cart";
-import { FREE_SHIPPING_FROM_CENTS, MINIMUM_ORDER_CENTS } from "~/domain/cart/totals";
+import { FREE_SHIPPING_FROM_CENTS, MINIMUM_ORDER_CENTS, type Totals } from "~/domain/cart/totals";
 import { formatEuro } from "~/domain/money/format";
 
-/** Spec 3 "Total segments": subtotal, coupon, deposit, shipping, tax per rate and the total. */
-export function CartSummary({ cart }: { cart: Cart }) {
+/**
+ * Spec 3 "Total segments": subtotal, coupon, deposit, shipping, tax per rate and the total.
+ * `totals` replaces the cart's while quantity changes are on their way (optimistic view).
+ */
+export function CartSummary({ cart, totals = cart.totals }: { cart: Cart; totals?: Totals }) {
   const { t } = useTranslation("cart");
-  const { totals } = cart;
   return (
     <section className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">{t("summary")}</h2>

@@ -5,8 +5,8 @@
  */
 import { batch, prepare, qb, rawQuery } from "~/platform/db.server";
 import { toProductSummary, PRODUCT_SUMMARY_COLUMNS, type ProductSummaryRow } from "~/domain/catalog/product";
-import type { Cart, CartLine } from "./cart";
-import { cartTotals, type Coupon } from "./totals";
+import { totalsOf, type Cart, type CartLine } from "./cart";
+import { lineTotalCents, type Coupon } from "./totals";
 import { giftsAvailable, stillDismissed, surplusGifts } from "./gifts";
 import { isOutOfStock } from "./validity";
 import { LIMITED_MAX_QTY, MAX_QTY, maxQuantity } from "./quantity";
@@ -41,19 +41,14 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
       product, qty: row.qty, isGift, taxRate: row.tax_rate, maxQty: maxQuantity(row.is_limited === 1),
       outOfStock: isOutOfStock({ stockManaged: row.stock_managed === 1, inStock: row.stock_qty > 0, stockQty: row.stock_qty }),
       available: row.stock_managed === 1 ? row.stock_qty : null,
-      rowTotalCents: isGift ? 0 : row.price_cents * row.qty,
+      rowTotalCents: lineTotalCents({ isGift, unitPriceCents: row.price_cents, qty: row.qty }),
     };
   });
   const state = stateRows[0];
   const coupon = state?.code && state.kind
     ? { code: state.code, label: state.label ?? state.code, coupon: toCoupon({ kind: state.kind, value: state.value ?? 0 }) }
     : null;
-  const totals = cartTotals({
-    lines: lines.map((l) => ({ unitPriceCents: l.product.priceCents, depositCents: l.product.depositCents, qty: l.qty, taxRate: l.taxRate, isGift: l.isGift })),
-    coupon: coupon?.coupon ?? null,
-    shippingCents,
-    creditCents: 0,
-  });
+  const totals = totalsOf(lines, coupon?.coupon ?? null, shippingCents);
   const giftSteps = stepRows.map((r) => ({ totalCents: r.threshold_cents, products: r.gift_count }));
   const giftsChosen = lines.filter((l) => l.isGift).reduce((sum, l) => sum + l.qty, 0);
   return {

@@ -45,7 +45,8 @@ export interface Totals {
   minimumReached: boolean;
 }
 
-const lineTotal = (l: TotalsLine) => (l.isGift ? 0 : l.unitPriceCents * l.qty);
+/** A line's price: gifts cost nothing. */
+export const lineTotalCents = (l: Pick<TotalsLine, "isGift" | "unitPriceCents" | "qty">) => (l.isGift ? 0 : l.unitPriceCents * l.qty);
 
 export function couponDiscount(coupon: Coupon | null, subtotalCents: number): number {
   if (!coupon) return 0;
@@ -75,7 +76,7 @@ export function shareProportionally(total: number, amounts: number[]): number[] 
 
 export function cartTotals(input: TotalsInput): Totals {
   const paid = input.lines.filter((l) => !l.isGift);
-  const subtotalCents = paid.reduce((sum, l) => sum + lineTotal(l), 0);
+  const subtotalCents = paid.reduce((sum, l) => sum + lineTotalCents(l), 0);
   const discountCents = couponDiscount(input.coupon, subtotalCents);
   const depositCents = paid.reduce((sum, l) => sum + l.depositCents * l.qty, 0);
   const freeShipping = subtotalCents >= FREE_SHIPPING_FROM_CENTS || input.coupon?.kind === "freeShipping";
@@ -85,7 +86,7 @@ export function cartTotals(input: TotalsInput): Totals {
 
   // VAT: goods after their share of the discount, deposit at its product's rate, shipping at the
   // default rate. Paying with account balance is a means of payment and changes no tax.
-  const goods = paid.map(lineTotal);
+  const goods = paid.map(lineTotalCents);
   const discountShares = shareProportionally(discountCents, goods);
   const taxLines = [
     ...paid.map((l, i) => ({ grossCents: goods[i] - discountShares[i] + l.depositCents * l.qty, rate: l.taxRate })),

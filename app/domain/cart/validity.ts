@@ -18,3 +18,18 @@ export function isOutOfStock(line: CartLineState): boolean {
 export function isCartValid(lines: CartLineState[], messages: ValidationMessage[]): boolean {
   return lines.length > 0 && !lines.some(isOutOfStock) && !messages.some((m) => m.type === "error");
 }
+
+export type CheckoutBlocker = "empty" | "soldOut" | "minimum";
+
+/**
+ * Why the cart cannot go to checkout yet, or null when it can (spec 4 "Cart" validity, plus the
+ * minimum order value of spec 2's cart): the reason the "Zur Kasse" button names.
+ */
+export function checkoutBlocker(lines: { outOfStock: boolean; qty: number; available?: number | null }[], minimumReached: boolean): CheckoutBlocker | null {
+  const present = lines.filter((l) => l.qty > 0);
+  if (present.length === 0) return "empty";
+  // more wanted than is left counts as sold out too: the order could not be filled
+  if (present.some((l) => l.outOfStock || (l.available != null && l.qty > l.available))) return "soldOut";
+  if (!minimumReached) return "minimum";
+  return null;
+}

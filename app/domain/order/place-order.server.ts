@@ -9,8 +9,8 @@ import { first, prepare, qb, rawQuery, type PaymentMethodCode } from "~/platform
 import { queueMail } from "~/platform/mailer.server";
 import { randomToken } from "~/platform/tokens.server";
 import type { SignedInCustomer } from "~/platform/session.server";
-import type { CartLine } from "~/domain/cart/cart";
-import { MINIMUM_ORDER_CENTS, cartTotals } from "~/domain/cart/totals";
+import { totalsOf, type CartLine } from "~/domain/cart/cart";
+import { checkoutBlocker, type CheckoutBlocker } from "~/domain/cart/validity";
 import { CARRIERS } from "~/domain/checkout/carriers";
 import { loadCheckout, type Checkout } from "~/domain/checkout/checkout.server";
 import type { CheckoutInput } from "~/domain/checkout/schema.server";
@@ -26,6 +26,12 @@ export type PlaceOutcome =
 
 const refuse = (formErrors: string[], fieldErrors: Record<string, string[]> = {}): PlaceOutcome =>
   ({ kind: "refused", formErrors, fieldErrors });
+
+const BLOCKER_MESSAGE: Record<CheckoutBlocker, string> = {
+  empty: "checkout:error.emptyCart",
+  soldOut: "checkout:error.outOfStock",
+  minimum: "checkout:error.minimum",
+};
 
 /** A provider payment is needed unless the account balance pays everything. */
 const PROVIDER_METHODS = new Set(["paypal", "card", "sepa"]);
@@ -43,12 +49,7 @@ export async function placeOrder(
   const { cart } = checkout;
   const carrier = CARRIERS[input.carrier];
   const useCredit = input.paymentMethod === "balance" || input.useCredit === "on";
-  const totals = cartTotals({
-    lines: cart.lines.map((l) => ({ unitPriceCents: l.product.priceCents, depositCents: l.product.depositCents, qty: l.qty, taxRate: l.taxRate, isGift: l.isGift })),
-    coupon: cart.coupon?.coupon ?? null,
-    shippingCents: carrier.priceCents,
-    creditCents: useCredit ? checkout.balanceCents : 0,
-  });
+  const totals = totalsOf(cart.lines, cart.coupon?.coupon ?? null, carrier.priceCents, useCredit ? checkout.balanceCents : 0);
   if (input.paymentMethod === "balance" && totals.grandTotalCents > 0) {
     return refuse([], { paymentMethod: ["pages.checkout.error.creditNotEnough"] });
   }
@@ -186,9 +187,8 @@ export function useBalance(db: D1Database, customerId: number, orderId: string, 
 /** What the database knows that the form cannot: cart validity, own address, offered slots, the total shown. */
 function checkProblems(checkout: Checkout, input: CheckoutInput): PlaceOutcome | null {
   const { cart } = checkout;
-  if (cart.lines.length === 0) return refuse(["checkout:error.emptyCart"]);
-  if (cart.lines.some((l) => l.outOfStock || (l.available !== null && l.qty > l.available))) return refuse(["checkout:error.outOfStock"]);
-  if (cart.totals.subtotalCents < MINIMUM_ORDER_CENTS) return refuse(["checkout:error.minimum"]);
+  const blocker = checkoutBlocker(cart.lines, cart.totals.minimumReached);
+  if (blocker) return refuse([BLOCKER_MESSAGE[blocker]]);
   const carrier = CARRIERS[input.carrier];
   const fieldErrors: Record<string, string[]> = {};
   if (carrier.needsAddress) {
@@ -221,7 +221,7 @@ async function explainFailure(db: D1Database, customerId: number, input: Checkou
   const message = String((error as Error)?.message ?? error);
   if (!message.includes("constraint")) throw error;
   const fresh = await loadCheckout(db, customerId, { carrier: input.carrier, storeId: input.storeId, moreDays: true }, new Date());
-  if (fresh.cart.lines.some((l) => l.outOfStock || (l.available !== null && l.qty > l.available))) return refuse(["checkout:error.outOfStock"]);
+  if (checkoutBlocker(fresh.cart.lines, true) === "soldOut") return refuse([BLOCKER_MESSAGE.soldOut]);
   if (CARRIERS[input.carrier].isPickup) {
     const slot = fresh.pickupSlots.find((s) => s.key === input.pickupSlot);
     if (!slot || slot.remaining === 0) return refuse([], { pickupSlot: ["checkout:error.slotFull"] });
