@@ -6,7 +6,7 @@ import {
 import { expect, expectAccessible, test } from "./fixtures";
 import { escapeRegExp, waitForHydration } from "./helpers";
 
-// Every test signs up its own customer (both projects share one database; Anna's cart is shared).
+// Every test gets its own fresh customer (both projects share one database; Anna's cart is shared).
 test.describe.configure({ timeout: 60_000 });
 
 test("full flow: cart with voucher, address added in place, wish slot, card payment approved, order in the account", async ({ page, javaScriptEnabled }) => {
@@ -195,9 +195,20 @@ test("a declined card payment leads back to the checkout with the card message, 
 
 test("validation: German messages next to the missing choices, the comment kept; SEPA only after a paid order", async ({ page, javaScriptEnabled }) => {
   await freshCustomer(page, javaScriptEnabled);
-  for (const product of [ESPRESSO, JUICE]) await addFromProductPage(page, product, javaScriptEnabled);
-
-  await openCheckout(page, javaScriptEnabled, { axe: false });
+  // Below the minimum order value of 20 € there is no way to the checkout …
+  await addFromProductPage(page, ESPRESSO, javaScriptEnabled);
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+  const blocked = page.getByRole("button", { name: "Zur Kasse" });
+  await expect(blocked).toBeDisabled();
+  await expect(blocked).toHaveAccessibleDescription("Zur Kasse geht es ab dem Mindestbestellwert von 20,00 €.");
+  await expect(page.getByRole("link", { name: "Zur Kasse" })).toHaveCount(0);
+  // … 1,19 € more and there is
+  await addFromProductPage(page, JUICE, javaScriptEnabled);
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+  await page.getByRole("link", { name: "Zur Kasse" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/checkout");
+  await expect(page.getByRole("button", { name: "Zahlungspflichtig bestellen" })).toBeEnabled();
+  await waitForHydration(page, javaScriptEnabled);
   const payment = paymentStep(page);
   // a new customer has no paid order: no SEPA (and no balance), but the hint why
   await expect(payment.getByRole("radio")).toHaveCount(2);

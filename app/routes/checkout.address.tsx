@@ -31,7 +31,7 @@ export default function CheckoutAddress() {
   return (
     <RouteModal labelledBy="checkout-address-title" closeTo={`/checkout${search}`}>
       <h2 id="checkout-address-title">{t("address.addTitle")}</h2>
-      <AddressForm lastResult={actionData?.result} submitLabel={t("address.add")} />
+      <AddressForm lastResult={actionData?.result} submitLabel={t("address.add")} cancelTo={`/checkout${search}`} />
     </RouteModal>
   );
 }

@@ -9,8 +9,10 @@ import { COUNTRIES } from "~/domain/customer/schema";
 type AddressFields = Record<"street" | "houseNumber" | "addressAddition" | "zip" | "city" | "country" | "defaultShipping" | "defaultBilling", string>;
 
 /** The fields of spec 3 "Address", for adding and editing. */
-export function AddressForm({ address, lastResult, submitLabel }: {
+export function AddressForm({ address, lastResult, submitLabel, cancelTo = "/account/address" }: {
   address?: Address;
+  /** Where "Abbrechen" leads: the page the dialog was opened from. */
+  cancelTo?: string;
   lastResult: SubmissionResult<string[]> | undefined | null;
   submitLabel: string;
 }) {
@@ -51,7 +53,7 @@ export function AddressForm({ address, lastResult, submitLabel }: {
       )}
       <div className="button-row">
         <button type="submit" className="button button-primary">{submitLabel}</button>
-        <Link to="/account/address" className="button button-secondary" preventScrollReset>{t("address.cancel")}</Link>
+        <Link to={cancelTo} className="button button-secondary" preventScrollReset>{t("address.cancel")}</Link>
       </div>
     </Form>
   );
