@@ -34,7 +34,7 @@ function orderRows(page: Page) {
   return page.getByRole("main").getByRole("table").getByRole("rowgroup").nth(1).getByRole("row");
 }
 
-test("Anna's orders: the list, every filter tab, and the detail of an online order", async ({ page, javaScriptEnabled }) => {
+test("Anna's orders: the list and every filter tab", async ({ page, javaScriptEnabled }) => {
   await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled, { axe: false });
   await visit(page, "/account/order/overview", javaScriptEnabled, "Meine Bestellungen");
   const main = page.getByRole("main");
@@ -59,7 +59,13 @@ test("Anna's orders: the list, every filter tab, and the detail of an online ord
     await waitForHydration(page, javaScriptEnabled);
   }
 
-  // The detail of an online delivery
+});
+
+test("the detail of an online delivery, with the withdrawal button", async ({ page, javaScriptEnabled }) => {
+  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled, { axe: false });
+  await visit(page, "/account/order/overview", javaScriptEnabled, "Meine Bestellungen", { axe: false });
+  const main = page.getByRole("main");
+  const rows = orderRows(page);
   await rows.getByRole("link", { name: "Bestellung 100000002 ansehen" }).click();
   await expect(page).toHaveURL(/\/account\/order\/100000002$/);
   await expect(page.getByRole("heading", { level: 1, name: "Bestellung 100000002" })).toBeVisible();
@@ -90,9 +96,17 @@ test("Anna's orders: the list, every filter tab, and the detail of an online ord
   await expect(page.getByRole("region", { name: "Vertrag widerrufen" }).getByRole("link", { name: "Vertrag widerrufen" })).toBeVisible();
   await expectAccessible(page);
 
-  // A store purchase: the store instead of a delivery, the store card, nothing to withdraw
   await main.getByRole("link", { name: "Zurück zu meinen Bestellungen" }).click();
   await expect(page).toHaveURL(/\/account\/order\/overview$/);
+});
+
+test("the detail of a store purchase: the store, the store card, nothing to withdraw", async ({ page, javaScriptEnabled }) => {
+  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled, { axe: false });
+  await visit(page, "/account/order/overview?filter=store", javaScriptEnabled, "Meine Bestellungen", { axe: false });
+  const main = page.getByRole("main");
+  const rows = orderRows(page);
+  const totals = main.locator("dl.totals").first();
+  const facts = main.locator("dl.order-facts");
   await rows.getByRole("link", { name: "Bestellung 100000001 ansehen" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Bestellung 100000001" })).toBeVisible();
   await waitForHydration(page, javaScriptEnabled);

@@ -134,4 +134,20 @@ describe("checkout input", () => {
     expect((await browser.get("/account/order/abc")).res.status).toBe(404);
     expect((await browser.get("/checkout/success?order=100000001")).res.status).toBe(302);
   });
+
+  it("more wanted than is left: the cart says how many are left and the order is refused", async () => {
+    const sku = "200009";
+    const { browser, id, addressId } = await h.buyer();
+    await shop.db.batch([
+      shop.db.prepare("UPDATE product SET stock_qty = 2 WHERE sku = ?").bind(sku),
+      shop.db.prepare("INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, ?, 0, 5, '2026-01-02')").bind(id, sku),
+    ]);
+    expect((await browser.get("/cart")).html).toContain("Nur noch 2 Stück vorrätig");
+    const f = await h.checkoutForm(browser);
+    const res = await browser.post("/checkout", h.standardOrder(f, addressId), { csrf: f.csrf });
+    expect(res.res.status).toBe(409);
+    expect(res.html).toContain("nicht mehr in der gewünschten Menge vorrätig");
+    expect(await h.stockOf(sku)).toBe(2);
+    expect(await h.orderCount(id)).toBe(0);
+  });
 });

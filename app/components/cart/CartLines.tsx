@@ -77,6 +77,8 @@ function LineView({ line, busy, children }: { line: CartLine; busy: boolean; chi
         <p className="cart-line-meta">{product.brand} · <NetQuantity quantity={product} /></p>
         {line.isGift ? <p className="mark">{t("gift")}</p> : null}
         {line.outOfStock ? <p className="field-error" role="alert">{common("product.outOfStockNotification", { name: product.name })}</p> : null}
+        {!line.outOfStock && line.available != null && line.qty > line.available
+          ? <p className="field-error" role="alert">{t("onlyLeft", { count: line.available })}</p> : null}
         {!line.isGift && product.depositCents ? <p className="cart-line-meta">{common("price.deposit", { amount: formatEuro(product.depositCents) })}</p> : null}
       </div>
       <p className="cart-line-total">{line.isGift ? t("free") : formatEuro(line.rowTotalCents)}</p>
