@@ -1,13 +1,10 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AddressForm } from "~/components/account/AddressForm";
 import { RouteModal } from "~/components/ui/RouteModal";
-import { createAddress } from "~/domain/customer/address.server";
-import { addressSchema } from "~/domain/customer/schema";
+import { addAddress } from "~/domain/customer/address-form.server";
 import { requireCustomer } from "~/platform/auth.server";
-import { redirectWithNotice } from "~/platform/flash.server";
-import { parseForm, readForm } from "~/platform/form.server";
 
 /** "Add one in place": a new delivery address from the checkout, back to the same checkout choices. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -15,14 +12,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const customer = await requireCustomer(request, context);
-  const form = await readForm(request, context);
-  const submission = parseForm(form, addressSchema);
-  if (submission.status !== "success") return data({ result: submission.reply({ formErrors: ["account:address.saveFailed"] }) }, { status: 400 });
-  await createAddress(context.env.DB, customer.id, { ...submission.value, defaultShipping: "on" });
-  throw await redirectWithNotice(request, context.env, `/checkout${new URL(request.url).search}`, { type: "success", key: "account:address.saved" });
-}
+/** The new address becomes the default delivery address, so the checkout comes back with it chosen. */
+export const action = (args: ActionFunctionArgs) =>
+  addAddress(args, `/checkout${new URL(args.request.url).search}`, { defaultShipping: "on" });
 
 export default function CheckoutAddress() {
   const actionData = useActionData<typeof action>();

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireCustomer } from "~/platform/auth.server";
-import { first, qb } from "~/platform/db.server";
+import { findOwnPayment } from "~/domain/order/payment.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 
 /**
@@ -10,12 +10,11 @@ import { redirectWithNotice } from "~/platform/flash.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const paymentId = new URL(request.url).searchParams.get("payment") ?? "";
-  const row = await first(context.env.DB, qb.selectFrom("payment as p").innerJoin("customer_order as o", "o.id", "p.order_id")
-    .select(["p.status", "p.method", "o.increment_id"]).where("p.id", "=", paymentId).where("o.customer_id", "=", customer.id));
-  if (!row) throw redirect("/account/order/overview");
-  if (row.status === "declined" || row.status === "canceled") {
-    const method = ["paypal", "card", "sepa"].includes(row.method) ? row.method : "general";
+  const payment = await findOwnPayment(context.env.DB, customer.id, paymentId);
+  if (!payment) throw redirect("/account/order/overview");
+  if (payment.status === "declined" || payment.status === "canceled") {
+    const method = ["paypal", "card", "sepa"].includes(payment.method) ? payment.method : "general";
     throw await redirectWithNotice(request, context.env, "/checkout", { type: "error", key: `pages.checkout.error.payment.${method}` });
   }
-  throw redirect(`/checkout/success?order=${row.increment_id}`);
+  throw redirect(`/checkout/success?order=${payment.incrementId}`);
 }

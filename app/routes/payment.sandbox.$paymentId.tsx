@@ -2,8 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatEuro } from "~/domain/money/format";
-import { receiveConfirmation } from "~/domain/order/payment.server";
-import { first, qb } from "~/platform/db.server";
+import { findPayment, receiveConfirmation } from "~/domain/order/payment.server";
 import { signBody, type PaymentConfirmation, type PaymentOutcome } from "~/platform/payment.server";
 import { translator } from "~/platform/i18n.server";
 
@@ -17,27 +16,23 @@ export const handle = { i18n: ["checkout"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
 
-async function paymentOf(db: D1Database, id: string) {
-  return first(db, qb.selectFrom("payment").select(["id", "order_id", "method", "amount_cents", "currency", "status"]).where("id", "=", id));
-}
-
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const payment = await paymentOf(context.env.DB, params.paymentId ?? "");
+  const payment = await findPayment(context.env.DB, params.paymentId ?? "");
   if (!payment) throw new Response("Not Found", { status: 404 });
   const t = await translator("checkout");
-  return { payment: { method: payment.method, amountCents: payment.amount_cents, status: payment.status }, title: t("sandbox.title") };
+  return { payment: { method: payment.method, amountCents: payment.amountCents, status: payment.status }, title: t("sandbox.title") };
 }
 
 const OUTCOMES: Record<string, PaymentOutcome> = { approve: "approved", decline: "declined", cancel: "canceled" };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const payment = await paymentOf(context.env.DB, params.paymentId ?? "");
+  const payment = await findPayment(context.env.DB, params.paymentId ?? "");
   if (!payment) throw new Response("Not Found", { status: 404 });
   const outcome = OUTCOMES[String((await request.formData()).get("intent"))];
   if (!outcome) return new Response("Bad Request", { status: 400 });
   const confirmation: PaymentConfirmation = {
-    confirmationId: crypto.randomUUID(), paymentId: payment.id, orderId: payment.order_id,
-    amountCents: payment.amount_cents, currency: payment.currency, outcome,
+    confirmationId: crypto.randomUUID(), paymentId: payment.id, orderId: payment.orderId,
+    amountCents: payment.amountCents, currency: payment.currency, outcome,
   };
   const body = JSON.stringify(confirmation);
   const origin = new URL(request.url).origin;

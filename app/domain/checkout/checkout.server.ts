@@ -8,18 +8,11 @@ import type { Cart } from "~/domain/cart/cart";
 import { loadCart } from "~/domain/cart/cart.server";
 import { listAddresses } from "~/domain/customer/address.server";
 import type { Address } from "~/domain/customer/address";
-import type { DayHours } from "~/domain/store/store";
+import type { DayHours, Store } from "~/domain/store/store";
 import { CARRIERS, type CarrierCode } from "./carriers";
 import { PICKUP_DAYS_MORE, PICKUP_DAYS_SHOWN, deliveryWishSlots, pickupSlots, type PickupSlot, type Slot } from "./slots";
 
-export interface PickupStore {
-  id: string;
-  name: string;
-  street: string;
-  houseNumber: string;
-  zip: string;
-  city: string;
-}
+export type PickupStore = Pick<Store, "id" | "name" | "street" | "houseNumber" | "zip" | "city">;
 
 export interface CheckoutAddress extends Address {
   inDeliveryArea: boolean;

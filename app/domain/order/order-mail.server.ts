@@ -13,7 +13,7 @@ interface Recipient {
   firstname: string;
 }
 
-export async function orderConfirmationMail(to: Recipient, order: OrderDetail, origin = ""): Promise<Mail> {
+export async function orderConfirmationMail(to: Recipient, order: OrderDetail, origin: string): Promise<Mail> {
   const t = await translator("orders");
   const money = (label: string, cents: number) => `${label}: ${formatEuro(cents)}`;
   const lines = order.lines.map((l) =>

@@ -1,6 +1,7 @@
 /** Orders as the account shows them (spec 3 "Order list fields", spec 2 orders filters). */
 import type { OrderStatus, PaymentMethodCode } from "~/platform/db.server";
 import type { TaxDetail } from "~/domain/money/tax";
+import type { Address } from "~/domain/customer/address";
 
 export const ORDER_FILTERS = ["all", "open", "store", "complete", "pickup", "online"] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
@@ -32,15 +33,8 @@ export interface OrderLine {
   rowTotalCents: number;
 }
 
-export interface ShippingAddress {
-  name: string;
-  street: string;
-  houseNumber: string;
-  addressAddition: string;
-  zip: string;
-  city: string;
-  country: string;
-}
+/** The delivery address as it was when ordered, with the recipient's name. */
+export type ShippingAddress = Pick<Address, "street" | "houseNumber" | "addressAddition" | "zip" | "city" | "country"> & { name: string };
 
 export interface OrderDetail extends OrderSummary {
   id: string;

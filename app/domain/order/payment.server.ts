@@ -9,6 +9,7 @@
  */
 import { first, prepare, qb, rawQuery } from "~/platform/db.server";
 import type { Env } from "~/platform/context";
+import { queueMail } from "~/platform/mailer.server";
 import { parseConfirmation, verifyBody, type PaymentConfirmation } from "~/platform/payment.server";
 import { orderConfirmationMail } from "./order-mail.server";
 import { findOrder } from "./order.server";
@@ -26,13 +27,12 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
   if (row.status !== "pending") return "unchanged";
 
   const now = new Date().toISOString();
-  // Each statement names where `GUARD` goes; it holds only if this confirmation settled the payment.
-  const guarded = (sql: string, params: unknown[]) => {
-    const at = sql.indexOf("GUARD");
-    const before = sql.slice(0, at).split("?").length - 1;
-    const withGuard = sql.replace("GUARD", "EXISTS (SELECT 1 FROM payment WHERE id = ? AND settled_by = ?)");
-    return prepare(db, rawQuery(withGuard, [...params.slice(0, before), c.paymentId, c.confirmationId, ...params.slice(before)]));
-  };
+  // Holds only if this confirmation settled the payment. Each statement names where it goes
+  // (`GUARD`), after all of its own parameters.
+  const settledByThis = "EXISTS (SELECT 1 FROM payment WHERE id = ? AND settled_by = ?)";
+  const guardParams = [c.paymentId, c.confirmationId];
+  const guarded = (sql: string, params: unknown[]) =>
+    prepare(db, rawQuery(sql.replace("GUARD", settledByThis), [...params, ...guardParams]));
   const statements = [
     prepare(db, qb.updateTable("payment").set({ status: c.outcome, settled_by: c.confirmationId, settled_at: now })
       .where("id", "=", c.paymentId).where("status", "=", "pending")),
@@ -44,7 +44,7 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
     statements.push(
       guarded("UPDATE customer_order SET status = 'processing', paid_at = ? WHERE id = ? AND status = 'pending_payment' AND GUARD", [now, c.orderId]),
       guarded("UPDATE customer SET is_sepa_allowed = '1' WHERE id = ? AND GUARD", [row.customer_id]),
-      guarded("INSERT INTO outbox (recipient, subject, text_body, created_at) SELECT ?, ?, ?, ? WHERE GUARD", [mail.to, mail.subject, mail.text, now]),
+      queueMail(db, mail, { sql: settledByThis, params: guardParams }),
     );
   } else {
     statements.push(
@@ -80,4 +80,26 @@ export async function receiveConfirmation(
   const confirmation = parseConfirmation(body);
   if (!confirmation) return "badPayload";
   return settlePayment(db, confirmation, origin);
+}
+
+export interface ProviderPayment {
+  id: string;
+  orderId: string;
+  method: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+}
+
+/** What the provider knows of a payment (the sandbox's pay page reads it). */
+export async function findPayment(db: D1Database, paymentId: string): Promise<ProviderPayment | null> {
+  const row = await first(db, qb.selectFrom("payment").select(["id", "order_id", "method", "amount_cents", "currency", "status"]).where("id", "=", paymentId));
+  return row ? { id: row.id, orderId: row.order_id, method: row.method, amountCents: row.amount_cents, currency: row.currency, status: row.status } : null;
+}
+
+/** A payment of the customer's own order, as the return from the provider reads it. */
+export async function findOwnPayment(db: D1Database, customerId: number, paymentId: string) {
+  const row = await first(db, qb.selectFrom("payment as p").innerJoin("customer_order as o", "o.id", "p.order_id")
+    .select(["p.status", "p.method", "o.increment_id"]).where("p.id", "=", paymentId).where("o.customer_id", "=", customerId));
+  return row ? { status: row.status, method: row.method, incrementId: row.increment_id } : null;
 }

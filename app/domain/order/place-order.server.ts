@@ -87,7 +87,7 @@ export async function placeOrder(
     };
     const paymentId = needsProvider ? `pay_${randomToken(18)}` : null;
     try {
-      await db.batch(await orderStatements(db, customer, order, input, cart.lines, paymentId));
+      await db.batch(await orderStatements(db, customer, order, input, cart.lines, paymentId, origin));
     } catch (error) {
       if (String((error as Error)?.message).includes("customer_order.increment_id")) continue;
       return explainFailure(db, customer.id, input, checkout, error);
@@ -107,7 +107,7 @@ async function nextIncrementId(db: D1Database): Promise<number> {
 const FIRST_ORDER_NUMBER = 100_000_001;
 
 async function orderStatements(
-  db: D1Database, customer: SignedInCustomer, order: OrderDetail, input: CheckoutInput, lines: CartLine[], paymentId: string | null,
+  db: D1Database, customer: SignedInCustomer, order: OrderDetail, input: CheckoutInput, lines: CartLine[], paymentId: string | null, origin: string,
 ): Promise<D1PreparedStatement[]> {
   const statements: D1PreparedStatement[] = [
     prepare(db, qb.insertInto("customer_order").values({
@@ -156,13 +156,13 @@ async function orderStatements(
     })));
   } else {
     statements.push(...paidStatements(db, customer.id));
-    statements.push(queueMail(db, await orderConfirmationMail(customer, order)));
+    statements.push(queueMail(db, await orderConfirmationMail(customer, order, origin)));
   }
   return statements;
 }
 
 /** Spec 3: SEPA is offered to customers with a paid order. */
-export function paidStatements(db: D1Database, customerId: number): D1PreparedStatement[] {
+function paidStatements(db: D1Database, customerId: number): D1PreparedStatement[] {
   return [prepare(db, qb.updateTable("customer").set({ is_sepa_allowed: "1" }).where("id", "=", customerId))];
 }
 
@@ -171,7 +171,7 @@ export function paidStatements(db: D1Database, customerId: number): D1PreparedSt
  * missing balance row must abort too (an UPDATE of no row would use credit nobody had): then the
  * first statement inserts an impossible row, which the same CHECK refuses.
  */
-export function useBalance(db: D1Database, customerId: number, orderId: string, cents: number, stamp: string): D1PreparedStatement[] {
+function useBalance(db: D1Database, customerId: number, orderId: string, cents: number, stamp: string): D1PreparedStatement[] {
   return [
     prepare(db, rawQuery(
       "INSERT INTO customer_balance (customer_id, balance_cents) SELECT ?, -1 WHERE NOT EXISTS (SELECT 1 FROM customer_balance WHERE customer_id = ?)",

@@ -2,7 +2,8 @@
  * "Vertrag widerrufen" (§ 356a BGB, promised in the Widerrufsbelehrung): the declaration is
  * recorded once, and the receipt with date and time goes out by e-mail in the same batch.
  */
-import { prepare, qb, rawQuery } from "~/platform/db.server";
+import { prepare, qb } from "~/platform/db.server";
+import { queueMail } from "~/platform/mailer.server";
 import { translator } from "~/platform/i18n.server";
 import { formatGermanDateTime } from "~/domain/content/date";
 
@@ -18,11 +19,10 @@ export async function withdrawOrder(db: D1Database, customer: { id: number; emai
     prepare(db, qb.updateTable("customer_order").set({ withdrawn_at: now })
       .where("customer_id", "=", customer.id).where("increment_id", "=", incrementId)
       .where("channel", "=", "online").where("status", "!=", "canceled").where("withdrawn_at", "is", null).returning("id")),
-    prepare(db, rawQuery(
-      `INSERT INTO outbox (recipient, subject, text_body, created_at)
-       SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM customer_order WHERE customer_id = ? AND increment_id = ? AND withdrawn_at = ?)`,
-      [customer.email, t("withdraw.mailSubject", { number: incrementId }), text, now, customer.id, incrementId, now],
-    )),
+    queueMail(db, { to: customer.email, subject: t("withdraw.mailSubject", { number: incrementId }), text }, {
+      sql: "EXISTS (SELECT 1 FROM customer_order WHERE customer_id = ? AND increment_id = ? AND withdrawn_at = ?)",
+      params: [customer.id, incrementId, now],
+    }),
   ]);
   return updated.results.length === 1;
 }
