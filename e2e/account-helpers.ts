@@ -1,10 +1,7 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { executeD1 } from "./d1";
 import { expect, expectAccessible } from "./fixtures";
 import { escapeRegExp, mainMenu, openMainMenu, waitForHydration } from "./helpers";
-
-const root = path.resolve(import.meta.dirname, "..");
 
 /** The password of the seeded demo customers. */
 export const DEMO_PASSWORD = "Frischkorb2026";
@@ -207,10 +204,7 @@ export async function registerActivateSignIn(page: Page, c: NewCustomer, javaScr
 }
 
 /** Makes every session of the customer idle since 1970, i.e. expired (spec 8). */
-export function expireSessions(email: string) {
+export async function expireSessions(email: string) {
   if (!/^[\w.+-]+@[\w.-]+$/.test(email)) throw new Error(`unexpected e-mail ${email}`);
-  execFileSync(path.join(root, "node_modules", ".bin", "wrangler"), [
-    "d1", "execute", "DB", "--local", "--persist-to", ".tmp/e2e-state", "--command",
-    `UPDATE session SET last_seen_at = 0 WHERE customer_id = (SELECT id FROM customer WHERE email = '${email}')`,
-  ], { cwd: root, stdio: "pipe", timeout: 60_000 });
+  await executeD1(`UPDATE session SET last_seen_at = 0 WHERE customer_id = (SELECT id FROM customer WHERE email = '${email}')`);
 }

@@ -12,7 +12,7 @@ test("an expired session goes to /login with a warning, and signing in returns t
   await registerActivateSignIn(page, customer, javaScriptEnabled);
   await visit(page, "/account", javaScriptEnabled, "Hallo, Erika", { axe: false });
 
-  expireSessions(customer.email);
+  await expireSessions(customer.email);
   await page.getByRole("main").getByRole("link", { name: /^Adressen/ }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Faddress$/);
   await expect(page.getByRole("heading", { level: 1, name: "Anmelden" })).toBeVisible();

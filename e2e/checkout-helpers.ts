@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import type { Locator, Page } from "@playwright/test";
 import { ANNA, DEMO_PASSWORD, expectToast, signIn, uniqueEmail, visit } from "./account-helpers";
+import { executeD1 } from "./d1";
 import { expect, expectAccessible } from "./fixtures";
 import { escapeRegExp, waitForHydration } from "./helpers";
 
@@ -24,8 +22,6 @@ export function euro(cents: number): RegExp {
   return new RegExp(`^${euroText(cents)}$`);
 }
 
-const root = path.resolve(import.meta.dirname, "..");
-
 export interface Customer {
   email: string;
   password: string;
@@ -46,13 +42,12 @@ export async function freshCustomer(page: Page, javaScriptEnabled: boolean): Pro
   if (!/^[\w.+-]+@[\w.-]+$/.test(customer.email)) throw new Error(`unexpected e-mail ${customer.email}`);
   const id = 500_000_000 + Math.floor(Math.random() * 1_000_000_000);
   const now = new Date().toISOString();
-  const sql = `INSERT INTO customer (id, email, password_hash, firstname, lastname, dob, telephone, gender, status, consents_at, created_at, updated_at)
+  // OR IGNORE: a retried statement (see executeD1) finds the customer already there
+  await executeD1(`INSERT OR IGNORE INTO customer (id, email, password_hash, firstname, lastname, dob, telephone, gender, status, consents_at, created_at, updated_at)
     SELECT ${id}, '${customer.email}', password_hash, '${customer.firstName}', '${customer.lastName}', '1990-05-15', '+49 341 555123', 'w', 'active',
-    '${now}', '${now}', '${now}' FROM customer WHERE email = '${ANNA}' RETURNING email`;
-  const { stdout } = await promisify(execFile)(path.join(root, "node_modules", ".bin", "wrangler"), [
-    "d1", "execute", "DB", "--local", "--persist-to", ".tmp/e2e-state", "--json", "--command", sql,
-  ], { cwd: root, timeout: 60_000 });
-  expect(JSON.parse(stdout)[0]?.results, "the customer was created").toEqual([{ email: customer.email }]);
+    '${now}', '${now}', '${now}' FROM customer WHERE email = '${ANNA}'`);
+  const created = await executeD1(`SELECT email FROM customer WHERE email = '${customer.email}'`);
+  expect(created, "the customer was created").toEqual([{ email: customer.email }]);
   await signIn(page, customer.email, customer.password, javaScriptEnabled, { axe: false });
   return customer;
 }
