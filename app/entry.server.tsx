@@ -1,11 +1,9 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { renderToReadableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { NonceProvider } from "./components/layout/nonce";
-import { i18nConfig } from "./i18n";
-import { i18n, LOCALE, resources } from "./platform/i18n.server";
+import { TextsProvider } from "./i18n/texts";
+import { routeTexts } from "./platform/i18n.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -16,23 +14,14 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    supportedLngs: [...i18nConfig.supportedLngs],
-    lng: LOCALE,
-    ns: i18n.getRouteNamespaces(remixContext),
-    resources,
-  });
-
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
   const body = await renderToReadableStream(
-    <I18nextProvider i18n={instance}>
+    <TextsProvider texts={routeTexts(remixContext)}>
       <NonceProvider value={loadContext.cspNonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={loadContext.cspNonce} />
       </NonceProvider>
-    </I18nextProvider>,
+    </TextsProvider>,
     {
       nonce: loadContext.cspNonce,
       signal: controller.signal,

@@ -4,7 +4,7 @@ import {
   useRouteLoaderData, type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { Footer } from "~/components/layout/Footer";
 import { Notifications } from "~/components/layout/Notifications";

@@ -27,5 +27,22 @@ export async function expectAccessible(page: Page) {
   }
 }
 
-export const test = base;
+/**
+ * React's hydration errors (minified in the production build as #418, #423 and #425) and
+ * uncaught page errors fail the test: server and browser must render the same page, texts
+ * included, or the visitor sees content jump and loses what was typed before hydration.
+ */
+const HYDRATION_ERROR = /Minified React error #(418|423|425)|Hydration failed|did not match/;
+
+export const test = base.extend<{ pageErrors: void }>({
+  pageErrors: [async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" && HYDRATION_ERROR.test(message.text())) errors.push(message.text());
+    });
+    await use();
+    expect(errors, "errors in the page").toEqual([]);
+  }, { auto: true }],
+});
 export { expect };

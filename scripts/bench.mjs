@@ -24,9 +24,16 @@ const ROUTES = [
   ["search", "/search/find?q=milch"],
 ];
 
+/** Throughput and the true 95th percentile of the response times (autocannon's table stops at p90 and p97.5). */
 function measure(url) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (err, r) => (err ? reject(err) : resolve(r)));
+    const times = [];
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (err, r) => {
+      if (err) return reject(err);
+      times.sort((a, b) => a - b);
+      resolve({ ...r, p95: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))] ?? NaN });
+    });
+    instance.on("response", (_client, _status, _bytes, ms) => times.push(ms));
   });
 }
 
@@ -37,10 +44,10 @@ async function runSuite(label, base) {
     await measure(new URL(path, base).href).catch(() => {}); // warm up isolates and caches
     const r = await measure(new URL(path, base).href);
     const rps = r.requests.average;
-    const p95 = r.latency.p97_5 ?? r.latency.p99; // autocannon reports p97.5 and p99; p95 sits below p97.5
+    const p95 = r.p95;
     trivial ??= { rps, p95 };
     rows.push({
-      catalogue: label, route: name, "req/s": Math.round(rps), "p97.5 ms": p95,
+      catalogue: label, route: name, "req/s": Math.round(rps), "p95 ms": Number(p95.toFixed(1)),
       "throughput vs trivial": (rps / trivial.rps).toFixed(2), "latency vs trivial": (p95 / Math.max(trivial.p95, 1)).toFixed(1),
       errors: r.errors + r.non2xx,
     });

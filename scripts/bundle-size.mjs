@@ -1,7 +1,8 @@
 // Client JavaScript on first load, gzip-compressed, per page type (ARCHITECTURE budgets):
 // home, category, search and product at most 105 KB; legal and content pages 0 KB.
 // It serves the production build, reads each page's HTML and adds up every /build/*.js the page
-// preloads or imports at start. Chunks loaded later on demand (search overlay) are not counted.
+// preloads or imports at start, and what those import statically in turn. Chunks loaded later on
+// demand (search overlay, other routes listed in the inline route manifest) are not counted.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -19,6 +20,25 @@ const PAGES = [
   ["stores", "/content/map", 0],
 ];
 
+/** The modules a page loads at start: its modulepreloads and inline imports, and their static imports. */
+async function startModules(html) {
+  const seeds = [
+    ...[...html.matchAll(/<link rel="modulepreload" href="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)]
+      .flatMap((m) => [...m[1].matchAll(/^import\b[^"'\n]*["'](\/build\/[^"']+\.js)["']/gm)].map((i) => i[1])),
+  ];
+  const seen = new Set();
+  const queue = [...seeds];
+  while (queue.length) {
+    const file = queue.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = await readFile(path.join(root, "public", file), "utf8");
+    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^"'();]*?\bfrom\s*)?["'](\/build\/[^"']+\.js)["']/g)) queue.push(m[1]);
+  }
+  return [...seen];
+}
+
 const gzipped = new Map();
 async function gzipSize(file) {
   if (!gzipped.has(file)) gzipped.set(file, gzipSync(await readFile(path.join(root, "public", file)), { level: 9 }).length);
@@ -31,7 +51,7 @@ const rows = [];
 try {
   for (const [name, url, budget] of PAGES) {
     const html = await (await mf.dispatchFetch(new URL(url, "http://shop.test"))).text();
-    const files = [...new Set([...html.matchAll(/["'](\/build\/[^"']+\.js)["']/g)].map((m) => m[1]))];
+    const files = await startModules(html);
     let bytes = 0;
     for (const f of files) bytes += await gzipSize(f);
     const ok = bytes <= budget;

@@ -35,6 +35,7 @@ await stage("Unit and integration tests (vitest)", () =>
   run(bin("vitest"), ["run", "--config", "tests/vitest.config.ts", "--reporter=default", "--reporter=json",
     `--outputFile.json=${path.join(tmp, "vitest.json")}`]));
 await count(path.join(tmp, "vitest.json"), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+await stage("Client JavaScript budget (gzip, first load)", () => run(process.execPath, ["scripts/bundle-size.mjs", "--check"]));
 await stage("End-to-end tests (Playwright, Chromium, with and without JavaScript)", () =>
   run(bin("playwright"), ["test", "--config", "e2e/playwright.config.ts"], { env: { CI: process.env.CI ?? "" } }));
 await count(path.join(tmp, "playwright.json"), (r) => ({

@@ -6,3 +6,7 @@ export const i18nConfig = {
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;
+
+/** Every text namespace, one JSON file each in locales/de/. */
+export const NAMESPACES = ["common", "catalog", "home", "pages", "account", "cart", "checkout", "orders"] as const;
+export type Namespace = (typeof NAMESPACES)[number];

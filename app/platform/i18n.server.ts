@@ -1,5 +1,7 @@
+import type { EntryContext } from "@remix-run/cloudflare";
 import { RemixI18Next } from "remix-i18next/server";
-import { i18nConfig } from "~/i18n";
+import { i18nConfig, type Namespace } from "~/i18n/config";
+import type { Texts, TextStore } from "~/i18n/translate";
 import common from "../../locales/de/common.json";
 import catalog from "../../locales/de/catalog.json";
 import home from "../../locales/de/home.json";
@@ -10,7 +12,6 @@ import checkout from "../../locales/de/checkout.json";
 import orders from "../../locales/de/orders.json";
 
 export const resources = { de: { common, catalog, home, pages, account, cart, checkout, orders } } as const;
-export type Namespace = keyof (typeof resources)["de"];
 
 /** Changes whenever a text changes, so browsers may cache /locales/... forever. */
 export const localeVersion = fnv1a(JSON.stringify(resources));
@@ -42,4 +43,13 @@ export function translator<N extends Namespace>(ns: N) {
     translators.set(ns, t);
   }
   return t;
+}
+
+/**
+ * The namespaces the matched routes name in `handle.i18n`, for the page components: exactly
+ * what the browser fetches before hydrating, so server and browser render the same texts.
+ */
+export function routeTexts(context: EntryContext): TextStore {
+  const texts: Record<string, Texts> = resources[LOCALE];
+  return Object.fromEntries(i18n.getRouteNamespaces(context).map((ns) => [ns, texts[ns]]));
 }

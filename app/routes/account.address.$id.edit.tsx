@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { AddressForm } from "~/components/account/AddressForm";
 import { RouteModal } from "~/components/ui/RouteModal";
 import { requireOwnAddress, updateAddress } from "~/domain/customer/address.server";

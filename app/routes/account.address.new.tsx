@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { AddressForm } from "~/components/account/AddressForm";
 import { RouteModal } from "~/components/ui/RouteModal";
 import { addAddress } from "~/domain/customer/address-form.server";

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ChangeEmailForm, ChangePasswordForm, ProfileForm } from "~/components/account/CustomerForms";
 import { changePassword, loadProfile, requestEmailChange, updateProfile } from "~/domain/customer/customer.server";
 import { changeEmailSchema, changePasswordSchema, profileSchema } from "~/domain/customer/schema";

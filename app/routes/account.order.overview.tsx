@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { OrderTable } from "~/components/order/OrderTable";
 import { ORDER_FILTERS, parseOrderFilter, type OrderSummary } from "~/domain/order/order";
 import { listOrders } from "~/domain/order/order.server";

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { categoryHref } from "~/components/layout/CategoryMenu";
 import { ProductGrid } from "~/components/product/ProductTile";
 import { runWishlistIntent, wishlistProducts } from "~/domain/customer/wishlist.server";

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { GiftOfferList } from "~/components/cart/GiftOfferList";
 import { RouteModal } from "~/components/ui/RouteModal";
 import { runGiftIntent } from "~/domain/cart/gift-actions.server";

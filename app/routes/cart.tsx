@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { CartLines } from "~/components/cart/CartLines";
 import { CartSummary } from "~/components/cart/CartSummary";
 import { CheckoutButton } from "~/components/cart/CheckoutButton";

@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { OrderTotals } from "~/components/order/OrderTotals";
 import { findOrder } from "~/domain/order/order.server";
 import { requireCustomer } from "~/platform/auth.server";

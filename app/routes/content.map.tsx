@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { StoreCard } from "~/components/store/StoreCard";
 import { listStores } from "~/domain/store/store.server";
 import { translator } from "~/platform/i18n.server";

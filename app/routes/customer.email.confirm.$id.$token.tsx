@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { confirmEmailChange, type EmailConfirmation } from "~/domain/customer/customer.server";
 import { idParam } from "~/domain/customer/id-param";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";

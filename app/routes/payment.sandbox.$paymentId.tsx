@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { formatEuro } from "~/domain/money/format";
 import { findPayment, receiveConfirmation } from "~/domain/order/payment.server";
 import { signBody, type PaymentConfirmation, type PaymentOutcome } from "~/platform/payment.server";

@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ProductListing } from "~/components/catalog/ProductListing";
 import { categoryHref } from "~/components/layout/CategoryMenu";
 import { loadCategoryTree } from "~/domain/catalog/category.server";

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { SelectField, TextField } from "~/components/form/Field";
 
 /** Name, date of birth, phone and gender: the same fields in registration and profile. */

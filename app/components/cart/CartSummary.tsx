@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { Cart } from "~/domain/cart/cart";
 import { FREE_SHIPPING_FROM_CENTS, MINIMUM_ORDER_CENTS, type Totals } from "~/domain/cart/totals";
 import { formatEuro } from "~/domain/money/format";

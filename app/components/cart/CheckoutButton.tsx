@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { MINIMUM_ORDER_CENTS } from "~/domain/cart/totals";
 import type { CheckoutBlocker } from "~/domain/cart/validity";
 import { formatEuro } from "~/domain/money/format";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { AppliedCoupon } from "~/domain/cart/cart";
 import { CartForm } from "./CartForm";
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Cart } from "~/domain/cart/cart";
 import { currentGiftStep, giftsLeft, missingToFirstStep } from "~/domain/cart/gifts";

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { NetQuantity } from "~/components/product/NetQuantity";
 import { useImageResizing } from "~/components/product/useImageResizing";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { categoryHref } from "~/components/layout/CategoryMenu";
 
 /** Home link plus the category path; the root 'Startseite' is never part of the path itself. */

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import {
   activeFilterCount, FLAG_COLUMNS, SORT_KEYS, type FlagKey, type ProductFilter, type Range,
 } from "~/domain/catalog/filters";

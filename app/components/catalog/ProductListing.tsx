@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { ProductGrid } from "~/components/product/ProductTile";
 import { productFilterParams, type ProductFilter } from "~/domain/catalog/filters";
 import type { ProductListResult } from "~/domain/catalog/listing";

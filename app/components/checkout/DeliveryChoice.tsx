@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FieldErrors, TextField } from "~/components/form/Field";
 import { CARRIERS } from "~/domain/checkout/carriers";
 import type { Checkout } from "~/domain/checkout/checkout.server";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/i18n/texts";
 import { OrderTotals } from "~/components/order/OrderTotals";
 import type { Cart } from "~/domain/cart/cart";
 import type { CarrierCode } from "~/domain/checkout/carriers";

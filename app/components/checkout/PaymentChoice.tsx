@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { FieldErrors, TextField } from "~/components/form/Field";
 import { PAYMENT_METHODS } from "~/domain/checkout/payment-methods";
 import { formatEuro } from "~/domain/money/format";

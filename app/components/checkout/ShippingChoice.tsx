@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { CARRIERS, CARRIER_CODES, type CarrierCode } from "~/domain/checkout/carriers";
 import type { PickupStore } from "~/domain/checkout/checkout.server";
 import { formatEuro } from "~/domain/money/format";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 
 /** The legally required pages are linked from every page. */
 export const LEGAL_SLUGS = ["impressum", "datenschutz", "agb", "widerrufsbelehrung", "versand-zahlung"] as const;

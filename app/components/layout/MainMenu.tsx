@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { Icon } from "~/components/ui/Icon";
 import { AccountLink } from "~/components/ui/LoginPrompt";
 import { loginHref } from "~/domain/customer/login-path";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "~/components/ui/Icon";
 import { NOTICE_DURATION_MS, NOTICE_REPLACE_DELAY_MS, planIncoming, type NoticeView } from "~/domain/notification/notice";

@@ -1,6 +1,6 @@
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { Icon } from "~/components/ui/Icon";
 import { MIN_SEARCH_LENGTH } from "~/domain/catalog/search";
 

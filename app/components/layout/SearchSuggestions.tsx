@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { SearchSuggestionsResult } from "~/domain/catalog/search";
 import { formatEuro } from "~/domain/money/format";
 import { categoryHref } from "./CategoryMenu";

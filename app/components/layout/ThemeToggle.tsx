@@ -1,5 +1,5 @@
 import { useFetcher, useFetchers, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useShopper } from "~/components/account/useShopper";
 import { Icon } from "~/components/ui/Icon";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { TaxDetail } from "~/domain/money/tax";
 import { formatEuro } from "~/domain/money/format";
 

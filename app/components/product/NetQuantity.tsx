@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { formatNetQuantity, type NetQuantity as Quantity } from "~/domain/catalog/quantity";
 
 export function formatQuantityText(q: Quantity, t: (key: string, opts?: Record<string, unknown>) => string): string {

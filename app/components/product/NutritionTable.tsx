@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { formatNumber } from "~/domain/catalog/quantity";
 import type { Nutrition } from "~/domain/catalog/product-detail";
 

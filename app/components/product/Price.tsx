@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { formatEuro, reductionPercent } from "~/domain/money/format";
 import { basePrice } from "~/domain/catalog/quantity";
 import type { ProductSummary } from "~/domain/catalog/product";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { ProductDetail } from "~/domain/catalog/product-detail";
 import { formatNumber } from "~/domain/catalog/quantity";
 import { Ingredients } from "./Ingredients";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { Modal } from "~/components/ui/Modal";
 import { productImageSrcSet, productImageUrl } from "~/platform/images";
 import { useImageResizing } from "./useImageResizing";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import type { Badge, Label } from "~/domain/catalog/product";
 
 export function BadgeList({ badges }: { badges: Badge[] }) {

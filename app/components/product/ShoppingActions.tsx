@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { WishButton } from "~/components/account/WishButton";
 import { AddToCartButton } from "~/components/cart/AddToCartButton";
 import { useShopper } from "~/components/account/useShopper";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { groupWeekdays, type DayHours, type Store } from "~/domain/store/store";
 
 function WeekHours({ week, label }: { week: DayHours[]; label: string }) {

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useState, type MouseEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { loginHref } from "~/domain/customer/login-path";
 import { Modal } from "./Modal";
 

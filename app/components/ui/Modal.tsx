@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/texts";
 import { Icon } from "./Icon";
 
 /** A native modal dialog: focus trap, Escape and the backdrop come from the browser. */
