@@ -40,7 +40,9 @@ export async function runStatements(db, statements, chunk = 200) {
 }
 
 /**
- * @param {{ seed?: boolean, migrate?: boolean, bindings?: Record<string,string>, port?: number, persist?: string }} opts
+ * `assets: true` serves public/ in front of the worker as Workers static assets do in production
+ * (needed when a browser loads the pages: Lighthouse).
+ * @param {{ seed?: boolean, migrate?: boolean, bindings?: Record<string,string>, port?: number, persist?: string, assets?: boolean }} opts
  */
 export async function startMiniflareShop(opts = {}) {
   const script = await readFile(path.join(root, "build/index.js"), "utf8");
@@ -52,6 +54,9 @@ export async function startMiniflareShop(opts = {}) {
     d1Persist: opts.persist ?? false,
     bindings: { ENVIRONMENT: "test", EDGE_CACHE_SECONDS: "0", IMAGE_RESIZING: "off", ...opts.bindings },
     ...(opts.port !== undefined ? { host: "127.0.0.1", port: opts.port } : {}),
+    ...(opts.assets
+      ? { assets: { directory: path.join(root, "public"), binding: "ASSETS", routerConfig: { has_user_worker: true } } }
+      : {}),
   });
   const db = await mf.getD1Database("DB");
   if (opts.migrate !== false) await runStatements(db, await migrationStatements());

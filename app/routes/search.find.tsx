@@ -31,6 +31,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     mains,
     categoryNames: Object.fromEntries(mains.map((c) => [c.id, c.name])),
     title: `${query ? t("search.titleFor", { query }) : t("search.title")} – ${common("shop.name")}`,
+    description: result?.total ? t("search.description", { count: result.total, query }) : null,
+    // a result list for a plain query is worth finding from outside; empty, too short or filtered ones are not
+    indexable: !!result?.total && activeFilterCount(filter) === 0,
   });
 }
 
@@ -38,7 +41,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Suche" },
-  { name: "robots", content: "noindex, follow" },
+  ...(data?.description ? [{ name: "description", content: data.description }] : []),
+  { name: "robots", content: data?.indexable ? "index, follow" : "noindex, follow" },
 ];
 
 export default function SearchPage() {

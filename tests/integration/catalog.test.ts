@@ -101,6 +101,17 @@ describe("search", () => {
     expect(page).toContain('href="/catalog/category/obst-gemuese"');
   });
 
+  it("a plain query with hits may be indexed and has a description; empty, short and filtered ones may not", async () => {
+    const hits = await html("/search/find?q=milch");
+    expect(hits).toContain('<meta name="robots" content="index, follow"/>');
+    expect(hits).toMatch(/<meta name="description" content="\d+ Produkte zu „milch“ bei Frischkorb: Preise inkl\. MwSt\./);
+    for (const q of ["xylophonzubehoer", "ei", "milch&bio=1"]) {
+      const page = await html(`/search/find?q=${q}`);
+      expect(page, q).toContain('<meta name="robots" content="noindex, follow"/>');
+      if (q !== "milch&bio=1") expect(page, q).not.toContain('name="description"');
+    }
+  });
+
   it("FTS syntax in the input is just text", async () => {
     for (const q of ['"', "milch OR", "NEAR(a b)", "*", "milch\" OR \"x", "^^^", "a".repeat(500)]) {
       const res = await shop.fetch(`/search/find?q=${encodeURIComponent(q)}`);
