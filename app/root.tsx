@@ -1,11 +1,12 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
-  Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError,
+  Links, Meta, Outlet, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError,
   useRouteLoaderData, type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { DeferredScripts } from "~/components/layout/DeferredScripts";
 import { Footer } from "~/components/layout/Footer";
 import { Notifications } from "~/components/layout/Notifications";
 import { useLogoutCleanup } from "~/components/layout/useLogoutCleanup";
@@ -86,7 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* A page without JavaScript gets no scripts from the server; but when the browser already
             runs the app and navigates to such a page, scroll restoration must stay in charge. */}
         {hydrate || typeof document !== "undefined" ? <ScrollRestoration nonce={nonce} /> : null}
-        {hydrate || typeof document !== "undefined" ? <Scripts nonce={nonce} /> : null}
+        {hydrate || typeof document !== "undefined" ? <DeferredScripts nonce={nonce} /> : null}
       </body>
     </html>
   );

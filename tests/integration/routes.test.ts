@@ -75,6 +75,22 @@ describe("public pages", () => {
     expect(html).toMatch(/schnell verderben|verderblich/);
   });
 
+  it("interactive pages start their scripts only after the first paint: modules wait in an inert template", async () => {
+    for (const p of ["/", "/catalog/category/kaese", "/catalog/product/120001", "/search/find?q=milch"]) {
+      const { html } = await page(p);
+      const template = html.match(/<template id="app-scripts">([\s\S]*?)<\/template>/);
+      expect(template, p).not.toBeNull();
+      expect(template![1], p).toContain('rel="modulepreload"');
+      expect(template![1], p).toMatch(/<script[^>]*type="module"/);
+      const outside = html.replace(template![0], "");
+      expect(outside, p).not.toContain("modulepreload");
+      expect(outside, p).not.toMatch(/<script[^>]*type="module"/);
+      // the stand-in that collects the streamed loader data comes before the data
+      expect(outside.indexOf("streamController:{enqueue"), p).toBeGreaterThan(0);
+      expect(outside.indexOf("streamController:{enqueue"), p).toBeLessThan(outside.indexOf("streamController.enqueue("));
+    }
+  });
+
   it("every page links all legal pages in the footer", async () => {
     for (const p of ["/", "/catalog/category/kaese", "/content/map", "/gibt-es-nicht"]) {
       const { html } = await page(p);

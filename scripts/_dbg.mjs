@@ -1,0 +1,14 @@
+import { chromium } from "@playwright/test";
+import { startMiniflareShop } from "/work/deferred/scripts/miniflare-shop.mjs";
+const shop = await startMiniflareShop({ port: 8796, assets: true });
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const page = await browser.newPage();
+page.on("pageerror", (e) => console.log("pageerror " + e.message));
+page.on("console", (m) => console.log(m.type() + " " + m.text()));
+await page.goto(new URL("/", shop.url).href);
+await page.waitForTimeout(3000);
+console.log(await page.evaluate(() => ({ ctx: typeof window.__remixContext, tpl: document.getElementById("app-scripts")?.content.childNodes.length, scripts: [...document.body.querySelectorAll("script")].map(s => (s.type||"classic") + ":" + s.textContent.slice(0, 40)) })));
+const html = await (await fetch(new URL("/", shop.url))).text();
+console.log(html.slice(html.indexOf('<template'), html.indexOf('<template') + 300));
+await browser.close();
+await shop.mf.dispose();
