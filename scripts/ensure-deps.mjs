@@ -2,7 +2,7 @@
 // the end-to-end tests (never Playwright's own browser download, which cannot work offline).
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { log, root, run } from "./lib.mjs";
+import { CHROMIUM, log, root, run } from "./lib.mjs";
 
 const lock = path.join(root, "package-lock.json");
 const installed = path.join(root, "node_modules", ".package-lock.json");
@@ -12,7 +12,6 @@ if (stale) {
   await run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (process.argv.includes("--browser") && !existsSync(CHROMIUM)) {
   const asRoot = process.getuid?.() === 0;
   log("Installing Chromium from Debian's packages …");

@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const bin = (name) => path.join(root, "node_modules", ".bin", name);
+/** Debian's Chromium, which the browser tests and Lighthouse use (installed by ensure-deps.mjs). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Runs a command with inherited output; rejects with its exit code. */
 export function run(cmd, args, opts = {}) {

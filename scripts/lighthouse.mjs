@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM } from "./ensure-deps.mjs";
+import { CHROMIUM } from "./lib.mjs";
 import { startMiniflareShop } from "./miniflare-shop.mjs";
 
 const ALL = [

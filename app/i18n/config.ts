@@ -4,7 +4,6 @@ export const i18nConfig = {
   fallbackLng: "de",
   defaultNS: "common",
   interpolation: { escapeValue: false },
-  react: { useSuspense: false },
 } as const;
 
 /** Every text namespace, one JSON file each in locales/de/. */

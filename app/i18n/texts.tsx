@@ -65,6 +65,7 @@ export function TextsProvider({ texts, version = "", later = [], children }: {
 /** The texts of one namespace (default "common") or of several, looked up in that order. */
 export function useTranslation(ns: string | readonly string[] = "common"): { t: TFunction } {
   const { store, load } = useContext(TextsContext);
+  // As one string, so a list written inline (a new array each render) keeps `t` and the effect stable.
   const namespaces = typeof ns === "string" ? ns : ns.join();
   const missing = namespaces.split(",").filter((name) => !store[name]).join();
   useEffect(() => {

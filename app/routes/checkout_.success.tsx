@@ -2,6 +2,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { OrderTotals } from "~/components/order/OrderTotals";
+import { idParam } from "~/domain/customer/id-param";
 import { findOrder } from "~/domain/order/order.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
@@ -13,8 +14,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
-  const number = Number(new URL(request.url).searchParams.get("order"));
-  const order = Number.isSafeInteger(number) && number > 0 ? await findOrder(context.env.DB, customer.id, number) : null;
+  const number = idParam(new URL(request.url).searchParams.get("order"));
+  const order = number === null ? null : await findOrder(context.env.DB, customer.id, number);
   if (!order || order.status === "canceled") throw redirect("/account/order/overview");
   const t = await translator("orders");
   return data({ order, email: customer.email, title: `${t("success.title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
