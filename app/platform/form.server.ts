@@ -32,3 +32,18 @@ export async function replyWithNotices(request: Request, context: AppLoadContext
   const ok = notices[0]?.type !== "error";
   return data({ ok }, { headers, status: ok ? 200 : 400 });
 }
+
+/**
+ * Spec 8 "Cart update failure": a change that fails for a reason nobody foresaw (D1 unavailable,
+ * a bug) is logged and answered with the general German error, so the page reloads the cart
+ * instead of showing an error page. Responses (redirects, 4xx) pass through.
+ */
+export async function orGeneralError<T>(what: string, work: () => Promise<T>): Promise<T | Notice[]> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(`${what} failed`, error);
+    return [{ type: "error", key: "global.error" }];
+  }
+}

@@ -9,7 +9,7 @@ import { formatEuro } from "~/domain/money/format";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
-import { readForm } from "~/platform/form.server";
+import { orGeneralError, readForm } from "~/platform/form.server";
 
 /** The gift selection modal (spec 2), a nested route of the cart: it has a URL and works without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
-  const notice = await runGiftIntent(context.env.DB, customer.id, form);
+  const notice = await orGeneralError("gift choice", () => runGiftIntent(context.env.DB, customer.id, form));
   throw await redirectWithNotice(request, context.env, "/cart", notice);
 }
 

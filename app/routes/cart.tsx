@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { CartLines } from "~/components/cart/CartLines";
+import { CartMessages } from "~/components/cart/CartMessages";
 import { CartSummary } from "~/components/cart/CartSummary";
 import { CheckoutButton } from "~/components/cart/CheckoutButton";
 import { CouponForm } from "~/components/cart/CouponForm";
@@ -15,7 +16,7 @@ import { STANDARD_SHIPPING_CENTS } from "~/domain/cart/shipping";
 import { checkoutBlocker } from "~/domain/cart/validity";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
-import { readForm, replyWithNotices, unknownIntent } from "~/platform/form.server";
+import { orGeneralError, readForm, replyWithNotices, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["cart", "catalog"] };
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
-  const notices = await runCartIntent(context.env.DB, customer.id, form);
+  const notices = await orGeneralError("cart update", () => runCartIntent(context.env.DB, customer.id, form));
   if (!notices) throw unknownIntent();
   return replyWithNotices(request, context, form, notices, "/cart");
 }
@@ -50,6 +51,7 @@ export default function CartPage() {
         <p className="empty-note">{t("empty")} <Link to={categoryHref("startseite")}>{t("toAssortment")}</Link></p>
       ) : (
         <QuantityQueueProvider skus={cart.lines.map((l) => l.product.sku)}>
+          <CartMessages messages={cart.messages} />
           <GiftInterferer cart={cart} />
           <div className="cart-layout">
             <CartLines lines={cart.lines} />
@@ -73,7 +75,7 @@ function CartSide({ cart }: { cart: Cart }) {
     <div className="cart-side">
       <CartSummary cart={cart} totals={totals} />
       <CheckoutButton blocker={checkoutBlocker(lines, totals.minimumReached)} />
-      <CouponForm coupon={cart.coupon} />
+      <CouponForm coupon={cart.coupon} applied={totals.couponApplied} />
     </div>
   );
 }

@@ -124,7 +124,7 @@ export default function CheckoutPage() {
         <OrderReview cart={cart} carrier={checkout.carrier} busy={busy || !valid} hasCredit={checkout.balanceCents > 0} />
         <FormMessage errors={formErrors} />
       </Form>
-      <CouponForm coupon={cart.coupon} redirectTo={`/checkout${location.search}`} />
+      <CouponForm coupon={cart.coupon} applied={cart.totals.couponApplied} redirectTo={`/checkout${location.search}`} />
       <Outlet />
     </div>
   );

@@ -6,7 +6,7 @@ import { isCartValid, isOutOfStock } from "~/domain/cart/validity";
 
 const RUNS = { numRuns: 10_000 };
 
-const line = fc.record({
+export const line = fc.record({
   unitPriceCents: fc.integer({ min: 1, max: 20_000 }),
   depositCents: fc.constantFrom(0, 8, 15, 25, 330),
   qty: fc.integer({ min: 1, max: 99 }),
@@ -14,11 +14,14 @@ const line = fc.record({
   isGift: fc.boolean(),
 }) as fc.Arbitrary<TotalsLine>;
 
-const coupon: fc.Arbitrary<Coupon | null> = fc.oneof(
+/** A voucher's minimum order value: none, or any amount up to 150 €. */
+const minOrder = fc.record({ minOrderCents: fc.integer({ min: 0, max: 15_000 }) }, { requiredKeys: [] });
+
+export const coupon: fc.Arbitrary<Coupon | null> = fc.oneof(
   fc.constant(null),
-  fc.record({ kind: fc.constant("fixed" as const), amountCents: fc.integer({ min: 1, max: 50_000 }) }),
-  fc.record({ kind: fc.constant("percent" as const), percent: fc.integer({ min: 1, max: 100 }) }),
-  fc.constant({ kind: "freeShipping" as const }),
+  fc.tuple(fc.record({ kind: fc.constant("fixed" as const), amountCents: fc.integer({ min: 1, max: 50_000 }) }), minOrder).map(([c, m]) => ({ ...c, ...m })),
+  fc.tuple(fc.record({ kind: fc.constant("percent" as const), percent: fc.integer({ min: 1, max: 100 }) }), minOrder).map(([c, m]) => ({ ...c, ...m })),
+  minOrder.map((m) => ({ kind: "freeShipping" as const, ...m })),
 );
 
 describe("cart totals (property tests, 10,000 carts each)", () => {
@@ -34,6 +37,17 @@ describe("cart totals (property tests, 10,000 carts each)", () => {
       expect(taxedGross).toBe(t.subtotalCents - t.discountCents + t.depositCents + t.shippingCents);
       for (const d of t.taxDetails) expect(d.netCents + d.taxCents).toBe(d.grossCents);
       expect(Number.isInteger(t.grandTotalCents) && Number.isInteger(t.taxCents)).toBe(true);
+    }), RUNS);
+  }, 60_000);
+
+  it("a coupon counts exactly while the subtotal reaches its minimum order value; below it the totals are as without", () => {
+    fc.assert(fc.property(fc.array(line, { maxLength: 12 }), coupon, fc.constantFrom(0, 495), (lines, c, shipping) => {
+      const withCoupon = cartTotals({ lines, coupon: c, shippingCents: shipping, creditCents: 0 });
+      const without = cartTotals({ lines, coupon: null, shippingCents: shipping, creditCents: 0 });
+      const holds = c !== null && withCoupon.subtotalCents >= (c.minOrderCents ?? 0);
+      expect(withCoupon.couponApplied).toBe(holds);
+      if (!holds) expect(withCoupon).toEqual(without);
+      else expect(withCoupon.grandTotalCents).toBeLessThanOrEqual(without.grandTotalCents);
     }), RUNS);
   }, 60_000);
 
@@ -113,8 +127,8 @@ describe("cart validity (spec 4, 5)", () => {
     expect(isCartValid([], [])).toBe(false);
     expect(isCartValid([ok], [])).toBe(true);
     expect(isCartValid([ok, { ...ok, stockQty: 0 }], [])).toBe(false);
-    expect(isCartValid([ok], [{ type: "warning", message: "x" }])).toBe(true);
-    expect(isCartValid([ok], [{ type: "error", message: "x" }])).toBe(false);
+    expect(isCartValid([ok], [{ type: "warning", key: "x" }])).toBe(true);
+    expect(isCartValid([ok], [{ type: "error", key: "x" }])).toBe(false);
     expect(isOutOfStock({ stockManaged: false, inStock: false, stockQty: 0 })).toBe(false);
     expect(isOutOfStock({ stockManaged: true, inStock: false, stockQty: 5 })).toBe(true);
   });

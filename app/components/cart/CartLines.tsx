@@ -6,6 +6,7 @@ import { useImageResizing } from "~/components/product/useImageResizing";
 import { NetQuantity } from "~/components/product/NetQuantity";
 import { withQuantities, type CartLine } from "~/domain/cart/cart";
 import { parseQuantity } from "~/domain/cart/quantity";
+import { basePrice } from "~/domain/catalog/quantity";
 import { formatEuro } from "~/domain/money/format";
 import { productImageUrl } from "~/platform/images";
 import { CartForm } from "./CartForm";
@@ -63,6 +64,19 @@ function SteppedLine({ line }: { line: CartLine }) {
   );
 }
 
+/** The price of one piece with its base price per kg or l (PAngV § 4), as next to every offer. */
+function UnitPrice({ product }: { product: CartLine["product"] }) {
+  const { t } = useTranslation("cart");
+  const common = useTranslation().t;
+  const base = basePrice(product.priceCents, product);
+  return (
+    <p className="cart-line-meta">
+      {t("unitPrice", { amount: formatEuro(product.priceCents) })}
+      {base ? ` · ${common("price.basePrice", { amount: formatEuro(base.cents), unit: common(`units.${base.unit}`) })}` : null}
+    </p>
+  );
+}
+
 function LineView({ line, busy, children }: { line: CartLine; busy: boolean; children?: ReactNode }) {
   const { t } = useTranslation("cart");
   const common = useTranslation().t;
@@ -75,7 +89,7 @@ function LineView({ line, busy, children }: { line: CartLine; busy: boolean; chi
       <div className="cart-line-info">
         <Link to={productHref(sku)} className="cart-line-name">{product.name}</Link>
         <p className="cart-line-meta">{product.brand} · <NetQuantity quantity={product} /></p>
-        {line.isGift ? <p className="mark">{t("gift")}</p> : null}
+        {line.isGift ? <p className="mark">{t("gift")}</p> : <UnitPrice product={product} />}
         {line.outOfStock ? <p className="field-error" role="alert">{common("product.outOfStockNotification", { name: product.name })}</p> : null}
         {!line.outOfStock && line.available != null && line.qty > line.available
           ? <p className="field-error" role="alert">{t("onlyLeft", { count: line.available })}</p> : null}

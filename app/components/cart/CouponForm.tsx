@@ -2,7 +2,8 @@ import { useTranslation } from "~/i18n/texts";
 import type { AppliedCoupon } from "~/domain/cart/cart";
 import { CartForm } from "./CartForm";
 
-export function CouponForm({ coupon, redirectTo }: { coupon: AppliedCoupon | null; redirectTo?: string }) {
+/** The voucher field, or the stored code to remove; a code waiting for its minimum says so. */
+export function CouponForm({ coupon, applied, redirectTo }: { coupon: AppliedCoupon | null; applied: boolean; redirectTo?: string }) {
   const { t } = useTranslation("cart");
   return (
     <section className="cart-coupon" aria-labelledby="coupon-title">
@@ -10,6 +11,7 @@ export function CouponForm({ coupon, redirectTo }: { coupon: AppliedCoupon | nul
       {coupon ? (
         <CartForm intent="removeCoupon" className="button-row" redirectTo={redirectTo}>
           <span className="mark">{coupon.code}</span>
+          {applied ? null : <span className="cart-line-meta">{t("couponWaitingShort")}</span>}
           <button type="submit" className="button button-link">{t("couponRemove")}</button>
         </CartForm>
       ) : (

@@ -5,6 +5,7 @@
 import type { Notice } from "~/platform/flash.server";
 import { productName } from "~/domain/catalog/product-name.server";
 import { formatEuro } from "~/domain/money/format";
+import type { Cart } from "./cart";
 import { addToCart, dropSurplusGifts, loadCart, removeLine, setQuantity, type CartChange } from "./cart.server";
 import { applyCoupon, removeCoupon } from "./coupon.server";
 import { giftRemovalNotice, giftsAvailable } from "./gifts";
@@ -14,6 +15,7 @@ const FAILURE: Record<Exclude<CartChange, "done">, string> = {
   maxQuantity: "messages.api.productMaxQuantity",
   soldOut: "product.outOfStockNotification",
   unknownProduct: "cart:unknownProduct",
+  notInCart: "messages.api.itemRemovalFailed",
 };
 
 async function changeNotice(db: D1Database, change: CartChange, sku: string, successKey: string): Promise<Notice> {
@@ -22,14 +24,30 @@ async function changeNotice(db: D1Database, change: CartChange, sku: string, suc
   return { type: "error", key: FAILURE[change], values: { name } };
 }
 
-/** Spec 4 "Gifts": after any change, gifts the subtotal no longer earns go, with a notice. */
+/**
+ * Spec 4 "Gifts": when the gift count fell, one wording while gifts are still available (the
+ * customer took one out and may choose again), another when not (the subtotal fell below a step).
+ */
+function giftsRemoved(cart: Cart, before: number, after: number): Notice | null {
+  const kind = giftRemovalNotice(before, after, giftsAvailable(cart.giftSteps, cart.totals.subtotalCents, after));
+  if (kind === "byChoice") return { type: "info", key: "cart:giftsRemovedByChoice" };
+  if (kind === "byForce") return { type: "warning", key: "cart:giftsRemovedByForce", values: { count: before - after } };
+  return null;
+}
+
+/** After any change, gifts the subtotal no longer earns go, with a notice. */
 async function settleGifts(db: D1Database, customerId: number, notice: Notice): Promise<Notice[]> {
   const cart = await loadCart(db, customerId);
   const removed = await dropSurplusGifts(db, customerId, cart);
-  if (removed === 0) return [notice];
-  const after = cart.giftsChosen - removed;
-  const kind = giftRemovalNotice(cart.giftsChosen, after, giftsAvailable(cart.giftSteps, cart.totals.subtotalCents, after));
-  return [notice, { type: "warning", key: kind === "byChoice" ? "cart:giftsRemovedByChoice" : "cart:giftsRemovedByForce" }];
+  const gifts = giftsRemoved(cart, cart.giftsChosen, cart.giftsChosen - removed);
+  return gifts ? [notice, gifts] : [notice];
+}
+
+/** A gift the customer takes out: the cart says whether another may be chosen instead. */
+async function removeGift(db: D1Database, customerId: number, sku: string): Promise<Notice[]> {
+  if (!(await removeLine(db, customerId, sku, true))) return [{ type: "error", key: "messages.api.itemRemovalFailed" }];
+  const cart = await loadCart(db, customerId);
+  return [giftsRemoved(cart, cart.giftsChosen + 1, cart.giftsChosen)!];
 }
 
 export async function runCartIntent(db: D1Database, customerId: number, form: FormData): Promise<Notice[] | null> {
@@ -47,7 +65,8 @@ export async function runCartIntent(db: D1Database, customerId: number, form: Fo
       return settleGifts(db, customerId, await changeNotice(db, change, sku, qty === 0 ? "cart:removed" : "cart:updated"));
     }
     case "remove": {
-      const removed = await removeLine(db, customerId, sku, form.get("gift") === "1");
+      if (form.get("gift") === "1") return removeGift(db, customerId, sku);
+      const removed = await removeLine(db, customerId, sku);
       const name = (await productName(db, sku)) ?? sku;
       const notice: Notice = removed ? { type: "success", key: "cart:removed", values: { name } } : { type: "error", key: "messages.api.itemRemovalFailed" };
       return settleGifts(db, customerId, notice);

@@ -8,7 +8,8 @@ import { toProductSummary, PRODUCT_SUMMARY_COLUMNS, type ProductSummaryRow } fro
 import { totalsOf, type Cart, type CartLine } from "./cart";
 import { lineTotalCents, type Coupon } from "./totals";
 import { giftsAvailable, stillDismissed, surplusGifts } from "./gifts";
-import { isOutOfStock } from "./validity";
+import { cartMessages, isOutOfStock } from "./validity";
+import { berlinToday } from "~/domain/customer/validation";
 import { LIMITED_MAX_QTY, MAX_QTY, maxQuantity } from "./quantity";
 
 type LineRow = ProductSummaryRow & { qty: number; is_gift: number; tax_rate: number };
@@ -17,10 +18,11 @@ type LineRow = ProductSummaryRow & { qty: number; is_gift: number; tax_rate: num
 const limitOf = (row: string) =>
   `(SELECT CASE WHEN p.is_limited = 1 THEN ${LIMITED_MAX_QTY} ELSE ${MAX_QTY} END FROM product p WHERE p.sku = ${row}.sku)`;
 
-function toCoupon(row: { kind: "fixed" | "percent" | "freeShipping"; value: number }): Coupon {
-  if (row.kind === "fixed") return { kind: "fixed", amountCents: row.value };
-  if (row.kind === "percent") return { kind: "percent", percent: row.value };
-  return { kind: "freeShipping" };
+function toCoupon(row: { kind: "fixed" | "percent" | "freeShipping"; value: number; minOrderCents: number }): Coupon {
+  const { minOrderCents } = row;
+  if (row.kind === "fixed") return { kind: "fixed", amountCents: row.value, minOrderCents };
+  if (row.kind === "percent") return { kind: "percent", percent: row.value, minOrderCents };
+  return { kind: "freeShipping", minOrderCents };
 }
 
 /** The cart with products, coupon, gift steps and totals, in one round trip. */
@@ -30,7 +32,7 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
       .select([...PRODUCT_SUMMARY_COLUMNS, "c.qty", "c.is_gift", "p.tax_rate"])
       .where("c.customer_id", "=", customerId).orderBy("c.is_gift").orderBy("c.added_at").orderBy("c.sku"),
     qb.selectFrom("cart_state as s").leftJoin("coupon as k", "k.code", "s.coupon_code")
-      .select(["s.gift_dismissed_at_cents", "k.code", "k.kind", "k.value", "k.label"])
+      .select(["s.gift_dismissed_at_cents", "k.code", "k.kind", "k.value", "k.label", "k.min_order_cents", "k.valid_until"])
       .where("s.customer_id", "=", customerId),
     qb.selectFrom("free_product_rule").select(["threshold_cents", "gift_count"]).orderBy("threshold_cents"),
   ] as const);
@@ -45,8 +47,13 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
     };
   });
   const state = stateRows[0];
-  const coupon = state?.code && state.kind
-    ? { code: state.code, label: state.label ?? state.code, coupon: toCoupon({ kind: state.kind, value: state.value ?? 0 }) }
+  // A coupon is checked again on every load: an expired one no longer counts at all, one below its
+  // minimum order value waits in the cart until the subtotal reaches it (totals decide that).
+  const stored = state?.code && state.kind
+    ? { code: state.code, expired: state.valid_until !== null && state.valid_until < berlinToday(), minOrderCents: state.min_order_cents ?? 0 }
+    : null;
+  const coupon = stored && !stored.expired
+    ? { code: stored.code, label: state!.label ?? stored.code, coupon: toCoupon({ kind: state!.kind!, value: state!.value ?? 0, minOrderCents: stored.minOrderCents }) }
     : null;
   const totals = totalsOf(lines, coupon?.coupon ?? null, shippingCents);
   const giftSteps = stepRows.map((r) => ({ totalCents: r.threshold_cents, products: r.gift_count }));
@@ -55,10 +62,11 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
     lines, coupon, totals, giftSteps, giftsChosen,
     giftsAvailable: giftsAvailable(giftSteps, totals.subtotalCents, giftsChosen),
     giftOfferDismissed: stillDismissed(state?.gift_dismissed_at_cents ?? null, giftSteps, totals.subtotalCents),
+    messages: cartMessages({ lines, coupon: stored, couponApplied: totals.couponApplied }),
   };
 }
 
-export type CartChange = "done" | "maxQuantity" | "soldOut" | "unknownProduct";
+export type CartChange = "done" | "maxQuantity" | "soldOut" | "unknownProduct" | "notInCart";
 
 /** Adds to a bought line; refused when the product is sold out or the line would pass its limit. */
 export async function addToCart(db: D1Database, customerId: number, sku: string, qty: number): Promise<CartChange> {
@@ -78,10 +86,7 @@ export async function addToCart(db: D1Database, customerId: number, sku: string,
 
 /** Sets a bought line's quantity (0 removes it); refused above the line's limit. */
 export async function setQuantity(db: D1Database, customerId: number, sku: string, qty: number): Promise<CartChange> {
-  if (qty === 0) {
-    await removeLine(db, customerId, sku);
-    return "done";
-  }
+  if (qty === 0) return (await removeLine(db, customerId, sku)) ? "done" : "notInCart";
   const row = await prepare(db, rawQuery<{ qty: number }>(
     `UPDATE cart_item SET qty = ?
       WHERE customer_id = ? AND sku = ? AND is_gift = 0

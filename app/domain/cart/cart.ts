@@ -1,6 +1,7 @@
 /** The cart as pages show it (spec 3 "Cart", "Cart item"). */
 import type { ProductSummary } from "~/domain/catalog/product";
 import type { GiftStep } from "./gifts";
+import type { ValidationMessage } from "./validity";
 import { cartTotals, lineTotalCents, type Coupon, type Totals } from "./totals";
 
 export interface CartLine {
@@ -29,6 +30,8 @@ export interface Cart {
   giftsChosen: number;
   giftsAvailable: boolean;
   giftOfferDismissed: boolean;
+  /** Spec 3 "validation_message": what the server says about the cart, each with its type. */
+  messages: ValidationMessage[];
 }
 
 

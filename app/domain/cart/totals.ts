@@ -17,10 +17,15 @@ export interface TotalsLine {
   isGift: boolean;
 }
 
-export type Coupon =
+/** A voucher's effect; it counts only while the subtotal reaches its minimum order value. */
+export type Coupon = { minOrderCents?: number } & (
   | { kind: "fixed"; amountCents: number }
   | { kind: "percent"; percent: number }
-  | { kind: "freeShipping" };
+  | { kind: "freeShipping" }
+);
+
+/** A coupon below its minimum order value stays in the cart but counts again only once reached. */
+export const couponHolds = (coupon: Coupon, subtotalCents: number) => subtotalCents >= (coupon.minOrderCents ?? 0);
 
 export interface TotalsInput {
   lines: TotalsLine[];
@@ -43,6 +48,8 @@ export interface Totals {
   taxCents: number;
   freeShipping: boolean;
   minimumReached: boolean;
+  /** The cart's coupon counts (false without one, or below its minimum order value). */
+  couponApplied: boolean;
 }
 
 /** A line's price: gifts cost nothing. */
@@ -77,9 +84,10 @@ export function shareProportionally(total: number, amounts: number[]): number[] 
 export function cartTotals(input: TotalsInput): Totals {
   const paid = input.lines.filter((l) => !l.isGift);
   const subtotalCents = paid.reduce((sum, l) => sum + lineTotalCents(l), 0);
-  const discountCents = couponDiscount(input.coupon, subtotalCents);
+  const coupon = input.coupon && couponHolds(input.coupon, subtotalCents) ? input.coupon : null;
+  const discountCents = couponDiscount(coupon, subtotalCents);
   const depositCents = paid.reduce((sum, l) => sum + l.depositCents * l.qty, 0);
-  const freeShipping = subtotalCents >= FREE_SHIPPING_FROM_CENTS || input.coupon?.kind === "freeShipping";
+  const freeShipping = subtotalCents >= FREE_SHIPPING_FROM_CENTS || coupon?.kind === "freeShipping";
   const shippingCents = freeShipping ? 0 : input.shippingCents;
   const beforeCredit = subtotalCents - discountCents + depositCents + shippingCents;
   const appliedCreditCents = Math.max(0, Math.min(input.creditCents, beforeCredit));
@@ -106,5 +114,6 @@ export function cartTotals(input: TotalsInput): Totals {
     taxCents: taxDetails.reduce((sum, d) => sum + d.taxCents, 0),
     freeShipping,
     minimumReached: subtotalCents >= MINIMUM_ORDER_CENTS,
+    couponApplied: coupon !== null,
   };
 }

@@ -1,7 +1,35 @@
-/** Spec 4 "Cart": valid only with items, none out of stock and no error-type validation message. */
+import { formatEuro } from "~/domain/money/format";
+
+/**
+ * Spec 3 "validation_message", spec 8: what the server has to say about the cart as a whole, each
+ * with its own type, shown above the lines. Spec 4 "Cart": an error-type message makes it invalid.
+ */
 export interface ValidationMessage {
   type: "error" | "warning" | "info";
-  message: string;
+  /** A text key of the cart namespace, with its values. */
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+export interface CartFacts {
+  lines: { outOfStock: boolean; qty: number; available?: number | null }[];
+  /** The stored coupon, with whether it has expired; null without one. */
+  coupon: { code: string; expired: boolean; minOrderCents: number } | null;
+  couponApplied: boolean;
+}
+
+/** A line that cannot be filled: sold out, or more wanted than is left. */
+const unfillable = (l: CartFacts["lines"][number]) => l.qty > 0 && (l.outOfStock || (l.available != null && l.qty > l.available));
+
+/** The cart's validation messages, most serious first. */
+export function cartMessages(cart: CartFacts): ValidationMessage[] {
+  const messages: ValidationMessage[] = [];
+  if (cart.lines.some(unfillable)) messages.push({ type: "error", key: "messages.soldOut" });
+  if (cart.coupon?.expired) messages.push({ type: "warning", key: "messages.couponExpired", values: { code: cart.coupon.code } });
+  else if (cart.coupon && !cart.couponApplied) {
+    messages.push({ type: "info", key: "messages.couponWaiting", values: { code: cart.coupon.code, amount: formatEuro(cart.coupon.minOrderCents) } });
+  }
+  return messages;
 }
 
 export interface CartLineState {
@@ -29,7 +57,7 @@ export function checkoutBlocker(lines: { outOfStock: boolean; qty: number; avail
   const present = lines.filter((l) => l.qty > 0);
   if (present.length === 0) return "empty";
   // more wanted than is left counts as sold out too: the order could not be filled
-  if (present.some((l) => l.outOfStock || (l.available != null && l.qty > l.available))) return "soldOut";
+  if (present.some(unfillable)) return "soldOut";
   if (!minimumReached) return "minimum";
   return null;
 }

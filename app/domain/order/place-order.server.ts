@@ -80,7 +80,7 @@ export async function placeOrder(
       pickupSlotStart: carrier.isPickup ? slotStart(input.pickupSlot) : null,
       deliveryStart: carrier.hasWishSlot ? slotStart(input.deliverySlot) : null,
       deliveryEnd: carrier.hasWishSlot ? slotEnd(input.deliverySlot) : null,
-      comment: input.comment, couponCode: cart.coupon?.code ?? null,
+      comment: input.comment, couponCode: totals.couponApplied ? cart.coupon!.code : null,
       subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, depositCents: totals.depositCents,
       shippingCents: totals.shippingCents, creditCents: totals.appliedCreditCents, taxDetails: totals.taxDetails,
       withdrawnAt: null,
