@@ -83,6 +83,14 @@ test("reach the 50 € step, choose a gift in the modal, see it at 0 €; go to 
     await expect(button).toBeDisabled();
     await expect(button).toHaveAccessibleDescription(noneLeft);
   }
+
+  // Taking the gift out again: "removed by choice", and the invitation to choose is back
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+  await gift.getByRole("button", { name: `${GIFT} aus dem Warenkorb entfernen` }).click();
+  await expectToast(page, "Die Gratis-Zugabe wurde entfernt. Du kannst stattdessen eine andere auswählen.");
+  await expect(cartLine(page, GIFT)).toHaveCount(0);
+  await expect(interferer).toContainText("Such dir eine Gratis-Zugabe aus.");
+  await expect(summary(page)).toContainText("Zwischensumme (43 Artikel)51,17 €");
 });
 
 test("steppers: two quick clicks add two and the totals follow (in place with JavaScript, by plain posts without)", async ({ page, javaScriptEnabled }) => {

@@ -9,28 +9,49 @@ import { escapeRegExp, waitForHydration } from "./helpers";
 // Every test gets its own fresh customer (both projects share one database; Anna's cart is shared).
 test.describe.configure({ timeout: 60_000 });
 
-test("full flow: cart with voucher, address added in place, wish slot, card payment approved, order in the account", async ({ page, javaScriptEnabled }) => {
-  test.setTimeout(90_000);
+/** A gift of the first step (50 €). */
+const GIFT = "Mozzarella";
+
+test("full flow: quantities, a gift at the 50 € step, voucher, address added in place, wish slot, card payment approved, order in the account", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(180_000); // without JavaScript every step is a full page load
   await freshCustomer(page, javaScriptEnabled);
 
   // Products from their pages
   for (const product of [COFFEE, JUICE]) await addFromProductPage(page, product, javaScriptEnabled);
 
-  // Cart: one more coffee
+  // Cart: two more coffees, one click at a time
   await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
   const coffee = cartLine(page, COFFEE.name);
   await expect(coffee.getByLabel(`Menge von ${COFFEE.name}`)).toHaveValue("1");
-  await coffee.getByRole("button", { name: `Eins mehr von ${COFFEE.name}` }).click();
-  await expectToast(page, `Die Menge von „${COFFEE.name}“ wurde geändert.`);
-  await expect(coffee.getByLabel(`Menge von ${COFFEE.name}`)).toHaveValue("2");
-  await expect(coffee).not.toHaveAttribute("aria-busy", "true"); // with JavaScript: the server has confirmed it
-  await expect(coffee).toContainText(new RegExp(euroText(2 * COFFEE.cents)));
+  for (const qty of [2, 3]) {
+    await coffee.getByRole("button", { name: `Eins mehr von ${COFFEE.name}` }).click();
+    await expectToast(page, `Die Menge von „${COFFEE.name}“ wurde geändert.`);
+    await expect(coffee.getByLabel(`Menge von ${COFFEE.name}`)).toHaveValue(String(qty));
+    await expect(coffee).not.toHaveAttribute("aria-busy", "true"); // with JavaScript: the server has confirmed it
+  }
+  await expect(coffee).toContainText(new RegExp(euroText(3 * COFFEE.cents)));
+  await expect(coffee).toContainText(new RegExp(`${euroText(COFFEE.cents)} pro Stück`));
   await expect(cartLine(page, JUICE.name).getByLabel(`Menge von ${JUICE.name}`)).toHaveValue("1");
-  const subtotal = 2 * COFFEE.cents + JUICE.cents; // 35,17 €
+  const subtotal = 3 * COFFEE.cents + JUICE.cents; // 52,16 €
   const summary = cartSummary(page);
-  await expect(summary).toContainText("Zwischensumme (3 Artikel)");
+  await expect(summary).toContainText("Zwischensumme (4 Artikel)");
   await expect(summary).toContainText(new RegExp(euroText(subtotal)));
   await expect(summary).toContainText("Mindestbestellwert von 20,00 € erreicht.");
+
+  // The first gift step (50 €): choose a gift in the modal
+  const interferer = page.getByRole("region", { name: "Gratis-Zugabe für dich" });
+  await expect(interferer).toContainText("Dein Einkauf hat 50,00 € erreicht: Such dir eine Gratis-Zugabe aus.");
+  await waitForHydration(page, javaScriptEnabled);
+  await interferer.getByRole("link", { name: "Gratis-Zugabe auswählen" }).click();
+  const dialog = page.getByRole("dialog", { name: "Gratis-Zugabe auswählen" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: `${GIFT} als Gratis-Zugabe auswählen` }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/cart");
+  await expectToast(page, `„${GIFT}“ liegt jetzt als Gratis-Zugabe im Warenkorb.`);
+  await expect(cartLine(page, GIFT).getByText("gratis", { exact: true })).toBeVisible();
+  await expect(summary).toContainText("Zwischensumme (5 Artikel)");
+  await expect(interferer).toHaveCount(0);
 
   // Voucher FRISCH5: 5 € off from 25 €
   await waitForHydration(page, javaScriptEnabled);
@@ -51,11 +72,12 @@ test("full flow: cart with voucher, address added in place, wish slot, card paym
   const addressStep = page.getByRole("region", { name: "2. Lieferadresse" });
   await expect(addressStep.getByText("Du hast noch keine Adresse gespeichert.")).toBeVisible();
   await expect(addressStep.getByRole("radio")).toHaveCount(0);
-  const total = subtotal - 500 + 495; // 34,12 €
+  const total = subtotal - 500 + 495; // 52,11 €
   const review = reviewStep(page);
   await expect(review.getByRole("list", { name: "Artikel" }).getByRole("listitem")).toHaveText([
-    new RegExp(`^2 × ${escapeRegExp(COFFEE.name)}\\s*${euroText(2 * COFFEE.cents)}$`),
+    new RegExp(`^3 × ${escapeRegExp(COFFEE.name)}\\s*${euroText(3 * COFFEE.cents)}$`),
     new RegExp(`^1 × ${escapeRegExp(JUICE.name)}\\s*${euroText(JUICE.cents)}$`),
+    new RegExp(`^1 × ${GIFT} \\(Gratis-Zugabe\\)\\s*gratis$`),
   ]);
   expect(await reviewTotalCents(page)).toBe(total);
   await expect(review.getByRole("link", { name: "AGB" })).toHaveAttribute("href", "/pages/legal/agb");
@@ -91,14 +113,15 @@ test("full flow: cart with voucher, address added in place, wish slot, card paym
   await expect(page.getByRole("heading", { level: 1, name: "Meine Bestellungen" })).toBeVisible();
   const rows = main.getByRole("table").getByRole("row");
   await expect(rows).toHaveCount(2); // the header and the one order of this fresh customer
-  await expect(rows.nth(1).getByRole("cell")).toHaveText([String(number), /^\d\d\.\d\d\.\d{4}$/, "In Bearbeitung", "3", euro(total), "Online-Shop"]);
+  await expect(rows.nth(1).getByRole("cell")).toHaveText([String(number), /^\d\d\.\d\d\.\d{4}$/, "In Bearbeitung", "5", euro(total), "Online-Shop"]);
   await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);
   await rows.nth(1).getByRole("link", { name: `Bestellung ${number} ansehen` }).click();
   await expect(page).toHaveURL(new RegExp(`/account/order/${number}$`));
   await expect(page.getByRole("heading", { level: 1, name: `Bestellung ${number}` })).toBeVisible();
-  await expect(main).toContainText(`2 × ${COFFEE.name}`);
+  await expect(main).toContainText(`3 × ${COFFEE.name}`);
   await expect(main).toContainText(`1 × ${JUICE.name}`);
+  await expect(main).toContainText(`1 × ${GIFT} (Gratis-Zugabe)`);
   await expect(main).toContainText("In Bearbeitung");
   await expect(main).toContainText("Kredit- oder Debitkarte");
   await expect(main).toContainText(`Standardlieferung: Erika Kasse, ${addressLine}`);

@@ -18,8 +18,8 @@ export function OrderReview({ cart, carrier, busy, hasCredit }: { cart: Cart; ca
       <ul className="review-lines" aria-label={t("review.items")}>
         {cart.lines.map((l) => (
           <li key={`${l.product.sku}-${l.isGift}`}>
-            <span>{l.qty} × {l.product.name}</span>
-            <span>{l.isGift ? t("shipping.free") : formatEuro(l.rowTotalCents)}</span>
+            <span>{l.qty} × {l.product.name}{l.isGift ? ` (${t("review.gift")})` : ""}</span>
+            <span>{l.isGift ? t("review.free") : formatEuro(l.rowTotalCents)}</span>
           </li>
         ))}
       </ul>
