@@ -64,6 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   ]);
   if (!allowed) return data({ result: submission.reply({ formErrors: ["pages.checkout.error.checkoutError"] }) }, { status: 429 });
   const outcome = await placeOrder(context.env.DB, customer, submission.value as CheckoutInput, new Date(), new URL(request.url).origin);
+  if (outcome.kind === "failed") return data({ result: submission.reply({ formErrors: outcome.formErrors }) }, { status: 503 });
   if (outcome.kind === "refused") {
     return data({ result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: outcome.fieldErrors }) }, { status: 409 });
   }

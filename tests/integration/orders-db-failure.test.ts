@@ -1,12 +1,12 @@
 /**
- * Spec 8 "orders load failed", "order not loadable": when D1 fails unexpectedly
+ * Spec 8 "orders load failed", "order not loadable", "checkout error": when D1 fails unexpectedly
  * the customer gets the German message, never a 500 or the database's words. The failure is made
  * in this file's own shop by moving a table out of the way for one request, so production code
  * needs no test hook.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "./browser";
-import { checkoutHelpers } from "./checkout-helpers";
+import { checkoutHelpers, SKU } from "./checkout-helpers";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
@@ -57,5 +57,22 @@ describe("order pages when D1 fails", () => {
     expect((await browser.get(`/account/order/${foreign}`)).res.status).toBe(404);
     expect((await browser.get("/account/order/999999999")).res.status).toBe(404);
     expect((await browser.get(`/account/order/${number}`)).res.status).toBe(200);
+  });
+});
+
+describe("checkout when D1 fails", () => {
+  it("a failing order batch answers with the checkout error on the page, keeps the typed values and orders nothing", async () => {
+    const { browser, id, addressId } = await h.buyer();
+    const stock = await h.stockOf(SKU);
+    const f = await h.checkoutForm(browser);
+    const res = await withoutTable("order_item", () =>
+      browser.post("/checkout", h.standardOrder(f, addressId, { comment: "Hinterhaus, 2. Etage" }), { csrf: f.csrf }));
+    expect(res.res.status).toBe(503);
+    expect(res.html).toContain("Deine Bestellung konnte leider nicht abgeschlossen werden. Bitte versuche es erneut.");
+    expect(res.html).toContain("Hinterhaus, 2. Etage");
+    expect(res.html).not.toMatch(NOTHING_INTERNAL);
+    expect(await h.orderCount(id)).toBe(0);
+    expect(await h.cartCount(id)).toBe(1);
+    expect(await h.stockOf(SKU)).toBe(stock);
   });
 });

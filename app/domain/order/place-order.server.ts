@@ -22,7 +22,8 @@ import { orderConfirmationMail } from "./order-mail.server";
 
 export type PlaceOutcome =
   | { kind: "placed"; order: PlacedOrder }
-  | { kind: "refused"; fieldErrors: Record<string, string[]>; formErrors: string[] };
+  | { kind: "refused"; fieldErrors: Record<string, string[]>; formErrors: string[] }
+  | { kind: "failed"; formErrors: string[] };
 
 const refuse = (formErrors: string[], fieldErrors: Record<string, string[]> = {}): PlaceOutcome =>
   ({ kind: "refused", formErrors, fieldErrors });
@@ -37,6 +38,20 @@ const BLOCKER_MESSAGE: Record<CheckoutBlocker, string> = {
 const PROVIDER_METHODS = new Set(["paypal", "card", "sepa"]);
 
 export async function placeOrder(
+  db: D1Database, customer: SignedInCustomer, input: CheckoutInput, now: Date, origin: string,
+): Promise<PlaceOutcome> {
+  try {
+    return await placeOrderOnce(db, customer, input, now, origin);
+  } catch (error) {
+    // Spec 8 "checkout error": D1 failed in a way no guard explains. The customer sees the generic
+    // message and may try again (had the batch gone through after all, its cart conversion leaves
+    // nothing to order twice); only the log gets the details.
+    console.error("order could not be placed", error);
+    return { kind: "failed", formErrors: ["pages.checkout.error.checkoutError"] };
+  }
+}
+
+async function placeOrderOnce(
   db: D1Database, customer: SignedInCustomer, input: CheckoutInput, now: Date, origin: string,
 ): Promise<PlaceOutcome> {
   const existing = await findOrderByKey(db, customer.id, input.idempotencyKey);
@@ -214,7 +229,7 @@ function checkProblems(checkout: Checkout, input: CheckoutInput): PlaceOutcome |
   return null;
 }
 
-/** The batch was refused as a whole; find out which guard refused it. */
+/** The batch was refused as a whole; find out which guard refused it (anything else is no refusal but a failure). */
 async function explainFailure(db: D1Database, customerId: number, input: CheckoutInput, checkout: Checkout, error: unknown): Promise<PlaceOutcome> {
   const existing = await findOrderByKey(db, customerId, input.idempotencyKey);
   if (existing) return { kind: "placed", order: existing };
