@@ -2,6 +2,7 @@
 import { expect } from "vitest";
 import { Browser, csrfOf, DEMO, signIn } from "./browser";
 import type { TestShop } from "./worker";
+import { signBody, type PaymentConfirmation } from "../../app/platform/payment.server";
 
 export const SKU = "160009"; // 1,19 €, no deposit
 
@@ -69,5 +70,14 @@ export function checkoutHelpers(shop: TestShop) {
     return browser.follow(res);
   }
 
-  return { buyer, checkoutForm, standardOrder, orderOf, cartCount, orderCount, stockOf, pay };
+  /** The provider's server-to-server confirmation, signed with the test secret unless a signature is given. */
+  async function notify(confirmation: PaymentConfirmation | object, signature?: string) {
+    const body = JSON.stringify(confirmation);
+    return shop.fetch("/payment/sandbox/notify", {
+      method: "POST", body,
+      headers: { "Content-Type": "application/json", "X-Payment-Signature": signature ?? await signBody({ ENVIRONMENT: "test" } as never, body) },
+    });
+  }
+
+  return { buyer, checkoutForm, standardOrder, orderOf, cartCount, orderCount, stockOf, pay, notify };
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutHelpers, SKU } from "./checkout-helpers";
 import { startShop, type TestShop } from "./worker";
-import { signBody } from "../../app/platform/payment.server";
 
 let shop: TestShop;
 let h: ReturnType<typeof checkoutHelpers>;
@@ -85,13 +84,7 @@ describe("checkout", () => {
     const res = await browser.post("/checkout", h.standardOrder(f, addressId), { csrf: f.csrf });
     const paymentId = res.res.headers.get("Location")!.split("/").pop()!;
     const order = (await h.orderOf(f.key))!;
-    const env = { ENVIRONMENT: "test" } as never;
-    const send = async (payload: object, signature?: string) => {
-      const body = JSON.stringify(payload);
-      return shop.fetch("/payment/sandbox/notify", {
-        method: "POST", body, headers: { "Content-Type": "application/json", "X-Payment-Signature": signature ?? await signBody(env, body) },
-      });
-    };
+    const send = h.notify;
     const confirmation = { confirmationId: "c-1", paymentId, orderId: order.id, amountCents: order.grand_total_cents, currency: "EUR", outcome: "approved" };
     expect((await send({ ...confirmation, amountCents: 1 })).status).toBe(409);
     expect((await send(confirmation, "0".repeat(64))).status).toBe(401);
