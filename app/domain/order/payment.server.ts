@@ -97,9 +97,11 @@ export interface ProviderPayment {
   status: string;
 }
 
-/** What the provider knows of a payment (the sandbox's pay page reads it). */
-export async function findPayment(db: D1Database, paymentId: string): Promise<ProviderPayment | null> {
-  const row = await first(db, qb.selectFrom("payment").select(["id", "order_id", "method", "amount_cents", "currency", "status"]).where("id", "=", paymentId));
+/** What the provider knows of a payment of the customer's own order (the sandbox's pay page reads it). */
+export async function findPayment(db: D1Database, customerId: number, paymentId: string): Promise<ProviderPayment | null> {
+  const row = await first(db, qb.selectFrom("payment as p").innerJoin("customer_order as o", "o.id", "p.order_id")
+    .select(["p.id", "p.order_id", "p.method", "p.amount_cents", "p.currency", "p.status"])
+    .where("p.id", "=", paymentId).where("o.customer_id", "=", customerId));
   return row ? { id: row.id, orderId: row.order_id, method: row.method, amountCents: row.amount_cents, currency: row.currency, status: row.status } : null;
 }
 
