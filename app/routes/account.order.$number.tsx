@@ -50,6 +50,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     : { type: "error", key: "orders:withdraw.failed" });
 }
 
+/** In the words of the delivery window: "23.11.2026, 08:00 – 10:00" (older orders: the start only). */
+const pickupTime = (start: string, end: string | null) => (end ? `${formatGermanDateTime(start)} – ${formatGermanTime(end)}` : formatGermanDateTime(start));
+
 export default function OrderDetailPage() {
   const { order } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
@@ -79,7 +82,7 @@ export default function OrderDetailPage() {
       <OrderTotals amounts={order} shippingLabel={order.carrierCode ? t(`carrier.${order.carrierCode}`) : undefined} />
       <dl className="order-facts">
         <dt>{t("paymentMethod")}</dt><dd>{t(`payment.${order.paymentMethod}`)}</dd>
-        {order.pickupSlotStart ? <><dt>{t("delivery")}</dt><dd>{t("pickupAt", { store: order.storeName, address: order.storeAddress, time: formatGermanDateTime(order.pickupSlotStart) })}</dd></> : null}
+        {order.pickupSlotStart ? <><dt>{t("delivery")}</dt><dd>{t("pickupAt", { store: order.storeName, address: order.storeAddress, time: pickupTime(order.pickupSlotStart, order.pickupSlotEnd) })}</dd></> : null}
         {address ? (
           <><dt>{t("delivery")}</dt><dd>
             {t(`carrier.${order.carrierCode}`)}: {address.name}, {address.street} {address.houseNumber}{address.addressAddition ? `, ${address.addressAddition}` : ""}, {address.zip} {address.city}
