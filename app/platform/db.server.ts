@@ -67,7 +67,7 @@ export type PaymentMethodCode = "paypal" | "card" | "sepa" | "balance" | "storec
 
 export interface OrderTable {
   id: string; increment_id: number; customer_id: number; idempotency_key: string; channel: "online" | "store";
-  status: OrderStatus; carrier_code: string | null; store_id: string | null; pickup_slot_start: string | null;
+  status: OrderStatus; carrier_code: string | null; store_id: string | null; pickup_slot_start: string | null; pickup_slot_end: string | null;
   shipping_address: string | null; delivery_start: string | null; delivery_end: string | null; telephone: string | null;
   payment_method: PaymentMethodCode; sepa_mandate: string | null; coupon_code: string | null; comment: string;
   item_count: number; subtotal_cents: number; discount_cents: number; deposit_cents: number; shipping_cents: number;

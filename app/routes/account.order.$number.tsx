@@ -7,7 +7,7 @@ import { formatGermanDate, formatGermanDateTime, formatGermanTime } from "~/doma
 import { idParam } from "~/domain/customer/id-param";
 import { formatEuro } from "~/domain/money/format";
 import { findOrder } from "~/domain/order/order.server";
-import { canWithdraw } from "~/domain/order/order";
+import { canWithdraw, type OrderDetail } from "~/domain/order/order";
 import { withdrawOrder } from "~/domain/order/withdrawal.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
@@ -22,11 +22,21 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const number = idParam(params.number);
-  // Someone else's order number answers exactly like one that does not exist.
-  const order = number === null ? null : await findOrder(context.env.DB, customer.id, number);
-  if (!order) throw new Response("Not Found", { status: 404 });
+  if (number === null) throw new Response("Not Found", { status: 404 });
   const t = await translator("orders");
-  return data({ order, title: `${t("detailTitle", { number: order.incrementId })} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  const page = { title: `${t("detailTitle", { number })} – Frischkorb` };
+  const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+  let order: OrderDetail | null;
+  try {
+    order = await findOrder(context.env.DB, customer.id, number);
+  } catch (error) {
+    // Spec 8 "order not loadable": the customer gets the message, the failure itself is only logged.
+    console.error("order could not be loaded", error);
+    return data({ ...page, order: null }, { status: 503, headers });
+  }
+  // Someone else's order number answers exactly like one that does not exist.
+  if (!order) throw new Response("Not Found", { status: 404 });
+  return data({ ...page, order }, { headers });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -40,10 +50,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     : { type: "error", key: "orders:withdraw.failed" });
 }
 
+/** In the words of the delivery window: "23.11.2026, 08:00 – 10:00" (older orders: the start only). */
+const pickupTime = (start: string, end: string | null) => (end ? `${formatGermanDateTime(start)} – ${formatGermanTime(end)}` : formatGermanDateTime(start));
+
 export default function OrderDetailPage() {
   const { order } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const [search] = useSearchParams();
+  if (!order) {
+    return (
+      <div className="account-page order-detail">
+        <p><Link to="/account/order/overview">{t("back")}</Link></p>
+        <p className="form-message form-message-error" role="alert">{t("orderNotLoadable")}</p>
+      </div>
+    );
+  }
   const address = order.shippingAddress;
   return (
     <div className="account-page order-detail">
@@ -61,7 +82,7 @@ export default function OrderDetailPage() {
       <OrderTotals amounts={order} shippingLabel={order.carrierCode ? t(`carrier.${order.carrierCode}`) : undefined} />
       <dl className="order-facts">
         <dt>{t("paymentMethod")}</dt><dd>{t(`payment.${order.paymentMethod}`)}</dd>
-        {order.pickupSlotStart ? <><dt>{t("delivery")}</dt><dd>{t("pickupAt", { store: order.storeName, address: order.storeAddress, time: formatGermanDateTime(order.pickupSlotStart) })}</dd></> : null}
+        {order.pickupSlotStart ? <><dt>{t("delivery")}</dt><dd>{t("pickupAt", { store: order.storeName, address: order.storeAddress, time: pickupTime(order.pickupSlotStart, order.pickupSlotEnd) })}</dd></> : null}
         {address ? (
           <><dt>{t("delivery")}</dt><dd>
             {t(`carrier.${order.carrierCode}`)}: {address.name}, {address.street} {address.houseNumber}{address.addressAddition ? `, ${address.addressAddition}` : ""}, {address.zip} {address.city}

@@ -64,6 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   ]);
   if (!allowed) return data({ result: submission.reply({ formErrors: ["pages.checkout.error.checkoutError"] }) }, { status: 429 });
   const outcome = await placeOrder(context.env.DB, customer, submission.value as CheckoutInput, new Date(), new URL(request.url).origin);
+  if (outcome.kind === "failed") return data({ result: submission.reply({ formErrors: outcome.formErrors }) }, { status: 503 });
   if (outcome.kind === "refused") {
     return data({ result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: outcome.fieldErrors }) }, { status: 409 });
   }
@@ -89,17 +90,19 @@ export default function CheckoutPage() {
     shouldValidate: "onSubmit", shouldRevalidate: "onSubmit",
   });
   const { cart } = checkout;
+  // Errors of the hidden fields (tampered or stale) concern the whole order.
+  const formErrors = [form.errors, fields.carrier.errors, fields.expectedTotal.errors, fields.idempotencyKey.errors].flatMap((e) => e ?? []);
   if (cart.lines.length === 0) {
+    // An order from another tab may have emptied the cart while this one was refused: say why.
     return (
       <div className="checkout-page">
         <h1>{t("title")}</h1>
+        <FormMessage errors={formErrors} />
         <p className="empty-note">{t("emptyCart")} <Link to="/cart">{t("backToCart")}</Link></p>
       </div>
     );
   }
   const carrier = CARRIERS[checkout.carrier];
-  // Errors of the hidden fields (tampered or stale) concern the whole order.
-  const formErrors = [form.errors, fields.carrier.errors, fields.expectedTotal.errors, fields.idempotencyKey.errors].flatMap((e) => e ?? []);
   return (
     <div className="checkout-page">
       <h1>{t("title")}</h1>

@@ -1,34 +1,44 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { formatEuro } from "~/domain/money/format";
 import { findPayment, receiveConfirmation } from "~/domain/order/payment.server";
 import { signBody, type PaymentConfirmation, type PaymentOutcome } from "~/platform/payment.server";
+import { requireCustomer } from "~/platform/auth.server";
 import { translator } from "~/platform/i18n.server";
 
 /**
  * The sandbox payment provider's hosted page (ARCHITECTURE "The outside world"). It stands where
  * PayPal's or the card acquirer's page would: the customer approves, declines or cancels; the
  * provider then confirms to the shop server-to-server, signed, and sends the browser back.
- * (Being the provider, it has no shop session or CSRF token; the payment id is its secret.)
+ * Living inside the shop, it shows a payment only to the signed-in customer whose order it is
+ * (ARCHITECTURE: every id in a URL is checked against the customer); anyone else gets a 404, as
+ * for an unknown id. It carries no CSRF token, like a provider's page: the payment id is its secret.
  */
 export const handle = { i18n: ["checkout"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const payment = await findPayment(context.env.DB, params.paymentId ?? "");
+async function ownPayment(request: Request, context: AppLoadContext, paymentId = "") {
+  const customer = await requireCustomer(request, context);
+  const payment = await findPayment(context.env.DB, customer.id, paymentId);
   if (!payment) throw new Response("Not Found", { status: 404 });
+  return payment;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const payment = await ownPayment(request, context, params.paymentId);
   const t = await translator("checkout");
   return { payment: { method: payment.method, amountCents: payment.amountCents, status: payment.status }, title: t("sandbox.title") };
 }
 
-const OUTCOMES: Record<string, PaymentOutcome> = { approve: "approved", decline: "declined", cancel: "canceled" };
+const OUTCOMES = new Map<unknown, PaymentOutcome>([["approve", "approved"], ["decline", "declined"], ["cancel", "canceled"]]);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const payment = await findPayment(context.env.DB, params.paymentId ?? "");
-  if (!payment) throw new Response("Not Found", { status: 404 });
-  const outcome = OUTCOMES[String((await request.formData()).get("intent"))];
+  const payment = await ownPayment(request, context, params.paymentId);
+  // A body that is no form at all is as bad a request as an unknown intent.
+  const form = await request.formData().catch(() => null);
+  const outcome = OUTCOMES.get(form?.get("intent"));
   if (!outcome) return new Response("Bad Request", { status: 400 });
   const confirmation: PaymentConfirmation = {
     confirmationId: crypto.randomUUID(), paymentId: payment.id, orderId: payment.orderId,

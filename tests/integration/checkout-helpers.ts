@@ -2,6 +2,7 @@
 import { expect } from "vitest";
 import { Browser, csrfOf, DEMO, signIn } from "./browser";
 import type { TestShop } from "./worker";
+import { signBody, type PaymentConfirmation } from "../../app/platform/payment.server";
 
 export const SKU = "160009"; // 1,19 €, no deposit
 
@@ -69,5 +70,18 @@ export function checkoutHelpers(shop: TestShop) {
     return browser.follow(res);
   }
 
-  return { buyer, checkoutForm, standardOrder, orderOf, cartCount, orderCount, stockOf, pay };
+  /**
+   * The provider's server-to-server confirmation: an object goes as JSON, a string as it is. Signed
+   * with the test secret unless a signature is given; `null` sends none.
+   */
+  async function notify(confirmation: PaymentConfirmation | object | string, signature?: string | null) {
+    const body = typeof confirmation === "string" ? confirmation : JSON.stringify(confirmation);
+    const sign = signature === undefined ? await signBody({ ENVIRONMENT: "test" } as never, body) : signature;
+    return shop.fetch("/payment/sandbox/notify", {
+      method: "POST", body,
+      headers: { "Content-Type": "application/json", ...(sign === null ? {} : { "X-Payment-Signature": sign }) },
+    });
+  }
+
+  return { buyer, checkoutForm, standardOrder, orderOf, cartCount, orderCount, stockOf, pay, notify };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutHelpers, SKU } from "./checkout-helpers";
 import { startShop, type TestShop } from "./worker";
-import { signBody } from "../../app/platform/payment.server";
+import { formatWindow } from "../../app/domain/order/order";
 
 let shop: TestShop;
 let h: ReturnType<typeof checkoutHelpers>;
@@ -34,10 +34,35 @@ describe("checkout", () => {
     expect(mail!.subject).toContain(String(order.increment_id));
     expect(mail!.text_body).toContain("20 × ");
     expect(mail!.text_body).toContain("Widerrufsrecht");
+    const [start, end] = f.slots[0].split("|");
+    expect(mail!.text_body).toMatch(/\nWunschtermin: (Mo|Di|Mi|Do|Fr|Sa)\., \d\d\.\d\d\.\d{4}, (08:00 – 14:00|14:00 – 20:00) Uhr\n/);
+    expect(mail!.text_body).toContain(`Wunschtermin: ${formatWindow(start, end)} Uhr`);
     const list = await browser.get("/account/order/overview?filter=open");
     expect(list.html).toContain(String(order.increment_id));
     const detail = await browser.get(`/account/order/${order.increment_id}`);
     expect(detail.html).toContain("Bitte klingeln");
+  });
+
+  it("click & collect paid with credit: the mail and the order page name the store and the pickup window", async () => {
+    const { browser, id, email } = await h.buyer();
+    await shop.db.prepare("INSERT INTO customer_balance (customer_id, balance_cents) VALUES (?, 5000)").bind(id).run();
+    const query = "?carrier=clickandcollect&store=leipzig-suedvorstadt";
+    const f = await h.checkoutForm(browser, query);
+    const slot = f.pickupSlots[0];
+    const res = await browser.post(`/checkout${query}`, {
+      ...h.standardOrder(f, 0, { carrier: "clickandcollect", storeId: "leipzig-suedvorstadt", pickupSlot: slot, pickupTerms: "on", paymentMethod: "balance" }),
+      deliverySlot: "", addressId: "",
+    }, { csrf: f.csrf });
+    expect(res.res.headers.get("Location")).toMatch(/^\/checkout\/success\?order=\d+$/);
+    const [start, end] = slot.split("|");
+    const mail = await shop.db.prepare("SELECT text_body FROM outbox WHERE recipient = ?").bind(email).first<{ text_body: string }>();
+    expect(mail!.text_body).toContain(
+      `Abholung im Markt Frischkorb Leipzig-Südvorstadt (Floßmühlenstraße 14, 04275 Leipzig) am ${formatWindow(start, end)} Uhr.`);
+    expect(mail!.text_body).not.toContain("Wunschtermin");
+    const order = (await h.orderOf(f.key))!;
+    expect(order.pickup_slot_end).toBe(end);
+    const detail = await browser.get(`/account/order/${order.increment_id}`);
+    expect(detail.html.replace(/<!-- -->/g, "")).toMatch(/Abholung im Markt Frischkorb Leipzig-Südvorstadt \(Floßmühlenstraße 14, 04275 Leipzig\), \d\d\.\d\d\.\d{4}, \d\d:\d\d – \d\d:\d\d Uhr/);
   });
 
   it("a declined payment brings the customer back to checkout with the method's message and restores cart and stock", async () => {
@@ -85,13 +110,7 @@ describe("checkout", () => {
     const res = await browser.post("/checkout", h.standardOrder(f, addressId), { csrf: f.csrf });
     const paymentId = res.res.headers.get("Location")!.split("/").pop()!;
     const order = (await h.orderOf(f.key))!;
-    const env = { ENVIRONMENT: "test" } as never;
-    const send = async (payload: object, signature?: string) => {
-      const body = JSON.stringify(payload);
-      return shop.fetch("/payment/sandbox/notify", {
-        method: "POST", body, headers: { "Content-Type": "application/json", "X-Payment-Signature": signature ?? await signBody(env, body) },
-      });
-    };
+    const send = h.notify;
     const confirmation = { confirmationId: "c-1", paymentId, orderId: order.id, amountCents: order.grand_total_cents, currency: "EUR", outcome: "approved" };
     expect((await send({ ...confirmation, amountCents: 1 })).status).toBe(409);
     expect((await send(confirmation, "0".repeat(64))).status).toBe(401);

@@ -5,8 +5,7 @@
 import type { Mail } from "~/platform/mailer.server";
 import { translator } from "~/platform/i18n.server";
 import { formatEuro } from "~/domain/money/format";
-import { formatGermanDateTime } from "~/domain/content/date";
-import type { OrderDetail } from "./order";
+import { formatWindow, type OrderDetail } from "./order";
 
 interface Recipient {
   email: string;
@@ -20,13 +19,19 @@ export async function orderConfirmationMail(to: Recipient, order: OrderDetail, o
     `${l.qty} × ${l.name}${l.isGift ? ` (${t("gift")})` : ""} – ${l.isGift ? t("free") : formatEuro(l.rowTotalCents)}` +
     (l.depositCents ? ` ${t("mail.plusDeposit", { amount: formatEuro(l.depositCents * l.qty) })}` : ""));
   const delivery = order.carrierCode === "clickandcollect" && order.pickupSlotStart
-    ? t("mail.pickup", { store: order.storeName ?? "", address: order.storeAddress ?? "", time: formatGermanDateTime(order.pickupSlotStart) })
+    ? [t("mail.pickup", {
+      store: order.storeName ?? "", address: order.storeAddress ?? "", window: formatWindow(order.pickupSlotStart, order.pickupSlotEnd),
+    })]
     : order.shippingAddress
-      ? t("mail.delivery", {
-        method: t(`carrier.${order.carrierCode}`),
-        address: `${order.shippingAddress.name}, ${order.shippingAddress.street} ${order.shippingAddress.houseNumber}, ${order.shippingAddress.zip} ${order.shippingAddress.city}`,
-      })
-      : "";
+      ? [
+        t("mail.delivery", {
+          method: t(`carrier.${order.carrierCode}`),
+          address: `${order.shippingAddress.name}, ${order.shippingAddress.street} ${order.shippingAddress.houseNumber}, ${order.shippingAddress.zip} ${order.shippingAddress.city}`,
+        }),
+        // express has no wish slot
+        ...(order.deliveryStart ? [t("mail.deliveryWindow", { window: formatWindow(order.deliveryStart, order.deliveryEnd) })] : []),
+      ]
+      : [];
   return {
     to: to.email,
     subject: t("mail.subject", { number: order.incrementId }),
@@ -46,7 +51,7 @@ export async function orderConfirmationMail(to: Recipient, order: OrderDetail, o
       ...order.taxDetails.map((d) => money(t("taxLine", { rate: d.rate }), d.taxCents)),
       "",
       t("mail.payment", { method: t(`payment.${order.paymentMethod}`) }),
-      delivery,
+      ...delivery,
       "",
       t("mail.withdrawal"),
       `${origin}/pages/legal/widerrufsbelehrung`,

@@ -54,7 +54,7 @@ export async function listOrders(db: D1Database, customerId: number, filter: Ord
 export async function findOrder(db: D1Database, customerId: number, incrementId: number): Promise<OrderDetail | null> {
   const [orders, items] = await batch(db, [
     qb.selectFrom("customer_order as o").leftJoin("store as s", "s.id", "o.store_id").leftJoin("payment as p", "p.order_id", "o.id")
-      .select([...SUMMARY_COLUMNS, "o.id", "o.payment_method", "p.status as payment_status", "o.shipping_address", "o.pickup_slot_start",
+      .select([...SUMMARY_COLUMNS, "o.id", "o.payment_method", "p.status as payment_status", "o.shipping_address", "o.pickup_slot_start", "o.pickup_slot_end",
         "o.delivery_start", "o.delivery_end", "o.comment", "o.coupon_code", "o.subtotal_cents", "o.discount_cents", "o.deposit_cents",
         "o.shipping_cents", "o.credit_cents", "o.tax_details", "o.withdrawn_at", "s.street", "s.house_number", "s.zip", "s.city"])
       .where("o.customer_id", "=", customerId).where("o.increment_id", "=", incrementId),
@@ -75,6 +75,7 @@ export async function findOrder(db: D1Database, customerId: number, incrementId:
     })),
     shippingAddress: o.shipping_address ? JSON.parse(o.shipping_address) : null,
     pickupSlotStart: o.pickup_slot_start,
+    pickupSlotEnd: o.pickup_slot_end,
     deliveryStart: o.delivery_start,
     deliveryEnd: o.delivery_end,
     comment: o.comment,

@@ -2,6 +2,7 @@
 import type { OrderStatus, PaymentMethodCode } from "~/platform/db.server";
 import type { TaxDetail } from "~/domain/money/tax";
 import type { Address } from "~/domain/customer/address";
+import { formatGermanTime } from "~/domain/content/date";
 
 export const ORDER_FILTERS = ["all", "open", "store", "complete", "pickup", "online"] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
@@ -43,6 +44,8 @@ export interface OrderDetail extends OrderSummary {
   lines: OrderLine[];
   shippingAddress: ShippingAddress | null;
   pickupSlotStart: string | null;
+  /** null for orders placed before the end was recorded */
+  pickupSlotEnd: string | null;
   deliveryStart: string | null;
   deliveryEnd: string | null;
   comment: string;
@@ -60,4 +63,15 @@ export interface OrderDetail extends OrderSummary {
 /** "Vertrag widerrufen" is offered on online orders that are not cancelled and not yet withdrawn. */
 export function canWithdraw(order: Pick<OrderDetail, "channel" | "status" | "withdrawnAt">): boolean {
   return order.channel === "online" && order.status !== "canceled" && order.withdrawnAt === null;
+}
+
+const windowDay = new Intl.DateTimeFormat("de-DE", { weekday: "short", day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin" });
+
+/**
+ * A delivery wish or pickup window in shop time, "Mo., 23.11.2026, 08:00 – 14:00" (the texts add
+ * "Uhr"). Without an end (older pickup orders) just its start.
+ */
+export function formatWindow(start: string, end: string | null): string {
+  const from = `${windowDay.format(new Date(start))}, ${formatGermanTime(start)}`;
+  return end ? `${from} – ${formatGermanTime(end)}` : from;
 }

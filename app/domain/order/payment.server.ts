@@ -1,8 +1,9 @@
 /**
  * Applying the provider's confirmation to an order (ARCHITECTURE: paid only by the signed
  * server-side confirmation, with amount, currency and order checked). The first confirmation
- * settles the payment; every statement after it runs only if this very confirmation did, so a
- * replay, or a late confirmation of the other kind, changes nothing.
+ * settles the payment; every statement after it runs only if this very confirmation did and the
+ * order still waits for its payment, so a replay (even one arriving at the same moment), or a late
+ * confirmation of the other kind, changes nothing.
  *
  * Declined or cancelled: the order is cancelled and everything it took is given back in the same
  * batch: stock, the cart lines and coupon, used credit (ledger type 5, chargeback) and the pickup place.
@@ -27,10 +28,14 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
   if (row.status !== "pending") return "unchanged";
 
   const now = new Date().toISOString();
-  // Holds only if this confirmation settled the payment. Each statement names where it goes
-  // (`GUARD`), after all of its own parameters.
-  const settledByThis = "EXISTS (SELECT 1 FROM payment WHERE id = ? AND settled_by = ?)";
-  const guardParams = [c.paymentId, c.confirmationId];
+  // Holds only while this batch is the one applying this confirmation. "Settled by this
+  // confirmation" alone would also hold for a replay that read the payment as pending at the same
+  // moment and runs its batch right after the first; but the first batch's last statement moves
+  // the order out of pending_payment, so the replay's statements find nothing to do. Each
+  // statement names where the guard goes (`GUARD`), after all of its own parameters.
+  const settledByThis = `EXISTS (SELECT 1 FROM payment WHERE id = ? AND settled_by = ?)
+    AND EXISTS (SELECT 1 FROM customer_order WHERE id = ? AND status = 'pending_payment')`;
+  const guardParams = [c.paymentId, c.confirmationId, c.orderId];
   const guarded = (sql: string, params: unknown[]) =>
     prepare(db, rawQuery(sql.replace("GUARD", settledByThis), [...params, ...guardParams]));
   const statements = [
@@ -42,13 +47,13 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
     if (!order) return "unknown";
     const mail = await orderConfirmationMail({ email: row.email, firstname: row.firstname }, { ...order, status: "processing", paymentStatus: "approved" }, origin);
     statements.push(
-      guarded("UPDATE customer_order SET status = 'processing', paid_at = ? WHERE id = ? AND status = 'pending_payment' AND GUARD", [now, c.orderId]),
       guarded("UPDATE customer SET is_sepa_allowed = '1' WHERE id = ? AND GUARD", [row.customer_id]),
       queueMail(db, mail, { sql: settledByThis, params: guardParams }),
+      // last: it ends the guard for every statement after this batch
+      guarded("UPDATE customer_order SET status = 'processing', paid_at = ? WHERE id = ? AND GUARD", [now, c.orderId]),
     );
   } else {
     statements.push(
-      guarded("UPDATE customer_order SET status = 'canceled' WHERE id = ? AND GUARD", [c.orderId]),
       guarded(`UPDATE product SET stock_qty = stock_qty + (SELECT SUM(i.qty) FROM order_item i WHERE i.order_id = ? AND i.sku = product.sku)
                WHERE stock_managed = 1 AND sku IN (SELECT sku FROM order_item WHERE order_id = ?) AND GUARD`, [c.orderId, c.orderId]),
       guarded(`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
@@ -65,11 +70,12 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
         [crypto.randomUUID(), now, c.orderId]),
       guarded(`UPDATE pickup_booking SET booked = booked - 1
                WHERE (store_id, slot_start) = (SELECT store_id, pickup_slot_start FROM customer_order WHERE id = ?) AND GUARD`, [c.orderId]),
+      // last: it ends the guard for every statement after this batch
+      guarded("UPDATE customer_order SET status = 'canceled' WHERE id = ? AND GUARD", [c.orderId]),
     );
   }
-  await db.batch(statements);
-  const after = await first(db, qb.selectFrom("payment").select("settled_by").where("id", "=", c.paymentId));
-  return after?.settled_by === c.confirmationId ? "settled" : "unchanged";
+  const [claim] = await db.batch(statements);
+  return claim.meta.changes === 1 ? "settled" : "unchanged";
 }
 
 /** The shop's end of the provider's server-to-server call: signature first, then the payload. */
@@ -91,9 +97,11 @@ export interface ProviderPayment {
   status: string;
 }
 
-/** What the provider knows of a payment (the sandbox's pay page reads it). */
-export async function findPayment(db: D1Database, paymentId: string): Promise<ProviderPayment | null> {
-  const row = await first(db, qb.selectFrom("payment").select(["id", "order_id", "method", "amount_cents", "currency", "status"]).where("id", "=", paymentId));
+/** What the provider knows of a payment of the customer's own order (the sandbox's pay page reads it). */
+export async function findPayment(db: D1Database, customerId: number, paymentId: string): Promise<ProviderPayment | null> {
+  const row = await first(db, qb.selectFrom("payment as p").innerJoin("customer_order as o", "o.id", "p.order_id")
+    .select(["p.id", "p.order_id", "p.method", "p.amount_cents", "p.currency", "p.status"])
+    .where("p.id", "=", paymentId).where("o.customer_id", "=", customerId));
   return row ? { id: row.id, orderId: row.order_id, method: row.method, amountCents: row.amount_cents, currency: row.currency, status: row.status } : null;
 }
 

@@ -22,7 +22,8 @@ import { orderConfirmationMail } from "./order-mail.server";
 
 export type PlaceOutcome =
   | { kind: "placed"; order: PlacedOrder }
-  | { kind: "refused"; fieldErrors: Record<string, string[]>; formErrors: string[] };
+  | { kind: "refused"; fieldErrors: Record<string, string[]>; formErrors: string[] }
+  | { kind: "failed"; formErrors: string[] };
 
 const refuse = (formErrors: string[], fieldErrors: Record<string, string[]> = {}): PlaceOutcome =>
   ({ kind: "refused", formErrors, fieldErrors });
@@ -37,6 +38,20 @@ const BLOCKER_MESSAGE: Record<CheckoutBlocker, string> = {
 const PROVIDER_METHODS = new Set(["paypal", "card", "sepa"]);
 
 export async function placeOrder(
+  db: D1Database, customer: SignedInCustomer, input: CheckoutInput, now: Date, origin: string,
+): Promise<PlaceOutcome> {
+  try {
+    return await placeOrderOnce(db, customer, input, now, origin);
+  } catch (error) {
+    // Spec 8 "checkout error": D1 failed in a way no guard explains. The customer sees the generic
+    // message and may try again (had the batch gone through after all, its cart conversion leaves
+    // nothing to order twice); only the log gets the details.
+    console.error("order could not be placed", error);
+    return { kind: "failed", formErrors: ["pages.checkout.error.checkoutError"] };
+  }
+}
+
+async function placeOrderOnce(
   db: D1Database, customer: SignedInCustomer, input: CheckoutInput, now: Date, origin: string,
 ): Promise<PlaceOutcome> {
   const existing = await findOrderByKey(db, customer.id, input.idempotencyKey);
@@ -78,6 +93,7 @@ export async function placeOrder(
         addressAddition: address.addressAddition, zip: address.zip, city: address.city, country: address.country,
       } : null,
       pickupSlotStart: carrier.isPickup ? slotStart(input.pickupSlot) : null,
+      pickupSlotEnd: carrier.isPickup ? slotEnd(input.pickupSlot) : null,
       deliveryStart: carrier.hasWishSlot ? slotStart(input.deliverySlot) : null,
       deliveryEnd: carrier.hasWishSlot ? slotEnd(input.deliverySlot) : null,
       comment: input.comment, couponCode: totals.couponApplied ? cart.coupon!.code : null,
@@ -114,7 +130,7 @@ async function orderStatements(
       id: order.id, increment_id: order.incrementId, customer_id: customer.id, idempotency_key: input.idempotencyKey,
       channel: "online", status: order.status, carrier_code: order.carrierCode,
       store_id: order.carrierCode === "clickandcollect" ? input.storeId : null,
-      pickup_slot_start: order.pickupSlotStart,
+      pickup_slot_start: order.pickupSlotStart, pickup_slot_end: order.pickupSlotEnd,
       shipping_address: order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
       delivery_start: order.deliveryStart, delivery_end: order.deliveryEnd, telephone: input.telephone || null,
       payment_method: order.paymentMethod,
@@ -214,7 +230,7 @@ function checkProblems(checkout: Checkout, input: CheckoutInput): PlaceOutcome |
   return null;
 }
 
-/** The batch was refused as a whole; find out which guard refused it. */
+/** The batch was refused as a whole; find out which guard refused it (anything else is no refusal but a failure). */
 async function explainFailure(db: D1Database, customerId: number, input: CheckoutInput, checkout: Checkout, error: unknown): Promise<PlaceOutcome> {
   const existing = await findOrderByKey(db, customerId, input.idempotencyKey);
   if (existing) return { kind: "placed", order: existing };
@@ -226,7 +242,8 @@ async function explainFailure(db: D1Database, customerId: number, input: Checkou
     const slot = fresh.pickupSlots.find((s) => s.key === input.pickupSlot);
     if (!slot || slot.remaining === 0) return refuse([], { pickupSlot: ["checkout:error.slotFull"] });
   }
-  if (fresh.balanceCents < checkout.balanceCents) return refuse([], { paymentMethod: ["pages.checkout.error.creditError"] });
+  // Spent meanwhile by an order from another tab; the page must be reloaded to see what is left.
+  if (fresh.balanceCents < checkout.balanceCents) return refuse(["pages.checkout.error.creditError"]);
   console.error("order batch refused", error);
   return refuse(["pages.checkout.error.checkoutError"]);
 }
