@@ -86,6 +86,40 @@ describe("checkout", () => {
     expect((await shop.db.prepare("SELECT COUNT(*) AS n FROM customer_order WHERE customer_id = ?").bind(id).first<{ n: number }>())!.n).toBe(1);
   }, 60_000);
 
+  it("the same cart ordered at once from two tabs (two checkout pages) makes exactly one order", async () => {
+    const { browser, addressId, id } = await h.buyer();
+    const stock = await h.stockOf(SKU);
+    const tabs = [await h.checkoutForm(browser), await h.checkoutForm(browser)];
+    expect(tabs[0].key).not.toBe(tabs[1].key);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) =>
+      browser.post("/checkout", h.standardOrder(tabs[i % 2], addressId), { csrf: tabs[i % 2].csrf })));
+    expect(results.some((r) => r.res.status >= 500)).toBe(false);
+    expect((await shop.db.prepare("SELECT COUNT(*) AS n FROM customer_order WHERE customer_id = ?").bind(id).first<{ n: number }>())!.n).toBe(1);
+    expect(await h.stockOf(SKU)).toBe(stock - 20);
+    expect(await h.cartCount(id)).toBe(0);
+    expect((await shop.db.prepare("SELECT COUNT(*) AS n FROM order_guard").first<{ n: number }>())!.n).toBe(0);
+  }, 60_000);
+
+  it("an order whose cart lines are gone by the time its batch runs (another tab's order) is refused as a whole", async () => {
+    const { browser, addressId, id } = await h.buyer();
+    const stock = await h.stockOf(SKU);
+    const f = await h.checkoutForm(browser);
+    // The other tab's order converts the cart exactly between this order's reads and its batch:
+    // a trigger empties the cart when this order's row is written, inside the batch.
+    await shop.db.prepare(`CREATE TRIGGER other_tab_${id} AFTER INSERT ON customer_order WHEN NEW.customer_id = ${id}
+      BEGIN DELETE FROM cart_item WHERE customer_id = ${id}; END`).run();
+    try {
+      const res = await browser.post("/checkout", h.standardOrder(f, addressId), { csrf: f.csrf });
+      expect(res.res.status).toBe(409);
+      expect(res.html).toContain("Dein Warenkorb wurde inzwischen geändert, zum Beispiel in einem anderen Fenster.");
+    } finally {
+      await shop.db.prepare(`DROP TRIGGER other_tab_${id}`).run();
+    }
+    expect(await h.orderCount(id)).toBe(0);
+    expect(await h.stockOf(SKU)).toBe(stock);
+    expect(await h.cartCount(id)).toBe(1); // the batch was rolled back with the trigger's change
+  });
+
   it("stock S with more buyers than S ends with S orders and stock 0", async () => {
     const sku = "130042";
     const S = 4;

@@ -151,9 +151,14 @@ async function orderStatements(
     ...lines.map((l) => prepare(db, rawQuery(
       "UPDATE product SET stock_qty = stock_qty - ? WHERE sku = ? AND stock_managed = 1", [l.qty, l.product.sku],
     ))),
-    // The ordered lines leave the cart exactly as ordered; a line changed meanwhile in another tab stays.
-    ...lines.map((l) => prepare(db, qb.deleteFrom("cart_item").where("customer_id", "=", customer.id)
-      .where("sku", "=", l.product.sku).where("is_gift", "=", l.isGift ? 1 : 0).where("qty", "=", l.qty))),
+    // The ordered lines leave the cart exactly as ordered. A line that is no longer there as ordered
+    // (the same cart ordered at the same moment from another tab, or changed there) refuses the
+    // whole order: changes() is the row count of the DELETE just before it.
+    ...lines.flatMap((l) => [
+      prepare(db, qb.deleteFrom("cart_item").where("customer_id", "=", customer.id)
+        .where("sku", "=", l.product.sku).where("is_gift", "=", l.isGift ? 1 : 0).where("qty", "=", l.qty)),
+      prepare(db, rawQuery("INSERT INTO order_guard (reason) SELECT 'cart changed' WHERE changes() = 0", [])),
+    ]),
     prepare(db, qb.updateTable("cart_state").set({ coupon_code: null, gift_dismissed_at_cents: null }).where("customer_id", "=", customer.id)),
   ];
   if (order.creditCents > 0) statements.push(...useBalance(db, customer.id, order.id, order.creditCents, order.createdAt));
@@ -236,6 +241,7 @@ async function explainFailure(db: D1Database, customerId: number, input: Checkou
   if (existing) return { kind: "placed", order: existing };
   const message = String((error as Error)?.message ?? error);
   if (!message.includes("constraint")) throw error;
+  if (message.includes("cart_unchanged")) return refuse(["checkout:error.cartChanged"]);
   const fresh = await loadCheckout(db, customerId, { carrier: input.carrier, storeId: input.storeId, moreDays: true }, new Date());
   if (checkoutBlocker(fresh.cart.lines, true) === "soldOut") return refuse([BLOCKER_MESSAGE.soldOut]);
   if (CARRIERS[input.carrier].isPickup) {
