@@ -42,8 +42,7 @@ export async function freshCustomer(page: Page, javaScriptEnabled: boolean): Pro
   if (!/^[\w.+-]+@[\w.-]+$/.test(customer.email)) throw new Error(`unexpected e-mail ${customer.email}`);
   const id = 500_000_000 + Math.floor(Math.random() * 1_000_000_000);
   const now = new Date().toISOString();
-  // OR IGNORE: a retried statement (see executeD1) finds the customer already there
-  await executeD1(`INSERT OR IGNORE INTO customer (id, email, password_hash, firstname, lastname, dob, telephone, gender, status, consents_at, created_at, updated_at)
+  await executeD1(`INSERT INTO customer (id, email, password_hash, firstname, lastname, dob, telephone, gender, status, consents_at, created_at, updated_at)
     SELECT ${id}, '${customer.email}', password_hash, '${customer.firstName}', '${customer.lastName}', '1990-05-15', '+49 341 555123', 'w', 'active',
     '${now}', '${now}', '${now}' FROM customer WHERE email = '${ANNA}'`);
   const created = await executeD1(`SELECT email FROM customer WHERE email = '${customer.email}'`);

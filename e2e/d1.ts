@@ -1,28 +1,12 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
-
-const root = path.resolve(import.meta.dirname, "..");
-const run = promisify(execFile);
-
 /**
- * Runs one SQL statement directly in the e2e server's local D1 (setup that has no page, such
- * as expiring sessions or making a test customer) and returns its result rows. The running
- * `wrangler dev` and the other test workers write to the same SQLite file, so a statement can
- * meet a lock (SQLITE_BUSY) and fail; it is retried a few times with a growing pause. Callers
- * write statements that are safe to repeat.
+ * Runs one SQL statement in the e2e shop's D1 (setup that has no page, such as expiring sessions
+ * or making a test customer) and returns its result rows. It goes through the e2e server's control
+ * endpoint (scripts/e2e-server.mjs), so it uses the shop's own database handle and never competes
+ * with the shop for a file lock.
  */
 export async function executeD1(sql: string): Promise<Record<string, unknown>[]> {
-  const attempts = 5;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const { stdout } = await run(path.join(root, "node_modules", ".bin", "wrangler"), [
-        "d1", "execute", "DB", "--local", "--persist-to", ".tmp/e2e-state", "--json", "--command", sql,
-      ], { cwd: root, timeout: 60_000 });
-      return JSON.parse(stdout)[0]?.results ?? [];
-    } catch (error) {
-      if (attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-    }
-  }
+  const port = Number(process.env.E2E_PORT ?? "8790") + 1;
+  const res = await fetch(`http://127.0.0.1:${port}/sql`, { method: "POST", body: JSON.stringify({ sql }) });
+  if (!res.ok) throw new Error(`SQL failed (${res.status}): ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>[];
 }

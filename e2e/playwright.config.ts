@@ -31,7 +31,8 @@ export default defineConfig({
   webServer: {
     command: "node scripts/e2e-server.mjs",
     cwd: root,
-    url: `${baseURL}/pages/legal`,
+    // the control endpoint answers once the shop's database is migrated and seeded
+    url: `http://127.0.0.1:${Number(port) + 1}/ready`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: "ignore",

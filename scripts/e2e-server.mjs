@@ -1,15 +1,41 @@
-// The shop as the end-to-end tests see it: the production build on workerd with its own local D1
-// (separate from `npm start`'s), created fresh for every run, migrated and seeded, so customers,
-// sessions and throttle counters of an earlier run never leak into this one.
-import { rm } from "node:fs/promises";
-import path from "node:path";
-import { bin, root, run } from "./lib.mjs";
-import { migrate, seed } from "./seed.mjs";
+// The shop as the end-to-end tests see it: the production build on workerd (Miniflare) with the
+// same variables as `wrangler dev` and its static assets, and an in-memory D1 created fresh for
+// every run, migrated and seeded, so customers, sessions and throttle counters of an earlier run
+// never leak into this one.
+//
+// Setup that has no page (a ready-made customer, expired sessions) runs its SQL through a small
+// control endpoint on the next port, in this same process and on the same database handle as the
+// shop. A second process writing the same SQLite file (`wrangler d1 execute` next to
+// `wrangler dev`) made the shop itself meet SQLITE_BUSY now and then.
+import http from "node:http";
+import { startMiniflareShop } from "./miniflare-shop.mjs";
 
-const port = process.env.E2E_PORT ?? "8790";
-const stateDir = path.join(root, ".tmp", "e2e-state");
-const state = ["--persist-to", stateDir];
-await rm(stateDir, { recursive: true, force: true });
-await migrate(state);
-await seed(state);
-await run(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port, "--log-level", "warn", ...state]);
+const port = Number(process.env.E2E_PORT ?? "8790");
+const { mf, db } = await startMiniflareShop({
+  port, assets: true, bindings: { ENVIRONMENT: "development", EDGE_CACHE_SECONDS: "60" },
+});
+
+// Listens only once the database is migrated and seeded: Playwright waits for GET /ready.
+const control = http.createServer(async (req, res) => {
+  try {
+    if (req.method === "GET" && req.url === "/ready") return void res.writeHead(200).end("ready");
+    if (req.method !== "POST" || req.url !== "/sql") throw Object.assign(new Error("POST /sql only"), { status: 404 });
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    const { sql } = JSON.parse(body);
+    const { results } = await db.prepare(sql).all();
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(results));
+  } catch (error) {
+    res.writeHead(error.status ?? 500, { "Content-Type": "text/plain" }).end(String(error.message ?? error));
+  }
+});
+control.listen(port + 1, "127.0.0.1");
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    control.close();
+    await mf.dispose();
+    process.exit(0);
+  });
+}
+console.log(`e2e shop on http://127.0.0.1:${port}, SQL control on port ${port + 1}`);

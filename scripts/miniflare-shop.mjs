@@ -1,5 +1,5 @@
 // The production build (build/index.js) on workerd through Miniflare's API, with a D1 migrated by
-// the project's migrations: used by the integration tests, the bundle-size check and the
+// the project's migrations: used by the integration tests, the e2e server, the bundle-size check and the
 // benchmark, so none of them measures through `wrangler dev`'s proxy.
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
