@@ -3,11 +3,11 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderTotals } from "~/components/order/OrderTotals";
-import { formatGermanDate, formatGermanDateTime, formatGermanTime } from "~/domain/content/date";
+import { formatGermanDateTime, formatGermanTime } from "~/domain/content/date";
 import { idParam } from "~/domain/customer/id-param";
 import { formatEuro } from "~/domain/money/format";
 import { findOrder } from "~/domain/order/order.server";
-import { canWithdraw, type OrderDetail } from "~/domain/order/order";
+import { canWithdraw, formatWindow, type OrderDetail } from "~/domain/order/order";
 import { withdrawOrder } from "~/domain/order/withdrawal.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
@@ -50,9 +50,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     : { type: "error", key: "orders:withdraw.failed" });
 }
 
-/** In the words of the delivery window: "23.11.2026, 08:00 – 10:00" (older orders: the start only). */
-const pickupTime = (start: string, end: string | null) => (end ? `${formatGermanDateTime(start)} – ${formatGermanTime(end)}` : formatGermanDateTime(start));
-
 export default function OrderDetailPage() {
   const { order } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
@@ -82,11 +79,11 @@ export default function OrderDetailPage() {
       <OrderTotals amounts={order} shippingLabel={order.carrierCode ? t(`carrier.${order.carrierCode}`) : undefined} />
       <dl className="order-facts">
         <dt>{t("paymentMethod")}</dt><dd>{t(`payment.${order.paymentMethod}`)}</dd>
-        {order.pickupSlotStart ? <><dt>{t("delivery")}</dt><dd>{t("pickupAt", { store: order.storeName, address: order.storeAddress, time: pickupTime(order.pickupSlotStart, order.pickupSlotEnd) })}</dd></> : null}
+        {order.pickupSlotStart ? <><dt>{t("delivery")}</dt><dd>{t("pickupAt", { store: order.storeName, address: order.storeAddress, time: formatWindow(order.pickupSlotStart, order.pickupSlotEnd, { weekday: false }) })}</dd></> : null}
         {address ? (
           <><dt>{t("delivery")}</dt><dd>
             {t(`carrier.${order.carrierCode}`)}: {address.name}, {address.street} {address.houseNumber}{address.addressAddition ? `, ${address.addressAddition}` : ""}, {address.zip} {address.city}
-            {order.deliveryStart && order.deliveryEnd ? <><br />{t("deliveryWindow", { from: `${formatGermanDate(order.deliveryStart)}, ${formatGermanTime(order.deliveryStart)}`, to: formatGermanTime(order.deliveryEnd) })}</> : null}
+            {order.deliveryStart && order.deliveryEnd ? <><br />{t("deliveryWindow", { from: formatGermanDateTime(order.deliveryStart), to: formatGermanTime(order.deliveryEnd) })}</> : null}
           </dd></>
         ) : null}
         {order.channel === "store" && order.storeName ? <><dt>{t("column.store")}</dt><dd>{order.storeName}</dd></> : null}

@@ -25,6 +25,21 @@ function toCoupon(row: { kind: "fixed" | "percent" | "freeShipping"; value: numb
   return { kind: "freeShipping", minOrderCents };
 }
 
+/**
+ * The cart's stored coupon, checked again on every load: an expired one no longer counts at all,
+ * one below its minimum order value waits in the cart until the subtotal reaches it (totals decide).
+ */
+function storedCoupon(state: { code: string | null; kind: Coupon["kind"] | null; value: number | null; label: string | null;
+  min_order_cents: number | null; valid_until: string | null } | undefined) {
+  if (!state?.code || !state.kind) return null;
+  const minOrderCents = state.min_order_cents ?? 0;
+  return {
+    code: state.code, minOrderCents,
+    expired: state.valid_until !== null && state.valid_until < berlinToday(),
+    applied: { code: state.code, label: state.label ?? state.code, coupon: toCoupon({ kind: state.kind, value: state.value ?? 0, minOrderCents }) },
+  };
+}
+
 /** The cart with products, coupon, gift steps and totals, in one round trip. */
 export async function loadCart(db: D1Database, customerId: number, shippingCents = 0): Promise<Cart> {
   const [lineRows, stateRows, stepRows] = await batch(db, [
@@ -47,14 +62,8 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
     };
   });
   const state = stateRows[0];
-  // A coupon is checked again on every load: an expired one no longer counts at all, one below its
-  // minimum order value waits in the cart until the subtotal reaches it (totals decide that).
-  const stored = state?.code && state.kind
-    ? { code: state.code, expired: state.valid_until !== null && state.valid_until < berlinToday(), minOrderCents: state.min_order_cents ?? 0 }
-    : null;
-  const coupon = stored && !stored.expired
-    ? { code: stored.code, label: state!.label ?? stored.code, coupon: toCoupon({ kind: state!.kind!, value: state!.value ?? 0, minOrderCents: stored.minOrderCents }) }
-    : null;
+  const stored = storedCoupon(state);
+  const coupon = stored && !stored.expired ? stored.applied : null;
   const totals = totalsOf(lines, coupon?.coupon ?? null, shippingCents);
   const giftSteps = stepRows.map((r) => ({ totalCents: r.threshold_cents, products: r.gift_count }));
   const giftsChosen = lines.filter((l) => l.isGift).reduce((sum, l) => sum + l.qty, 0);

@@ -2,7 +2,7 @@
 import type { OrderStatus, PaymentMethodCode } from "~/platform/db.server";
 import type { TaxDetail } from "~/domain/money/tax";
 import type { Address } from "~/domain/customer/address";
-import { formatGermanTime } from "~/domain/content/date";
+import { formatGermanDateTime, formatGermanTime } from "~/domain/content/date";
 
 export const ORDER_FILTERS = ["all", "open", "store", "complete", "pickup", "online"] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
@@ -69,9 +69,9 @@ const windowDay = new Intl.DateTimeFormat("de-DE", { weekday: "short", day: "2-d
 
 /**
  * A delivery wish or pickup window in shop time, "Mo., 23.11.2026, 08:00 – 14:00" (the texts add
- * "Uhr"). Without an end (older pickup orders) just its start.
+ * "Uhr"); the order page leaves the weekday out. Without an end (older pickup orders) just its start.
  */
-export function formatWindow(start: string, end: string | null): string {
-  const from = `${windowDay.format(new Date(start))}, ${formatGermanTime(start)}`;
+export function formatWindow(start: string, end: string | null, { weekday = true } = {}): string {
+  const from = weekday ? `${windowDay.format(new Date(start))}, ${formatGermanTime(start)}` : formatGermanDateTime(start);
   return end ? `${from} – ${formatGermanTime(end)}` : from;
 }

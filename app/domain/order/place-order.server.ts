@@ -248,8 +248,9 @@ async function explainFailure(db: D1Database, customerId: number, input: Checkou
     const slot = fresh.pickupSlots.find((s) => s.key === input.pickupSlot);
     if (!slot || slot.remaining === 0) return refuse([], { pickupSlot: ["checkout:error.slotFull"] });
   }
-  // The balance CHECK refused the debit: spent meanwhile elsewhere; the page must be reloaded to see what is left.
-  if (message.includes("balance_cents") || fresh.balanceCents < checkout.balanceCents) return refuse(["pages.checkout.error.creditError"]);
+  // The balance CHECK refused the debit (also for a missing balance row): spent meanwhile
+  // elsewhere; the page must be reloaded to see what is left.
+  if (message.includes("balance_cents")) return refuse(["pages.checkout.error.creditError"]);
   console.error("order batch refused", error);
   return refuse(["pages.checkout.error.checkoutError"]);
 }
