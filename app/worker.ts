@@ -1,7 +1,8 @@
 /**
- * The Workers entry: every request the static assets did not answer comes here. It refuses
- * cross-site writes, answers anonymous pages from the edge cache, runs Remix, and puts the
- * security headers on whatever goes out.
+ * The Workers entry: every request the static assets did not answer comes here. It refuses to
+ * serve a deployment that lacks its own configuration, refuses cross-site writes, answers anonymous
+ * pages from the edge cache, runs Remix, and puts the security headers on whatever goes out. The
+ * Cron Trigger delivers the outbox.
  */
 import { createRequestHandler, logDevReady } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
@@ -11,15 +12,30 @@ import {
   PRIVATE_CACHE_CONTROL, cacheKey, edgeCacheSeconds, isAnonymousGet, isPersonal, isStorable, withFreshNonce,
 } from "~/platform/edge-cache.server";
 import { resolveSession, type SessionState } from "~/platform/session.server";
+import { configurationProblems, deploymentEnv, refusal } from "~/platform/deployment.server";
+import { deliverOutbox } from "~/platform/mail-delivery.server";
+import { paymentProvider } from "~/platform/payment.server";
 
 const dev = process.env.NODE_ENV === "development";
 if (dev) logDevReady(build);
 
 const handleRemixRequest = createRequestHandler(build, process.env.NODE_ENV);
 
+/** Logged once per isolate, not on every request of a misconfigured deployment. */
+let refusalLogged = false;
+
+function refuseIfMisconfigured(env: Env): Response | null {
+  const problems = configurationProblems(env);
+  if (problems.length === 0) return null;
+  if (!refusalLogged) console.error(`Frischkorb refuses to serve until configured: ${problems.join("; ")}`);
+  refusalLogged = true;
+  return refusal();
+}
+
 export default {
-  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    const production = env.ENVIRONMENT === "production";
+  async fetch(request: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
+    const env = deploymentEnv(bindings, new URL(request.url));
+    const production = !env.standIns;
     const nonce = createNonce();
     const finish = (response: Response) => {
       const out = new Response(response.body, response);
@@ -30,9 +46,13 @@ export default {
         nonce: type.includes("text/html") ? nonce : undefined,
         production,
         dev,
+        formTargets: paymentPageOrigins(env),
       });
       return out;
     };
+
+    const refused = refuseIfMisconfigured(env);
+    if (refused) return finish(refused);
 
     if (isCrossSiteWrite(request)) return finish(new Response("Forbidden", { status: 403 }));
 
@@ -40,7 +60,7 @@ export default {
     const key = cache ? cacheKey(request, build.assets.version) : null;
     if (cache && key) {
       const hit = await cache.match(key);
-      if (hit) return withFreshNonce(hit, nonce, dev);
+      if (hit) return withFreshNonce(hit, nonce, dev, paymentPageOrigins(env));
     }
 
     let session: Promise<SessionState> | undefined;
@@ -49,4 +69,22 @@ export default {
     if (cache && key && isStorable(response)) ctx.waitUntil(cache.put(key, response.clone()));
     return response;
   },
+
+  async scheduled(controller: ScheduledController, bindings: Env, ctx: ExecutionContext): Promise<void> {
+    const env = deploymentEnv(bindings, null);
+    if (refuseIfMisconfigured(env)) return;
+    ctx.waitUntil(deliverOutbox(env, new Date(controller.scheduledTime)).then((report) => {
+      if (report.sent + report.retrying + report.parked > 0) console.log(`outbox: ${JSON.stringify(report)}`);
+    }));
+  },
 } satisfies ExportedHandler<Env>;
+
+/** The checkout form is redirected to the provider's hosted page (CSP form-action must allow it). */
+function paymentPageOrigins(env: Env): string[] {
+  try {
+    const origin = paymentProvider(env).pageOrigin;
+    return origin ? [origin] : [];
+  } catch {
+    return [];
+  }
+}

@@ -42,7 +42,10 @@ export async function runStatements(db, statements, chunk = 200) {
 /**
  * `assets: true` serves public/ in front of the worker as Workers static assets do in production
  * (needed when a browser loads the pages: Lighthouse).
- * @param {{ seed?: boolean, migrate?: boolean, bindings?: Record<string,string>, port?: number, persist?: string, assets?: boolean }} opts
+ * `outbound` answers the worker's own fetches to the outside world (tests: stand-ins of the payment and
+ * mail providers' APIs).
+ * @param {{ seed?: boolean, migrate?: boolean, bindings?: Record<string,string>, port?: number, persist?: string, assets?: boolean,
+ *   outbound?: (request: Request) => Promise<Response> }} opts
  */
 export async function startMiniflareShop(opts = {}) {
   const script = await readFile(path.join(root, "build/index.js"), "utf8");
@@ -54,6 +57,7 @@ export async function startMiniflareShop(opts = {}) {
     d1Persist: opts.persist ?? false,
     bindings: { ENVIRONMENT: "test", EDGE_CACHE_SECONDS: "0", IMAGE_RESIZING: "off", ...opts.bindings },
     ...(opts.port !== undefined ? { host: "127.0.0.1", port: opts.port } : {}),
+    ...(opts.outbound ? { outboundService: opts.outbound } : {}),
     ...(opts.assets
       ? { assets: { directory: path.join(root, "public"), binding: "ASSETS", routerConfig: { has_user_worker: true } } }
       : {}),

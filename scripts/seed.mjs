@@ -1,5 +1,6 @@
 // Applies the migrations to the local D1 and loads the demo data. Idempotent: every seed
-// statement is an upsert, so it runs on every start.
+// statement is an upsert, so it runs on every start. With `--remote` (a deployed database) it loads
+// the range, stores, pages and shop rules, never the demo customers, their orders or demo vouchers.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { bin, log, root, run } from "./lib.mjs";
@@ -18,12 +19,13 @@ export async function executeSqlFile(file, extraArgs = []) {
 }
 
 export async function seed(extraArgs = []) {
-  const { statements, seed } = await seedStatements();
+  const demo = !extraArgs.includes("--remote");
+  const { statements, seed } = await seedStatements({ demo });
   const dir = path.join(root, ".tmp");
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, "seed.sql");
   await writeFile(file, statements.join("\n") + "\n");
-  log(`Loading demo data: ${seed.products.length} products, ${seed.stores.length} stores, ${seed.pages.length} pages …`);
+  log(`Loading ${demo ? "demo data" : "the range (no demo customers, orders or vouchers)"}: ${seed.products.length} products, ${seed.stores.length} stores, ${seed.pages.length} pages …`);
   await executeSqlFile(file, extraArgs);
 }
 

@@ -11,6 +11,20 @@ export interface Env {
   PASSWORD_PEPPER?: string;
   CSRF_SECRET?: string;
   PAYMENT_WEBHOOK_SECRET?: string;
+  /** "stripe" in a deployment; unset locally, where the sandbox stands in. */
+  PAYMENT_PROVIDER?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** "resend" in a deployment; unset locally, where the outbox stays for the development mailbox. */
+  MAIL_PROVIDER?: string;
+  MAIL_API_KEY?: string;
+  /** The sender, e.g. "Frischkorb <service@frischkorb.example>". */
+  MAIL_FROM?: string;
+  /**
+   * Not a binding: set by the worker for each request (platform/deployment.server.ts). True only
+   * when the shop is explicitly in development or test and reached on a local address.
+   */
+  standIns?: boolean;
 }
 
 declare module "@remix-run/cloudflare" {
@@ -23,6 +37,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
+/** A deployed shop: secure cookies and HSTS, no development stand-ins. */
 export function isProduction(env: Env): boolean {
-  return env.ENVIRONMENT === "production";
+  return !env.standIns;
 }

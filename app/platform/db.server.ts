@@ -34,7 +34,11 @@ export interface Database {
   };
   session: { id_hash: string; customer_id: number; created_at: number; last_seen_at: number };
   rate_limit: { key: string; window_start: number; count: number };
-  outbox: { id: Generated<number>; recipient: string; subject: string; text_body: string; created_at: string; sent_at: string | null };
+  outbox: {
+    id: Generated<number>; recipient: string; subject: string; text_body: string; created_at: string; sent_at: string | null;
+    attempts: Generated<number>; next_attempt_at: string | null; claim_token: string | null; claimed_until: string | null;
+    parked_at: string | null; last_error: string | null;
+  };
   address: AddressTable;
   wishlist_item: { customer_id: number; sku: string; added_at: string };
   cart_item: { customer_id: number; sku: string; is_gift: number; qty: number; added_at: string };
@@ -59,6 +63,7 @@ export interface Database {
   payment: {
     id: string; order_id: string; method: string; amount_cents: number; currency: string;
     status: "pending" | "approved" | "declined" | "canceled"; settled_by: string | null; created_at: string; settled_at: string | null;
+    provider: Generated<string>; provider_ref: string | null; page_url: string | null;
   };
 }
 

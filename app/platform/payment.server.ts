@@ -1,16 +1,16 @@
 /**
- * The payment provider (ARCHITECTURE "The outside world"): a hosted payment page the customer is
- * sent to, and a signed server-to-server confirmation that alone decides whether an order is
- * paid. The embedded sandbox plays the provider: its page lives at /payment/sandbox/{id} and it
- * signs its confirmations with PAYMENT_WEBHOOK_SECRET (HMAC-SHA-256), as a real provider would.
+ * The payment provider (docs/decisions/0009-safe-by-default.md): a hosted payment page the customer
+ * is sent to, and a signed server-to-server confirmation (webhook) that alone decides whether an
+ * order is paid. Which provider runs is configuration: `PAYMENT_PROVIDER=stripe` with its keys as
+ * secrets in a deployment; the embedded sandbox only where development stand-ins are allowed.
  */
 import type { Env } from "./context";
-import { secret } from "./secrets.server";
-
-export const SIGNATURE_HEADER = "X-Payment-Signature";
+import { sandboxProvider } from "./payment-sandbox.server";
+import { STRIPE_SECRETS, stripeProvider } from "./payment-stripe.server";
 
 export type PaymentOutcome = "approved" | "declined" | "canceled";
 
+/** What the provider confirmed, after its signature was checked. */
 export interface PaymentConfirmation {
   /** Unique per confirmation the provider sends; replays carry the same id. */
   confirmationId: string;
@@ -21,33 +21,72 @@ export interface PaymentConfirmation {
   outcome: PaymentOutcome;
 }
 
-export const paymentPageUrl = (paymentId: string) => `/payment/sandbox/${paymentId}`;
+export type ProviderMethod = "paypal" | "card" | "sepa";
 
-async function key(env: Env, usage: KeyUsage): Promise<CryptoKey> {
-  return crypto.subtle.importKey("raw", new TextEncoder().encode(secret(env, "PAYMENT_WEBHOOK_SECRET")), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
+export interface NewPayment {
+  /** The shop's payment id; the provider keeps it and sends it back with every confirmation. */
+  paymentId: string;
+  orderId: string;
+  orderNumber: number;
+  amountCents: number;
+  currency: "EUR";
+  method: ProviderMethod;
+  /** What the customer reads on the provider's page and statement, e.g. "Frischkorb-Bestellung 100000123". */
+  description: string;
+  customer: { email: string; name: string };
+  /** SEPA direct debit: the mandate the customer gave in the checkout form (spec 9: "SEPA in form"). */
+  sepa: { iban: string } | null;
+  /** Where the provider's page sends the browser back, paid or not. */
+  returnUrl: string;
+  cancelUrl: string;
+  /** The browser that accepted the mandate (a SEPA mandate records it). */
+  client: { ip: string; userAgent: string };
 }
 
-const toHex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-
-export async function signBody(env: Env, body: string): Promise<string> {
-  return toHex(await crypto.subtle.sign("HMAC", await key(env, "sign"), new TextEncoder().encode(body)));
+export interface StartedPayment {
+  /** The provider's own id of the payment (checkout session, payment intent, sandbox payment). */
+  providerRef: string;
+  /** The hosted page to send the customer to; null when nothing is left for the customer to do. */
+  pageUrl: string | null;
 }
 
-/** Constant-time check (crypto.subtle.verify) of a hex signature over the raw body. */
-export async function verifyBody(env: Env, body: string, signature: string | null): Promise<boolean> {
-  if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
-  const bytes = new Uint8Array(signature.match(/../g)!.map((h) => parseInt(h, 16)));
-  return crypto.subtle.verify("HMAC", await key(env, "verify"), bytes, new TextEncoder().encode(body));
+export type WebhookReading =
+  | { kind: "confirmation"; confirmation: PaymentConfirmation }
+  /** Signed and genuine, but nothing the shop acts on (another event type, a payment still open). */
+  | { kind: "ignored" }
+  | { kind: "badSignature" }
+  | { kind: "badPayload" };
+
+export interface PaymentProvider {
+  name: "sandbox" | "stripe";
+  /** Origin of the hosted payment page: the checkout form may be redirected there (CSP form-action). */
+  pageOrigin: string | null;
+  startPayment(payment: NewPayment): Promise<StartedPayment>;
+  /**
+   * The customer came back without paying: end the payment at the provider. Returns the provider's
+   * own server-side answer when it ended it, null when it could not (e.g. paid meanwhile).
+   */
+  cancelPayment(providerRef: string, paymentId: string): Promise<PaymentConfirmation | null>;
+  readWebhook(body: string, headers: Headers): Promise<WebhookReading>;
 }
 
-export function parseConfirmation(body: string): PaymentConfirmation | null {
-  try {
-    const v = JSON.parse(body) as Partial<PaymentConfirmation>;
-    const ok = typeof v.confirmationId === "string" && typeof v.paymentId === "string" && typeof v.orderId === "string"
-      && Number.isInteger(v.amountCents) && typeof v.currency === "string"
-      && (v.outcome === "approved" || v.outcome === "declined" || v.outcome === "canceled");
-    return ok ? (v as PaymentConfirmation) : null;
-  } catch {
-    return null;
-  }
+/** The configured provider. Only the sandbox exists where stand-ins are allowed and none is configured. */
+export function paymentProvider(env: Env): PaymentProvider {
+  if (env.PAYMENT_PROVIDER === "stripe") return stripeProvider(env);
+  if (env.standIns) return sandboxProvider(env);
+  throw new Error("No payment provider is configured (PAYMENT_PROVIDER)");
 }
+
+/** Why the configured payment provider cannot run in a deployment; empty when it can. */
+export function paymentProblems(env: Env): string[] {
+  if (env.PAYMENT_PROVIDER !== "stripe") return [`PAYMENT_PROVIDER is "${env.PAYMENT_PROVIDER ?? ""}" (a deployment needs "stripe")`];
+  return STRIPE_SECRETS.filter((name) => !env[name]).map((name) => `${name} is not set`);
+}
+
+/**
+ * How a webhook is answered. Providers retry anything but 2xx, so whatever must not change
+ * (replays, events the shop ignores) is a 200; a bad signature or payload is the sender's error.
+ */
+export const WEBHOOK_STATUS = {
+  settled: 200, unchanged: 200, ignored: 200, unknown: 404, mismatch: 409, badSignature: 401, badPayload: 400,
+} as const;

@@ -3,6 +3,7 @@
  * per key, counted up by a single atomic upsert, so concurrent attempts can never slip past the
  * limit together.
  */
+import { isProduction, type Env } from "./context";
 import { prepare, rawQuery } from "./db.server";
 import { nowSeconds } from "./tokens.server";
 
@@ -13,9 +14,15 @@ export interface Limit {
 }
 
 export const LIMITS = {
-  /** Failed sign-ins per address and per client (successful ones are refunded). */
-  loginAccount: { name: "login:account", max: 5, windowSeconds: 15 * 60 },
+  /**
+   * Sign-in attempts (successful ones are refunded), docs/decisions/0010: per address and client
+   * (or known device) together, so nobody can lock out a customer they are not; per client over all
+   * addresses; and per address over all unknown clients, high enough that only a broad attack
+   * reaches it, and then it still spares the customer's known devices.
+   */
+  loginPair: { name: "login:pair", max: 5, windowSeconds: 15 * 60 },
   loginClient: { name: "login:client", max: 30, windowSeconds: 15 * 60 },
+  loginAccount: { name: "login:account", max: 50, windowSeconds: 15 * 60 },
   registerClient: { name: "register:client", max: 20, windowSeconds: 60 * 60 },
   activationAccount: { name: "activation:account", max: 3, windowSeconds: 60 * 60 },
   activationClient: { name: "activation:client", max: 10, windowSeconds: 60 * 60 },
@@ -59,7 +66,16 @@ export async function refund(db: D1Database, throttles: Throttle[]): Promise<voi
   ))));
 }
 
-/** The client as Cloudflare sees it; locally every request comes from one client. */
-export function clientOf(request: Request): string {
-  return request.headers.get("CF-Connecting-IP") ?? "local";
+/**
+ * The client's address as Cloudflare saw it. Only a deployment is reached through Cloudflare, which
+ * sets CF-Connecting-IP itself and overwrites whatever a client sent; locally anyone can send the
+ * header, so there it is ignored.
+ */
+export function clientIp(request: Request, env: Env): string | null {
+  return isProduction(env) ? request.headers.get("CF-Connecting-IP") : null;
+}
+
+/** The client a throttle counts; locally every request comes from one client. */
+export function clientOf(request: Request, env: Env): string {
+  return clientIp(request, env) ?? "local";
 }

@@ -4,7 +4,7 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+export function contentSecurityPolicy(nonce: string, dev: boolean, formTargets: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -14,13 +14,13 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     `connect-src 'self'${dev ? " ws://localhost:* ws://127.0.0.1:*" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formTargets].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, opts: { nonce?: string; production: boolean; dev: boolean }) {
-  if (opts.nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(opts.nonce, opts.dev));
+export function applySecurityHeaders(headers: Headers, opts: { nonce?: string; production: boolean; dev: boolean; formTargets?: string[] }) {
+  if (opts.nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(opts.nonce, opts.dev, opts.formTargets));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");

@@ -16,11 +16,14 @@ import { COMMENT_MAX_LENGTH } from "~/domain/checkout/payment-methods";
 import { checkoutSchema, type CheckoutInput } from "~/domain/checkout/schema.server";
 import { orderNextStep } from "~/domain/order/order.server";
 import { placeOrder } from "~/domain/order/place-order.server";
+import { startOrderPayment } from "~/domain/order/start-payment.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
-import { attempt, clientOf, LIMITS } from "~/platform/rate-limit.server";
+import { attempt, clientIp, clientOf, LIMITS } from "~/platform/rate-limit.server";
+import { paymentProvider } from "~/platform/payment.server";
+import { redirectWithNotice } from "~/platform/flash.server";
 import { randomToken } from "~/platform/tokens.server";
 
 export const handle = { i18n: ["checkout", "cart", "orders"] };
@@ -60,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const allowed = await attempt(context.env.DB, [
     { limit: LIMITS.checkoutAccount, subject: String(customer.id) },
-    { limit: LIMITS.checkoutClient, subject: clientOf(request) },
+    { limit: LIMITS.checkoutClient, subject: clientOf(request, context.env) },
   ]);
   if (!allowed) return data({ result: submission.reply({ formErrors: ["pages.checkout.error.checkoutError"] }) }, { status: 429 });
   const outcome = await placeOrder(context.env.DB, customer, submission.value as CheckoutInput, new Date(), new URL(request.url).origin);
@@ -68,7 +71,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.kind === "refused") {
     return data({ result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: outcome.fieldErrors }) }, { status: 409 });
   }
-  throw redirect(orderNextStep(outcome.order));
+  const { order } = outcome;
+  if (order.paymentId && order.paymentStatus === "pending") {
+    const t = await translator("checkout");
+    const start = await startOrderPayment(context.env.DB, paymentProvider(context.env), customer, order.paymentId, {
+      origin: new URL(request.url).origin,
+      description: t("payment.description", { number: order.incrementId }),
+      client: { ip: clientIp(request, context.env) ?? "127.0.0.1", userAgent: request.headers.get("User-Agent") ?? "" },
+    });
+    if (start?.kind === "started") throw redirect(start.pageUrl);
+    if (start?.kind === "failed") {
+      throw await redirectWithNotice(request, context.env, "/checkout", { type: "error", key: `pages.checkout.error.payment.${start.method}` });
+    }
+  }
+  throw redirect(orderNextStep(order));
 }
 
 type CheckoutFields = Record<

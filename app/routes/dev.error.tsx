@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { notFound } from "~/platform/route-data.server";
+import { requireStandIns } from "~/platform/route-data.server";
 
 /**
  * Development and test only: an unhandled error, so the error page can be seen and tested.
- * In production this path does not exist.
+ * Anywhere else this path does not exist.
  */
 export function loader({ context }: LoaderFunctionArgs) {
-  if (context.env.ENVIRONMENT === "production") throw notFound();
+  requireStandIns(context.env);
   throw new Error("Deliberate error to show the error page");
 }
 

@@ -3,10 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { formatGermanDateTime } from "~/domain/content/date";
-import { isProduction } from "~/platform/context";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { latestMails } from "~/platform/mailer.server";
-import { notFound } from "~/platform/route-data.server";
+import { requireStandIns } from "~/platform/route-data.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -14,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Postausgang – Frischkorb" }
 
 /** Development and test only: the mailer's outbox, so e-mail links can be followed locally. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  if (isProduction(context.env)) throw notFound();
+  requireStandIns(context.env);
   return data({ mails: await latestMails(context.env.DB) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
 

@@ -2,8 +2,10 @@ import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunc
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { formatEuro } from "~/domain/money/format";
-import { findPayment, receiveConfirmation } from "~/domain/order/payment.server";
-import { signBody, type PaymentConfirmation, type PaymentOutcome } from "~/platform/payment.server";
+import { findPayment, settlePayment } from "~/domain/order/payment.server";
+import { returnPath } from "~/domain/order/order";
+import type { PaymentConfirmation, PaymentOutcome } from "~/platform/payment.server";
+import { requireStandIns } from "~/platform/route-data.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { translator } from "~/platform/i18n.server";
 
@@ -14,12 +16,14 @@ import { translator } from "~/platform/i18n.server";
  * Living inside the shop, it shows a payment only to the signed-in customer whose order it is
  * (ARCHITECTURE: every id in a URL is checked against the customer); anyone else gets a 404, as
  * for an unknown id. It carries no CSRF token, like a provider's page: the payment id is its secret.
+ * A development stand-in: it does not exist outside a local development or test shop.
  */
 export const handle = { i18n: ["checkout"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 async function ownPayment(request: Request, context: AppLoadContext, paymentId = "") {
+  requireStandIns(context.env);
   const customer = await requireCustomer(request, context);
   const payment = await findPayment(context.env.DB, customer.id, paymentId);
   if (!payment) throw new Response("Not Found", { status: 404 });
@@ -44,10 +48,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     confirmationId: crypto.randomUUID(), paymentId: payment.id, orderId: payment.orderId,
     amountCents: payment.amountCents, currency: payment.currency, outcome,
   };
-  const body = JSON.stringify(confirmation);
-  const origin = new URL(request.url).origin;
-  await receiveConfirmation(context.env.DB, context.env, body, await signBody(context.env, body), origin);
-  throw redirect(`/checkout/return?payment=${encodeURIComponent(payment.id)}`);
+  // The provider and the shop are one process here: the confirmation needs no signature on its way.
+  await settlePayment(context.env.DB, confirmation, new URL(request.url).origin);
+  throw redirect(returnPath(payment.id));
 }
 
 export default function SandboxPaymentPage() {

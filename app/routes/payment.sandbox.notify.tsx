@@ -1,16 +1,22 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { receiveConfirmation } from "~/domain/order/payment.server";
-import { SIGNATURE_HEADER } from "~/platform/payment.server";
+import { receivePaymentWebhook } from "~/domain/order/payment.server";
+import { sandboxProvider } from "~/platform/payment-sandbox.server";
+import { WEBHOOK_STATUS } from "~/platform/payment.server";
+import { requireStandIns } from "~/platform/route-data.server";
 
-const STATUS = { settled: 200, unchanged: 200, unknown: 404, mismatch: 409, badSignature: 401, badPayload: 400 } as const;
-
-/** The provider's signed server-to-server confirmation (replays answer 200 and change nothing). */
+/**
+ * The sandbox provider's signed server-to-server confirmation (replays answer 200 and change
+ * nothing). A development stand-in: it does not exist outside a local development or test shop.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
+  requireStandIns(context.env);
   if (request.method !== "POST") return new Response(null, { status: 405 });
-  const result = await receiveConfirmation(context.env.DB, context.env, await request.text(), request.headers.get(SIGNATURE_HEADER), new URL(request.url).origin);
-  return Response.json({ result }, { status: STATUS[result] });
+  const reading = await sandboxProvider(context.env).readWebhook(await request.text(), request.headers);
+  const result = await receivePaymentWebhook(context.env.DB, reading, new URL(request.url).origin);
+  return Response.json({ result }, { status: WEBHOOK_STATUS[result] });
 }
 
-export function loader() {
+export function loader({ context }: ActionFunctionArgs) {
+  requireStandIns(context.env);
   return new Response(null, { status: 405 });
 }

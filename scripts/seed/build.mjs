@@ -124,7 +124,11 @@ export function parentMap() {
 }
 
 /** All seed statements, in an order that satisfies the foreign keys. */
-export async function seedStatements() {
+/**
+ * `demo: false` (a deployed database) loads the range, stores, pages and shop rules only: never
+ * the demo customers with their published password, their orders and balance, or the demo vouchers.
+ */
+export async function seedStatements({ demo = true } = {}) {
   const seed = await loadSeed();
   const out = [];
   for (const c of categoryRows()) out.push(upsert("category", c, ["id"]));
@@ -142,14 +146,17 @@ export async function seedStatements() {
       opening_hours: JSON.stringify(s.opening), staffed_hours: JSON.stringify(s.staffed) }, ["id"]));
   }
   for (const r of seed.redirects) out.push(upsert("url_redirect", r, ["path"]));
-  out.push(...customerStatements(seed.customers));
+  if (demo) out.push(...customerStatements(seed.customers));
   for (const rule of giftRules) {
     out.push(upsert("free_product_rule", { id: rule.id, threshold_cents: rule.threshold, gift_count: rule.count }, ["id"]));
     out.push(`DELETE FROM free_product WHERE rule_id = ${sqlValue(rule.id)};`);
     for (const sku of rule.skus) out.push(upsert("free_product", { rule_id: rule.id, sku }, ["rule_id", "sku"]));
   }
-  for (const coupon of coupons) out.push(upsert("coupon", coupon, ["code"]));
-  out.push(...orderStatements(seed.products));
+  for (const zip of deliveryArea) out.push(upsert("delivery_area", { zip }, ["zip"]));
+  if (demo) {
+    for (const coupon of coupons) out.push(upsert("coupon", coupon, ["code"]));
+    out.push(...orderStatements(seed.products));
+  }
   return { statements: out, seed };
 }
 
@@ -181,10 +188,9 @@ function customerStatements(customers) {
 
 const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString();
 
-/** Anna's order history, balance and the delivery area; totals derived like the shop does (gross, tax per rate). */
+/** Anna's order history and balance; totals derived like the shop does (gross, tax per rate). */
 function orderStatements(products) {
   const out = [];
-  for (const zip of deliveryArea) out.push(upsert("delivery_area", { zip }, ["zip"]));
   out.push("DELETE FROM order_item WHERE order_id LIKE 'seed-order-%';");
   for (const o of orders) {
     const lines = o.lines.map(([sku, qty]) => {

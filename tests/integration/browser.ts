@@ -2,7 +2,7 @@
  * A tiny browser for integration tests: keeps cookies, sends same-origin form posts with the
  * page's CSRF token, and reads the e-mails the shop wrote to its outbox.
  */
-import { ORIGIN, type TestShop } from "./worker";
+import type { TestShop } from "./worker";
 
 export interface Page {
   res: Response;
@@ -34,7 +34,7 @@ export class Browser {
     if (this.cookies.size) headers.set("Cookie", this.cookieHeader());
     headers.set("CF-Connecting-IP", this.ip);
     // Miniflare hands the worker its own loopback Host; a proxy in front would name the shop.
-    headers.set("X-Forwarded-Host", new URL(ORIGIN).host);
+    headers.set("X-Forwarded-Host", new URL(this.shop.origin).host);
     const res = await this.shop.fetch(pathname, { ...init, headers });
     this.remember(res);
     return { res, html: await res.text() };
@@ -60,7 +60,7 @@ export class Browser {
     return this.request(pathname, {
       method: "POST",
       body,
-      headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Origin: this.shop.origin, "Content-Type": "application/x-www-form-urlencoded" },
     });
   }
 

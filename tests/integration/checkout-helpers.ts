@@ -2,7 +2,8 @@
 import { expect } from "vitest";
 import { Browser, csrfOf, DEMO, signIn } from "./browser";
 import type { TestShop } from "./worker";
-import { signBody, type PaymentConfirmation } from "../../app/platform/payment.server";
+import type { PaymentConfirmation } from "../../app/platform/payment.server";
+import { signSandboxBody } from "../../app/platform/payment-sandbox.server";
 
 export const SKU = "160009"; // 1,19 €, no deposit
 
@@ -76,7 +77,7 @@ export function checkoutHelpers(shop: TestShop) {
    */
   async function notify(confirmation: PaymentConfirmation | object | string, signature?: string | null) {
     const body = typeof confirmation === "string" ? confirmation : JSON.stringify(confirmation);
-    const sign = signature === undefined ? await signBody({ ENVIRONMENT: "test" } as never, body) : signature;
+    const sign = signature === undefined ? await signSandboxBody({ ENVIRONMENT: "test", standIns: true } as never, body) : signature;
     return shop.fetch("/payment/sandbox/notify", {
       method: "POST", body,
       headers: { "Content-Type": "application/json", ...(sign === null ? {} : { "X-Payment-Signature": sign }) },

@@ -7,6 +7,7 @@ import { startMiniflareShop } from "../../scripts/miniflare-shop.mjs";
 
 export interface TestShop {
   mf: Miniflare;
+  origin: string;
   db: D1Database;
   fetch: (pathname: string, init?: RequestInit) => Promise<Response>;
   dispose: () => Promise<void>;
@@ -14,12 +15,24 @@ export interface TestShop {
 
 export const ORIGIN = "http://shop.test";
 
-export async function startShop(opts: { seed?: boolean; migrate?: boolean; bindings?: Record<string, string> } = {}): Promise<TestShop> {
+export interface ShopOptions {
+  seed?: boolean;
+  migrate?: boolean;
+  bindings?: Record<string, string>;
+  /** Answers the worker's fetches to the outside world (stand-ins of provider APIs). */
+  outbound?: (request: Request) => Promise<Response>;
+  /** Where the shop is reached; a local test address unless said otherwise. */
+  origin?: string;
+}
+
+export async function startShop(opts: ShopOptions = {}): Promise<TestShop> {
   const { mf, db } = await startMiniflareShop(opts);
+  const origin = opts.origin ?? ORIGIN;
   return {
     mf,
+    origin,
     db: db as unknown as D1Database,
-    fetch: (pathname, init) => mf.dispatchFetch(new URL(pathname, ORIGIN), { redirect: "manual", ...init } as never) as unknown as Promise<Response>,
+    fetch: (pathname, init) => mf.dispatchFetch(new URL(pathname, origin), { redirect: "manual", ...init } as never) as unknown as Promise<Response>,
     dispose: () => mf.dispose(),
   };
 }

@@ -7,7 +7,7 @@ export async function requestResetLink(request: Request, context: AppLoadContext
   const { env } = context;
   const allowed = await attempt(env.DB, [
     { limit: LIMITS.resetAccount, subject: email },
-    { limit: LIMITS.resetClient, subject: clientOf(request) },
+    { limit: LIMITS.resetClient, subject: clientOf(request, env) },
   ]);
   if (!allowed) return "throttled";
   await requestPasswordReset(env, email, new URL(request.url).origin);

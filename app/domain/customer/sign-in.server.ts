@@ -8,6 +8,7 @@ import { attempt, clientOf, LIMITS, refund, type Throttle } from "~/platform/rat
 import { startSession } from "~/platform/session.server";
 import { darkModeCookie, readDarkMode } from "~/platform/theme.server";
 import { isProduction } from "~/platform/context";
+import { knownDeviceFor, rememberDevice } from "~/platform/device.server";
 import { checkSignIn, resendActivation, saveDarkMode } from "./customer.server";
 import { darkModeAtSignIn } from "./dark-mode";
 import { afterLoginPath } from "./login-path";
@@ -27,15 +28,22 @@ const FAILURES = {
   error: { status: 500, message: "global.processingError", notActivated: false },
 } as const satisfies Record<string, SignInFailure>;
 
-function loginThrottles(request: Request, email: string): Throttle[] {
-  return [{ limit: LIMITS.loginAccount, subject: email }, { limit: LIMITS.loginClient, subject: clientOf(request) }];
+/** docs/decisions/0010: a known device is only ever throttled on its own. */
+function loginThrottles(email: string, client: string, knownDevice: string | null): Throttle[] {
+  const address = email.trim().toLowerCase();
+  if (knownDevice) return [{ limit: LIMITS.loginPair, subject: `${address}|device:${knownDevice}` }];
+  return [
+    { limit: LIMITS.loginPair, subject: `${address}|${client}` },
+    { limit: LIMITS.loginClient, subject: client },
+    { limit: LIMITS.loginAccount, subject: address },
+  ];
 }
 
 export async function signIn(
   request: Request, context: AppLoadContext, credentials: { email: string; password: string }, redirectTo: unknown,
 ): Promise<Response | SignInFailure> {
   const { env } = context;
-  const throttles = loginThrottles(request, credentials.email);
+  const throttles = loginThrottles(credentials.email, clientOf(request, env), await knownDeviceFor(request, env, credentials.email));
   try {
     if (!(await attempt(env.DB, throttles))) return FAILURES.throttled;
     const check = await checkSignIn(env, credentials.email, credentials.password);
@@ -51,6 +59,7 @@ export async function signIn(
     return redirectWithNotice(request, env, afterLoginPath(redirectTo), { type: "success", key: "session.signedIn" }, [
       sessionCookie,
       darkModeCookie(theme.value, isProduction(env)),
+      await rememberDevice(request, env, credentials.email),
     ]);
   } catch (error) {
     console.error("sign-in failed", error);
@@ -65,7 +74,7 @@ export async function resendActivationLink(request: Request, context: AppLoadCon
   const { env } = context;
   const allowed = await attempt(env.DB, [
     { limit: LIMITS.activationAccount, subject: email },
-    { limit: LIMITS.activationClient, subject: clientOf(request) },
+    { limit: LIMITS.activationClient, subject: clientOf(request, env) },
   ]);
   if (!allowed) return "throttled";
   await resendActivation(env, email, new URL(request.url).origin);

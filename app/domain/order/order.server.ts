@@ -1,6 +1,6 @@
 /** Reading a customer's orders. Every query is scoped by the customer id (ARCHITECTURE "Sessions and security"). */
 import { batch, first, prepare, qb } from "~/platform/db.server";
-import { OPEN_STATUSES, type OrderDetail, type OrderFilter, type OrderSummary } from "./order";
+import { OPEN_STATUSES, returnPath, type OrderDetail, type OrderFilter, type OrderSummary } from "./order";
 
 export interface PlacedOrder {
   id: string;
@@ -17,9 +17,12 @@ export async function findOrderByKey(db: D1Database, customerId: number, key: st
   return row ? { id: row.id, incrementId: row.increment_id, status: row.status, paymentId: row.payment_id, paymentStatus: row.payment_status } : null;
 }
 
-/** Spec 4 "Finishing an order" step 3: the provider's page while the payment is open, else the success page. */
+/**
+ * Spec 4 "Finishing an order" step 3 for an order whose payment needs nothing more from the customer:
+ * the return page while the provider has not confirmed yet, else the outcome.
+ */
 export function orderNextStep(order: PlacedOrder): string {
-  if (order.paymentId && order.paymentStatus === "pending") return `/payment/sandbox/${order.paymentId}`;
+  if (order.paymentId && order.paymentStatus === "pending") return returnPath(order.paymentId);
   if (order.status === "canceled") return "/checkout";
   return `/checkout/success?order=${order.incrementId}`;
 }

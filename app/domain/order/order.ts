@@ -75,3 +75,6 @@ export function formatWindow(start: string, end: string | null, { weekday = true
   const from = weekday ? `${windowDay.format(new Date(start))}, ${formatGermanTime(start)}` : formatGermanDateTime(start);
   return end ? `${from} – ${formatGermanTime(end)}` : from;
 }
+
+/** Where the payment provider sends the browser back, paid or not. */
+export const returnPath = (paymentId: string) => `/checkout/return?payment=${encodeURIComponent(paymentId)}`;

@@ -9,9 +9,8 @@
  * batch: stock, the cart lines and coupon, used credit (ledger type 5, chargeback) and the pickup place.
  */
 import { first, prepare, qb, rawQuery } from "~/platform/db.server";
-import type { Env } from "~/platform/context";
 import { queueMail } from "~/platform/mailer.server";
-import { parseConfirmation, verifyBody, type PaymentConfirmation } from "~/platform/payment.server";
+import type { PaymentConfirmation, WebhookReading } from "~/platform/payment.server";
 import { orderConfirmationMail } from "./order-mail.server";
 import { findOrder } from "./order.server";
 import { MAX_QTY } from "~/domain/cart/quantity";
@@ -78,16 +77,6 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
   return claim.meta.changes === 1 ? "settled" : "unchanged";
 }
 
-/** The shop's end of the provider's server-to-server call: signature first, then the payload. */
-export async function receiveConfirmation(
-  db: D1Database, env: Env, body: string, signature: string | null, origin: string,
-): Promise<SettleResult | "badSignature" | "badPayload"> {
-  if (!(await verifyBody(env, body, signature))) return "badSignature";
-  const confirmation = parseConfirmation(body);
-  if (!confirmation) return "badPayload";
-  return settlePayment(db, confirmation, origin);
-}
-
 export interface ProviderPayment {
   id: string;
   orderId: string;
@@ -108,6 +97,19 @@ export async function findPayment(db: D1Database, customerId: number, paymentId:
 /** A payment of the customer's own order, as the return from the provider reads it. */
 export async function findOwnPayment(db: D1Database, customerId: number, paymentId: string) {
   const row = await first(db, qb.selectFrom("payment as p").innerJoin("customer_order as o", "o.id", "p.order_id")
-    .select(["p.status", "p.method", "o.increment_id"]).where("p.id", "=", paymentId).where("o.customer_id", "=", customerId));
-  return row ? { status: row.status, method: row.method, incrementId: row.increment_id } : null;
+    .select(["p.status", "p.method", "p.provider_ref", "o.increment_id"]).where("p.id", "=", paymentId).where("o.customer_id", "=", customerId));
+  return row ? { status: row.status, method: row.method, providerRef: row.provider_ref, incrementId: row.increment_id } : null;
+}
+
+export type WebhookResult = SettleResult | "ignored" | "badSignature" | "badPayload";
+
+/** The shop's end of the provider's signed server-to-server call, once the provider has read it. */
+export async function receivePaymentWebhook(db: D1Database, reading: WebhookReading, origin: string): Promise<WebhookResult> {
+  if (reading.kind !== "confirmation") return reading.kind;
+  const result = await settlePayment(db, reading.confirmation, origin);
+  if (result === "unchanged" && reading.confirmation.outcome === "declined") {
+    // e.g. a SEPA debit that failed after its accepted mandate let the order go ahead
+    console.error(`payment ${reading.confirmation.paymentId} was declined after it had been settled: for the dunning process`);
+  }
+  return result;
 }

@@ -1,0 +1,63 @@
+/**
+ * Spec 4 "Finishing an order" step 3: the placed order's payment is opened at the provider, and the
+ * customer goes to its hosted page (or, when nothing is left to do there, straight to the return
+ * page, which waits for the provider's confirmation).
+ */
+import { first, prepare, qb } from "~/platform/db.server";
+import type { PaymentProvider, ProviderMethod } from "~/platform/payment.server";
+import type { SignedInCustomer } from "~/platform/session.server";
+import { returnPath } from "./order";
+import { settlePayment } from "./payment.server";
+
+export type PaymentStart =
+  | { kind: "started"; pageUrl: string }
+  /** The provider could not open the payment: the order is cancelled and its cart given back. */
+  | { kind: "failed"; method: ProviderMethod };
+
+export interface PaymentContext {
+  origin: string;
+  description: string;
+  client: { ip: string; userAgent: string };
+}
+
+const isProviderMethod = (m: string): m is ProviderMethod => m === "paypal" || m === "card" || m === "sepa";
+
+function mandateIban(json: string | null): string | null {
+  if (!json) return null;
+  const iban: unknown = (JSON.parse(json) as { iban?: unknown }).iban;
+  return typeof iban === "string" ? iban : null;
+}
+
+export async function startOrderPayment(
+  db: D1Database, provider: PaymentProvider, customer: SignedInCustomer, paymentId: string, ctx: PaymentContext,
+): Promise<PaymentStart | null> {
+  const row = await first(db, qb.selectFrom("payment as p").innerJoin("customer_order as o", "o.id", "p.order_id")
+    .select(["p.id", "p.order_id", "p.method", "p.amount_cents", "p.status", "p.provider_ref", "p.page_url", "o.increment_id", "o.sepa_mandate"])
+    .where("p.id", "=", paymentId).where("o.customer_id", "=", customer.id));
+  if (!row || row.status !== "pending" || !isProviderMethod(row.method)) return null;
+  // A resubmitted checkout finds its payment already opened: the same page again.
+  if (row.provider_ref) return { kind: "started", pageUrl: row.page_url ?? returnPath(row.id) };
+
+  try {
+    const started = await provider.startPayment({
+      paymentId: row.id, orderId: row.order_id, orderNumber: row.increment_id, amountCents: row.amount_cents, currency: "EUR",
+      method: row.method, description: ctx.description,
+      customer: { email: customer.email, name: `${customer.firstname} ${customer.lastname}` },
+      sepa: row.method === "sepa" ? { iban: mandateIban(row.sepa_mandate) ?? "" } : null,
+      returnUrl: `${ctx.origin}${returnPath(row.id)}`,
+      cancelUrl: `${ctx.origin}${returnPath(row.id)}&cancel=1`,
+      client: ctx.client,
+    });
+    await prepare(db, qb.updateTable("payment")
+      .set({ provider: provider.name, provider_ref: started.providerRef, page_url: started.pageUrl })
+      .where("id", "=", row.id).where("provider_ref", "is", null)).run();
+    return { kind: "started", pageUrl: started.pageUrl ?? returnPath(row.id) };
+  } catch (error) {
+    console.error(`payment ${row.id} could not be opened at ${provider.name}`, error);
+    await settlePayment(db, {
+      confirmationId: `start-failed-${row.id}`, paymentId: row.id, orderId: row.order_id,
+      amountCents: row.amount_cents, currency: "EUR", outcome: "canceled",
+    }, ctx.origin);
+    return { kind: "failed", method: row.method };
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Where the shop runs decides what it may use (docs/decisions/0009-safe-by-default.md).
+ *
+ * Development stand-ins (the committed development secrets, the sandbox payment provider, the
+ * development mailbox, the error and test routes) exist only for a shop that is explicitly in
+ * development or test AND is reached on a local address. Everything else is a deployment: it must
+ * say `ENVIRONMENT=production`, bring its own secrets and use real providers, or it refuses to
+ * serve. So a forgotten setting can only make the shop refuse, never make it unsafe.
+ */
+import type { Env } from "./context";
+import development from "./development-secrets.json";
+import { mailProblems } from "./mail-transport.server";
+import { paymentProblems } from "./payment.server";
+import common from "../../locales/de/common.json";
+
+/**
+ * Loopback addresses, and the names reserved for local use and testing (RFC 2606/6761): no
+ * deployed worker can be reached under any of them.
+ */
+const LOCAL_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$|\.(?:localhost|test)$/i;
+
+export function isLocalHost(hostname: string): boolean {
+  return LOCAL_HOST.test(hostname);
+}
+
+/** The worker's bindings with the decision whether stand-ins are allowed for this request. */
+export function deploymentEnv(env: Env, url: URL | null): Env {
+  const explicitlyLocal = env.ENVIRONMENT === "development" || env.ENVIRONMENT === "test";
+  // A scheduled run has no address; it follows ENVIRONMENT alone (its stand-ins send nothing).
+  return { ...env, standIns: explicitlyLocal && (url === null || isLocalHost(url.hostname)) };
+}
+
+/** The secrets every deployment needs, whatever its providers. */
+export const SHOP_SECRETS = ["SESSION_SECRET", "PASSWORD_PEPPER", "CSRF_SECRET"] as const;
+
+/** At least 32 characters, and never one of the development values published in the repository. */
+export function secretProblem(env: Env, name: keyof Env & string): string | null {
+  const value = env[name];
+  if (typeof value !== "string" || value === "") return `${name} is not set`;
+  if (value.length < 32) return `${name} is shorter than 32 characters`;
+  if ((Object.values(development) as string[]).includes(value)) return `${name} is a development value`;
+  return null;
+}
+
+/** Why this shop must not serve; empty when it may. Names only, never values. */
+export function configurationProblems(env: Env): string[] {
+  if (env.standIns) return [];
+  const problems: string[] = [];
+  if (env.ENVIRONMENT !== "production") problems.push(`ENVIRONMENT is "${env.ENVIRONMENT}" on a deployed host (only "production" may be deployed)`);
+  for (const name of SHOP_SECRETS) {
+    const problem = secretProblem(env, name);
+    if (problem) problems.push(problem);
+  }
+  return [...problems, ...paymentProblems(env), ...mailProblems(env)];
+}
+
+/**
+ * The answer of a shop that must not serve: a plain German page, no stand-in, no detail (the
+ * reasons go to the log). Static text only, so it needs nothing that could be misconfigured.
+ */
+export function refusal(): Response {
+  const { title, text } = common.pages.unavailable;
+  const html = `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
+    + `<meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "300" } });
+}

@@ -1,0 +1,64 @@
+/**
+ * The embedded sandbox provider, a development stand-in (docs/decisions/0009-safe-by-default.md):
+ * its hosted page lives inside the shop at /payment/sandbox/{id}, and it signs its confirmations
+ * with PAYMENT_WEBHOOK_SECRET (HMAC-SHA-256 over the raw JSON body), as a real provider would.
+ * It exists only where development stand-ins are allowed.
+ */
+import type { Env } from "./context";
+import type { PaymentConfirmation, PaymentProvider, WebhookReading } from "./payment.server";
+import { secret } from "./secrets.server";
+
+export const SANDBOX_SIGNATURE_HEADER = "X-Payment-Signature";
+
+async function key(env: Env, usage: KeyUsage): Promise<CryptoKey> {
+  return crypto.subtle.importKey("raw", new TextEncoder().encode(secret(env, "PAYMENT_WEBHOOK_SECRET")), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
+}
+
+const toHex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+export async function signSandboxBody(env: Env, body: string): Promise<string> {
+  return toHex(await crypto.subtle.sign("HMAC", await key(env, "sign"), new TextEncoder().encode(body)));
+}
+
+/** Constant-time check (crypto.subtle.verify) of a hex signature over the raw body. */
+async function verifyBody(env: Env, body: string, signature: string | null): Promise<boolean> {
+  if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  const bytes = new Uint8Array(signature.match(/../g)!.map((h) => parseInt(h, 16)));
+  return crypto.subtle.verify("HMAC", await key(env, "verify"), bytes, new TextEncoder().encode(body));
+}
+
+function isConfirmation(v: unknown): v is PaymentConfirmation {
+  const c = v as Partial<PaymentConfirmation> | null;
+  return typeof c === "object" && c !== null
+    && typeof c.confirmationId === "string" && typeof c.paymentId === "string" && typeof c.orderId === "string"
+    && Number.isInteger(c.amountCents) && typeof c.currency === "string"
+    && (c.outcome === "approved" || c.outcome === "declined" || c.outcome === "canceled");
+}
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return null;
+  }
+}
+
+export function sandboxProvider(env: Env): PaymentProvider {
+  return {
+    name: "sandbox",
+    pageOrigin: null,
+    // The sandbox keeps no state of its own: its page reads the shop's payment row.
+    async startPayment(payment) {
+      return { providerRef: payment.paymentId, pageUrl: `/payment/sandbox/${payment.paymentId}` };
+    },
+    // Leaving the sandbox page without a choice changes nothing; its "Abbrechen" button cancels.
+    async cancelPayment() {
+      return null;
+    },
+    async readWebhook(body, headers): Promise<WebhookReading> {
+      if (!(await verifyBody(env, body, headers.get(SANDBOX_SIGNATURE_HEADER)))) return { kind: "badSignature" };
+      const confirmation = parseJson(body);
+      return isConfirmation(confirmation) ? { kind: "confirmation", confirmation } : { kind: "badPayload" };
+    },
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * The shop as deployed (ENVIRONMENT=production on a public address): no development stand-in exists,
+ * a deployment without its own configuration refuses to serve, and payments go through the Stripe
+ * adapter against a local stand-in of Stripe's API, where only a correctly signed webhook marks an
+ * order paid.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser } from "./browser";
+import { checkoutHelpers, SKU } from "./checkout-helpers";
+import { PRODUCTION_BINDINGS, PRODUCTION_ORIGIN, startProductionShop, type ProductionShop } from "./production";
+import { STRIPE_WEBHOOK_SECRET, stripeEvent } from "./stand-ins/stripe";
+import { startShop } from "./worker";
+import development from "../../app/platform/development-secrets.json";
+import { signSandboxBody } from "../../app/platform/payment-sandbox.server";
+
+let shop: ProductionShop;
+let h: ReturnType<typeof checkoutHelpers>;
+beforeAll(async () => { shop = await startProductionShop(); h = checkoutHelpers(shop); });
+afterAll(async () => { await shop?.dispose(); });
+
+describe("development stand-ins do not exist in production", () => {
+  it("answers 404 for the sandbox provider, the mailbox, the error page and a sandbox webhook", async () => {
+    const { browser } = await h.buyer(1);
+    const payment = "pay_gibtesnicht";
+    for (const path of [`/payment/sandbox/${payment}`, "/dev/mailbox", "/dev/error", "/payment/sandbox/notify"]) {
+      expect((await browser.get(path)).res.status, path).toBe(404);
+    }
+    expect((await browser.post(`/payment/sandbox/${payment}`, { intent: "approve" }, { csrf: null })).res.status).toBe(404);
+    const body = JSON.stringify({ confirmationId: "x", paymentId: payment, orderId: "o", amountCents: 1, currency: "EUR", outcome: "approved" });
+    const signed = await signSandboxBody({ standIns: true } as never, body);
+    const notify = await shop.fetch("/payment/sandbox/notify", { method: "POST", body, headers: { "Content-Type": "application/json", "X-Payment-Signature": signed } });
+    expect(notify.status).toBe(404);
+    expect((await shop.fetch("/payment/webhook/sandbox", { method: "POST", body })).status).toBe(404);
+  });
+
+  it("sends HSTS and Secure cookies", async () => {
+    const login = await shop.fetch("/login");
+    expect(login.status).toBe(200);
+    expect(login.headers.getSetCookie().find((c) => c.startsWith("csrf="))).toMatch(/Secure/);
+    expect(login.headers.get("Strict-Transport-Security")).toMatch(/max-age=\d+/);
+  });
+});
+
+describe("a deployment without its own configuration refuses to serve", () => {
+  // Which reason is logged for which setting: tests/unit/deployment.test.ts.
+  const cases: [string, Record<string, string>][] = [
+    ["no session secret", { SESSION_SECRET: "" }],
+    ["a short pepper", { PASSWORD_PEPPER: "kurz" }],
+    ["the published development session secret", { SESSION_SECRET: development.SESSION_SECRET }],
+    ["no payment provider", { PAYMENT_PROVIDER: "" }],
+    ["the sandbox as payment provider", { PAYMENT_PROVIDER: "sandbox" }],
+    ["no Stripe webhook secret", { STRIPE_WEBHOOK_SECRET: "" }],
+    ["no mail provider", { MAIL_PROVIDER: "" }],
+    ["no sender", { MAIL_FROM: "" }],
+    ["ENVIRONMENT=development on a public address", { ENVIRONMENT: "development" }],
+    ["ENVIRONMENT=test on a public address", { ENVIRONMENT: "test" }],
+    ["nothing but ENVIRONMENT=development (a plain deploy)", {
+      ENVIRONMENT: "development", SESSION_SECRET: "", PASSWORD_PEPPER: "", CSRF_SECRET: "", PAYMENT_PROVIDER: "", STRIPE_SECRET_KEY: "",
+      STRIPE_WEBHOOK_SECRET: "", MAIL_PROVIDER: "", MAIL_API_KEY: "", MAIL_FROM: "",
+    }],
+  ];
+
+  it.each(cases)("%s: 503 with a German page on every path, no reason on it", async (_, override) => {
+    const unconfigured = await startShop({ seed: false, migrate: false, origin: PRODUCTION_ORIGIN, bindings: { ...PRODUCTION_BINDINGS, ...override } });
+    try {
+      for (const path of ["/", "/login", "/dev/mailbox", "/payment/sandbox/pay_x", "/catalog/product/130001"]) {
+        const res = await unconfigured.fetch(path);
+        expect(res.status, path).toBe(503);
+        const html = await res.text();
+        expect(html).toContain("Frischkorb ist gerade nicht erreichbar");
+        expect(html).not.toMatch(/SECRET|PEPPER|PROVIDER|ENVIRONMENT/);
+      }
+      const post = await unconfigured.fetch("/login", { method: "POST", body: "email=a", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      expect(post.status).toBe(503);
+    } finally {
+      await unconfigured.dispose();
+    }
+  });
+
+  it("serves with development stand-ins only where it is in development or test on a local address", async () => {
+    const local = await startShop({ seed: false, bindings: { ENVIRONMENT: "development" } });
+    try {
+      expect((await local.fetch("/dev/mailbox")).status).toBe(200);
+      expect((await local.fetch("/login")).headers.getSetCookie().find((c) => c.startsWith("csrf="))).not.toMatch(/Secure/);
+    } finally {
+      await local.dispose();
+    }
+  });
+});
+
+describe("payments through the Stripe adapter", () => {
+  async function orderWith(method: "card" | "paypal" | "sepa", extra: Record<string, string> = {}) {
+    const buyer = await h.buyer(20);
+    if (method === "sepa") await shop.db.prepare("UPDATE customer SET is_sepa_allowed = '1' WHERE id = ?").bind(buyer.id).run();
+    const f = await h.checkoutForm(buyer.browser);
+    const res = await buyer.browser.post("/checkout", h.standardOrder(f, buyer.addressId, { paymentMethod: method, ...extra }), { csrf: f.csrf });
+    const order = (await h.orderOf(f.key)) as { id: string; grand_total_cents: number };
+    return { ...buyer, f, res: res.res, order };
+  }
+
+  const webhook = (body: string, signature: string | null) => shop.fetch("/payment/webhook/stripe", {
+    method: "POST", body, headers: { "Content-Type": "application/json", ...(signature === null ? {} : { "Stripe-Signature": signature }) },
+  });
+
+  const orderState = async (id: string) => shop.db.prepare(
+    "SELECT o.status, o.paid_at, p.status AS payment_status, p.provider, p.provider_ref FROM customer_order o JOIN payment p ON p.order_id = o.id WHERE o.id = ?",
+  ).bind(id).first<{ status: string; paid_at: string | null; payment_status: string; provider: string; provider_ref: string }>();
+
+  const mailsTo = async (email: string) => (await shop.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?").bind(email).first<{ n: number }>())!.n;
+
+  it("card: Stripe's hosted page, then only its signed webhook marks the order paid; forged and replayed webhooks change nothing", async () => {
+    const { res, order, email, f, browser, addressId } = await orderWith("card");
+    expect(res.status).toBe(302);
+    const location = res.headers.get("Location")!;
+    expect(location).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_\w+$/);
+    const session = shop.stripe.created("checkout.session").at(-1)!;
+    expect(location).toBe(session.url);
+    expect(session).toMatchObject({ amount_total: order.grand_total_cents, currency: "eur", payment_method_types: ["card"] });
+    expect(session.metadata).toEqual({ paymentId: expect.stringMatching(/^pay_/), orderId: order.id });
+    expect(session.success_url).toBe(`${PRODUCTION_ORIGIN}/checkout/return?payment=${encodeURIComponent((session.metadata as { paymentId: string }).paymentId)}`);
+    expect(shop.stripe.requests.at(-1)!.idempotencyKey).toMatch(/^checkout-pay_/);
+    expect(await orderState(order.id)).toMatchObject({ status: "pending_payment", payment_status: "pending", provider: "stripe", provider_ref: session.id });
+
+    // the checkout page lets its form go on to Stripe's page (CSP form-action)
+    expect((await shop.fetch("/login")).headers.get("Content-Security-Policy")).toContain("form-action 'self' https://checkout.stripe.com");
+    // the same checkout submitted again (a double click) opens no second payment
+    const sessions = shop.stripe.created("checkout.session").length;
+    const again = await browser.post("/checkout", h.standardOrder(f, addressId, { paymentMethod: "card" }), { csrf: f.csrf });
+    expect(again.res.headers.get("Location")).toBe(location);
+    expect(shop.stripe.created("checkout.session").length).toBe(sessions);
+
+    const paid = { ...session, status: "complete", payment_status: "paid" };
+    const mailsBefore = await mailsTo(email);
+    const forged = stripeEvent("checkout.session.completed", paid, { secret: "whsec_wrong_secret_0123456789abcdef" });
+    expect((await webhook(forged.body, forged.signature)).status).toBe(401);
+    expect((await webhook(forged.body, null)).status).toBe(401);
+    const tampered = stripeEvent("checkout.session.completed", paid);
+    expect((await webhook(tampered.body.replace(`"amount_total":${order.grand_total_cents}`, '"amount_total":1'), tampered.signature)).status).toBe(401);
+    const stale = stripeEvent("checkout.session.completed", paid, { timestamp: Math.floor(Date.now() / 1000) - 600 });
+    expect((await webhook(stale.body, stale.signature)).status).toBe(401);
+    const cheaper = stripeEvent("checkout.session.completed", { ...paid, amount_total: 100 });
+    expect((await webhook(cheaper.body, cheaper.signature)).status).toBe(409);
+    const unpaid = stripeEvent("checkout.session.completed", { ...paid, payment_status: "unpaid" });
+    expect((await webhook(unpaid.body, unpaid.signature)).status).toBe(200);
+    expect(await orderState(order.id)).toMatchObject({ status: "pending_payment", paid_at: null });
+    expect(await mailsTo(email)).toBe(mailsBefore);
+
+    const genuine = stripeEvent("checkout.session.completed", paid);
+    const settled = await webhook(genuine.body, genuine.signature);
+    expect(settled.status).toBe(200);
+    expect(await settled.json()).toEqual({ result: "settled" });
+    expect(await orderState(order.id)).toMatchObject({ status: "processing", payment_status: "approved" });
+    expect(await mailsTo(email)).toBe(mailsBefore + 1);
+
+    const replays = await Promise.all([1, 2, 3].map(() => webhook(genuine.body, genuine.signature)));
+    for (const r of replays) expect(await r.json()).toEqual({ result: "unchanged" });
+    const expired = stripeEvent("checkout.session.expired", { ...session, status: "expired" });
+    expect(await (await webhook(expired.body, expired.signature)).json()).toEqual({ result: "unchanged" });
+    expect(await orderState(order.id)).toMatchObject({ status: "processing", payment_status: "approved" });
+    expect(await mailsTo(email)).toBe(mailsBefore + 1);
+  });
+
+  it("coming back from Stripe before its webhook shows the order as waiting for the payment", async () => {
+    const { res, browser, order } = await orderWith("paypal");
+    const session = shop.stripe.created("checkout.session").at(-1)!;
+    expect(session.payment_method_types).toEqual(["paypal"]);
+    const success = new URL(String(session.success_url));
+    const back = await browser.follow(await browser.get(success.pathname + success.search));
+    expect(back.res.status).toBe(200);
+    expect(back.html).toContain("Die Bestätigung deiner Zahlung steht noch aus");
+    expect((await orderState(order.id))!.status).toBe("pending_payment");
+    expect(res.status).toBe(302);
+  });
+
+  it("cancelling on Stripe's page ends the session there and gives the cart back at once", async () => {
+    const { browser, order, id } = await orderWith("card");
+    const session = shop.stripe.created("checkout.session").at(-1)!;
+    const cancelUrl = new URL(String(session.cancel_url));
+    const back = await browser.get(cancelUrl.pathname + cancelUrl.search);
+    expect(back.res.status).toBe(302);
+    expect(back.res.headers.get("Location")).toBe("/checkout");
+    expect(session.status).toBe("expired");
+    expect(await orderState(order.id)).toMatchObject({ status: "canceled", payment_status: "canceled" });
+    expect(await h.cartCount(id)).toBe(1);
+    const checkout = await browser.follow(back);
+    expect(checkout.html).toContain("Die Kartenzahlung wurde abgelehnt oder abgebrochen");
+    // Stripe's own expiry event arriving later changes nothing
+    const expired = stripeEvent("checkout.session.expired", session);
+    expect(await (await webhook(expired.body, expired.signature)).json()).toEqual({ result: "unchanged" });
+  });
+
+  it("SEPA: the mandate from the checkout form goes to Stripe with the customer's acceptance; its signed events decide", async () => {
+    const stock = await h.stockOf(SKU);
+    const { res, order, browser } = await orderWith("sepa", { sepaBank: "Sparkasse", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX", sepaConsent: "on" });
+    expect(res.headers.get("Location")).toMatch(/^\/checkout\/return\?payment=pay_/);
+    const intent = shop.stripe.created("payment_intent").at(-1)!;
+    const sent = shop.stripe.requests.at(-1)!.form;
+    expect(sent.get("payment_method_data[sepa_debit][iban]")).toBe("DE89370400440532013000");
+    expect(sent.get("mandate_data[customer_acceptance][type]")).toBe("online");
+    expect(sent.get("mandate_data[customer_acceptance][online][ip_address]")).toBe(browser.ip);
+    expect(intent).toMatchObject({ amount: order.grand_total_cents, currency: "eur", metadata: { flow: "sepa", orderId: order.id } });
+    expect(await orderState(order.id)).toMatchObject({ status: "pending_payment", provider_ref: intent.id });
+    expect(await h.stockOf(SKU)).toBe(stock - 20);
+
+    const processing = stripeEvent("payment_intent.processing", intent);
+    expect(await (await webhook(processing.body, processing.signature)).json()).toEqual({ result: "settled" });
+    expect((await orderState(order.id))!.status).toBe("processing");
+    // a PaymentIntent of Stripe's own Checkout (no SEPA flow mark) is not read as a confirmation
+    const foreign = stripeEvent("payment_intent.payment_failed", { ...intent, id: "pi_other", metadata: { orderId: order.id } });
+    expect(await (await webhook(foreign.body, foreign.signature)).json()).toEqual({ result: "ignored" });
+  });
+
+  it("a payment Stripe cannot open cancels the order and gives everything back, with the card message", async () => {
+    const stock = await h.stockOf(SKU);
+    shop.stripe.failNext(3, 500);
+    const { res, browser, order, id } = await orderWith("card");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/checkout");
+    expect(await orderState(order.id)).toMatchObject({ status: "canceled", payment_status: "canceled" });
+    expect(await h.stockOf(SKU)).toBe(stock);
+    expect(await h.cartCount(id)).toBe(1);
+    const page = await browser.follow({ res, html: "" });
+    expect(page.html).toContain("Die Kartenzahlung wurde abgelehnt oder abgebrochen");
+  });
+
+  it("refuses webhooks for a provider the shop is not configured with, and GET", async () => {
+    const { body, signature } = stripeEvent("checkout.session.completed", { id: "cs_x" }, { secret: STRIPE_WEBHOOK_SECRET });
+    expect((await shop.fetch("/payment/webhook/mollie", { method: "POST", body, headers: { "Stripe-Signature": signature } })).status).toBe(404);
+    expect((await shop.fetch("/payment/webhook/stripe")).status).toBe(405);
+    expect((await new Browser(shop).get("/payment/webhook/stripe")).res.status).toBe(405);
+  });
+});

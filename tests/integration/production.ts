@@ -1,0 +1,53 @@
+/**
+ * A deployed shop as the integration tests see it: ENVIRONMENT=production on a public address, its
+ * own secrets, Stripe as payment provider and Resend as mail provider, both answered by local
+ * stand-ins of their HTTP APIs. Demo customers are seeded with this shop's own pepper.
+ */
+import { Response } from "miniflare";
+import { startShop, type ShopOptions, type TestShop } from "./worker";
+import { MAIL_API_KEY, MAIL_FROM, ResendStandIn } from "./stand-ins/resend";
+import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, StripeStandIn } from "./stand-ins/stripe";
+
+export const PRODUCTION_ORIGIN = "https://frischkorb.example";
+
+export const PRODUCTION_BINDINGS = {
+  ENVIRONMENT: "production",
+  SESSION_SECRET: "prod-session-secret-0123456789abcdefghij",
+  PASSWORD_PEPPER: "prod-pepper-0123456789abcdefghijklmnopq",
+  CSRF_SECRET: "prod-csrf-secret-0123456789abcdefghijklm",
+  PAYMENT_PROVIDER: "stripe",
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET,
+  MAIL_PROVIDER: "resend",
+  MAIL_API_KEY,
+  MAIL_FROM,
+  EDGE_CACHE_SECONDS: "0",
+};
+
+export interface ProductionShop extends TestShop {
+  stripe: StripeStandIn;
+  resend: ResendStandIn;
+}
+
+export async function startProductionShop(opts: ShopOptions = {}): Promise<ProductionShop> {
+  const stripe = new StripeStandIn();
+  const resend = new ResendStandIn();
+  const outbound = async (request: Request) => {
+    const host = new URL(request.url).host;
+    if (host === "api.stripe.com") return stripe.handle(request);
+    if (host === "api.resend.com") return resend.handle(request);
+    return new Response(`no network in tests (${host})`, { status: 502 }) as unknown as globalThis.Response;
+  };
+  const previousPepper = process.env.PASSWORD_PEPPER;
+  process.env.PASSWORD_PEPPER = PRODUCTION_BINDINGS.PASSWORD_PEPPER;
+  try {
+    const shop = await startShop({
+      origin: PRODUCTION_ORIGIN, ...opts, outbound: outbound as never,
+      bindings: { ...PRODUCTION_BINDINGS, ...opts.bindings },
+    });
+    return Object.assign(shop, { stripe, resend });
+  } finally {
+    if (previousPepper === undefined) delete process.env.PASSWORD_PEPPER;
+    else process.env.PASSWORD_PEPPER = previousPepper;
+  }
+}

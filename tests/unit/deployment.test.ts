@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import type { Env } from "~/platform/context";
+import { configurationProblems, deploymentEnv, isLocalHost } from "~/platform/deployment.server";
+import { retryDelaySeconds } from "~/platform/mail-delivery.server";
+import { readStripeEvent } from "~/platform/payment-stripe.server";
+import { secret } from "~/platform/secrets.server";
+import development from "~/platform/development-secrets.json";
+
+const complete = {
+  ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(32), PASSWORD_PEPPER: "p".repeat(32), CSRF_SECRET: "c".repeat(32),
+  PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x",
+  MAIL_PROVIDER: "resend", MAIL_API_KEY: "re_x", MAIL_FROM: "Frischkorb <service@frischkorb.example>",
+} as unknown as Env;
+
+const at = (env: Partial<Env>, url = "https://frischkorb.example/") => deploymentEnv({ ...complete, ...env } as Env, new URL(url));
+
+describe("where development stand-ins are allowed", () => {
+  it("knows loopback addresses and the names reserved for local use", () => {
+    for (const host of ["localhost", "127.0.0.1", "127.1.2.3", "[::1]", "shop.localhost", "shop.test"]) expect(isLocalHost(host), host).toBe(true);
+    for (const host of ["frischkorb.example", "frischkorb.workers.dev", "localhost.evil.example", "127.0.0.1.nip.io", "test", "shop.test.example"]) {
+      expect(isLocalHost(host), host).toBe(false);
+    }
+  });
+
+  it("only explicitly in development or test AND on a local address", () => {
+    expect(at({ ENVIRONMENT: "development" }, "http://127.0.0.1:8787/").standIns).toBe(true);
+    expect(at({ ENVIRONMENT: "test" }, "http://shop.test/").standIns).toBe(true);
+    expect(at({ ENVIRONMENT: "development" }).standIns).toBe(false);
+    expect(at({ ENVIRONMENT: "production" }, "http://127.0.0.1:8787/").standIns).toBe(false);
+    expect(at({ ENVIRONMENT: undefined as never }, "http://127.0.0.1:8787/").standIns).toBe(false);
+  });
+
+  it("lets the development secrets stand in only there", () => {
+    const local = at({ ENVIRONMENT: "development", SESSION_SECRET: undefined }, "http://localhost:8787/");
+    expect(secret(local, "SESSION_SECRET")).toBe(development.SESSION_SECRET);
+    const deployed = at({ ENVIRONMENT: "development", SESSION_SECRET: undefined });
+    expect(() => secret(deployed, "SESSION_SECRET")).toThrow("SESSION_SECRET");
+  });
+});
+
+describe("a deployment's configuration", () => {
+  it("is complete with its own secrets and real providers", () => {
+    expect(configurationProblems(at({}))).toEqual([]);
+  });
+
+  it("names every missing or unsafe setting, never a value", () => {
+    const problems = configurationProblems(at({
+      ENVIRONMENT: "development", SESSION_SECRET: "", PASSWORD_PEPPER: "kurz", CSRF_SECRET: development.CSRF_SECRET.padEnd(40, "x"),
+      PAYMENT_PROVIDER: "sandbox", MAIL_PROVIDER: undefined,
+    }));
+    expect(problems).toEqual([
+      'ENVIRONMENT is "development" on a deployed host (only "production" may be deployed)',
+      "SESSION_SECRET is not set",
+      "PASSWORD_PEPPER is shorter than 32 characters",
+      'PAYMENT_PROVIDER is "sandbox" (a deployment needs "stripe")',
+      'MAIL_PROVIDER is "" (a deployment needs "resend")',
+    ]);
+    expect(configurationProblems(at({ SESSION_SECRET: development.SESSION_SECRET }))).toEqual(["SESSION_SECRET is a development value"]);
+    expect(configurationProblems(at({ STRIPE_SECRET_KEY: "", MAIL_FROM: "" }))).toEqual(["STRIPE_SECRET_KEY is not set", "MAIL_FROM is not set"]);
+  });
+
+  it("has nothing to object to on a local development shop", () => {
+    expect(configurationProblems(at({ ENVIRONMENT: "development", SESSION_SECRET: undefined, PAYMENT_PROVIDER: undefined, MAIL_PROVIDER: undefined }, "http://127.0.0.1/"))).toEqual([]);
+  });
+});
+
+describe("mail retries", () => {
+  it("wait 1, 2, 4 … minutes, at most six hours", () => {
+    expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([60, 120, 240, 480]);
+    expect(retryDelaySeconds(20)).toBe(6 * 60 * 60);
+  });
+});
+
+describe("Stripe events", () => {
+  const session = { id: "cs_1", object: "checkout.session", amount_total: 2875, currency: "eur", payment_status: "paid", metadata: { paymentId: "pay_1", orderId: "o1" } };
+  const event = (type: string, object: object) => readStripeEvent({ id: "evt_1", type, data: { object } } as never);
+
+  it("decide a payment only by the events that settle it", () => {
+    expect(event("checkout.session.completed", session)).toEqual({
+      kind: "confirmation",
+      confirmation: { confirmationId: "evt_1", paymentId: "pay_1", orderId: "o1", amountCents: 2875, currency: "EUR", outcome: "approved" },
+    });
+    expect(event("checkout.session.completed", { ...session, payment_status: "unpaid" })).toEqual({ kind: "ignored" });
+    expect(event("checkout.session.expired", session)).toMatchObject({ confirmation: { outcome: "canceled" } });
+    expect(event("checkout.session.async_payment_failed", session)).toMatchObject({ confirmation: { outcome: "declined" } });
+    expect(event("checkout.session.completed", { ...session, metadata: {} })).toEqual({ kind: "ignored" });
+    expect(event("customer.created", session)).toEqual({ kind: "ignored" });
+  });
+
+  it("read PaymentIntents only of the shop's own SEPA debits", () => {
+    const intent = { id: "pi_1", amount: 2875, currency: "eur", metadata: { paymentId: "pay_1", orderId: "o1", flow: "sepa" } };
+    expect(event("payment_intent.processing", intent)).toMatchObject({ confirmation: { outcome: "approved", amountCents: 2875 } });
+    expect(event("payment_intent.payment_failed", intent)).toMatchObject({ confirmation: { outcome: "declined" } });
+    expect(event("payment_intent.succeeded", { ...intent, metadata: { paymentId: "pay_1", orderId: "o1" } })).toEqual({ kind: "ignored" });
+  });
+});
