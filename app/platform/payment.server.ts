@@ -70,7 +70,10 @@ export interface PaymentProvider {
   readWebhook(body: string, headers: Headers): Promise<WebhookReading>;
 }
 
-/** The configured provider. Only the sandbox exists where stand-ins are allowed and none is configured. */
+/**
+ * The configured provider: Stripe when PAYMENT_PROVIDER says so; otherwise ("sandbox" or unset) the
+ * sandbox, which exists only where development stand-ins are allowed.
+ */
 export function paymentProvider(env: Env): PaymentProvider {
   if (env.PAYMENT_PROVIDER === "stripe") return stripeProvider(env);
   if (env.standIns) return sandboxProvider(env);

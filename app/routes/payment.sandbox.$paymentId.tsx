@@ -5,7 +5,7 @@ import { formatEuro } from "~/domain/money/format";
 import { findPayment, settlePayment } from "~/domain/order/payment.server";
 import { returnPath } from "~/domain/order/order";
 import type { PaymentConfirmation, PaymentOutcome } from "~/platform/payment.server";
-import { requireStandIns } from "~/platform/route-data.server";
+import { requireSandbox } from "~/platform/payment-sandbox.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { translator } from "~/platform/i18n.server";
 
@@ -23,7 +23,7 @@ export const handle = { i18n: ["checkout"] };
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 async function ownPayment(request: Request, context: AppLoadContext, paymentId = "") {
-  requireStandIns(context.env);
+  requireSandbox(context.env);
   const customer = await requireCustomer(request, context);
   const payment = await findPayment(context.env.DB, customer.id, paymentId);
   if (!payment) throw new Response("Not Found", { status: 404 });

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { receivePaymentWebhook } from "~/domain/order/payment.server";
-import { sandboxProvider } from "~/platform/payment-sandbox.server";
+import { requireSandbox, sandboxProvider } from "~/platform/payment-sandbox.server";
 import { WEBHOOK_STATUS } from "~/platform/payment.server";
-import { requireStandIns } from "~/platform/route-data.server";
 
 /**
  * The sandbox provider's signed server-to-server confirmation (replays answer 200 and change
  * nothing). A development stand-in: it does not exist outside a local development or test shop.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireStandIns(context.env);
+  requireSandbox(context.env);
   if (request.method !== "POST") return new Response(null, { status: 405 });
   const reading = await sandboxProvider(context.env).readWebhook(await request.text(), request.headers);
   const result = await receivePaymentWebhook(context.env.DB, reading, new URL(request.url).origin);
@@ -17,6 +16,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export function loader({ context }: ActionFunctionArgs) {
-  requireStandIns(context.env);
+  requireSandbox(context.env);
   return new Response(null, { status: 405 });
 }
