@@ -316,3 +316,26 @@ test("page structure: unique landmark names, no skipped heading level on the wis
   await expect(setDefault.first()).toHaveText("Als Lieferadresse festlegen");
   await waitForHydration(page, javaScriptEnabled);
 });
+
+test("home hero: its white text keeps at least 4.5:1 at every point of the gradient", async ({ page }) => {
+  // axe cannot judge text on a gradient, so the test samples the gradient between its colour stops.
+  await page.goto("/");
+  const hero = page.locator(".hero");
+  await expect(hero.getByRole("heading", { level: 1, name: "Frisch, regional, gemeinsam." })).toBeVisible();
+  const { color, image } = await hero.evaluate((el) => ({ color: getComputedStyle(el).color, image: getComputedStyle(el).backgroundImage }));
+  expect(color).toBe("rgb(255, 255, 255)");
+  const stops = [...image.matchAll(/rgb\((\d+), (\d+), (\d+)\)/g)].map((m) => [Number(m[1]), Number(m[2]), Number(m[3])]);
+  expect(stops.length).toBeGreaterThanOrEqual(2);
+  const luminance = (rgb: number[]) => {
+    const [r, g, b] = rgb.map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  let lowest = Infinity;
+  for (let i = 1; i < stops.length; i++) {
+    for (let t = 0; t <= 1; t += 0.01) {
+      const mixed = stops[i - 1].map((c, k) => Math.round(c + (stops[i][k] - c) * t));
+      lowest = Math.min(lowest, 1.05 / (luminance(mixed) + 0.05));
+    }
+  }
+  expect(lowest).toBeGreaterThanOrEqual(4.5);
+});
