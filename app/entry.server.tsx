@@ -36,8 +36,21 @@ export default async function handleRequest(
   // The shop renders no Suspense boundaries on the server, so streaming gains nothing: the whole
   // document goes out in one piece, which is far cheaper than React's many small stream chunks.
   await body.allReady;
-  const html = await new Response(body).arrayBuffer();
+  const html = insideBody(await new Response(body).text());
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+}
+
+const DOCUMENT_END = "</body></html>";
+
+/**
+ * RemixServer renders the single-fetch data scripts after the document (a sibling of <html>), so
+ * React writes them after `</html>`, which is invalid HTML. They belong at the end of <body>,
+ * where the browser would put them anyway; decision 0007's stand-in collects them there.
+ */
+function insideBody(html: string): string {
+  const end = html.lastIndexOf(DOCUMENT_END);
+  if (end === -1 || end + DOCUMENT_END.length === html.length) return html;
+  return html.slice(0, end) + html.slice(end + DOCUMENT_END.length) + DOCUMENT_END;
 }

@@ -11,6 +11,7 @@ import { Footer } from "~/components/layout/Footer";
 import { Notifications } from "~/components/layout/Notifications";
 import { useLogoutCleanup } from "~/components/layout/useLogoutCleanup";
 import { Header } from "~/components/layout/Header";
+import { RouteAnnouncer } from "~/components/layout/RouteAnnouncer";
 import { useDarkMode } from "~/components/layout/ThemeToggle";
 import { ErrorPage, ErrorTitle, errorStatus } from "~/components/ui/ErrorPage";
 import { LoginPromptProvider } from "~/components/ui/LoginPrompt";
@@ -83,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <main id="main" className="main" tabIndex={-1}>{children}</main>
             <Footer />
           </LoginPromptProvider>
+          <RouteAnnouncer />
         </AuthenticityTokenProvider>
         {/* A page without JavaScript gets no scripts from the server; but when the browser already
             runs the app and navigates to such a page, scroll restoration must stay in charge. */}

@@ -78,7 +78,7 @@ test("wishlist: add on product pages, see them on the wishlist page, remove on a
   await expect(page.getByRole("heading", { level: 1, name: "Merkzettel" })).toBeVisible();
   const tiles = page.getByRole("list", { name: "Merkzettel" }).getByRole("article");
   await expect(tiles).toHaveCount(2);
-  expect((await tiles.getByRole("heading", { level: 3 }).allTextContents()).sort()).toEqual([MILK.name, BREAD.name].sort());
+  expect((await tiles.getByRole("heading", { level: 2 }).allTextContents()).sort()).toEqual([MILK.name, BREAD.name].sort());
   await expect(heart(page, MILK, true)).toHaveAttribute("aria-pressed", "true");
   await expect(heart(page, BREAD, true)).toHaveAttribute("aria-pressed", "true");
   await expectAccessible(page);
@@ -87,7 +87,7 @@ test("wishlist: add on product pages, see them on the wishlist page, remove on a
   await toggleOnProductPage(page, BREAD, javaScriptEnabled, false);
   await visit(page, "/account/wishlist", javaScriptEnabled, "Merkzettel", { axe: false });
   await expect(tiles).toHaveCount(1);
-  await expect(tiles.getByRole("heading", { level: 3 })).toHaveText(MILK.name);
+  await expect(tiles.getByRole("heading", { level: 2 })).toHaveText(MILK.name);
 
   // Removed on the wishlist page: the list is empty
   await heart(page, MILK, true).click();

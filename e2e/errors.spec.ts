@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from "./fixtures";
-import { waitForHydration } from "./helpers";
+import { headerSearch, waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -10,7 +10,7 @@ test("unknown path: 404 page with a way back home", async ({ page, javaScriptEna
   await expect(page).toHaveTitle("Fehler 404 – Frischkorb");
   await expect(page.getByText("Vielleicht hat sich die Adresse geändert.", { exact: false })).toBeVisible();
   // the shop's frame is still there
-  await expect(page.getByRole("banner").getByRole("searchbox", { name: "Produkte suchen" })).toBeVisible();
+  await expect(headerSearch(page)).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();
   await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);

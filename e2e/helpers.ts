@@ -14,6 +14,14 @@ export async function waitForHydration(page: Page, javaScriptEnabled: boolean) {
   });
 }
 
+/**
+ * The header's search box, by its label: a plain search field without JavaScript, a combobox
+ * once hydrated.
+ */
+export function headerSearch(page: Page): Locator {
+  return page.getByRole("banner").getByRole("search").getByLabel("Produkte suchen");
+}
+
 /** The product tiles of a listing ("Produkte" list). */
 export function productTiles(page: Page): Locator {
   return page.getByRole("list", { name: "Produkte", exact: true }).getByRole("article");

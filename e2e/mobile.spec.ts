@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { headerDisclosure, openMainMenu, waitForHydration } from "./helpers";
+import { headerDisclosure, headerSearch, openMainMenu, waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -37,7 +37,7 @@ test.describe("mobile width (360 px)", () => {
     expect(await overflowingElements(page)).toEqual([]);
     await expectNoHorizontalScroll(page);
     // the header search and the menu fit as well
-    await expect(page.getByRole("banner").getByRole("searchbox", { name: "Produkte suchen" })).toBeInViewport();
+    await expect(headerSearch(page)).toBeInViewport();
     await expectAccessible(page);
   });
 

@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from "./fixtures";
-import { listingCount, productTiles, waitForHydration } from "./helpers";
+import { headerSearch, listingCount, productTiles, waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -8,7 +8,7 @@ test("header search finds compound words: “milch” and “kase”", async ({ 
   await expect(page.getByRole("heading", { level: 1, name: "Frisch, regional, gemeinsam." })).toBeVisible();
   await waitForHydration(page, javaScriptEnabled);
 
-  const search = page.getByRole("banner").getByRole("searchbox", { name: "Produkte suchen" });
+  const search = headerSearch(page);
   await search.fill("milch");
   await search.press("Enter");
   await expect(page).toHaveURL(/\/search\/find\?q=milch$/);
@@ -46,49 +46,48 @@ test("search suggestions while typing (JavaScript) or a plain search form (no Ja
   await page.goto("/catalog/category/getraenke");
   await expect(page.getByRole("heading", { level: 1, name: "Getränke" })).toBeVisible();
   await waitForHydration(page, javaScriptEnabled);
-  const search = page.getByRole("banner").getByRole("searchbox", { name: "Produkte suchen" });
+  const search = headerSearch(page);
   await search.click();
   await search.pressSequentially("kase", { delay: 40 });
 
   if (!javaScriptEnabled) {
-    await expect(page.getByRole("region", { name: "Vorschläge" })).toHaveCount(0);
+    await expect(page.getByRole("listbox", { name: "Vorschläge" })).toHaveCount(0);
     await search.press("Enter");
     await expect(page).toHaveURL(/\/search\/find\?q=kase$/);
     await expect(page.getByRole("heading", { level: 1, name: "Suchergebnisse für „kase“" })).toBeVisible();
     return;
   }
 
-  const overlay = page.getByRole("region", { name: "Vorschläge" });
+  const overlay = page.getByRole("listbox", { name: "Vorschläge" });
   await expect(overlay).toBeVisible();
-  await expect(overlay.getByRole("heading", { name: "Kategorien" })).toBeVisible();
-  await expect(overlay.getByRole("link", { name: "Käse", exact: true })).toHaveAttribute("href", "/catalog/category/kaese");
-  await expect(overlay.getByRole("heading", { name: "Produkte" })).toBeVisible();
-  const productLinks = overlay.locator('a[href^="/catalog/product/"]');
+  await expect(overlay.getByRole("group", { name: "Kategorien" }).getByRole("option", { name: "Käse", exact: true })).toHaveAttribute("href", "/catalog/category/kaese");
+  await expect(overlay.getByRole("group", { name: "Produkte" })).toBeVisible();
+  const productLinks = overlay.getByRole("group", { name: "Produkte" }).getByRole("option");
   await expect(productLinks.first()).toBeVisible();
   expect(await productLinks.count()).toBeGreaterThan(0);
   expect((await productLinks.allTextContents()).filter((text) => /käse/i.test(text)).length).toBeGreaterThan(0);
   // each suggested product shows its price
   for (const text of await productLinks.allTextContents()) expect(text).toMatch(/\d+,\d\d\s€$/);
-  await expect(overlay.getByText(/^\d+ Vorschläge? gefunden$/)).toBeVisible();
+  await expect(page.getByRole("banner").getByText(/^\d+ Vorschläge? gefunden$/)).toBeVisible();
   expect(page.url()).toMatch(/\/catalog\/category\/getraenke$/);
   await expectAccessible(page);
 
-  await overlay.getByRole("link", { name: "Alle Ergebnisse für „kase“ anzeigen" }).click();
+  await overlay.getByRole("option", { name: "Alle Ergebnisse für „kase“ anzeigen" }).click();
   await expect(page).toHaveURL(/\/search\/find\?q=kase$/);
   await expect(page.getByRole("heading", { level: 1, name: "Suchergebnisse für „kase“" })).toBeVisible();
   await expect(productTiles(page).getByRole("heading", { name: "Bergkäse, 6 Monate gereift" })).toBeVisible();
   // the overlay is gone after the navigation
-  await expect(page.getByRole("region", { name: "Vorschläge" })).toHaveCount(0);
+  await expect(page.getByRole("listbox", { name: "Vorschläge" })).toHaveCount(0);
 });
 
 test("search suggestions: fewer than 3 characters ask for more; a suggested category opens it", async ({ page, javaScriptEnabled }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Frisch, regional, gemeinsam." })).toBeVisible();
   await waitForHydration(page, javaScriptEnabled);
-  const search = page.getByRole("banner").getByRole("searchbox", { name: "Produkte suchen" });
+  const search = headerSearch(page);
   await search.click();
   await search.pressSequentially("ka", { delay: 40 });
-  const overlay = page.getByRole("region", { name: "Vorschläge" });
+  const overlay = page.getByRole("listbox", { name: "Vorschläge" });
   if (!javaScriptEnabled) {
     await expect(overlay).toHaveCount(0);
     await search.press("Enter");
@@ -96,14 +95,14 @@ test("search suggestions: fewer than 3 characters ask for more; a suggested cate
     await expect(page.getByText("Bitte gib mindestens 3 Zeichen ein, damit wir suchen können.")).toBeVisible();
     return;
   }
-  await expect(overlay.getByText("Bitte gib mindestens 3 Zeichen ein.")).toBeVisible();
-  await expect(overlay.getByRole("link")).toHaveCount(0);
+  await expect(page.getByRole("banner").getByText("Bitte gib mindestens 3 Zeichen ein.")).toBeVisible();
+  await expect(overlay).toHaveCount(0);
   await search.pressSequentially("se", { delay: 40 });
-  await expect(overlay.getByRole("link", { name: "Käse", exact: true })).toBeVisible();
-  await overlay.getByRole("link", { name: "Käse", exact: true }).click();
+  await expect(overlay.getByRole("option", { name: "Käse", exact: true })).toBeVisible();
+  await overlay.getByRole("option", { name: "Käse", exact: true }).click();
   await expect(page).toHaveURL(/\/catalog\/category\/kaese$/);
   await expect(page.getByRole("heading", { level: 1, name: "Käse" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Vorschläge" })).toHaveCount(0);
+  await expect(overlay).toHaveCount(0);
 });
 
 test("too short a query asks for at least 3 characters", async ({ page }) => {

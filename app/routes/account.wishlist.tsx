@@ -38,7 +38,7 @@ export default function Wishlist() {
       <h1>{t("wishlist.title")}</h1>
       <p>{t("wishlist.intro")}</p>
       {products.length ? (
-        <ProductGrid products={products} label={t("wishlist.title")} />
+        <ProductGrid products={products} label={t("wishlist.title")} headingLevel={2} />
       ) : (
         <p className="empty-note">{t("wishlist.empty")} <Link to={categoryHref("startseite")}>{t("wishlist.toAssortment")}</Link></p>
       )}

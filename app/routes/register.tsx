@@ -3,7 +3,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { PersonFields } from "~/components/account/PersonFields";
 import { CheckboxField, FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
 import { register } from "~/domain/customer/registration.server";
@@ -12,6 +11,7 @@ import { berlinToday } from "~/domain/customer/validation";
 import { optionalCustomer } from "~/platform/auth.server";
 import { privateFormPage } from "~/platform/csrf.server";
 import { parseForm, readForm } from "~/platform/form.server";
+import { HoneypotFields } from "~/components/form/HoneypotFields";
 import { honeypotInputs, isSpam } from "~/platform/honeypot.server";
 import { translator } from "~/platform/i18n.server";
 
@@ -74,39 +74,37 @@ export default function Register() {
   const legalLink = (slug: string) => <Link to={`/pages/legal/${slug}`} target="_blank" />;
   return (
     <AuthenticityTokenProvider token={csrf}>
-      <HoneypotProvider {...honeypot}>
-        <div className="auth-page">
-          <section className="auth-box auth-box-wide" aria-labelledby="register-title">
-            <h1 id="register-title">{t("register.headline")}</h1>
-            <p>{t("register.intro")}</p>
-            <p className="notice-box">{t("register.adultNotice")}</p>
-            <Form method="post" {...getFormProps(form)} noValidate>
-              <AuthenticityTokenInput />
-              <HoneypotInputs label={t("fields.honeypot")} />
-              <FormMessage errors={form.errors} id={form.errorId} />
-              <div className="field-row">
-                <TextField field={fields.email} label={t("fields.email")} type="email" autoComplete="email" />
-                <TextField field={fields.emailConfirm} label={t("fields.emailConfirm")} type="email" autoComplete="email" />
-              </div>
-              <div className="field-row">
-                <TextField field={fields.password} label={t("fields.password")} type="password" autoComplete="new-password" hint={t("fields.passwordHint")} />
-                <TextField field={fields.passwordConfirm} label={t("fields.passwordConfirm")} type="password" autoComplete="new-password" />
-              </div>
-              <PersonFields fields={fields} today={today} phoneHint={t("register.phoneHint")} />
-              <fieldset className="consents">
-                <legend>{t("register.consents")}</legend>
-                <CheckboxField field={fields.terms}><Trans t={t} i18nKey="register.terms" components={{ 1: legalLink("agb") }} /></CheckboxField>
-                <CheckboxField field={fields.privacy}><Trans t={t} i18nKey="register.privacy" components={{ 1: legalLink("datenschutz") }} /></CheckboxField>
-                <CheckboxField field={fields.values}>
-                  <Trans t={t} i18nKey="register.values" components={{ 1: <Link to="/content/wertekodex" target="_blank" /> }} />
-                </CheckboxField>
-              </fieldset>
-              <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>{t("register.submit")}</button>
-            </Form>
-            <p>{t("register.haveAccount")} <Link to="/login">{t("login.submit")}</Link></p>
-          </section>
-        </div>
-      </HoneypotProvider>
+      <div className="auth-page">
+        <section className="auth-box auth-box-wide" aria-labelledby="register-title">
+          <h1 id="register-title">{t("register.headline")}</h1>
+          <p>{t("register.intro")}</p>
+          <p className="notice-box">{t("register.adultNotice")}</p>
+          <Form method="post" {...getFormProps(form)} noValidate>
+            <AuthenticityTokenInput />
+            <HoneypotFields label={t("fields.honeypot")} {...honeypot} />
+            <FormMessage errors={form.errors} id={form.errorId} />
+            <div className="field-row">
+              <TextField field={fields.email} label={t("fields.email")} type="email" autoComplete="email" />
+              <TextField field={fields.emailConfirm} label={t("fields.emailConfirm")} type="email" autoComplete="email" />
+            </div>
+            <div className="field-row">
+              <TextField field={fields.password} label={t("fields.password")} type="password" autoComplete="new-password" hint={t("fields.passwordHint")} />
+              <TextField field={fields.passwordConfirm} label={t("fields.passwordConfirm")} type="password" autoComplete="new-password" />
+            </div>
+            <PersonFields fields={fields} today={today} phoneHint={t("register.phoneHint")} />
+            <fieldset className="consents">
+              <legend>{t("register.consents")}</legend>
+              <CheckboxField field={fields.terms}><Trans t={t} i18nKey="register.terms" components={{ 1: legalLink("agb") }} /></CheckboxField>
+              <CheckboxField field={fields.privacy}><Trans t={t} i18nKey="register.privacy" components={{ 1: legalLink("datenschutz") }} /></CheckboxField>
+              <CheckboxField field={fields.values}>
+                <Trans t={t} i18nKey="register.values" components={{ 1: <Link to="/content/wertekodex" target="_blank" /> }} />
+              </CheckboxField>
+            </fieldset>
+            <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>{t("register.submit")}</button>
+          </Form>
+          <p>{t("register.haveAccount")} <Link to="/login">{t("login.submit")}</Link></p>
+        </section>
+      </div>
     </AuthenticityTokenProvider>
   );
 }

@@ -19,7 +19,11 @@ export function AddToCartButton({ sku, name, compact }: { sku: string; name: str
       method="post"
       action={CART_ACTION}
       className="add-to-cart-form"
-      onSubmit={submitInPlace(fetcher, CART_ACTION)}
+      onSubmit={(event) => {
+        // One add at a time; the button stays enabled so that it keeps the keyboard focus.
+        if (fetcher.state === "idle") submitInPlace(fetcher, CART_ACTION)(event);
+        else event.preventDefault();
+      }}
     >
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="add" />
@@ -30,7 +34,7 @@ export function AddToCartButton({ sku, name, compact }: { sku: string; name: str
         type="submit"
         className="button button-primary add-to-cart"
         aria-label={compact ? t("product.addToCartNamed", { name }) : undefined}
-        disabled={fetcher.state !== "idle"}
+        aria-disabled={fetcher.state !== "idle" || undefined}
       >
         <Icon name="cart" />
         <span className={compact ? "visually-hidden-mobile" : undefined}>{t("product.addToCart")}</span>

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { FormEvent, ReactNode } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { productHref } from "~/components/product/ProductTile";
 import { useImageResizing } from "~/components/product/useImageResizing";
@@ -51,7 +51,7 @@ function SteppedLine({ line }: { line: CartLine }) {
         </CartForm>
         <CartForm intent="setQuantity" fields={{ sku }} className="cart-qty-input" onSubmit={typed}>
           <label htmlFor={`qty-${sku}`} className="visually-hidden">{t("quantityNamed", { name })}</label>
-          <input id={`qty-${sku}`} name="qty" type="number" inputMode="numeric" min={0} max={line.maxQty} step={1} defaultValue={qty} key={qty} />
+          <QuantityInput id={`qty-${sku}`} qty={qty} max={line.maxQty} />
           <button type="submit" className="button button-link">{t("update")}</button>
         </CartForm>
         <CartForm intent="setQuantity" fields={{ sku, qty: qty + 1 }} onSubmit={step(qty + 1)}>
@@ -62,6 +62,18 @@ function SteppedLine({ line }: { line: CartLine }) {
       </div>
     </LineView>
   );
+}
+
+/**
+ * The line's quantity field shows each new quantity (a step, a typed one, the server's answer)
+ * while keeping its DOM node: remounting it would drop the keyboard focus after Enter.
+ */
+function QuantityInput({ id, qty, max }: { id: string; qty: number; max: number }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.value = String(qty);
+  }, [qty]);
+  return <input ref={ref} id={id} name="qty" type="number" inputMode="numeric" min={0} max={max} step={1} defaultValue={qty} />;
 }
 
 /** The price of one piece with its base price per kg or l (PAngV § 4), as next to every offer. */

@@ -26,7 +26,7 @@ export function Header({ menu, darkMode, customer }: {
         </Link>
         <CategoryMenu menu={menu} />
         <SearchForm />
-        <nav className="header-actions" aria-label={t("menu.mainNavigation")}>
+        <nav className="header-actions" aria-label={t("menu.shortcuts")}>
           <AccountLink signedIn={signedIn} className="header-button" label={t("menu.wish")} to="/account/wishlist"><Icon name="heart" /></AccountLink>
           <AccountLink
             signedIn={signedIn}

@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { useRef } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { Icon } from "~/components/ui/Icon";
 import { AccountLink } from "~/components/ui/LoginPrompt";
@@ -7,15 +6,14 @@ import { loginHref } from "~/domain/customer/login-path";
 import { categoryHref } from "./CategoryMenu";
 import { LogoutButton } from "./LogoutButton";
 import { ThemeToggle } from "./ThemeToggle";
-import { useCloseOnNavigation } from "./useCloseOnNavigation";
+import { useOverlayDisclosure } from "./useOverlayDisclosure";
 
 /** The spec's menu entries; a signed-in customer gets logout instead of login. */
 export function MainMenu({ darkMode, signedIn }: { darkMode: "1" | "0"; signedIn: boolean }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDetailsElement>(null);
-  useCloseOnNavigation(ref);
+  const disclosure = useOverlayDisclosure();
   return (
-    <details className="main-menu overlay-menu" ref={ref}>
+    <details className="main-menu overlay-menu" {...disclosure}>
       <summary className="header-button">
         <Icon name="menu" />
         <span className="header-button-label">{t("menu.label")}</span>

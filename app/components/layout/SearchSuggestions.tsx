@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import type { SearchSuggestionsResult } from "~/domain/catalog/search";
 import { formatEuro } from "~/domain/money/format";
@@ -7,11 +7,19 @@ import { categoryHref } from "./CategoryMenu";
 
 const DEBOUNCE_MS = 250;
 
-/** The search overlay: category suggestions and top products while typing (a JavaScript island). */
-export default function SearchSuggestions({ query, minLength, onClose }: {
+/**
+ * The search box's popup (a JavaScript island): category suggestions, top products and "show all"
+ * as the options of a listbox. The options are links, so a click (or a middle click) works as
+ * usual; they are no Tab stops: the search box keeps focus and points at the active one
+ * (`aria-activedescendant`, option ids `{id}-{index}`). A press inside the popup does not take
+ * focus away from the box, which would close it.
+ */
+export default function SearchSuggestions({ id, query, minLength, active, onCount }: {
+  id: string;
   query: string;
   minLength: number;
-  onClose: () => void;
+  active: number;
+  onCount: (count: number) => void;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<SearchSuggestionsResult>();
@@ -25,10 +33,36 @@ export default function SearchSuggestions({ query, minLength, onClose }: {
     // Deliberately not depending on `fetcher`: its identity changes with every load.
   }, [trimmed, longEnough]);
 
-  const data = fetcher.data;
+  const data = longEnough ? fetcher.data : undefined;
   const count = data ? data.categories.length + data.products.length : 0;
+  // "Alle Ergebnisse" is the last option whenever there are suggestions at all.
+  const options = count ? count + 1 : 0;
+  useEffect(() => {
+    onCount(options);
+    return () => onCount(0);
+  }, [options, onCount]);
+  useEffect(() => {
+    if (active >= 0) document.getElementById(`${id}-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [active, id]);
+
+  let index = 0;
+  const option = (to: string, className: string | undefined, children: ReactNode) => {
+    const current = index++;
+    return (
+      <Link
+        id={`${id}-${current}`}
+        role="option"
+        aria-selected={current === active}
+        tabIndex={-1}
+        to={to}
+        className={current === active ? `${className ?? ""} is-active` : className}
+      >
+        {children}
+      </Link>
+    );
+  };
   return (
-    <div className="search-overlay" role="region" aria-label={t("search.suggestions")}>
+    <div className="search-overlay" onMouseDown={(event) => event.preventDefault()}>
       <p className="search-status" aria-live="polite">
         {!longEnough
           ? t("search.minLength", { count: minLength })
@@ -38,40 +72,33 @@ export default function SearchSuggestions({ query, minLength, onClose }: {
               ? t("search.resultsAnnouncement", { count })
               : t("search.noHits", { query: trimmed })}
       </p>
-      {longEnough && data ? (
-        <>
+      {data && count ? (
+        <div id={id} role="listbox" aria-label={t("search.suggestions")}>
           {data.categories.length ? (
-            <>
-              <h2 className="search-heading">{t("search.categories")}</h2>
-              <ul className="search-list">
-                {data.categories.map((c) => (
-                  <li key={c.id}><Link to={categoryHref(c.id)}>{c.name}</Link></li>
-                ))}
-              </ul>
-            </>
+            <div role="group" aria-labelledby={`${id}-categories`} className="search-list">
+              <p id={`${id}-categories`} className="search-heading" role="presentation">{t("search.categories")}</p>
+              {data.categories.map((c) => <div key={c.id} role="none">{option(categoryHref(c.id), undefined, c.name)}</div>)}
+            </div>
           ) : null}
           {data.products.length ? (
-            <>
-              <h2 className="search-heading">{t("search.products")}</h2>
-              <ul className="search-list">
-                {data.products.map((p) => (
-                  <li key={p.sku}>
-                    <Link to={`/catalog/product/${p.sku}`} className="search-product">
+            <div role="group" aria-labelledby={`${id}-products`} className="search-list">
+              <p id={`${id}-products`} className="search-heading" role="presentation">{t("search.products")}</p>
+              {data.products.map((p) => (
+                <div key={p.sku} role="none">
+                  {option(`/catalog/product/${p.sku}`, "search-product", (
+                    <>
                       <img src={`/images/products/${p.sku}.svg`} alt="" width="40" height="40" loading="lazy" />
                       <span>{p.name}<small>{p.brand}</small></span>
                       <span className="search-price">{formatEuro(p.priceCents)}</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </>
+                    </>
+                  ))}
+                </div>
+              ))}
+            </div>
           ) : null}
-          <Link className="search-all" to={`/search/find?q=${encodeURIComponent(trimmed)}`}>
-            {t("search.showAll", { query: trimmed })}
-          </Link>
-        </>
+          {option(`/search/find?q=${encodeURIComponent(trimmed)}`, "search-all", t("search.showAll", { query: trimmed }))}
+        </div>
       ) : null}
-      <button type="button" className="search-close" onClick={onClose}>{t("search.close")}</button>
     </div>
   );
 }

@@ -9,8 +9,10 @@ import { ShoppingActions } from "./ShoppingActions";
 
 export const productHref = (sku: string) => `/catalog/product/${sku}`;
 
-export function ProductTile({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+/** `headingLevel`: the name is a heading one level below the section the grid sits in. */
+export function ProductTile({ product, eager = false, headingLevel = 3 }: { product: ProductSummary; eager?: boolean; headingLevel?: 2 | 3 }) {
   const resizing = useImageResizing();
+  const Name = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="product-tile">
       <Link to={productHref(product.sku)} className="tile-link" prefetch="intent">
@@ -24,7 +26,7 @@ export function ProductTile({ product, eager = false }: { product: ProductSummar
           loading={eager ? "eager" : "lazy"}
           decoding="async"
         />
-        <h3 className="tile-name">{product.name}</h3>
+        <Name className="tile-name">{product.name}</Name>
       </Link>
       <p className="tile-brand">{product.brand} · <NetQuantity quantity={product} /></p>
       <BadgeList badges={product.badges} />
@@ -35,11 +37,16 @@ export function ProductTile({ product, eager = false }: { product: ProductSummar
   );
 }
 
-export function ProductGrid({ products, eagerCount = 0, label }: { products: ProductSummary[]; eagerCount?: number; label?: string }) {
+export function ProductGrid({ products, eagerCount = 0, label, headingLevel }: {
+  products: ProductSummary[];
+  eagerCount?: number;
+  label?: string;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((p, i) => (
-        <li key={p.sku}><ProductTile product={p} eager={i < eagerCount} /></li>
+        <li key={p.sku}><ProductTile product={p} eager={i < eagerCount} headingLevel={headingLevel} /></li>
       ))}
     </ul>
   );

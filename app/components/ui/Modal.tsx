@@ -1,34 +1,90 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { Icon } from "./Icon";
 
-/** A native modal dialog: focus trap, Escape and the backdrop come from the browser. */
-export function Modal({ labelledBy, onClose, children, className }: {
+/**
+ * The shop's one dialog pattern, for every modal (login prompt, route modals, and whatever comes):
+ * a native modal dialog, so focus moves into it on open and the page behind is inert; Tab and
+ * Shift+Tab wrap around inside it; Escape, the backdrop and the close button call `onClose`;
+ * when it goes away, focus returns to the control that opened it (or to the page's heading when
+ * that control is gone). `openWithoutJs` renders it open on the server: a route modal is then a
+ * plain dialog inside the page, whose `closeControl` is a link.
+ */
+export function Modal({ labelledBy, onClose, closeControl, openWithoutJs, className, children }: {
   labelledBy: string;
   onClose: () => void;
-  children: ReactNode;
+  closeControl?: ReactNode;
+  openWithoutJs?: boolean;
   className?: string;
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    if (!dialog) return;
+    const opener = document.activeElement;
+    // The server's `open` makes a non-modal dialog; only showModal() makes the page inert.
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      returnFocus(opener);
+    };
   }, []);
   return (
     <dialog
       ref={ref}
+      open={openWithoutJs}
       className={className ? `modal ${className}` : "modal"}
       aria-labelledby={labelledBy}
-      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onKeyDown={containTab}
       onClick={(event) => { if (event.target === ref.current) onClose(); }}
     >
-      <button type="button" className="modal-close" onClick={onClose}>
-        <Icon name="close" />
-        <span className="visually-hidden">{t("global.close")}</span>
-      </button>
+      {closeControl ?? (
+        <button type="button" className="modal-close" onClick={onClose}>
+          <Icon name="close" />
+          <span className="visually-hidden">{t("global.close")}</span>
+        </button>
+      )}
       {children}
     </dialog>
   );
+}
+
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last (not to the browser's toolbar). */
+function containTab(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  const wrapTo = event.shiftKey ? (document.activeElement === first ? last : null) : (document.activeElement === last ? first : null);
+  if (!wrapTo) return;
+  event.preventDefault();
+  wrapTo.focus();
+}
+
+/** Back to the opener; a dialog opened by loading its URL, or whose opener is gone, hands focus to the page's heading. */
+function returnFocus(opener: Element | null) {
+  // The dialog has left the DOM just now; the page must be interactive again before focusing.
+  requestAnimationFrame(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const target = opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : mainHeading();
+    target?.focus({ preventScroll: true });
+  });
+}
+
+/** The page's main heading, made focusable from script only; the main landmark when there is none. */
+export function mainHeading(): HTMLElement | null {
+  const heading = document.querySelector<HTMLElement>("main h1");
+  if (!heading) return document.getElementById("main");
+  heading.tabIndex = -1;
+  return heading;
 }

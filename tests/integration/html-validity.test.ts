@@ -1,0 +1,42 @@
+import { HtmlValidate } from "html-validate/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, signIn } from "./browser";
+import { startShop, type TestShop } from "./worker";
+
+let shop: TestShop;
+beforeAll(async () => { shop = await startShop(); });
+afterAll(async () => { await shop?.dispose(); });
+
+const validator = new HtmlValidate({ extends: ["html-validate:standard"] });
+
+async function problems(html: string): Promise<string[]> {
+  const report = await validator.validateString(html);
+  return report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`));
+}
+
+/** What follows the closing </html> tag: the streamed loader data must stay inside <body>. */
+function afterDocument(html: string): string {
+  return html.slice(html.lastIndexOf("</html>") + "</html>".length);
+}
+
+describe("the streamed pages are valid HTML", () => {
+  it.each(["/", "/catalog/category/milch", "/catalog/product/120001", "/search/find?q=milch", "/register", "/login"])("%s", async (pathname) => {
+    const res = await shop.fetch(pathname);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain("streamController.enqueue");
+    expect(await problems(html)).toEqual([]);
+    expect(afterDocument(html).length, "characters after </html>").toBe(0);
+  });
+
+  it("signed-in pages: addresses, wishlist, cart", async () => {
+    const browser = new Browser(shop);
+    await signIn(browser);
+    for (const pathname of ["/account/address", "/account/wishlist", "/cart"]) {
+      const { res, html } = await browser.get(pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(await problems(html), pathname).toEqual([]);
+      expect(afterDocument(html).length, `${pathname}: characters after </html>`).toBe(0);
+    }
+  });
+});
