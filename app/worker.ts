@@ -1,7 +1,7 @@
 /**
  * The Workers entry: every request the static assets did not answer comes here. It refuses
- * cross-site writes, answers anonymous pages from the edge cache, runs Remix, and puts the
- * security headers on whatever goes out.
+ * requests it cannot read (request-guard.server.ts) and cross-site writes, answers anonymous
+ * pages from the edge cache, runs Remix, and puts the security headers on whatever goes out.
  */
 import { createRequestHandler, logDevReady } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
@@ -11,6 +11,7 @@ import {
   PRIVATE_CACHE_CONTROL, cacheKey, edgeCacheSeconds, isAnonymousGet, isPersonal, isStorable, withFreshNonce,
 } from "~/platform/edge-cache.server";
 import { resolveSession, type SessionState } from "~/platform/session.server";
+import { guardRequest } from "~/platform/request-guard.server";
 
 const dev = process.env.NODE_ENV === "development";
 if (dev) logDevReady(build);
@@ -18,11 +19,12 @@ if (dev) logDevReady(build);
 const handleRemixRequest = createRequestHandler(build, process.env.NODE_ENV);
 
 export default {
-  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  async fetch(incoming: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const { request, refusal, settle } = await guardRequest(incoming, env);
     const production = env.ENVIRONMENT === "production";
     const nonce = createNonce();
     const finish = (response: Response) => {
-      const out = new Response(response.body, response);
+      const out = settle(new Response(response.body, response));
       const type = out.headers.get("Content-Type") ?? "";
       // A page or page data for a signed-in customer (or carrying a notice) is theirs alone.
       if (isPersonal(request) && /text\/html|text\/x-script/.test(type)) out.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
@@ -36,7 +38,7 @@ export default {
 
     if (isCrossSiteWrite(request)) return finish(new Response("Forbidden", { status: 403 }));
 
-    const cache = isAnonymousGet(request) && edgeCacheSeconds(env) > 0 ? await caches.open("pages") : null;
+    const cache = !refusal && isAnonymousGet(request) && edgeCacheSeconds(env) > 0 ? await caches.open("pages") : null;
     const key = cache ? cacheKey(request, build.assets.version) : null;
     if (cache && key) {
       const hit = await cache.match(key);
@@ -44,7 +46,7 @@ export default {
     }
 
     let session: Promise<SessionState> | undefined;
-    const loadContext = { env, ctx, cspNonce: nonce, session: () => (session ??= resolveSession(request, env, ctx)) };
+    const loadContext = { env, ctx, cspNonce: nonce, refusal, session: () => (session ??= resolveSession(request, env, ctx)) };
     const response = finish(await handleRemixRequest(request, loadContext));
     if (cache && key && isStorable(response)) ctx.waitUntil(cache.put(key, response.clone()));
     return response;
