@@ -7,8 +7,11 @@
  *   reading, so a chunked body without Content-Length is limited too (413); it must be a form
  *   (415), and one that parses (400). Paths under /payment/ read their own bodies (the payment
  *   provider's webhooks send JSON) and only get the size limit.
- * - A path with a backslash is no address of the shop (400): browsers read it as "/".
- * - Signed cookies that do not parse are dropped from the request and cleared in the answer.
+ * - A path with a backslash or a control character is no address of the shop (400): browsers
+ *   read "\\" as "/" and drop tabs, so links built from such a path would lead elsewhere.
+ * - Signed cookies that do not parse (or are empty) are dropped from the request and cleared in
+ *   the answer; a well-formed one with a wrong signature stays the readers' business (an ended
+ *   session, a new CSRF token).
  */
 import type { Cookie } from "@remix-run/cloudflare";
 import type { Env } from "./context";
@@ -60,7 +63,7 @@ export async function guardRequest(request: Request, env: Env): Promise<GuardedR
 /** The request's body when it may go on (null for none), or the refusal. */
 async function checkRequest(request: Request): Promise<ArrayBuffer | null | Refusal> {
   const url = new URL(request.url);
-  if (/\\|%5c/i.test(url.pathname)) return 400;
+  if (/\\|%5c|%[01][0-9a-f]|%7f/i.test(url.pathname)) return 400;
   if (request.method === "GET" || request.method === "HEAD") return null;
   const raw = RAW_BODY_PATHS.some((prefix) => url.pathname.startsWith(prefix));
   if (request.method !== "POST" && !raw) return 405;
@@ -108,8 +111,8 @@ async function unreadableCookies(header: string | null, env: Env): Promise<strin
   const names = Object.keys(SIGNED_COOKIES).filter((name) => header.includes(`${name}=`));
   const broken = await Promise.all(names.map(async (name) => {
     try {
-      await SIGNED_COOKIES[name](env).parse(header);
-      return null;
+      // An empty value is never one the shop set: the CSRF token would be "" (and no token at all).
+      return (await SIGNED_COOKIES[name](env).parse(header)) === "" ? name : null;
     } catch {
       return name;
     }
