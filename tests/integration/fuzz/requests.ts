@@ -44,7 +44,8 @@ const PLAUSIBLE: Record<string, string[]> = {
   code: ["FRISCH5", "HERBST10", "VERSANDFREI", "SOMMER2025", "frisch5"],
   gift: ["1", "0"],
   darkMode: ["0", "1"],
-  redirectTo: ["/", "/cart", "/catalog/category/milch"],
+  redirectTo: ["/", "/cart", "/catalog/category/milch?sort=price_asc", "//evil.example", "/\\evil.example", "\\/evil.example", "/\t/evil.example",
+    "/%09/evil.example", "/%2F%2Fevil.example", "/\r\n/evil.example", "http:evil.example", "javascript:fz(3)"],
   firstName: ["Eva"], lastName: ["Fuzz"], dob: ["1990-01-01", "2030-01-01", "31.12.1990"], gender: ["m", "w", "d", "x"],
   telephone: ["0341 123456", "+49 341 1"], street: ["Karl-Liebknecht-Str."], houseNumber: ["12", "12 a"], zip: ["04107", "99999", "0410"],
   city: ["Leipzig"], country: ["DE", "AT", "XX"], defaultShipping: ["on"], defaultBilling: ["on"],
@@ -119,7 +120,7 @@ export class RequestFactory {
   }
 
   private pathSegment(): string {
-    if (this.chance(0.3)) return this.pick(["%5C", "%5Cevil.example", "%2F%2Fevil.example", "..", "%2e%2e", "%00", "%E0%A4%A", "%0d%0a", "%09", "de", "common", "constructor", "impressum", "120001.svg", "x.svg"]);
+    if (this.chance(0.3)) return this.pick(["%5C", "%5Cevil.example", "%2F%2Fevil.example", "..", "%2e%2e", "%00", "%E0%A4%A", "%0d%0a", "%09", "/evil.example", "//evil.example", "de", "common", "constructor", "impressum", "120001.svg", "x.svg"]);
     return encode(this.value());
   }
 
