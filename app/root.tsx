@@ -33,7 +33,6 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ name: "theme-color", content: "#2f6b2f" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (context.refusal) throw new Response(null, { status: context.refusal });
   const [tree, shopper] = await Promise.all([loadCategoryTree(context.env.DB), loadShopper(request, context)]);
   return data({
     locale: LOCALE,

@@ -19,7 +19,7 @@ declare module "@remix-run/cloudflare" {
     env: Env;
     ctx: Pick<ExecutionContext, "waitUntil">;
     cspNonce: string;
-    /** Set when the worker refused the request: the root shows the error page with this status. */
+    /** Set when the worker refused the request: the error page shows this status. */
     refusal: Refusal | null;
     /** The request's session, looked up once on first use. */
     session: () => Promise<SessionState>;

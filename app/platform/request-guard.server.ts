@@ -53,7 +53,8 @@ export async function guardRequest(request: Request, env: Env): Promise<GuardedR
 
   const checked = await checkRequest(request);
   if (typeof checked === "number") {
-    // The shop's error page for the refusal, rendered without running any action or page loader.
+    // The shop's error page for the refusal: the home route throws the status (routes/_index.tsx),
+    // so no action and no loader of the refused URL runs.
     for (const name of ["Content-Type", "Content-Length", "Transfer-Encoding"]) headers.delete(name);
     return { request: new Request(new URL("/", request.url), { headers }), refusal: checked, settle };
   }

@@ -148,6 +148,17 @@ describe("malformed requests (item 7)", () => {
     }
   });
 
+  it("the refusal page keeps the visitor's dark mode and the signed-in customer's header", async () => {
+    const dark = await post("/cart", { type: "application/json", body: "{}", headers: { Cookie: "dark_mode=1" } });
+    expect(dark.status).toBe(415);
+    expect(await dark.text()).toContain('class="theme-dark"');
+    const anna = new Browser(shop);
+    await signIn(anna);
+    const refused = await anna.request("/account/address/new", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "text/plain" }, body: "street=x" });
+    expect(refused.res.status).toBe(415);
+    expect(refused.html).toContain("Hallo, Anna");
+  });
+
   it("broken multipart is a 400 with a German page", async () => {
     const res = await post("/login", { type: "multipart/form-data; boundary=x", body: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb" });
     expect(res.status).toBe(400);
