@@ -35,7 +35,6 @@ const SIGNED_COOKIES: Record<string, (env: Env) => Cookie> = {
 };
 
 export type Refusal = 400 | 405 | 413 | 415;
-export const REFUSALS: readonly Refusal[] = [400, 405, 413, 415];
 
 export interface GuardedRequest {
   /** What Remix gets: without unreadable cookies; for a refusal, the error page's request. */
