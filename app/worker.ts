@@ -1,8 +1,9 @@
 /**
  * The Workers entry: every request the static assets did not answer comes here. It refuses to
- * serve a deployment that lacks its own configuration, refuses cross-site writes, answers anonymous
- * pages from the edge cache, runs Remix, and puts the security headers on whatever goes out. The
- * Cron Trigger delivers the outbox.
+ * serve a deployment that lacks its own configuration, refuses requests it cannot read
+ * (request-guard.server.ts) and cross-site writes, answers anonymous pages from the edge cache,
+ * runs Remix, and puts the security headers on whatever goes out. The Cron Trigger delivers the
+ * outbox.
  */
 import { createRequestHandler, logDevReady } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
@@ -12,9 +13,10 @@ import {
   PRIVATE_CACHE_CONTROL, cacheKey, edgeCacheSeconds, isAnonymousGet, isPersonal, isStorable, withFreshNonce,
 } from "~/platform/edge-cache.server";
 import { resolveSession, type SessionState } from "~/platform/session.server";
-import { configurationProblems, deploymentEnv, refusal } from "~/platform/deployment.server";
+import { configurationProblems, deploymentEnv, refusal as notConfigured } from "~/platform/deployment.server";
 import { deliverOutbox } from "~/platform/mail-delivery.server";
 import { paymentProvider } from "~/platform/payment.server";
+import { guardRequest } from "~/platform/request-guard.server";
 
 const dev = process.env.NODE_ENV === "development";
 if (dev) logDevReady(build);
@@ -29,16 +31,23 @@ function refuseIfMisconfigured(env: Env): Response | null {
   if (problems.length === 0) return null;
   if (!refusalLogged) console.error(`Frischkorb refuses to serve until configured: ${problems.join("; ")}`);
   refusalLogged = true;
-  return refusal();
+  return notConfigured();
 }
 
 export default {
-  async fetch(request: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
-    const env = deploymentEnv(bindings, new URL(request.url));
+  async fetch(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
+    const env = deploymentEnv(bindings, new URL(incoming.url));
     const production = !env.standIns;
     const nonce = createNonce();
+    // Before anything reads a cookie: reading one needs the deployment's own secrets.
+    const misconfigured = refuseIfMisconfigured(env);
+    if (misconfigured) {
+      applySecurityHeaders(misconfigured.headers, { nonce, production, dev });
+      return misconfigured;
+    }
+    const { request, refusal, settle } = await guardRequest(incoming, env);
     const finish = (response: Response) => {
-      const out = new Response(response.body, response);
+      const out = settle(new Response(response.body, response));
       const type = out.headers.get("Content-Type") ?? "";
       // A page or page data for a signed-in customer (or carrying a notice) is theirs alone.
       if (isPersonal(request) && /text\/html|text\/x-script/.test(type)) out.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
@@ -51,12 +60,9 @@ export default {
       return out;
     };
 
-    const refused = refuseIfMisconfigured(env);
-    if (refused) return finish(refused);
-
     if (isCrossSiteWrite(request)) return finish(new Response("Forbidden", { status: 403 }));
 
-    const cache = isAnonymousGet(request) && edgeCacheSeconds(env) > 0 ? await caches.open("pages") : null;
+    const cache = !refusal && isAnonymousGet(request) && edgeCacheSeconds(env) > 0 ? await caches.open("pages") : null;
     const key = cache ? cacheKey(request, build.assets.version) : null;
     if (cache && key) {
       const hit = await cache.match(key);
@@ -64,7 +70,7 @@ export default {
     }
 
     let session: Promise<SessionState> | undefined;
-    const loadContext = { env, ctx, cspNonce: nonce, session: () => (session ??= resolveSession(request, env, ctx)) };
+    const loadContext = { env, ctx, cspNonce: nonce, refusal, session: () => (session ??= resolveSession(request, env, ctx)) };
     const response = finish(await handleRemixRequest(request, loadContext));
     if (cache && key && isStorable(response)) ctx.waitUntil(cache.put(key, response.clone()));
     return response;

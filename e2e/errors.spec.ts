@@ -54,3 +54,18 @@ test("server error: 500 page with exactly one way out", async ({ page }) => {
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   await expect(page.getByRole("heading", { level: 1, name: "Frisch, regional, gemeinsam." })).toBeVisible();
 });
+
+test("a request the shop cannot read: German 400 page, and the way home works", async ({ page, javaScriptEnabled }) => {
+  const response = await page.goto("/%5Cevil.example");
+  expect(response?.status()).toBe(400);
+  await expect(page.getByRole("heading", { level: 1, name: "Diese Anfrage können wir nicht lesen" })).toBeVisible();
+  await expect(page).toHaveTitle("Fehler 400 – Frischkorb");
+  await expect(page.getByText("Bitte lade die Seite neu", { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await waitForHydration(page, javaScriptEnabled);
+  await expect(page.getByRole("heading", { level: 1, name: "Diese Anfrage können wir nicht lesen" })).toBeVisible();
+
+  await page.getByRole("main").getByRole("link", { name: "Zur Startseite" }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Frisch, regional, gemeinsam." })).toBeVisible();
+});

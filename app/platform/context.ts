@@ -1,3 +1,4 @@
+import type { Refusal } from "./request-guard.server";
 import type { SessionState } from "./session.server";
 
 /** What the worker hands every loader and action. */
@@ -32,6 +33,8 @@ declare module "@remix-run/cloudflare" {
     env: Env;
     ctx: Pick<ExecutionContext, "waitUntil">;
     cspNonce: string;
+    /** Set when the worker refused the request: the error page shows this status. */
+    refusal: Refusal | null;
     /** The request's session, looked up once on first use. */
     session: () => Promise<SessionState>;
   }

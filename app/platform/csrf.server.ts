@@ -4,27 +4,38 @@
  * carry no token (docs/decisions/0003); the forms of sign-in, registration and password reset are
  * not cached and do.
  */
-import { createCookie } from "@remix-run/cloudflare";
+import { createCookie, type HeadersFunction } from "@remix-run/cloudflare";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { isProduction, type Env } from "./context";
 import { secret } from "./secrets.server";
 import { PRIVATE_CACHE_CONTROL } from "./edge-cache.server";
 
-function csrfFor(env: Env): CSRF {
-  const cookie = createCookie("csrf", {
+export function csrfCookie(env: Env) {
+  return createCookie("csrf", {
     httpOnly: true,
     sameSite: "lax",
     secure: isProduction(env),
     path: "/",
     secrets: [secret(env, "CSRF_SECRET")],
   });
-  return new CSRF({ cookie, secret: secret(env, "CSRF_SECRET") });
+}
+
+function csrfFor(env: Env): CSRF {
+  return new CSRF({ cookie: csrfCookie(env), secret: secret(env, "CSRF_SECRET") });
 }
 
 /** The token for this browser, and the Set-Cookie value when it is new. */
 export async function csrfToken(request: Request, env: Env): Promise<{ token: string; setCookie: string | null }> {
   const [token, setCookie] = await csrfFor(env).commitToken(request);
   return { token, setCookie };
+}
+
+/**
+ * A new token whenever the session changes (sign-in, sign-out): a token seen before the change,
+ * e.g. planted by someone else on a shared computer, is worthless afterwards.
+ */
+export async function renewedCsrfCookie(env: Env): Promise<string> {
+  return csrfCookie(env).serialize(csrfFor(env).generate());
 }
 
 /** Throws a 403 unless the form carries this browser's token. */
@@ -47,3 +58,11 @@ export async function privateFormPage(request: Request, env: Env): Promise<{ csr
   if (setCookie) headers.append("Set-Cookie", setCookie);
   return { csrf: token, headers };
 }
+
+/** The `headers` export of such a page: Remix passes loader headers on only through it. */
+export const privateFormHeaders: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};

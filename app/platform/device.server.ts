@@ -2,7 +2,7 @@
  * Known devices (docs/decisions/0010-sign-in-throttling.md): a browser in which a customer signed in
  * successfully keeps a signed cookie naming that account. Failed attempts from elsewhere cannot lock
  * such a browser out, so guessing a customer's password from many addresses does not deny the
- * customer their own shop. The cookie is only sent to /login; it holds a random device id and
+ * customer their own shop. It holds a random device id and
  * shortened hashes of the addresses, never an address itself.
  */
 import { createCookie } from "@remix-run/cloudflare";
@@ -20,12 +20,12 @@ interface Device {
   accounts: string[];
 }
 
-function deviceCookie(env: Env) {
+export function deviceCookie(env: Env) {
   return createCookie(DEVICE_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     secure: isProduction(env),
-    path: "/login",
+    path: "/",
     maxAge: MAX_AGE_SECONDS,
     secrets: [secret(env, "SESSION_SECRET")],
   });

@@ -19,7 +19,7 @@ export interface Notice {
   values?: Record<string, string | number>;
 }
 
-function flashCookie(env: Env) {
+export function flashCookie(env: Env) {
   return createCookie(FLASH_COOKIE, {
     httpOnly: true,
     sameSite: "lax",

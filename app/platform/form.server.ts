@@ -28,7 +28,7 @@ export function unknownIntent(): Response {
 export async function replyWithNotices(request: Request, context: AppLoadContext, form: FormData, notices: Notice[], fallback = "/") {
   const headers = { "Set-Cookie": await flashNotice(request, context.env, notices) };
   const redirectTo = form.get("redirectTo");
-  if (typeof redirectTo === "string") throw redirect(safeRedirectPath(redirectTo, fallback), { headers });
+  if (redirectTo !== null) throw redirect(safeRedirectPath(redirectTo, fallback), { headers });
   const ok = notices[0]?.type !== "error";
   return data({ ok }, { headers, status: ok ? 200 : 400 });
 }

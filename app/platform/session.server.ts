@@ -30,7 +30,7 @@ export type SessionState =
   | { kind: "expired" }
   | { kind: "customer"; customer: SignedInCustomer; idHash: string };
 
-function sessionCookie(env: Env) {
+export function sessionCookie(env: Env) {
   return createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isExternal, withoutLocalePrefix } from "~/domain/content/redirect";
+import { isExternal, safeRedirectPath, withoutLocalePrefix } from "~/domain/content/redirect";
 import { findRedirect } from "~/domain/content/redirect.server";
 import { isLoginRequired } from "~/domain/customer/login-required";
 import { requireCustomer } from "~/platform/auth.server";
@@ -13,7 +13,8 @@ import { notFound } from "~/platform/route-data.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const unprefixed = withoutLocalePrefix(url.pathname, url.search);
-  if (unprefixed) throw redirect(unprefixed, 301);
+  // "/de//evil.example" must not become "//evil.example"
+  if (unprefixed) throw redirect(safeRedirectPath(unprefixed), 301);
   const target = await findRedirect(context.env.DB, url.pathname);
   if (target) throw redirect(target, isExternal(target) ? 302 : 301);
   if (isLoginRequired(url.pathname)) await requireCustomer(request, context);

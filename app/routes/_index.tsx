@@ -11,6 +11,9 @@ import { publicPage } from "~/platform/route-data.server";
 export const handle = { i18n: ["common", "home"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
+  // The worker renders a refused request as this route's error (request-guard.server.ts): the
+  // root's data still loads, so the error page keeps the visitor's header and dark mode.
+  if (context.refusal) throw new Response(null, { status: context.refusal });
   const [tree, rows, t] = await Promise.all([
     loadCategoryTree(context.env.DB), loadHomeRows(context.env.DB), translator("home"),
   ]);

@@ -1,3 +1,4 @@
+import { safeRedirectPath } from "~/domain/content/redirect";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The new address becomes the default delivery address, so the checkout comes back with it chosen. */
 export const action = (args: ActionFunctionArgs) =>
-  addAddress(args, `/checkout${new URL(args.request.url).search}`, { defaultShipping: "on" });
+  addAddress(args, safeRedirectPath(`/checkout${new URL(args.request.url).search}`, "/checkout"), { defaultShipping: "on" });
 
 export default function CheckoutAddress() {
   const actionData = useActionData<typeof action>();

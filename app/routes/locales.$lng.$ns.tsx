@@ -5,7 +5,10 @@ import { notFound } from "~/platform/route-data.server";
 /** Translation files for the browser's i18next; immutable when asked for the current version. */
 export function loader({ params, request }: LoaderFunctionArgs) {
   const ns = (params.ns ?? "").replace(/\.json$/, "");
-  const texts = (resources as Record<string, Record<string, unknown>>)[params.lng ?? ""]?.[ns];
+  // Own keys only: "/locales/constructor/name" must not find Object's prototype.
+  const languages: Record<string, Record<string, unknown>> = resources;
+  const lng = params.lng ?? "";
+  const texts = Object.hasOwn(languages, lng) && Object.hasOwn(languages[lng], ns) ? languages[lng][ns] : null;
   if (!texts) throw notFound();
   const current = new URL(request.url).searchParams.get("v") === localeVersion;
   return Response.json(texts, {

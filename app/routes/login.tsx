@@ -7,11 +7,14 @@ import { FormMessage, TextField, useClearPasswords } from "~/components/form/Fie
 import { signIn, resendActivationLink } from "~/domain/customer/sign-in.server";
 import { emailOnlySchema, loginSchema } from "~/domain/customer/schema";
 import { optionalCustomer } from "~/platform/auth.server";
-import { privateFormPage } from "~/platform/csrf.server";
+import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
 import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["account"] };
+
+// Remix passes the loader's "private, no-store" on only through a headers export.
+export const headers = privateFormHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
 

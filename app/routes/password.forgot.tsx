@@ -7,11 +7,14 @@ import { FormMessage, TextField } from "~/components/form/Field";
 import { requestResetLink } from "~/domain/customer/password-reset.server";
 import { emailOnlySchema } from "~/domain/customer/schema";
 import { optionalCustomer } from "~/platform/auth.server";
-import { privateFormPage } from "~/platform/csrf.server";
+import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["account"] };
+
+// Remix passes the loader's "private, no-store" on only through a headers export.
+export const headers = privateFormHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
 

@@ -9,13 +9,16 @@ import { register } from "~/domain/customer/registration.server";
 import { registerSchema } from "~/domain/customer/schema";
 import { berlinToday } from "~/domain/customer/validation";
 import { optionalCustomer } from "~/platform/auth.server";
-import { privateFormPage } from "~/platform/csrf.server";
+import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { HoneypotFields } from "~/components/form/HoneypotFields";
 import { honeypotInputs, isSpam } from "~/platform/honeypot.server";
 import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["account"] };
+
+// Remix passes the loader's "private, no-store" on only through a headers export.
+export const headers = privateFormHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
 

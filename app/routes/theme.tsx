@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const headers = { "Set-Cookie": darkModeCookie(value, isProduction(context.env)), "Cache-Control": "no-store" };
   const redirectTo = form.get("redirectTo");
-  if (typeof redirectTo === "string") return redirect(safeRedirectPath(redirectTo), { headers });
+  if (redirectTo !== null) return redirect(safeRedirectPath(redirectTo), { headers });
   return Response.json({ darkMode: value }, { headers });
 }
 

@@ -67,7 +67,7 @@ export function FilterPanel({ filter, facets, hidden, categoryNames }: {
           <RangeFields name="sugar" label={t("filter.sugar")} range={filter.sugar} step="0.1" />
           <RangeFields name="fat" label={t("filter.fat")} range={filter.fat} step="0.1" />
           <FacetGroup name="categories" label={t("filter.categories")} values={facets.categories} selected={filter.categories}
-            display={(v) => categoryNames[v] ?? v} />
+            display={(v) => (Object.hasOwn(categoryNames, v) ? categoryNames[v] : v)} />
           <FacetGroup name="brands" label={t("filter.brands")} values={facets.brands} selected={filter.brands} />
           <FacetGroup name="flavoringIngredients" label={t("filter.flavoringIngredients")} values={facets.flavoringIngredients}
             selected={filter.flavoringIngredients} />

@@ -5,6 +5,9 @@ export function errorStatus(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
 
+/** Client errors with their own explanation (docs/decisions/0008); any other code reads as a fault of ours. */
+const EXPLAINED_STATUSES = [400, 403, 405, 413, 415];
+
 export function ErrorTitle({ status }: { status: number }) {
   const { t } = useTranslation();
   return <title>{`${t("pages.error.title", { code: status })} – ${t("shop.name")}`}</title>;
@@ -17,7 +20,7 @@ export function ErrorTitle({ status }: { status: number }) {
  */
 export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation();
-  const notFound = status === 404;
+  const texts = status === 404 ? "pages.notFound" : EXPLAINED_STATUSES.includes(status) ? `pages.error.status.${status}` : "pages.error";
   return (
     <section className="error-page" aria-labelledby="error-headline">
       <p className="error-code">{t("pages.error.title", { code: status })}</p>
@@ -26,8 +29,8 @@ export function ErrorPage({ status }: { status: number }) {
         <span className="error-loader" />
         <span>{String(status).slice(2, 3)}</span>
       </div>
-      <h1 id="error-headline">{notFound ? t("pages.notFound.headline") : t("pages.error.headline")}</h1>
-      <p>{notFound ? t("pages.notFound.text") : t("pages.error.text")}</p>
+      <h1 id="error-headline">{t(`${texts}.headline`)}</h1>
+      <p>{t(`${texts}.text`)}</p>
       <a className="button button-primary" href="/" data-discover="false">{t("pages.error.button")}</a>
     </section>
   );

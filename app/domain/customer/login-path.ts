@@ -7,6 +7,6 @@ export function loginHref(redirectTo: string): string {
 
 /** Where a successful sign-in leads: a path of this shop, but never back to a sign-in form. */
 export function afterLoginPath(target: unknown): string {
-  const path = typeof target === "string" ? safeRedirectPath(target) : "/";
+  const path = safeRedirectPath(target);
   return /^\/(login|register|password\/)/.test(path) ? "/" : path;
 }

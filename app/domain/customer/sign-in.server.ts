@@ -3,6 +3,7 @@
  * ARCHITECTURE "Sessions and security" and the dark-mode rule at sign-in.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { renewedCsrfCookie } from "~/platform/csrf.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { attempt, clientOf, LIMITS, refund, type Throttle } from "~/platform/rate-limit.server";
 import { startSession } from "~/platform/session.server";
@@ -58,6 +59,7 @@ export async function signIn(
     const sessionCookie = await startSession(env, check.customerId, previous.kind === "customer" ? previous.idHash : undefined);
     return redirectWithNotice(request, env, afterLoginPath(redirectTo), { type: "success", key: "session.signedIn" }, [
       sessionCookie,
+      await renewedCsrfCookie(env),
       darkModeCookie(theme.value, isProduction(env)),
       await rememberDevice(request, env, credentials.email),
     ]);

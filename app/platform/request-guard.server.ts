@@ -1,0 +1,135 @@
+/**
+ * Guards in front of Remix (docs/decisions/0008): a request the shop cannot read is refused with
+ * a 4xx before any action runs, and a cookie the shop cannot read is treated as absent and
+ * cleared, so neither ever turns into a 500 or changes anything.
+ *
+ * - Only GET, HEAD and POST (405 otherwise); a POST body is at most 64 KiB, counted while
+ *   reading, so a chunked body without Content-Length is limited too (413); it must be a form
+ *   (415), and one that parses (400). Paths under /payment/ read their own bodies (the payment
+ *   provider's webhooks send JSON) and only get the size limit.
+ * - A path with a backslash or a control character is no address of the shop (400): browsers
+ *   read "\\" as "/" and drop tabs, so links built from such a path would lead elsewhere.
+ * - Signed cookies that do not parse (or are empty) are dropped from the request and cleared in
+ *   the answer; a well-formed one with a wrong signature stays the readers' business (an ended
+ *   session, a new CSRF token).
+ */
+import type { Cookie } from "@remix-run/cloudflare";
+import type { Env } from "./context";
+import { csrfCookie } from "./csrf.server";
+import { DEVICE_COOKIE, deviceCookie } from "./device.server";
+import { FLASH_COOKIE, flashCookie } from "./flash.server";
+import { SESSION_COOKIE } from "./edge-cache.server";
+import { sessionCookie } from "./session.server";
+
+/** The shop's forms carry no files: the longest (registration) stays under 2 KiB. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Endpoints under these paths take other bodies than forms (the payment provider's webhooks). */
+const RAW_BODY_PATHS = ["/payment/"];
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** Every signed cookie the shop reads, by name. A new signed cookie belongs here. */
+const SIGNED_COOKIES: Record<string, (env: Env) => Cookie> = {
+  [SESSION_COOKIE]: sessionCookie,
+  [FLASH_COOKIE]: flashCookie,
+  csrf: csrfCookie,
+  [DEVICE_COOKIE]: deviceCookie,
+};
+
+export type Refusal = 400 | 405 | 413 | 415;
+
+export interface GuardedRequest {
+  /** What Remix gets: without unreadable cookies; for a refusal, the error page's request. */
+  request: Request;
+  refusal: Refusal | null;
+  /** Clears the unreadable cookies in the answer (unless the answer sets them anew). */
+  settle: (response: Response) => Response;
+}
+
+export async function guardRequest(request: Request, env: Env): Promise<GuardedRequest> {
+  const unreadable = await unreadableCookies(request.headers.get("Cookie"), env);
+  const headers = new Headers(request.headers);
+  if (unreadable.length) headers.set("Cookie", withoutCookies(headers.get("Cookie") ?? "", unreadable));
+  const settle = (response: Response) => clearCookies(response, unreadable);
+
+  const checked = await checkRequest(request);
+  if (typeof checked === "number") {
+    // The shop's error page for the refusal: the home route throws the status (routes/_index.tsx),
+    // so no action and no loader of the refused URL runs.
+    for (const name of ["Content-Type", "Content-Length", "Transfer-Encoding"]) headers.delete(name);
+    return { request: new Request(new URL("/", request.url), { headers }), refusal: checked, settle };
+  }
+  return { request: new Request(request, { headers, body: checked }), refusal: null, settle };
+}
+
+/** The request's body when it may go on (null for none), or the refusal. */
+async function checkRequest(request: Request): Promise<ArrayBuffer | null | Refusal> {
+  const url = new URL(request.url);
+  if (/\\|%5c|%[01][0-9a-f]|%7f/i.test(url.pathname)) return 400;
+  if (request.method === "GET" || request.method === "HEAD") return null;
+  const raw = RAW_BODY_PATHS.some((prefix) => url.pathname.startsWith(prefix));
+  if (request.method !== "POST" && !raw) return 405;
+  const body = await readLimited(request);
+  if (body === null) return 413;
+  if (raw) return body;
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!FORM_TYPES.includes(type.split(";")[0].trim().toLowerCase())) return 415;
+  try {
+    await new Response(body, { headers: { "Content-Type": type } }).formData();
+  } catch {
+    return 400;
+  }
+  return body;
+}
+
+/** The whole body, or null when it is larger than the limit (read no further than that). */
+async function readLimited(request: Request): Promise<ArrayBuffer | null> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > BODY_LIMIT_BYTES) return null;
+  if (!request.body) return new ArrayBuffer(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > BODY_LIMIT_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body.buffer;
+}
+
+async function unreadableCookies(header: string | null, env: Env): Promise<string[]> {
+  if (!header) return [];
+  const names = Object.keys(SIGNED_COOKIES).filter((name) => header.includes(`${name}=`));
+  const broken = await Promise.all(names.map(async (name) => {
+    try {
+      // An empty value is never one the shop set: the CSRF token would be "" (and no token at all).
+      return (await SIGNED_COOKIES[name](env).parse(header)) === "" ? name : null;
+    } catch {
+      return name;
+    }
+  }));
+  return broken.filter((name): name is string => name !== null);
+}
+
+function withoutCookies(header: string, names: string[]): string {
+  return header.split(";").filter((pair) => !names.includes(pair.split("=")[0].trim())).join(";");
+}
+
+function clearCookies(response: Response, names: string[]): Response {
+  const set = response.headers.getSetCookie().map((line) => line.split("=")[0].trim());
+  for (const name of names) {
+    if (!set.includes(name)) response.headers.append("Set-Cookie", `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
+  }
+  return response;
+}

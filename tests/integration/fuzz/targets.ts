@@ -1,0 +1,112 @@
+/**
+ * What the fuzz test (fuzz.test.ts) throws requests at: every form, every page with the query
+ * parameters its loader reads, and every cookie the shop reads.
+ *
+ * HOUSE RULE: every new form (a route with an `action`), every new query parameter a loader reads,
+ * every new endpoint and every new cookie joins this catalogue, one line each. Path parameters
+ * are written `{name}` and filled from VALUES (and the ids below); a field list is what the form
+ * sends, `intent` values are the form's buttons. Nothing else needs to change.
+ */
+
+/** Filled in by the test from the seeded shop: the demo customer's own ids and another customer's. */
+export interface ShopIds {
+  ownAddressIds: string[];
+  otherAddressIds: string[];
+  ownOrderNumbers: string[];
+  otherOrderNumbers: string[];
+  paymentIds: string[];
+  customerIds: string[];
+}
+
+export interface FormTarget {
+  path: string;
+  fields: string[];
+  intents?: string[];
+  /** The body is not a form (webhooks): the fuzz sends any body, the guard only limits its size. */
+  raw?: boolean;
+}
+
+export interface PageTarget {
+  path: string;
+  params: string[];
+}
+
+const PERSON = ["firstName", "lastName", "dob", "telephone", "gender"];
+const ADDRESS = ["firstName", "lastName", "street", "houseNumber", "addressAddition", "zip", "city", "country", "defaultShipping", "defaultBilling", "telephone", "gender"];
+const CHECKOUT = ["idempotencyKey", "carrier", "addressId", "deliverySlot", "telephone", "storeId", "pickupSlot", "pickupTerms", "paymentMethod", "useCredit"];
+const FILTERS = ["sort", "page", "priceMin", "priceMax", "sugarMin", "sugarMax", "fatMin", "fatMax", "brands", "categories", "flavoringIngredients", "allergens"];
+
+export const FORMS: FormTarget[] = [
+  { path: "/login", fields: ["email", "password", "redirectTo"], intents: ["login", "resendActivation"] },
+  { path: "/register", fields: [...PERSON, "email", "emailConfirm", "password", "passwordConfirm", "terms", "privacy", "values", "website", "form_started"] },
+  { path: "/logout", fields: [] },
+  { path: "/password/forgot", fields: ["email"] },
+  { path: "/password/reset/{customerId}/{value}", fields: ["password", "passwordConfirm"] },
+  { path: "/account/customer", fields: [...PERSON, "email", "newEmail", "newEmailConfirm", "password", "currentPassword", "passwordConfirm"], intents: ["profile", "email", "password"] },
+  { path: "/account/address", fields: ["addressId"], intents: ["setDefaultShipping"] },
+  { path: "/account/address/new", fields: ADDRESS },
+  { path: "/account/address/{addressId}/edit", fields: ADDRESS },
+  { path: "/account/address/{addressId}/delete", fields: [] },
+  { path: "/account/order/{orderNumber}", fields: [], intents: ["withdraw"] },
+  { path: "/account/wishlist", fields: ["sku", "redirectTo"], intents: ["add", "remove"] },
+  { path: "/cart", fields: ["sku", "qty", "code", "gift", "redirectTo"], intents: ["add", "setQuantity", "remove", "applyCoupon", "removeCoupon"] },
+  { path: "/cart/gifts", fields: ["sku"], intents: ["choose", "dismiss"] },
+  { path: "/checkout", fields: CHECKOUT },
+  { path: "/checkout?carrier={value}&store={value}", fields: CHECKOUT },
+  { path: "/checkout/address", fields: ADDRESS },
+  { path: "/payment/sandbox/{paymentId}", fields: [], intents: ["approve", "decline", "cancel"] },
+  { path: "/payment/sandbox/notify", fields: ["paymentId", "orderId", "amountCents", "currency", "outcome", "confirmationId"], raw: true },
+  { path: "/theme", fields: ["darkMode", "redirectTo"] },
+];
+
+export const PAGES: PageTarget[] = [
+  { path: "/", params: [] },
+  { path: "/catalog/category/{category}", params: FILTERS },
+  { path: "/catalog/category/startseite", params: FILTERS },
+  { path: "/catalog/product/{sku}", params: [] },
+  { path: "/search/find", params: ["q", ...FILTERS] },
+  { path: "/search/suggest", params: ["q"] },
+  { path: "/login", params: ["redirectTo"] },
+  { path: "/register", params: [] },
+  { path: "/password/forgot", params: ["reason"] },
+  { path: "/password/reset/{customerId}/{value}", params: [] },
+  { path: "/customer/activate/user/{customerId}/activationtoken/{value}", params: [] },
+  { path: "/customer/email/confirm/{customerId}/{value}", params: [] },
+  { path: "/account", params: [] },
+  { path: "/account/customer", params: [] },
+  { path: "/account/address", params: [] },
+  { path: "/account/address/new", params: [] },
+  { path: "/account/address/{addressId}/edit", params: [] },
+  { path: "/account/address/{addressId}/delete", params: [] },
+  { path: "/account/wishlist", params: [] },
+  { path: "/account/order/overview", params: ["filter"] },
+  { path: "/account/order/{orderNumber}", params: [] },
+  { path: "/account/voucher", params: [] },
+  { path: "/cart", params: [] },
+  { path: "/cart/gifts", params: [] },
+  { path: "/checkout", params: ["carrier", "more", "store"] },
+  { path: "/checkout/address", params: [] },
+  { path: "/checkout/return", params: ["payment"] },
+  { path: "/checkout/success", params: ["order"] },
+  { path: "/payment/sandbox/{paymentId}", params: [] },
+  { path: "/content/{value}", params: [] },
+  { path: "/content/map", params: [] },
+  { path: "/pages/legal", params: [] },
+  { path: "/pages/legal/{value}", params: [] },
+  { path: "/images/products/{value}", params: [] },
+  { path: "/locales/{value}/{value}", params: ["v"] },
+  { path: "/dev/mailbox", params: [] },
+  { path: "/theme", params: [] },
+  { path: "/logout", params: [] },
+  { path: "/signup", params: [] },
+  // the splat route: locale prefix, redirects, login-required paths, anything else
+  { path: "/de/{value}", params: [] },
+  { path: "/{value}", params: [] },
+  { path: "/{value}/{value}", params: [] },
+];
+
+/** Every cookie the shop reads. */
+export const COOKIES = ["__session", "__flash", "csrf", "dark_mode"];
+
+export const CATEGORIES = ["milch", "milch-eier", "obst-gemuese", "gibt-es-nicht"];
+export const SKUS = ["120001", "120002", "999999", "0"];
