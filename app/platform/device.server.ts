@@ -2,8 +2,8 @@
  * Known devices (docs/decisions/0010-sign-in-throttling.md): a browser in which a customer signed in
  * successfully keeps a signed cookie naming that account. Failed attempts from elsewhere cannot lock
  * such a browser out, so guessing a customer's password from many addresses does not deny the
- * customer their own shop. It holds a random device id and
- * shortened hashes of the addresses, never an address itself.
+ * customer their own shop. It holds a random device id and shortened hashes of the addresses,
+ * never an address itself.
  */
 import { createCookie } from "@remix-run/cloudflare";
 import { isProduction, type Env } from "./context";

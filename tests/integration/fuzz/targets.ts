@@ -56,6 +56,7 @@ export const FORMS: FormTarget[] = [
   { path: "/checkout/address", fields: ADDRESS },
   { path: "/payment/sandbox/{paymentId}", fields: [], intents: ["approve", "decline", "cancel"] },
   { path: "/payment/sandbox/notify", fields: ["paymentId", "orderId", "amountCents", "currency", "outcome", "confirmationId"], raw: true },
+  { path: "/payment/webhook/{value}", fields: ["id", "type", "data", "created"], raw: true },
   { path: "/theme", fields: ["darkMode", "redirectTo"] },
 ];
 
@@ -86,7 +87,7 @@ export const PAGES: PageTarget[] = [
   { path: "/cart/gifts", params: [] },
   { path: "/checkout", params: ["carrier", "more", "store"] },
   { path: "/checkout/address", params: [] },
-  { path: "/checkout/return", params: ["payment"] },
+  { path: "/checkout/return", params: ["payment", "cancel"] },
   { path: "/checkout/success", params: ["order"] },
   { path: "/payment/sandbox/{paymentId}", params: [] },
   { path: "/content/{value}", params: [] },
@@ -106,7 +107,7 @@ export const PAGES: PageTarget[] = [
 ];
 
 /** Every cookie the shop reads. */
-export const COOKIES = ["__session", "__flash", "csrf", "dark_mode"];
+export const COOKIES = ["__session", "__flash", "csrf", "dark_mode", "__device"];
 
 export const CATEGORIES = ["milch", "milch-eier", "obst-gemuese", "gibt-es-nicht"];
 export const SKUS = ["120001", "120002", "999999", "0"];
