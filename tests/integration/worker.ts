@@ -32,7 +32,10 @@ export async function startShop(opts: ShopOptions = {}): Promise<TestShop> {
     mf,
     origin,
     db: db as unknown as D1Database,
-    fetch: (pathname, init) => mf.dispatchFetch(new URL(pathname, origin), { redirect: "manual", ...init } as never) as unknown as Promise<Response>,
+    // A path is appended as it is: "//evil.example" is a path of the shop, not another host.
+    fetch: (pathname, init) => mf.dispatchFetch(pathname.startsWith("/") ? `${origin}${pathname}` : new URL(pathname, origin), {
+      redirect: "manual", ...init,
+    } as never) as unknown as Promise<Response>,
     dispose: () => mf.dispose(),
   };
 }
