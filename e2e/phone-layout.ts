@@ -43,15 +43,29 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
     };
     const elements = [...scope.querySelectorAll("*")].filter((el) => shown(el) && !clipped(el));
 
-    // Text running out of a box that does not scroll or clip: only the innermost box is named.
-    const overflowing = elements.filter((el) => {
-      const style = getComputedStyle(el);
-      if (style.display === "inline" || style.overflowX !== "visible" || el instanceof SVGElement) return false;
-      return el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0;
-    });
-    for (const el of overflowing) {
-      if (overflowing.some((other) => other !== el && el.contains(other))) continue;
-      problems.push(`text overflows its box (${el.scrollWidth}px in ${el.clientWidth}px): ${describe(el)}`);
+    // Text running out of the box it is laid out in (a label into its value), unless that box
+    // scrolls or clips on purpose. Measured on the text itself, so overlays positioned outside
+    // a box (an open menu panel) do not count.
+    const blockOf = (el: Element) => {
+      let e: Element | null = el;
+      while (e && ["inline", "contents"].includes(getComputedStyle(e).display)) e = e.parentElement;
+      return e;
+    };
+    const overflowing = new Set<Element>();
+    const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!node.textContent?.trim() || !parent || !elements.includes(parent)) continue;
+      const block = blockOf(parent);
+      if (!block || overflowing.has(block) || getComputedStyle(block).overflowX !== "visible") continue;
+      const box = block.getBoundingClientRect();
+      const left = box.left + block.clientLeft, right = left + block.clientWidth;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const out = [...range.getClientRects()].find((r) => r.width > 0 && (r.right > right + 1 || r.left < left - 1));
+      if (!out) continue;
+      overflowing.add(block);
+      problems.push(`text overflows its box (${Math.round(Math.max(out.right, right) - Math.min(out.left, left))}px in ${block.clientWidth}px): ${describe(block)}`);
     }
 
     // Placeholders are cut without a scrollbar: measure the text in the field's font.
