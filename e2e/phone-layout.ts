@@ -62,7 +62,17 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
       const left = box.left + block.clientLeft, right = left + block.clientWidth;
       const range = document.createRange();
       range.selectNodeContents(node);
-      const out = [...range.getClientRects()].find((r) => r.width > 0 && (r.right > right + 1 || r.left < left - 1));
+      const outside = (r: DOMRect) => r.width > 0 && (r.right > right + 1 || r.left < left - 1);
+      if (![...range.getClientRects()].some(outside)) continue;
+      // Spaces at the end of a wrapped line hang outside the box unseen: only visible characters count.
+      const text = node.textContent;
+      let out: DOMRect | undefined;
+      for (let i = 0; i < text.length && !out; i++) {
+        if (/\s/.test(text[i])) continue;
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        out = [...range.getClientRects()].find(outside);
+      }
       if (!out) continue;
       overflowing.add(block);
       problems.push(`text overflows its box (${Math.round(Math.max(out.right, right) - Math.min(out.left, left))}px in ${block.clientWidth}px): ${describe(block)}`);
