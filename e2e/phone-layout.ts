@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-/** The narrowest phone the shop is made for (issue 10: a 360 px walk through the shop). */
+/** The narrowest phone the shop is made for (a 360 px phone). */
 export const PHONE_WIDTH = 360;
 
 /**

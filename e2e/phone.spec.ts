@@ -5,7 +5,7 @@ import { expect, expectAccessible, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
 import { PHONE_WIDTH, phoneLayoutProblems } from "./phone-layout";
 
-/** Issue 10: what a shopper sees on a 360 px phone, and the notifications. */
+/** What a shopper sees on a 360 px phone, and the notifications. */
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: PHONE_WIDTH, height: 740 } });
 

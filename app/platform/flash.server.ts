@@ -41,7 +41,7 @@ export async function readNotices(request: Request, env: Env): Promise<Notice[]>
 
 /**
  * Set-Cookie value with the notices of this action. They replace whatever an earlier action left
- * unshown: a notice belongs to the last action, not to the next page (issue 10).
+ * unshown: a notice belongs to the last action, not to the next page.
  */
 export async function flashNotice(env: Env, notice: Notice | Notice[]): Promise<string> {
   return flashCookie(env).serialize(Array.isArray(notice) ? notice : [notice]);

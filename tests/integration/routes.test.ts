@@ -30,7 +30,7 @@ describe("public pages", () => {
     expect(html).toContain('href="/catalog/category/milch-eier"');
     expect(html).not.toContain('href="/catalog/category/startseite">Startseite');
     expect(html).toMatch(/class="product-tile"/);
-    // the base price in the wording of the product page and the cart (issue 10)
+    // the base price in the wording of the product page and the cart
     expect(html).toMatch(/\d,\d\d(?:\s|&nbsp;)€ pro Liter/);
     expect(html).not.toMatch(/\/ Liter/);
   });

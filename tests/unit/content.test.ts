@@ -63,7 +63,7 @@ describe("German formats", () => {
   it("dates as 21.11.2026", () => {
     expect(formatGermanDate("2026-11-21")).toBe("21.11.2026");
     expect(formatGermanDate("2026-03-29T23:30:00Z")).toBe("30.03.2026");
-    // pickup slots are named with this day (issue 10)
+    // pickup slots are named with this day
     expect(formatGermanDayWithYear("2026-11-23")).toBe("Mo., 23.11.2026");
   });
   it("groups opening hours by weekday", () => {

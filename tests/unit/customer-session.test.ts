@@ -61,7 +61,7 @@ describe("dark mode at sign-in (spec 4)", () => {
   });
 });
 
-describe("notifications (spec 4, issue 10)", () => {
+describe("notifications (spec 4)", () => {
   const n = (id: string, text: string): NoticeView => ({ id, type: "info", text });
   it("shows the notices of the last action only and brings a repeated text back after the old one is gone", () => {
     const shown = [n("a", "Gespeichert."), n("b", "Gutscheincode ungültig.")];

@@ -3,9 +3,9 @@ import { resources } from "~/platform/i18n.server";
 import pages from "../../scripts/seed/pages.mjs";
 
 /**
- * The shop says "du" everywhere (README, house rules), the content and legal pages included
- * (issue 10: they said "Sie" while the shop said "du"). The formal pronouns are therefore not
- * used at all; where "sie" means the cooperative or the drivers, the text is written around it.
+ * The shop says "du" everywhere, the content and legal pages included (they said "Sie" while
+ * the shop said "du"). The formal pronouns are therefore not used at all; where "sie" means
+ * the cooperative or the drivers, the text is written around it.
  */
 const FORMAL = /\b(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)\b/g;
 

@@ -1,7 +1,7 @@
 /** Spec 4 "Notifications" and 9: how long a toast stays, and how a repeated text comes back. */
 export const NOTICE_DURATION_MS = 10_000;
 export const NOTICE_REPLACE_DELAY_MS = 125;
-/** More toasts than this covered a whole phone screen (issue 10); the newest are the ones that matter. */
+/** More toasts than this covered a whole phone screen; the newest are the ones that matter. */
 export const NOTICE_LIMIT = 3;
 
 export interface NoticeView {
