@@ -41,13 +41,16 @@ export async function menuPanel(page: Page) {
   return openMainMenu(page);
 }
 
-/** The toasts: role=status inside the "Benachrichtigungen" region. */
+/** What the toasts announce: role=status inside the "Benachrichtigungen" region. */
 export function notifications(page: Page): Locator {
   return page.getByRole("region", { name: "Benachrichtigungen" }).getByRole("status");
 }
 
+/** A toast with the text is on screen, and the live region announces it. */
 export async function expectToast(page: Page, text: string | RegExp) {
-  await expect(notifications(page).getByText(text)).toBeVisible();
+  const toast = page.getByRole("region", { name: "Benachrichtigungen" }).locator(".toast").filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await expect(notifications(page).getByText(text)).toBeAttached();
 }
 
 export interface NewCustomer {

@@ -167,7 +167,8 @@ test("click & collect: store, first free pickup slot, pickup terms, PayPal appro
 
   // The first free slot, the terms, PayPal
   const slot = slots.getByRole("radio", { disabled: false }).first();
-  await expect(slot).toHaveAccessibleName(/^\d\d:\d\d–\d\d:\d\d noch [1-6] Pl(ätze|atz)$/);
+  // named with its day, so slots of different days sound different
+  await expect(slot).toHaveAccessibleName(/^[A-Z][a-z]\., \d\d\.\d\d\.\d{4} \d\d:\d\d–\d\d:\d\d noch [1-6] Pl(ätze|atz)$/);
   await slot.check();
   await pickup.getByRole("checkbox", { name: /^Ich habe die Abholbedingungen gelesen/ }).check();
   await paymentStep(page).getByRole("radio", { name: "PayPal" }).check();

@@ -1,8 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { phoneLayoutProblemsAt360 } from "./phone-layout";
 
 /**
- * Every page a test visits gets an axe check: no serious or critical violations. Axe needs
+ * Every page a test visits gets an axe check: no serious or critical violations, and the same
+ * page must fit a 360 px phone (no sideways scrolling, no text out of its box, nothing on top of
+ * each other; see phone-layout.ts). Axe needs
  * JavaScript in the page; for the no-JS runs it checks the same URL in a twin context whose app
  * scripts are blocked, so it sees exactly the server-rendered document a no-JS visitor gets.
  */
@@ -22,6 +25,7 @@ export async function expectAccessible(page: Page) {
     const results = await new AxeBuilder({ page: target }).analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await phoneLayoutProblemsAt360(target), `${page.url()} at 360 px`).toEqual([]);
   } finally {
     await close();
   }

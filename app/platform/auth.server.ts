@@ -34,6 +34,6 @@ export async function requireCustomer(request: Request, context: AppLoadContext)
 export async function expiredSessionRedirect(request: Request, context: AppLoadContext, target: string): Promise<Response> {
   const headers = new Headers();
   headers.append("Set-Cookie", await clearSessionCookie(context.env));
-  headers.append("Set-Cookie", await flashNotice(request, context.env, { type: "warning", key: "session.expired" }));
+  headers.append("Set-Cookie", await flashNotice(context.env, { type: "warning", key: "session.expired" }));
   return redirect(target, { headers });
 }

@@ -16,6 +16,8 @@ export interface Notice {
   type?: NoticeType;
   /** A key of the common namespace. */
   key: string;
+  /** What the notice is about, when several keys speak of one thing (e.g. "coupon"); else the key. */
+  topic?: string;
   values?: Record<string, string | number>;
 }
 
@@ -37,21 +39,26 @@ export async function readNotices(request: Request, env: Env): Promise<Notice[]>
   return Array.isArray(value) ? (value as Notice[]) : [];
 }
 
-/** Set-Cookie value that adds notices to whatever the browser still has to show. */
-export async function flashNotice(request: Request, env: Env, notice: Notice | Notice[]): Promise<string> {
-  const added = Array.isArray(notice) ? notice : [notice];
-  const pending = await readNotices(request, env);
-  return flashCookie(env).serialize([...pending.filter((n) => !added.some((a) => a.key === n.key)), ...added]);
+/**
+ * Set-Cookie value with the notices of this action. They replace whatever an earlier action left
+ * unshown: a notice belongs to the last action, not to the next page.
+ */
+export async function flashNotice(env: Env, notice: Notice | Notice[]): Promise<string> {
+  return flashCookie(env).serialize(Array.isArray(notice) ? notice : [notice]);
 }
 
 export function clearNotices(env: Env): Promise<string> {
   return flashCookie(env).serialize([], { maxAge: 0 });
 }
 
-/** Post/redirect/get with a notice; extra Set-Cookie values (session, theme) ride along. */
-export async function redirectWithNotice(request: Request, env: Env, to: string, notice: Notice | Notice[], cookies: string[] = []): Promise<Response> {
+/**
+ * Post/redirect/get with a notice; extra Set-Cookie values (session, theme) ride along. The
+ * request no longer matters (earlier notices are not carried on) but stays in the signature every
+ * action already calls.
+ */
+export async function redirectWithNotice(_request: Request, env: Env, to: string, notice: Notice | Notice[], cookies: string[] = []): Promise<Response> {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await flashNotice(request, env, notice));
+  headers.append("Set-Cookie", await flashNotice(env, notice));
   return redirect(to, { headers });
 }

@@ -26,7 +26,7 @@ export function unknownIntent(): Response {
  * that field out, stays where it is and gets whether it worked. Either way the notices are flashed.
  */
 export async function replyWithNotices(request: Request, context: AppLoadContext, form: FormData, notices: Notice[], fallback = "/") {
-  const headers = { "Set-Cookie": await flashNotice(request, context.env, notices) };
+  const headers = { "Set-Cookie": await flashNotice(context.env, notices) };
   const redirectTo = form.get("redirectTo");
   if (redirectTo !== null) throw redirect(safeRedirectPath(redirectTo, fallback), { headers });
   const ok = notices[0]?.type !== "error";

@@ -140,10 +140,12 @@ export default function CheckoutPage() {
             aria-describedby="order-comment-hint" />
           <p className="field-hint" id="order-comment-hint">{t("comment.hint", { count: COMMENT_MAX_LENGTH })}</p>
         </div>
-        <OrderReview cart={cart} carrier={checkout.carrier} busy={busy || !valid} hasCredit={checkout.balanceCents > 0} />
-        <FormMessage errors={formErrors} />
       </Form>
+      {/* The voucher changes the total, so it comes before the totals and the order button; it is
+          a form of its own, and the order button belongs to the checkout form by its id. */}
       <CouponForm coupon={cart.coupon} applied={cart.totals.couponApplied} redirectTo={`/checkout${location.search}`} />
+      <OrderReview cart={cart} carrier={checkout.carrier} busy={busy || !valid} hasCredit={checkout.balanceCents > 0} formId={form.id} />
+      <FormMessage errors={formErrors} />
       <Outlet />
     </div>
   );

@@ -37,80 +37,80 @@ const impressum = `
 <p>Johanna Brandt, Anschrift wie oben</p>
 
 <h2>Datenschutz</h2>
-<p>Unsere Datenschutzbeauftragte erreichen Sie unter <a href="mailto:datenschutz@frischkorb.example">datenschutz@frischkorb.example</a>. Wie wir mit Ihren Daten umgehen, erklärt unsere <a href="/pages/legal/datenschutz">Datenschutzerklärung</a>.</p>
+<p>Unsere Datenschutzbeauftragte erreichst du unter <a href="mailto:datenschutz@frischkorb.example">datenschutz@frischkorb.example</a>. Wie wir mit deinen Daten umgehen, erklärt unsere <a href="/pages/legal/datenschutz">Datenschutzerklärung</a>.</p>
 
 <h2>Verbraucherstreitbeilegung</h2>
 <p>Die Plattform der Europäischen Kommission zur Online-Streitbeilegung (OS-Plattform) wurde zum 20. Juli 2025 eingestellt; ein Verweis darauf entfällt deshalb.</p>
-<p>Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen. Wenn etwas schiefgelaufen ist, schreiben Sie uns bitte direkt – wir finden in aller Regel gemeinsam eine Lösung.</p>
+<p>Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen. Wenn etwas schiefgelaufen ist, schreib uns bitte direkt – wir finden in aller Regel gemeinsam eine Lösung.</p>
 `;
 
 const datenschutz = `
-<p>Der Schutz Ihrer persönlichen Daten ist uns als Genossenschaft, die ihren Mitgliedern und Kunden verpflichtet ist, ein besonderes Anliegen. Mit dieser Datenschutzerklärung informieren wir Sie nach Art. 13 und 14 der Datenschutz-Grundverordnung (DSGVO) darüber, welche personenbezogenen Daten wir in unserem Online-Shop, im Kundenkonto und im Teilhaber-Programm verarbeiten, zu welchen Zwecken und auf welcher Rechtsgrundlage, wie lange wir sie speichern und welche Rechte Sie haben.</p>
+<p>Der Schutz deiner persönlichen Daten ist uns als Genossenschaft, die ihren Mitgliedern und Kunden verpflichtet ist, ein besonderes Anliegen. Mit dieser Datenschutzerklärung informieren wir dich nach Art. 13 und 14 der Datenschutz-Grundverordnung (DSGVO) darüber, welche personenbezogenen Daten wir in unserem Online-Shop, im Kundenkonto und im Teilhaber-Programm verarbeiten, zu welchen Zwecken und auf welcher Rechtsgrundlage, wie lange wir sie speichern und welche Rechte du hast.</p>
 
 <h2>1. Verantwortlicher</h2>
 ${CONTACT_ADDRESS}
 <p>Die Frischkorb eG wird vertreten durch den Vorstand Johanna Brandt (Vorsitzende) und Mehmet Aydın.</p>
 
 <h2>2. Datenschutzbeauftragte</h2>
-<p>Sie erreichen unsere Datenschutzbeauftragte unter <a href="mailto:datenschutz@frischkorb.example">datenschutz@frischkorb.example</a> oder per Post unter unserer oben genannten Anschrift mit dem Zusatz „Datenschutzbeauftragte“. Ihre Anfrage wird vertraulich behandelt.</p>
+<p>Du erreichst unsere Datenschutzbeauftragte unter <a href="mailto:datenschutz@frischkorb.example">datenschutz@frischkorb.example</a> oder per Post unter unserer oben genannten Anschrift mit dem Zusatz „Datenschutzbeauftragte“. Deine Anfrage wird vertraulich behandelt.</p>
 
 <h2>3. Bereitstellung des Online-Shops und Server-Logdaten</h2>
-<p>Wenn Sie unseren Online-Shop aufrufen, verarbeiten wir technisch notwendige Verbindungsdaten: IP-Adresse, Datum und Uhrzeit des Abrufs, die aufgerufene Adresse, den übertragenen Datenumfang, den Statuscode sowie Angaben zu Browser und Betriebssystem. Wir benötigen diese Daten, um die Seiten auszuliefern, die Stabilität und Sicherheit unserer Systeme zu gewährleisten und Angriffe abzuwehren.</p>
+<p>Wenn du unseren Online-Shop aufrufst, verarbeiten wir technisch notwendige Verbindungsdaten: IP-Adresse, Datum und Uhrzeit des Abrufs, die aufgerufene Adresse, den übertragenen Datenumfang, den Statuscode sowie Angaben zu Browser und Betriebssystem. Wir benötigen diese Daten, um die Seiten auszuliefern, die Stabilität und Sicherheit unserer Systeme zu gewährleisten und Angriffe abzuwehren.</p>
 <p>Rechtsgrundlage ist Art. 6 Abs. 1 lit. f DSGVO; unser berechtigtes Interesse liegt im sicheren und störungsfreien Betrieb des Shops. Die Logdaten werden nach spätestens 14 Tagen gelöscht, sofern sie nicht zur Aufklärung eines konkreten Sicherheitsvorfalls länger benötigt werden.</p>
-<p>Unser Online-Shop, seine Datenbank und die Auslieferung der Inhalte laufen auf der Infrastruktur der Cloudflare, Inc., 101 Townsend St., San Francisco, CA 94107, USA. Cloudflare verarbeitet die Daten als unser Auftragsverarbeiter nach Art. 28 DSGVO und schützt den Shop zugleich vor Überlastungs- und Angriffsversuchen. Zur Übermittlung in die USA lesen Sie bitte Abschnitt 13.</p>
+<p>Unser Online-Shop, seine Datenbank und die Auslieferung der Inhalte laufen auf der Infrastruktur der Cloudflare, Inc., 101 Townsend St., San Francisco, CA 94107, USA. Cloudflare verarbeitet die Daten als unser Auftragsverarbeiter nach Art. 28 DSGVO und schützt den Shop zugleich vor Überlastungs- und Angriffsversuchen. Zur Übermittlung in die USA lies bitte Abschnitt 13.</p>
 
 <h2>4. Kundenkonto und Registrierung</h2>
-<p>Für Bestellungen legen Sie ein Kundenkonto an. Dabei verarbeiten wir Anrede (freiwillig), Vor- und Nachname, E-Mail-Adresse, Passwort (ausschließlich als kryptografischer Hashwert), Geburtsdatum sowie Ihre Liefer- und Rechnungsadressen. Das Konto wird erst aktiviert, wenn Sie den Link in unserer Bestätigungs-E-Mail aufrufen; so stellen wir sicher, dass die E-Mail-Adresse Ihnen gehört.</p>
+<p>Für Bestellungen legst du ein Kundenkonto an. Dabei verarbeiten wir Anrede (freiwillig), Vor- und Nachname, E-Mail-Adresse, Passwort (ausschließlich als kryptografischer Hashwert), Geburtsdatum sowie deine Liefer- und Rechnungsadressen. Das Konto wird erst aktiviert, wenn du den Link in unserer Bestätigungs-E-Mail aufrufst; so stellen wir sicher, dass die E-Mail-Adresse dir gehört.</p>
 <p>Das Geburtsdatum benötigen wir, weil wir Kundenkonten nur für volljährige Personen eröffnen und alkoholische Getränke nur an Erwachsene abgeben.</p>
-<p>Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (Vertrag über die Nutzung des Kundenkontos), für die Altersprüfung zusätzlich Art. 6 Abs. 1 lit. f DSGVO; unser berechtigtes Interesse liegt darin, den Jugendschutz einzuhalten. Sie können Ihr Kundenkonto jederzeit löschen lassen; Daten, die wir aus gesetzlichen Gründen aufbewahren müssen, werden dann gesperrt und nach Ablauf der Fristen gelöscht (siehe Abschnitt 14).</p>
+<p>Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (Vertrag über die Nutzung des Kundenkontos), für die Altersprüfung zusätzlich Art. 6 Abs. 1 lit. f DSGVO; unser berechtigtes Interesse liegt darin, den Jugendschutz einzuhalten. Du kannst dein Kundenkonto jederzeit löschen lassen; Daten, die wir aus gesetzlichen Gründen aufbewahren müssen, werden dann gesperrt und nach Ablauf der Fristen gelöscht (siehe Abschnitt 14).</p>
 
 <h2>5. Bestellungen</h2>
-<p>Wenn Sie bestellen, verarbeiten wir die Bestelldaten (Artikel, Mengen, Preise, Pfand, gewählte Gratis-Zugaben, Versandart, Liefer- oder Abholtermin), Ihre Kontaktdaten und die Liefer- und Rechnungsadresse, um den Kaufvertrag abzuschließen und abzuwickeln, Rechnungen zu erstellen und Sie über den Stand Ihrer Bestellung zu informieren. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO. Die steuer- und handelsrechtliche Aufbewahrung der Bestell- und Rechnungsdaten erfolgt nach Art. 6 Abs. 1 lit. c DSGVO in Verbindung mit § 257 HGB und § 147 AO.</p>
+<p>Wenn du bestellst, verarbeiten wir die Bestelldaten (Artikel, Mengen, Preise, Pfand, gewählte Gratis-Zugaben, Versandart, Liefer- oder Abholtermin), deine Kontaktdaten und die Liefer- und Rechnungsadresse, um den Kaufvertrag abzuschließen und abzuwickeln, Rechnungen zu erstellen und dich über den Stand deiner Bestellung zu informieren. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO. Die steuer- und handelsrechtliche Aufbewahrung der Bestell- und Rechnungsdaten erfolgt nach Art. 6 Abs. 1 lit. c DSGVO in Verbindung mit § 257 HGB und § 147 AO.</p>
 
 <h2>6. Zahlung</h2>
 <p>Je nach gewählter Zahlungsart geben wir die zur Zahlung erforderlichen Daten an folgende Stellen weiter (Art. 6 Abs. 1 lit. b DSGVO):</p>
 <ul>
 <li><strong>PayPal:</strong> PayPal (Europe) S.à r.l. et Cie, S.C.A., 22–24 Boulevard Royal, L-2449 Luxemburg, erhält Bestellbetrag, Bestellnummer und – soweit für den Käuferschutz erforderlich – die Lieferadresse. PayPal ist für die Zahlungsabwicklung selbst verantwortlich und kann nach eigenen Bedingungen eine Identitäts- oder Bonitätsprüfung vornehmen.</li>
-<li><strong>Kredit- oder Debitkarte:</strong> Die Kartendaten geben Sie direkt im Eingabefeld unseres Zahlungsdienstleisters ein, der nach dem Sicherheitsstandard PCI DSS zertifiziert ist. Wir selbst erhalten keine vollständigen Kartennummern, sondern nur eine Zahlungsreferenz, den Kartentyp und die letzten vier Ziffern. Zur starken Kundenauthentifizierung (z. B. 3-D Secure) leitet Ihre Bank Sie gegebenenfalls auf ihre eigene Seite weiter.</li>
+<li><strong>Kredit- oder Debitkarte:</strong> Die Kartendaten gibst du direkt im Eingabefeld unseres Zahlungsdienstleisters ein, der nach dem Sicherheitsstandard PCI DSS zertifiziert ist. Wir selbst erhalten keine vollständigen Kartennummern, sondern nur eine Zahlungsreferenz, den Kartentyp und die letzten vier Ziffern. Zur starken Kundenauthentifizierung (z. B. 3-D Secure) leitet deine Bank dich gegebenenfalls auf ihre eigene Seite weiter.</li>
 <li><strong>SEPA-Lastschrift:</strong> Wir verarbeiten Kontoinhaber, IBAN und Mandatsdaten und übermitteln sie zum Einzug an unsere Hausbank. Die Lastschrift bieten wir nur Teilhabern und Kunden an, die bereits eine Bestellung bezahlt haben; eine Bonitätsprüfung bei einer Auskunftei führen wir nicht durch.</li>
-<li><strong>Kundenguthaben:</strong> Ihr Guthaben, die Buchungen darauf und die Teilhaber-Rückvergütung verwalten wir selbst in Ihrem Kundenkonto.</li>
+<li><strong>Kundenguthaben:</strong> Dein Guthaben, die Buchungen darauf und die Teilhaber-Rückvergütung verwalten wir selbst in deinem Kundenkonto.</li>
 </ul>
 
 <h2>7. Lieferung und Abholung</h2>
 <ul>
-<li><strong>Standard- und Expresslieferung:</strong> Wir übermitteln Name und Lieferadresse an das beauftragte Paketunternehmen. Bei der Expresslieferung ist zusätzlich Ihre Telefonnummer Pflichtangabe, damit der Zusteller die Übergabe gekühlter Ware kurzfristig mit Ihnen abstimmen kann. Ihre E-Mail-Adresse geben wir nur weiter, wenn Sie im Checkout ausdrücklich eingewilligt haben, Zustellbenachrichtigungen des Paketunternehmens zu erhalten (Art. 6 Abs. 1 lit. a DSGVO); diese Einwilligung können Sie jederzeit widerrufen.</li>
-<li><strong>Lokale Lebensmittellieferung:</strong> Die Zustellung übernehmen unsere eigenen Fahrerinnen und Fahrer. Sie erhalten Name, Lieferadresse, Lieferfenster, gegebenenfalls Telefonnummer und Lieferhinweise (z. B. „3. Etage, Klingel Hinterhaus“).</li>
-<li><strong>Click &amp; Collect:</strong> Die Filiale erhält Ihren Namen, die Bestellnummer und das gewählte Abholfenster.</li>
+<li><strong>Standard- und Expresslieferung:</strong> Wir übermitteln Name und Lieferadresse an das beauftragte Paketunternehmen. Bei der Expresslieferung ist zusätzlich deine Telefonnummer Pflichtangabe, damit der Zusteller die Übergabe gekühlter Ware kurzfristig mit dir abstimmen kann. Deine E-Mail-Adresse geben wir nur weiter, wenn du im Checkout ausdrücklich eingewilligt hast, Zustellbenachrichtigungen des Paketunternehmens zu erhalten (Art. 6 Abs. 1 lit. a DSGVO); diese Einwilligung kannst du jederzeit widerrufen.</li>
+<li><strong>Lokale Lebensmittellieferung:</strong> Die Zustellung übernehmen unsere eigenen Fahrerinnen und Fahrer. Dafür bekommen sie Name, Lieferadresse, Lieferfenster, gegebenenfalls Telefonnummer und Lieferhinweise (z. B. „3. Etage, Klingel Hinterhaus“).</li>
+<li><strong>Click &amp; Collect:</strong> Die Filiale erhält deinen Namen, die Bestellnummer und das gewählte Abholfenster.</li>
 </ul>
-<p>Rechtsgrundlage ist jeweils Art. 6 Abs. 1 lit. b DSGVO. Gehören alkoholische Getränke zur Bestellung, können Zusteller oder Filialpersonal bei der Übergabe Ihren Ausweis einsehen; dabei wird nur vermerkt, dass die Prüfung stattgefunden hat – eine Kopie des Ausweises fertigen wir nicht an (Art. 6 Abs. 1 lit. f DSGVO, Einhaltung des Jugendschutzes).</p>
+<p>Rechtsgrundlage ist jeweils Art. 6 Abs. 1 lit. b DSGVO. Gehören alkoholische Getränke zur Bestellung, können Zusteller oder Filialpersonal bei der Übergabe deinen Ausweis einsehen; dabei wird nur vermerkt, dass die Prüfung stattgefunden hat – eine Kopie des Ausweises fertigen wir nicht an (Art. 6 Abs. 1 lit. f DSGVO, Einhaltung des Jugendschutzes).</p>
 
 <h2>8. Teilhaber-Programm und Filialkarte</h2>
-<p>Wenn Sie Mitglied unserer Genossenschaft werden, verarbeiten wir die Angaben Ihrer Beitrittserklärung, Ihre Mitgliedsnummer, die Zahl Ihrer Geschäftsanteile, Ein- und Auszahlungen sowie eine etwaige Kündigung. Wir sind gesetzlich verpflichtet, eine Mitgliederliste zu führen (§ 30 Genossenschaftsgesetz). Rechtsgrundlagen sind Art. 6 Abs. 1 lit. b DSGVO (Mitgliedschaftsverhältnis nach unserer Satzung) und Art. 6 Abs. 1 lit. c DSGVO. Für die Berechnung Ihrer Rückvergütung verarbeiten wir die Summe Ihrer Einkäufe.</p>
+<p>Wenn du Mitglied unserer Genossenschaft wirst, verarbeiten wir die Angaben deiner Beitrittserklärung, deine Mitgliedsnummer, die Zahl deiner Geschäftsanteile, Ein- und Auszahlungen sowie eine etwaige Kündigung. Wir sind gesetzlich verpflichtet, eine Mitgliederliste zu führen (§ 30 Genossenschaftsgesetz). Rechtsgrundlagen sind Art. 6 Abs. 1 lit. b DSGVO (Mitgliedschaftsverhältnis nach unserer Satzung) und Art. 6 Abs. 1 lit. c DSGVO. Für die Berechnung deiner Rückvergütung verarbeiten wir die Summe deiner Einkäufe.</p>
 <p>Für die Filialkarte verarbeiten wir Kartennummer, Kartenstatus (z. B. gesperrt) und die mit der Karte getätigten Zahlungen und Zutritte zu unseren Filialen außerhalb der Servicezeiten. Die PIN speichern wir ausschließlich als Hashwert. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO; die Zutrittsprotokolle dienen zudem der Sicherheit unserer personalfreien Öffnungszeiten (Art. 6 Abs. 1 lit. f DSGVO) und werden nach 30 Tagen gelöscht. Auf eine Videoüberwachung in unseren Filialen weisen wir vor Ort gesondert hin.</p>
 
 <h2>9. Newsletter</h2>
-<p>Unseren Newsletter mit Angeboten, Neuigkeiten aus der Genossenschaft und saisonalen Rezepten versenden wir nur mit Ihrer Einwilligung (Art. 6 Abs. 1 lit. a DSGVO). Nach der Anmeldung erhalten Sie eine E-Mail mit einem Bestätigungslink; erst wenn Sie diesen aufrufen, nehmen wir Sie in den Verteiler auf (Double-Opt-in). Wir speichern Zeitpunkt und IP-Adresse von Anmeldung und Bestätigung, um Ihre Einwilligung nachweisen zu können (Art. 6 Abs. 1 lit. c und f DSGVO).</p>
-<p>Sie können den Newsletter jederzeit über den Abmeldelink in jeder Ausgabe oder in Ihrem Kundenkonto abbestellen. Nach der Abmeldung löschen wir Ihre Adresse aus dem Verteiler; den Nachweis der früheren Einwilligung bewahren wir bis zu drei Jahre auf. Den Versand erledigt ein Dienstleister in der Europäischen Union als unser Auftragsverarbeiter. Eine Auswertung, welche Ausgaben Sie öffnen oder welche Links Sie anklicken, findet nicht statt.</p>
+<p>Unseren Newsletter mit Angeboten, Neuigkeiten aus der Genossenschaft und saisonalen Rezepten versenden wir nur mit deiner Einwilligung (Art. 6 Abs. 1 lit. a DSGVO). Nach der Anmeldung erhältst du eine E-Mail mit einem Bestätigungslink; erst wenn du diesen aufrufst, nehmen wir dich in den Verteiler auf (Double-Opt-in). Wir speichern Zeitpunkt und IP-Adresse von Anmeldung und Bestätigung, um deine Einwilligung nachweisen zu können (Art. 6 Abs. 1 lit. c und f DSGVO).</p>
+<p>Du kannst den Newsletter jederzeit über den Abmeldelink in jeder Ausgabe oder in deinem Kundenkonto abbestellen. Nach der Abmeldung löschen wir deine Adresse aus dem Verteiler; den Nachweis der früheren Einwilligung bewahren wir bis zu drei Jahre auf. Den Versand erledigt ein Dienstleister in der Europäischen Union als unser Auftragsverarbeiter. Eine Auswertung, welche Ausgaben du öffnest oder welche Links du anklickst, findet nicht statt.</p>
 
 <h2>10. Kontakt mit dem Kundenservice</h2>
-<p>Wenn Sie uns per E-Mail, Telefon oder Post kontaktieren, verarbeiten wir Ihre Angaben, um Ihr Anliegen zu bearbeiten. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO, wenn Ihr Anliegen eine Bestellung oder Ihr Konto betrifft, sonst Art. 6 Abs. 1 lit. f DSGVO (Interesse an der Beantwortung von Anfragen). Wir löschen die Korrespondenz, wenn sie nicht mehr benötigt wird, spätestens nach drei Jahren, es sei denn, gesetzliche Aufbewahrungspflichten stehen entgegen.</p>
+<p>Wenn du uns per E-Mail, Telefon oder Post kontaktierst, verarbeiten wir deine Angaben, um dein Anliegen zu bearbeiten. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO, wenn dein Anliegen eine Bestellung oder dein Konto betrifft, sonst Art. 6 Abs. 1 lit. f DSGVO (Interesse an der Beantwortung von Anfragen). Wir löschen die Korrespondenz, wenn sie nicht mehr benötigt wird, spätestens nach drei Jahren, es sei denn, gesetzliche Aufbewahrungspflichten stehen entgegen.</p>
 
 <h2>11. Cookies und lokale Speicherung</h2>
-<p>Wir setzen ohne Ihre Einwilligung nur Cookies und vergleichbare Speichertechniken ein, die technisch unbedingt erforderlich sind, um den von Ihnen ausdrücklich gewünschten Dienst bereitzustellen (§ 25 Abs. 2 Nr. 2 TDDDG). Die anschließende Verarbeitung stützen wir auf Art. 6 Abs. 1 lit. b und f DSGVO.</p>
+<p>Wir setzen ohne deine Einwilligung nur Cookies und vergleichbare Speichertechniken ein, die technisch unbedingt erforderlich sind, um den von dir ausdrücklich gewünschten Dienst bereitzustellen (§ 25 Abs. 2 Nr. 2 TDDDG). Die anschließende Verarbeitung stützen wir auf Art. 6 Abs. 1 lit. b und f DSGVO.</p>
 <table>
 <thead>
 <tr><th scope="col">Zweck</th><th scope="col">Inhalt</th><th scope="col">Speicherdauer</th></tr>
 </thead>
 <tbody>
-<tr><th scope="row">Sitzung</th><td>Zufällige Sitzungskennung, die Ihre Anmeldung und Ihren Warenkorb mit Ihrem Browser verknüpft, sowie ein Schutz gegen gefälschte Formularübermittlungen</td><td>bis zur Abmeldung, höchstens 30 Tage</td></tr>
-<tr><th scope="row">Darstellung</th><td>Ihre Wahl zwischen hellem und dunklem Design</td><td>12 Monate</td></tr>
-<tr><th scope="row">Einwilligungsstatus</th><td>Ob Sie der Statistik zugestimmt oder sie abgelehnt haben</td><td>12 Monate</td></tr>
+<tr><th scope="row">Sitzung</th><td>Zufällige Sitzungskennung, die deine Anmeldung und deinen Warenkorb mit deinem Browser verknüpft, sowie ein Schutz gegen gefälschte Formularübermittlungen</td><td>bis zur Abmeldung, höchstens 30 Tage</td></tr>
+<tr><th scope="row">Darstellung</th><td>Deine Wahl zwischen hellem und dunklem Design</td><td>12 Monate</td></tr>
+<tr><th scope="row">Einwilligungsstatus</th><td>Ob du der Statistik zugestimmt oder sie abgelehnt hast</td><td>12 Monate</td></tr>
 </tbody>
 </table>
-<p>Statistik zur Reichweitenmessung – etwa wie oft Seiten aufgerufen und Suchbegriffe verwendet werden – setzen wir nur ein, wenn Sie im Einwilligungsdialog ausdrücklich zugestimmt haben (§ 25 Abs. 1 TDDDG, Art. 6 Abs. 1 lit. a DSGVO). Die IP-Adresse wird dabei gekürzt; die Auswertung erfolgt nur in zusammengefasster Form. Ihre Einwilligung können Sie jederzeit mit Wirkung für die Zukunft in den Cookie-Einstellungen unseres Shops widerrufen. Werbe- oder Tracking-Cookies von Drittanbietern verwenden wir nicht.</p>
+<p>Statistik zur Reichweitenmessung – etwa wie oft Seiten aufgerufen und Suchbegriffe verwendet werden – setzen wir nur ein, wenn du im Einwilligungsdialog ausdrücklich zugestimmt hast (§ 25 Abs. 1 TDDDG, Art. 6 Abs. 1 lit. a DSGVO). Die IP-Adresse wird dabei gekürzt; die Auswertung erfolgt nur in zusammengefasster Form. Deine Einwilligung kannst du jederzeit mit Wirkung für die Zukunft in den Cookie-Einstellungen unseres Shops widerrufen. Werbe- oder Tracking-Cookies von Drittanbietern verwenden wir nicht.</p>
 
 <h2>12. Empfänger und Auftragsverarbeiter</h2>
-<p>Innerhalb der Frischkorb eG erhalten nur die Stellen Zugriff auf Ihre Daten, die sie für die genannten Zwecke benötigen, etwa Kundenservice, Versand, Filialen und Mitgliederverwaltung. Außerhalb der Genossenschaft geben wir Daten nur weiter, soweit dies oben beschrieben ist oder wir gesetzlich dazu verpflichtet sind (z. B. an Finanzbehörden oder den gesetzlichen Prüfungsverband).</p>
+<p>Innerhalb der Frischkorb eG erhalten nur die Stellen Zugriff auf deine Daten, die sie für die genannten Zwecke benötigen, etwa Kundenservice, Versand, Filialen und Mitgliederverwaltung. Außerhalb der Genossenschaft geben wir Daten nur weiter, soweit dies oben beschrieben ist oder wir gesetzlich dazu verpflichtet sind (z. B. an Finanzbehörden oder den gesetzlichen Prüfungsverband).</p>
 <p>Wir setzen folgende Kategorien von Dienstleistern als Auftragsverarbeiter ein, die wir sorgfältig ausgewählt und nach Art. 28 DSGVO vertraglich an unsere Weisungen gebunden haben:</p>
 <ul>
 <li>Hosting, Datenbank, Inhaltsauslieferung und Schutz vor Angriffen: Cloudflare, Inc. (USA)</li>
@@ -121,12 +121,12 @@ ${CONTACT_ADDRESS}
 <p>Paketunternehmen, PayPal und Kreditinstitute verarbeiten die ihnen übermittelten Daten in eigener Verantwortung.</p>
 
 <h2>13. Übermittlung in Drittländer</h2>
-<p>Cloudflare, Inc. hat ihren Sitz in den USA und ist nach dem EU-U.S. Data Privacy Framework zertifiziert; für diese Übermittlungen gilt der Angemessenheitsbeschluss der Europäischen Kommission vom 10. Juli 2023 (Art. 45 DSGVO). Ergänzend haben wir mit Cloudflare die Standardvertragsklauseln der Europäischen Kommission vereinbart (Art. 46 Abs. 2 lit. c DSGVO), die auch dann gelten, wenn der Angemessenheitsbeschluss entfallen sollte. Die Übertragung erfolgt verschlüsselt. Im Übrigen verarbeiten wir Ihre Daten innerhalb der Europäischen Union.</p>
+<p>Cloudflare, Inc. hat ihren Sitz in den USA und ist nach dem EU-U.S. Data Privacy Framework zertifiziert; für diese Übermittlungen gilt der Angemessenheitsbeschluss der Europäischen Kommission vom 10. Juli 2023 (Art. 45 DSGVO). Ergänzend haben wir mit Cloudflare die Standardvertragsklauseln der Europäischen Kommission vereinbart (Art. 46 Abs. 2 lit. c DSGVO), die auch dann gelten, wenn der Angemessenheitsbeschluss entfallen sollte. Die Übertragung erfolgt verschlüsselt. Im Übrigen verarbeiten wir deine Daten innerhalb der Europäischen Union.</p>
 
 <h2>14. Speicherdauer</h2>
 <p>Wir speichern personenbezogene Daten nur so lange, wie es für den jeweiligen Zweck erforderlich ist:</p>
 <ul>
-<li>Kundenkonto: bis zur Löschung durch Sie oder auf Ihren Wunsch.</li>
+<li>Kundenkonto: bis zur Löschung durch dich oder auf deinen Wunsch.</li>
 <li>Bestell- und Rechnungsdaten: Rechnungen und Buchungsbelege acht Jahre, Bücher und Jahresabschlüsse zehn Jahre, Handels- und Geschäftsbriefe sechs Jahre (§ 257 HGB, § 147 AO), jeweils ab Ende des Kalenderjahres.</li>
 <li>Mitgliedschaftsdaten: für die Dauer der Mitgliedschaft und danach bis zum Ablauf der genossenschafts-, handels- und steuerrechtlichen Aufbewahrungsfristen.</li>
 <li>Server-Logdaten: höchstens 14 Tage; Zutrittsprotokolle der Filialkarte: 30 Tage.</li>
@@ -134,8 +134,8 @@ ${CONTACT_ADDRESS}
 </ul>
 <p>Solange Daten nur noch wegen gesetzlicher Aufbewahrungspflichten gespeichert sind, schränken wir ihre Verarbeitung ein.</p>
 
-<h2>15. Ihre Rechte</h2>
-<p>Sie haben gegenüber uns folgende Rechte hinsichtlich der Sie betreffenden personenbezogenen Daten:</p>
+<h2>15. Deine Rechte</h2>
+<p>Du hast uns gegenüber folgende Rechte hinsichtlich der dich betreffenden personenbezogenen Daten:</p>
 <ul>
 <li>Recht auf Auskunft (Art. 15 DSGVO),</li>
 <li>Recht auf Berichtigung (Art. 16 DSGVO),</li>
@@ -145,12 +145,12 @@ ${CONTACT_ADDRESS}
 <li>Recht auf Widerspruch gegen die Verarbeitung (Art. 21 DSGVO),</li>
 <li>Recht, eine erteilte Einwilligung jederzeit mit Wirkung für die Zukunft zu widerrufen (Art. 7 Abs. 3 DSGVO).</li>
 </ul>
-<p>Berichtigen oder löschen wir Daten oder schränken wir ihre Verarbeitung ein, teilen wir dies den Empfängern mit, denen wir die Daten offengelegt haben (Art. 19 DSGVO). Wenden Sie sich zur Ausübung Ihrer Rechte einfach an <a href="mailto:datenschutz@frischkorb.example">datenschutz@frischkorb.example</a>.</p>
+<p>Berichtigen oder löschen wir Daten oder schränken wir ihre Verarbeitung ein, teilen wir dies den Empfängern mit, denen wir die Daten offengelegt haben (Art. 19 DSGVO). Wende dich zur Ausübung deiner Rechte einfach an <a href="mailto:datenschutz@frischkorb.example">datenschutz@frischkorb.example</a>.</p>
 <h3>Widerspruchsrecht nach Art. 21 DSGVO</h3>
-<p><strong>Soweit wir Daten auf Grundlage von Art. 6 Abs. 1 lit. f DSGVO (berechtigtes Interesse) verarbeiten, können Sie aus Gründen, die sich aus Ihrer besonderen Situation ergeben, jederzeit Widerspruch gegen diese Verarbeitung einlegen. Wir verarbeiten die Daten dann nicht mehr, es sei denn, wir können zwingende schutzwürdige Gründe nachweisen, die Ihre Interessen, Rechte und Freiheiten überwiegen, oder die Verarbeitung dient der Geltendmachung, Ausübung oder Verteidigung von Rechtsansprüchen. Der Verwendung Ihrer Daten für Direktwerbung können Sie jederzeit ohne Angabe von Gründen widersprechen.</strong></p>
+<p><strong>Soweit wir Daten auf Grundlage von Art. 6 Abs. 1 lit. f DSGVO (berechtigtes Interesse) verarbeiten, kannst du aus Gründen, die sich aus deiner besonderen Situation ergeben, jederzeit Widerspruch gegen diese Verarbeitung einlegen. Wir verarbeiten die Daten dann nicht mehr, es sei denn, wir können zwingende schutzwürdige Gründe nachweisen, die deine Interessen, Rechte und Freiheiten überwiegen, oder die Verarbeitung dient der Geltendmachung, Ausübung oder Verteidigung von Rechtsansprüchen. Der Verwendung deiner Daten für Direktwerbung kannst du jederzeit ohne Angabe von Gründen widersprechen.</strong></p>
 
 <h2>16. Beschwerderecht bei der Aufsichtsbehörde</h2>
-<p>Sie haben das Recht, sich bei einer Datenschutz-Aufsichtsbehörde zu beschweren, wenn Sie der Ansicht sind, dass die Verarbeitung Ihrer Daten gegen die DSGVO verstößt (Art. 77 DSGVO). Für uns zuständig ist:</p>
+<p>Du hast das Recht, dich bei einer Datenschutz-Aufsichtsbehörde zu beschweren, wenn du der Ansicht bist, dass die Verarbeitung deiner Daten gegen die DSGVO verstößt (Art. 77 DSGVO). Für uns zuständig ist:</p>
 <address>Die Sächsische Datenschutz- und Transparenzbeauftragte<br>Postfach 11 01 32<br>01330 Dresden<br>www.datenschutz.sachsen.de</address>
 
 <h2>17. Pflicht zur Bereitstellung</h2>
@@ -158,85 +158,85 @@ ${CONTACT_ADDRESS}
 `;
 
 const agb = `
-<p>Diese Allgemeinen Geschäftsbedingungen gelten für Bestellungen im Online-Shop der Frischkorb eG. Bitte lesen Sie sie vor Ihrer Bestellung aufmerksam durch. Sie können sie jederzeit auf dieser Seite abrufen, ausdrucken oder speichern.</p>
+<p>Diese Allgemeinen Geschäftsbedingungen gelten für Bestellungen im Online-Shop der Frischkorb eG. Bitte lies sie vor deiner Bestellung aufmerksam durch. Du kannst sie jederzeit auf dieser Seite abrufen, ausdrucken oder speichern.</p>
 
 <h2>§ 1 Geltungsbereich und Vertragspartner</h2>
-<p>(1) Vertragspartner ist die Frischkorb eG, Am Kornmarkt 7, 04109 Leipzig, eingetragen im Genossenschaftsregister des Amtsgerichts Leipzig unter GnR 1287 (im Folgenden „wir“). Weitere Angaben finden Sie im <a href="/pages/legal/impressum">Impressum</a>.</p>
-<p>(2) Diese Bedingungen gelten für alle Verträge über die Lieferung von Waren, die Sie über unseren Online-Shop schließen, einschließlich der Abholung in einer Filiale (Click &amp; Collect). Abweichende Bedingungen des Kunden gelten nicht. Unser Angebot richtet sich an Verbraucher mit Liefer- bzw. Abholadresse in Deutschland.</p>
+<p>(1) Vertragspartner ist die Frischkorb eG, Am Kornmarkt 7, 04109 Leipzig, eingetragen im Genossenschaftsregister des Amtsgerichts Leipzig unter GnR 1287 (im Folgenden „wir“). Weitere Angaben findest du im <a href="/pages/legal/impressum">Impressum</a>.</p>
+<p>(2) Diese Bedingungen gelten für alle Verträge über die Lieferung von Waren, die du über unseren Online-Shop schließt, einschließlich der Abholung in einer Filiale (Click &amp; Collect). Abweichende Bedingungen des Kunden gelten nicht. Unser Angebot richtet sich an Verbraucher mit Liefer- bzw. Abholadresse in Deutschland.</p>
 <p>(3) Für den Erwerb von Geschäftsanteilen und die Mitgliedschaft in der Genossenschaft (Teilhaber-Programm) gelten ausschließlich unsere Satzung und das Genossenschaftsgesetz. Für Einkäufe in unseren Filialen gelten diese Bedingungen nicht.</p>
 
 <h2>§ 2 Kundenkonto</h2>
-<p>(1) Für eine Bestellung benötigen Sie ein Kundenkonto. Die Registrierung ist nur volljährigen Personen ab 18 Jahren gestattet. Das Konto wird aktiviert, sobald Sie den Link in unserer Bestätigungs-E-Mail aufrufen.</p>
-<p>(2) Bitte machen Sie wahrheitsgemäße Angaben, halten Sie diese aktuell und geben Sie Ihr Passwort sowie die PIN Ihrer Filialkarte nicht an Dritte weiter. Eine verlorene Filialkarte sperren Sie bitte unverzüglich in Ihrem Kundenkonto oder telefonisch beim Kundenservice.</p>
+<p>(1) Für eine Bestellung brauchst du ein Kundenkonto. Die Registrierung ist nur volljährigen Personen ab 18 Jahren gestattet. Das Konto wird aktiviert, sobald du den Link in unserer Bestätigungs-E-Mail aufrufst.</p>
+<p>(2) Bitte mach wahrheitsgemäße Angaben, halte sie aktuell und gib dein Passwort sowie die PIN deiner Filialkarte nicht an Dritte weiter. Eine verlorene Filialkarte sperrst du bitte unverzüglich in deinem Kundenkonto oder telefonisch beim Kundenservice.</p>
 
 <h2>§ 3 Vertragsschluss</h2>
 <p>(1) Die Darstellung der Waren im Online-Shop ist kein rechtlich bindendes Angebot, sondern eine unverbindliche Aufforderung zur Bestellung.</p>
-<p>(2) Sie legen Waren in den Warenkorb, wählen Versandart, Liefer- oder Abholtermin sowie Zahlungsart und gelangen zur Bestellübersicht. Dort können Sie alle Angaben prüfen und über die jeweiligen „Ändern“-Links oder die Zurück-Funktion Ihres Browsers korrigieren. Durch Anklicken der Schaltfläche <strong>„Zahlungspflichtig bestellen“</strong> geben Sie ein verbindliches Angebot zum Kauf der im Warenkorb enthaltenen Waren ab.</p>
-<p>(3) Unmittelbar danach erhalten Sie eine automatische E-Mail, die den Eingang Ihrer Bestellung bestätigt. Diese Eingangsbestätigung ist noch keine Annahme Ihres Angebots. Der Vertrag kommt zustande, wenn wir Ihre Bestellung durch eine gesonderte Auftragsbestätigung per E-Mail annehmen, spätestens jedoch mit der Auslieferung der Ware oder ihrer Bereitstellung zur Abholung.</p>
-<p>(4) Ist ein bestellter Artikel unerwartet nicht verfügbar – etwa weil Frischware nicht in der erforderlichen Qualität geliefert wurde –, nehmen wir die Bestellung nur für die übrigen Artikel an und informieren Sie darüber. Bereits gezahlte Beträge für nicht gelieferte Artikel erstatten wir unverzüglich.</p>
-<p>(5) Vertragssprache ist Deutsch. Wir speichern den Vertragstext. Die Bestelldaten und diese Bedingungen senden wir Ihnen mit der Auftragsbestätigung in Textform zu; Ihre Bestellungen können Sie außerdem in Ihrem Kundenkonto einsehen.</p>
+<p>(2) Du legst Waren in den Warenkorb, wählst Versandart, Liefer- oder Abholtermin sowie Zahlungsart und gelangst zur Bestellübersicht. Dort kannst du alle Angaben prüfen und über die jeweiligen „Ändern“-Links oder die Zurück-Funktion deines Browsers korrigieren. Durch Anklicken der Schaltfläche <strong>„Zahlungspflichtig bestellen“</strong> gibst du ein verbindliches Angebot zum Kauf der im Warenkorb enthaltenen Waren ab.</p>
+<p>(3) Unmittelbar danach erhältst du eine automatische E-Mail, die den Eingang deiner Bestellung bestätigt. Diese Eingangsbestätigung ist noch keine Annahme deines Angebots. Der Vertrag kommt zustande, wenn wir deine Bestellung durch eine gesonderte Auftragsbestätigung per E-Mail annehmen, spätestens jedoch mit der Auslieferung der Ware oder ihrer Bereitstellung zur Abholung.</p>
+<p>(4) Ist ein bestellter Artikel unerwartet nicht verfügbar – etwa weil Frischware nicht in der erforderlichen Qualität geliefert wurde –, nehmen wir die Bestellung nur für die übrigen Artikel an und informieren dich darüber. Bereits gezahlte Beträge für nicht gelieferte Artikel erstatten wir unverzüglich.</p>
+<p>(5) Vertragssprache ist Deutsch. Wir speichern den Vertragstext. Die Bestelldaten und diese Bedingungen senden wir dir mit der Auftragsbestätigung in Textform zu; deine Bestellungen kannst du außerdem in deinem Kundenkonto einsehen.</p>
 
 <h2>§ 4 Preise, Pfand und Mindestbestellwert</h2>
 <p>(1) Alle Preise sind Endpreise in Euro einschließlich der gesetzlichen Umsatzsteuer (7 % für Lebensmittel, 19 % für Getränke und Non-Food-Artikel). Grundpreise geben wir je Kilogramm bzw. Liter an.</p>
-<p>(2) Pfand für Einweg- und Mehrweggebinde sowie Getränkekisten weisen wir gesondert aus und berechnen es zusätzlich zum Warenpreis. Zurückgegebenes Leergut erstatten wir bei Rückgabe in einer unserer Filialen. Einzelheiten finden Sie auf unserer Seite <a href="/content/pfand">Pfand &amp; Leergut</a>.</p>
-<p>(3) Der Mindestbestellwert beträgt 20,00 €. Zusätzlich fallen gegebenenfalls Versandkosten an; sie richten sich nach unserer Seite <a href="/pages/legal/versand-zahlung">Versand &amp; Zahlung</a> und werden Ihnen vor Abgabe der Bestellung angezeigt.</p>
-<p>(4) Ab einem Bestellwert von 50,00 € können Sie im Warenkorb Gratis-Zugaben auswählen; je nach Bestellwert sind es bis zu drei. Gratis-Zugaben gibt es nur, solange der Vorrat reicht.</p>
+<p>(2) Pfand für Einweg- und Mehrweggebinde sowie Getränkekisten weisen wir gesondert aus und berechnen es zusätzlich zum Warenpreis. Zurückgegebenes Leergut erstatten wir bei Rückgabe in einer unserer Filialen. Einzelheiten findest du auf unserer Seite <a href="/content/pfand">Pfand &amp; Leergut</a>.</p>
+<p>(3) Der Mindestbestellwert beträgt 20,00 €. Zusätzlich fallen gegebenenfalls Versandkosten an; sie richten sich nach unserer Seite <a href="/pages/legal/versand-zahlung">Versand &amp; Zahlung</a> und werden dir vor Abgabe der Bestellung angezeigt.</p>
+<p>(4) Ab einem Bestellwert von 50,00 € kannst du im Warenkorb Gratis-Zugaben auswählen; je nach Bestellwert sind es bis zu drei. Gratis-Zugaben gibt es nur, solange der Vorrat reicht.</p>
 
 <h2>§ 5 Lieferung und Abholung</h2>
-<p>(1) Wir bieten die Standardlieferung als Paket, die Expresslieferung, die Lokale Lebensmittellieferung in unseren Kühlfahrzeugen im Umkreis unserer Filialen sowie die Abholung in einer Filiale (Click &amp; Collect) an. Kosten, Lieferzeiten und Voraussetzungen finden Sie auf der Seite <a href="/pages/legal/versand-zahlung">Versand &amp; Zahlung</a>.</p>
+<p>(1) Wir bieten die Standardlieferung als Paket, die Expresslieferung, die Lokale Lebensmittellieferung in unseren Kühlfahrzeugen im Umkreis unserer Filialen sowie die Abholung in einer Filiale (Click &amp; Collect) an. Kosten, Lieferzeiten und Voraussetzungen findest du auf der Seite <a href="/pages/legal/versand-zahlung">Versand &amp; Zahlung</a>.</p>
 <p>(2) Kühlware versenden wir nicht mit der Standardlieferung, sondern nur per Expresslieferung oder Lokaler Lebensmittellieferung. Die Lokale Lebensmittellieferung ist nur für Postleitzahlen in unserem Liefergebiet möglich.</p>
-<p>(3) Bei Click &amp; Collect halten wir Ihre Bestellung im gewählten Zeitfenster in der gewählten Filiale bereit. Bitte bringen Sie die Bestellnummer mit. Können Sie das Zeitfenster nicht einhalten, melden Sie sich bitte beim Kundenservice oder in der Filiale; gekühlte und tiefgekühlte Ware können wir aus Gründen der Lebensmittelsicherheit höchstens bis zum Ende des Abholtags für Sie aufbewahren.</p>
-<p>(4) Sind Sie bei einer Zustellung nicht anzutreffen, versucht das Paketunternehmen nach seinen Bedingungen eine erneute Zustellung oder eine Zustellung an einen Nachbarn bzw. eine Abholstelle. Bei der Lokalen Lebensmittellieferung stimmen wir einen neuen Termin mit Ihnen ab.</p>
+<p>(3) Bei Click &amp; Collect halten wir deine Bestellung im gewählten Zeitfenster in der gewählten Filiale bereit. Bitte bring die Bestellnummer mit. Kannst du das Zeitfenster nicht einhalten, melde dich bitte beim Kundenservice oder in der Filiale; gekühlte und tiefgekühlte Ware können wir aus Gründen der Lebensmittelsicherheit höchstens bis zum Ende des Abholtags für dich aufbewahren.</p>
+<p>(4) Bist du bei einer Zustellung nicht anzutreffen, versucht das Paketunternehmen nach seinen Bedingungen eine erneute Zustellung oder eine Zustellung an einen Nachbarn bzw. eine Abholstelle. Bei der Lokalen Lebensmittellieferung stimmen wir einen neuen Termin mit dir ab.</p>
 
 <h2>§ 6 Zahlung</h2>
-<p>(1) Sie können mit PayPal, Kredit- oder Debitkarte, Ihrem Kundenguthaben sowie – unter den Voraussetzungen des Absatzes 3 – per SEPA-Lastschrift bezahlen. Reicht das Kundenguthaben nicht für den gesamten Betrag, zahlen Sie den Rest mit einer weiteren Zahlungsart.</p>
-<p>(2) Bei PayPal und Kartenzahlung autorisieren Sie die Zahlung beim Absenden der Bestellung; bei Kartenzahlung kann Ihre Bank eine starke Kundenauthentifizierung verlangen. Können wir einzelne Artikel nicht liefern, erstatten wir den darauf entfallenden Betrag unverzüglich.</p>
-<p>(3) Die SEPA-Lastschrift steht Teilhabern (Mitgliedern der Genossenschaft) sowie Kunden offen, die bereits mindestens eine Bestellung bei uns bezahlt haben. Mit dem SEPA-Lastschriftmandat ermächtigen Sie uns, den Rechnungsbetrag von Ihrem Konto einzuziehen. Über Betrag und Fälligkeit informieren wir Sie spätestens einen Tag vor dem Einzug (Vorabankündigung). Sie können innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, von Ihrer Bank die Erstattung des belasteten Betrags verlangen; es gelten die mit Ihrer Bank vereinbarten Bedingungen. Wird eine Lastschrift aus einem von Ihnen zu vertretenden Grund nicht eingelöst, tragen Sie die uns tatsächlich entstandenen Bankgebühren.</p>
+<p>(1) Du kannst mit PayPal, Kredit- oder Debitkarte, deinem Kundenguthaben sowie – unter den Voraussetzungen des Absatzes 3 – per SEPA-Lastschrift bezahlen. Reicht das Kundenguthaben nicht für den gesamten Betrag, zahlst du den Rest mit einer weiteren Zahlungsart.</p>
+<p>(2) Bei PayPal und Kartenzahlung autorisierst du die Zahlung beim Absenden der Bestellung; bei Kartenzahlung kann deine Bank eine starke Kundenauthentifizierung verlangen. Können wir einzelne Artikel nicht liefern, erstatten wir den darauf entfallenden Betrag unverzüglich.</p>
+<p>(3) Die SEPA-Lastschrift steht Teilhabern (Mitgliedern der Genossenschaft) sowie Kunden offen, die bereits mindestens eine Bestellung bei uns bezahlt haben. Mit dem SEPA-Lastschriftmandat ermächtigst du uns, den Rechnungsbetrag von deinem Konto einzuziehen. Über Betrag und Fälligkeit informieren wir dich spätestens einen Tag vor dem Einzug (Vorabankündigung). Du kannst innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, von deiner Bank die Erstattung des belasteten Betrags verlangen; es gelten die mit deiner Bank vereinbarten Bedingungen. Wird eine Lastschrift aus einem von dir zu vertretenden Grund nicht eingelöst, trägst du die uns tatsächlich entstandenen Bankgebühren.</p>
 
 <h2>§ 7 Eigentumsvorbehalt</h2>
 <p>Die Ware bleibt bis zur vollständigen Bezahlung unser Eigentum.</p>
 
 <h2>§ 8 Alkoholische Getränke und Altersprüfung</h2>
 <p>(1) Alkoholische Getränke verkaufen wir ausschließlich an Volljährige. Dies stellen wir durch das Mindestalter von 18 Jahren bei der Registrierung sicher.</p>
-<p>(2) Bei der Übergabe – durch den Zusteller, unsere Fahrer oder in der Filiale – kann die Vorlage eines amtlichen Lichtbildausweises verlangt werden. Die Ware wird nur an Sie persönlich oder eine andere volljährige Person ausgehändigt. Kann das Alter nicht nachgewiesen werden, werden die alkoholischen Getränke nicht übergeben; den darauf entfallenden Kaufpreis einschließlich Pfand erstatten wir Ihnen.</p>
+<p>(2) Bei der Übergabe – durch den Zusteller, unsere Fahrer oder in der Filiale – kann die Vorlage eines amtlichen Lichtbildausweises verlangt werden. Die Ware wird nur an dich persönlich oder eine andere volljährige Person ausgehändigt. Kann das Alter nicht nachgewiesen werden, werden die alkoholischen Getränke nicht übergeben; den darauf entfallenden Kaufpreis einschließlich Pfand erstatten wir dir.</p>
 
 <h2>§ 9 Mängelhaftung</h2>
 <p>(1) Es gelten die gesetzlichen Mängelrechte.</p>
-<p>(2) Bitte prüfen Sie Frischware und Kühlware nach Erhalt und melden Sie beschädigte, verdorbene oder fehlende Artikel möglichst umgehend unserem Kundenservice, gern mit einem Foto. So können wir schnell für Ersatz oder Erstattung sorgen. Ihre gesetzlichen Rechte bleiben davon unberührt; insbesondere verlieren Sie sie nicht, wenn Sie einen Mangel später melden.</p>
+<p>(2) Bitte prüf Frischware und Kühlware nach Erhalt und melde beschädigte, verdorbene oder fehlende Artikel möglichst umgehend unserem Kundenservice, gern mit einem Foto. So können wir schnell für Ersatz oder Erstattung sorgen. Deine gesetzlichen Rechte bleiben davon unberührt; insbesondere verlierst du sie nicht, wenn du einen Mangel später meldest.</p>
 
 <h2>§ 10 Haftung</h2>
 <p>(1) Wir haften unbeschränkt für Schäden aus der Verletzung des Lebens, des Körpers oder der Gesundheit, für Vorsatz und grobe Fahrlässigkeit, nach dem Produkthaftungsgesetz sowie im Umfang einer übernommenen Garantie.</p>
-<p>(2) Bei leicht fahrlässiger Verletzung einer wesentlichen Vertragspflicht – einer Pflicht, deren Erfüllung die ordnungsgemäße Durchführung des Vertrags überhaupt erst ermöglicht und auf deren Einhaltung Sie regelmäßig vertrauen dürfen – ist unsere Haftung auf den bei Vertragsschluss vorhersehbaren, vertragstypischen Schaden begrenzt. Im Übrigen ist die Haftung für leichte Fahrlässigkeit ausgeschlossen.</p>
+<p>(2) Bei leicht fahrlässiger Verletzung einer wesentlichen Vertragspflicht – einer Pflicht, deren Erfüllung die ordnungsgemäße Durchführung des Vertrags überhaupt erst ermöglicht und auf deren Einhaltung du regelmäßig vertrauen darfst – ist unsere Haftung auf den bei Vertragsschluss vorhersehbaren, vertragstypischen Schaden begrenzt. Im Übrigen ist die Haftung für leichte Fahrlässigkeit ausgeschlossen.</p>
 <p>(3) Diese Beschränkungen gelten auch zugunsten unserer Mitarbeiter und Beauftragten.</p>
 
 <h2>§ 11 Widerrufsrecht</h2>
-<p>Als Verbraucher haben Sie ein gesetzliches Widerrufsrecht. Bei verderblichen Lebensmitteln und einigen weiteren Waren besteht es nicht oder erlischt vorzeitig. Einzelheiten, das Muster-Widerrufsformular und die Schaltfläche „Vertrag widerrufen“ finden Sie in unserer <a href="/pages/legal/widerrufsbelehrung">Widerrufsbelehrung</a>.</p>
+<p>Als Verbraucher hast du ein gesetzliches Widerrufsrecht. Bei verderblichen Lebensmitteln und einigen weiteren Waren besteht es nicht oder erlischt vorzeitig. Einzelheiten, das Muster-Widerrufsformular und die Schaltfläche „Vertrag widerrufen“ findest du in unserer <a href="/pages/legal/widerrufsbelehrung">Widerrufsbelehrung</a>.</p>
 
 <h2>§ 12 Streitbeilegung</h2>
 <p>(1) Die Plattform der Europäischen Kommission zur Online-Streitbeilegung wurde zum 20. Juli 2025 eingestellt und steht nicht mehr zur Verfügung.</p>
-<p>(2) Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen. Bei Fragen oder Beschwerden wenden Sie sich bitte an <a href="mailto:kundenservice@frischkorb.example">kundenservice@frischkorb.example</a>.</p>
+<p>(2) Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen. Bei Fragen oder Beschwerden wende dich bitte an <a href="mailto:kundenservice@frischkorb.example">kundenservice@frischkorb.example</a>.</p>
 
 <h2>§ 13 Schlussbestimmungen</h2>
-<p>(1) Es gilt das Recht der Bundesrepublik Deutschland unter Ausschluss des UN-Kaufrechts. Zwingende Verbraucherschutzvorschriften des Staates, in dem Sie Ihren gewöhnlichen Aufenthalt haben, bleiben unberührt.</p>
+<p>(1) Es gilt das Recht der Bundesrepublik Deutschland unter Ausschluss des UN-Kaufrechts. Zwingende Verbraucherschutzvorschriften des Staates, in dem du deinen gewöhnlichen Aufenthalt hast, bleiben unberührt.</p>
 <p>(2) Sollte eine Bestimmung dieser Bedingungen unwirksam sein, bleibt der Vertrag im Übrigen wirksam; an die Stelle der unwirksamen Bestimmung treten die gesetzlichen Vorschriften.</p>
 `;
 
 const widerrufsbelehrung = `
-<p>Verbraucherinnen und Verbrauchern steht bei Bestellungen in unserem Online-Shop ein Widerrufsrecht nach folgender Maßgabe zu. Bitte beachten Sie die Ausnahmen für verderbliche und weitere Waren weiter unten.</p>
+<p>Verbraucherinnen und Verbrauchern steht bei Bestellungen in unserem Online-Shop ein Widerrufsrecht nach folgender Maßgabe zu. Bitte beachte die Ausnahmen für verderbliche und weitere Waren weiter unten.</p>
 
 <h2>Widerrufsrecht</h2>
-<p>Sie haben das Recht, binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen.</p>
-<p>Die Widerrufsfrist beträgt vierzehn Tage ab dem Tag, an dem Sie oder ein von Ihnen benannter Dritter, der nicht der Beförderer ist, die Waren in Besitz genommen haben bzw. hat. Haben Sie im Rahmen einer einheitlichen Bestellung mehrere Waren bestellt, die getrennt geliefert werden, beginnt die Frist an dem Tag, an dem Sie oder ein von Ihnen benannter Dritter, der nicht der Beförderer ist, die letzte Ware in Besitz genommen haben bzw. hat.</p>
-<p>Um Ihr Widerrufsrecht auszuüben, müssen Sie uns (Frischkorb eG, Am Kornmarkt 7, 04109 Leipzig, Telefon: 0341 98765-0, E-Mail: <a href="mailto:kundenservice@frischkorb.example">kundenservice@frischkorb.example</a>) mittels einer eindeutigen Erklärung (z. B. ein mit der Post versandter Brief oder eine E-Mail) über Ihren Entschluss, diesen Vertrag zu widerrufen, informieren. Sie können dafür das beigefügte Muster-Widerrufsformular verwenden, das jedoch nicht vorgeschrieben ist.</p>
-<p>Sie können Ihr Widerrufsrecht auch online über die Schaltfläche „Vertrag widerrufen“ in unserem Online-Shop ausüben. Wenn Sie diese Online-Funktion nutzen, übermitteln wir Ihnen auf einem dauerhaften Datenträger (z. B. durch eine E-Mail) unverzüglich eine Eingangsbestätigung mit Informationen zum Inhalt der Widerrufserklärung sowie dem Datum und der Uhrzeit ihres Eingangs.</p>
-<p>Zur Wahrung der Widerrufsfrist reicht es aus, dass Sie die Mitteilung über die Ausübung des Widerrufsrechts vor Ablauf der Widerrufsfrist absenden.</p>
+<p>Du hast das Recht, binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen.</p>
+<p>Die Widerrufsfrist beträgt vierzehn Tage ab dem Tag, an dem du oder ein von dir benannter Dritter, der nicht der Beförderer ist, die Waren in Besitz genommen hast bzw. hat. Hast du im Rahmen einer einheitlichen Bestellung mehrere Waren bestellt, die getrennt geliefert werden, beginnt die Frist an dem Tag, an dem du oder ein von dir benannter Dritter, der nicht der Beförderer ist, die letzte Ware in Besitz genommen hast bzw. hat.</p>
+<p>Um dein Widerrufsrecht auszuüben, musst du uns (Frischkorb eG, Am Kornmarkt 7, 04109 Leipzig, Telefon: 0341 98765-0, E-Mail: <a href="mailto:kundenservice@frischkorb.example">kundenservice@frischkorb.example</a>) mittels einer eindeutigen Erklärung (z. B. ein mit der Post versandter Brief oder eine E-Mail) über deinen Entschluss, diesen Vertrag zu widerrufen, informieren. Du kannst dafür das beigefügte Muster-Widerrufsformular verwenden, das jedoch nicht vorgeschrieben ist.</p>
+<p>Du kannst dein Widerrufsrecht auch online über die Schaltfläche „Vertrag widerrufen“ in unserem Online-Shop ausüben. Wenn du diese Online-Funktion nutzt, übermitteln wir dir auf einem dauerhaften Datenträger (z. B. durch eine E-Mail) unverzüglich eine Eingangsbestätigung mit Informationen zum Inhalt der Widerrufserklärung sowie dem Datum und der Uhrzeit ihres Eingangs.</p>
+<p>Zur Wahrung der Widerrufsfrist reicht es aus, dass du die Mitteilung über die Ausübung des Widerrufsrechts vor Ablauf der Widerrufsfrist absenden.</p>
 
 <h2>Folgen des Widerrufs</h2>
-<p>Wenn Sie diesen Vertrag widerrufen, haben wir Ihnen alle Zahlungen, die wir von Ihnen erhalten haben, einschließlich der Lieferkosten (mit Ausnahme der zusätzlichen Kosten, die sich daraus ergeben, dass Sie eine andere Art der Lieferung als die von uns angebotene, günstigste Standardlieferung gewählt haben), unverzüglich und spätestens binnen vierzehn Tagen ab dem Tag zurückzuzahlen, an dem die Mitteilung über Ihren Widerruf dieses Vertrags bei uns eingegangen ist. Für diese Rückzahlung verwenden wir dasselbe Zahlungsmittel, das Sie bei der ursprünglichen Transaktion eingesetzt haben, es sei denn, mit Ihnen wurde ausdrücklich etwas anderes vereinbart; in keinem Fall werden Ihnen wegen dieser Rückzahlung Entgelte berechnet.</p>
-<p>Wir können die Rückzahlung verweigern, bis wir die Waren wieder zurückerhalten haben oder bis Sie den Nachweis erbracht haben, dass Sie die Waren zurückgesandt haben, je nachdem, welches der frühere Zeitpunkt ist.</p>
-<p>Sie haben die Waren unverzüglich und in jedem Fall spätestens binnen vierzehn Tagen ab dem Tag, an dem Sie uns über den Widerruf dieses Vertrags unterrichten, an uns (Frischkorb eG, Retouren, Am Kornmarkt 7, 04109 Leipzig) zurückzusenden oder in einer unserer Filialen zu übergeben. Die Frist ist gewahrt, wenn Sie die Waren vor Ablauf der Frist von vierzehn Tagen absenden oder übergeben.</p>
-<p>Sie tragen die unmittelbaren Kosten der Rücksendung der Waren. Die Rückgabe in einer unserer Filialen ist für Sie kostenlos. Waren, die aufgrund ihrer Beschaffenheit nicht normal mit der Post zurückgesandt werden können (z. B. Getränkekisten), holen wir auf unsere Kosten bei Ihnen ab.</p>
-<p>Sie müssen für einen etwaigen Wertverlust der Waren nur aufkommen, wenn dieser Wertverlust auf einen zur Prüfung der Beschaffenheit, Eigenschaften und Funktionsweise der Waren nicht notwendigen Umgang mit ihnen zurückzuführen ist.</p>
+<p>Wenn du diesen Vertrag widerrufst, haben wir dir alle Zahlungen, die wir von dir erhalten haben, einschließlich der Lieferkosten (mit Ausnahme der zusätzlichen Kosten, die sich daraus ergeben, dass du eine andere Art der Lieferung als die von uns angebotene, günstigste Standardlieferung gewählt haben), unverzüglich und spätestens binnen vierzehn Tagen ab dem Tag zurückzuzahlen, an dem die Mitteilung über deinen Widerruf dieses Vertrags bei uns eingegangen ist. Für diese Rückzahlung verwenden wir dasselbe Zahlungsmittel, das du bei der ursprünglichen Transaktion eingesetzt hast, es sei denn, mit dir wurde ausdrücklich etwas anderes vereinbart; in keinem Fall werden dir wegen dieser Rückzahlung Entgelte berechnet.</p>
+<p>Wir können die Rückzahlung verweigern, bis wir die Waren wieder zurückerhalten haben oder bis du den Nachweis erbracht hast, dass du die Waren zurückgesandt hast, je nachdem, welches der frühere Zeitpunkt ist.</p>
+<p>Du hast die Waren unverzüglich und in jedem Fall spätestens binnen vierzehn Tagen ab dem Tag, an dem du uns über den Widerruf dieses Vertrags unterrichten, an uns (Frischkorb eG, Retouren, Am Kornmarkt 7, 04109 Leipzig) zurückzusenden oder in einer unserer Filialen zu übergeben. Die Frist ist gewahrt, wenn du die Waren vor Ablauf der Frist von vierzehn Tagen absenden oder übergeben.</p>
+<p>Du trägst die unmittelbaren Kosten der Rücksendung der Waren. Die Rückgabe in einer unserer Filialen ist für dich kostenlos. Waren, die aufgrund ihrer Beschaffenheit nicht normal mit der Post zurückgesandt werden können (z. B. Getränkekisten), holen wir auf unsere Kosten bei dir ab.</p>
+<p>Du musst für einen etwaigen Wertverlust der Waren nur aufkommen, wenn dieser Wertverlust auf einen zur Prüfung der Beschaffenheit, Eigenschaften und Funktionsweise der Waren nicht notwendigen Umgang mit ihnen zurückzuführen ist.</p>
 
 <h2>Ausschluss und vorzeitiges Erlöschen des Widerrufsrechts (§ 312g Abs. 2 BGB)</h2>
 <p>Gerade bei Lebensmitteln ist das Widerrufsrecht in vielen Fällen gesetzlich ausgeschlossen. Das Widerrufsrecht <strong>besteht nicht</strong> bei Verträgen</p>
@@ -249,10 +249,10 @@ const widerrufsbelehrung = `
 <li>zur Lieferung versiegelter Waren, die aus Gründen des Gesundheitsschutzes oder der Hygiene nicht zur Rückgabe geeignet sind, wenn ihre Versiegelung nach der Lieferung entfernt wurde – zum Beispiel geöffnete Drogerie- und Kosmetikartikel, Babynahrung oder Nahrungsergänzungsmittel;</li>
 <li>zur Lieferung von Waren, wenn diese nach der Lieferung aufgrund ihrer Beschaffenheit untrennbar mit anderen Gütern vermischt wurden.</li>
 </ul>
-<p>Für haltbare, ungeöffnete Waren – etwa Konserven, Nudeln, Reis, Kaffee, Getränke oder Haushaltsartikel – gilt das Widerrufsrecht uneingeschränkt. Ihre gesetzlichen Mängelrechte bleiben von diesen Ausnahmen unberührt: Ist eine Ware bei Lieferung verdorben oder beschädigt, melden Sie sich bitte bei unserem Kundenservice.</p>
+<p>Für haltbare, ungeöffnete Waren – etwa Konserven, Nudeln, Reis, Kaffee, Getränke oder Haushaltsartikel – gilt das Widerrufsrecht uneingeschränkt. Deine gesetzlichen Mängelrechte bleiben von diesen Ausnahmen unberührt: Ist eine Ware bei Lieferung verdorben oder beschädigt, melde dich bitte bei unserem Kundenservice.</p>
 
 <h2>Muster-Widerrufsformular</h2>
-<p>(Wenn Sie den Vertrag widerrufen wollen, dann füllen Sie bitte dieses Formular aus und senden Sie es zurück.)</p>
+<p>(Wenn du den Vertrag widerrufen willst, dann füll bitte dieses Formular aus und sende es zurück.)</p>
 <ul>
 <li>An: Frischkorb eG, Am Kornmarkt 7, 04109 Leipzig, E-Mail: <a href="mailto:kundenservice@frischkorb.example">kundenservice@frischkorb.example</a></li>
 <li>Hiermit widerrufe(n) ich/wir (*) den von mir/uns (*) abgeschlossenen Vertrag über den Kauf der folgenden Waren (*)/die Erbringung der folgenden Dienstleistung (*)</li>
@@ -266,14 +266,14 @@ const widerrufsbelehrung = `
 `;
 
 const versandZahlung = `
-<p>Hier finden Sie alle Versandarten, Kosten und Zahlungsmöglichkeiten unseres Online-Shops auf einen Blick. Alle Preise verstehen sich in Euro einschließlich der gesetzlichen Umsatzsteuer (7 % für Lebensmittel, 19 % für Getränke und Non-Food-Artikel); Pfand wird gesondert ausgewiesen.</p>
+<p>Hier findest du alle Versandarten, Kosten und Zahlungsmöglichkeiten unseres Online-Shops auf einen Blick. Alle Preise verstehen sich in Euro einschließlich der gesetzlichen Umsatzsteuer (7 % für Lebensmittel, 19 % für Getränke und Non-Food-Artikel); Pfand wird gesondert ausgewiesen.</p>
 
 <h2>Mindestbestellwert und versandkostenfreie Lieferung</h2>
 <ul>
 <li>Der <strong>Mindestbestellwert</strong> beträgt <strong>20,00 €</strong>.</li>
 <li>Ab einem Bestellwert von <strong>60,00 €</strong> liefern wir mit der Standardlieferung und der Lokalen Lebensmittellieferung <strong>versandkostenfrei</strong>.</li>
 <li>Click &amp; Collect ist immer kostenlos.</li>
-<li>Der Warenkorb zeigt Ihnen jederzeit an, wie viel bis zur versandkostenfreien Lieferung noch fehlt.</li>
+<li>Der Warenkorb zeigt dir jederzeit an, wie viel bis zur versandkostenfreien Lieferung noch fehlt.</li>
 </ul>
 
 <h2>Versandarten im Überblick</h2>
@@ -285,24 +285,24 @@ const versandZahlung = `
 <tr><th scope="row">Standardlieferung (Paket)</th><td>4,95 €</td><td>kostenlos</td><td>2–3 Werktage</td></tr>
 <tr><th scope="row">Expresslieferung</th><td>9,95 €</td><td>9,95 €</td><td>am nächsten Werktag</td></tr>
 <tr><th scope="row">Lokale Lebensmittellieferung</th><td>3,95 €</td><td>kostenlos</td><td>am selben oder am nächsten Tag</td></tr>
-<tr><th scope="row">Click &amp; Collect</th><td>kostenlos</td><td>kostenlos</td><td>zum gewählten Termin in Ihrer Filiale</td></tr>
+<tr><th scope="row">Click &amp; Collect</th><td>kostenlos</td><td>kostenlos</td><td>zum gewählten Termin in deiner Filiale</td></tr>
 </tbody>
 </table>
 
 <h3>Standardlieferung</h3>
-<p>Wir verschicken Ihre Bestellung als Paket an jede Adresse in Deutschland; die Zustellung erfolgt in der Regel innerhalb von 2–3 Werktagen. Gekühlte und tiefgekühlte Artikel können mit der Standardlieferung nicht versandt werden.</p>
+<p>Wir verschicken deine Bestellung als Paket an jede Adresse in Deutschland; die Zustellung erfolgt in der Regel innerhalb von 2–3 Werktagen. Gekühlte und tiefgekühlte Artikel können mit der Standardlieferung nicht versandt werden.</p>
 
 <h3>Expresslieferung</h3>
-<p>Mit der Expresslieferung erhalten Sie Ihre Bestellung am nächsten Werktag. Für die Expresslieferung benötigen wir Ihre Telefonnummer, damit der Zusteller die Übergabe mit Ihnen abstimmen kann. Kühlware versenden wir in isolierten Boxen mit Kühlakkus – neben der Lokalen Lebensmittellieferung ist die Expresslieferung die einzige Versandart für gekühlte Artikel.</p>
+<p>Mit der Expresslieferung erhältst du deine Bestellung am nächsten Werktag. Für die Expresslieferung brauchen wir deine Telefonnummer, damit der Zusteller die Übergabe mit dir abstimmen kann. Kühlware versenden wir in isolierten Boxen mit Kühlakkus – neben der Lokalen Lebensmittellieferung ist die Expresslieferung die einzige Versandart für gekühlte Artikel.</p>
 
 <h3>Lokale Lebensmittellieferung und Liefergebiet</h3>
-<p>Rund um unsere Filialen liefern wir mit eigenen Kühlfahrzeugen noch am selben oder am nächsten Tag – Frisch- und Kühlware inklusive, die Kühlkette bleibt bis an Ihre Tür geschlossen. Diese Versandart steht nur für Postleitzahlen im Liefergebiet unserer Filialen zur Verfügung. Ob Ihre Adresse dazugehört, sehen Sie, sobald Sie im Checkout Ihre Lieferadresse angeben: Liegt sie im Liefergebiet, wird Ihnen die Lokale Lebensmittellieferung mit den verfügbaren Lieferterminen angeboten. Eine Übersicht unserer Standorte finden Sie auf der <a href="/content/map">Filialkarte</a>.</p>
+<p>Rund um unsere Filialen liefern wir mit eigenen Kühlfahrzeugen noch am selben oder am nächsten Tag – Frisch- und Kühlware inklusive, die Kühlkette bleibt bis an deine Tür geschlossen. Diese Versandart steht nur für Postleitzahlen im Liefergebiet unserer Filialen zur Verfügung. Ob deine Adresse dazugehört, siehst du, sobald du im Checkout deine Lieferadresse angibst: Liegt sie im Liefergebiet, wird dir die Lokale Lebensmittellieferung mit den verfügbaren Lieferterminen angeboten. Eine Übersicht unserer Standorte findest du auf der <a href="/content/map">Filialkarte</a>.</p>
 
 <h3>Click &amp; Collect</h3>
-<p>Bei Click &amp; Collect wählen Sie im Checkout eine Filiale mit Abholservice sowie einen Tag und ein Zeitfenster. Wir stellen Ihre Bestellung zusammen und halten sie zum gewählten Termin bereit; gekühlte Artikel lagern bis zur Abholung in der Kühlung. Zur Abholung nennen Sie an der Information Ihre Bestellnummer. Click &amp; Collect ist kostenlos; der Mindestbestellwert von 20,00 € gilt auch hier.</p>
+<p>Bei Click &amp; Collect wählst du im Checkout eine Filiale mit Abholservice sowie einen Tag und ein Zeitfenster. Wir stellen deine Bestellung zusammen und halten sie zum gewählten Termin bereit; gekühlte Artikel lagern bis zur Abholung in der Kühlung. Zur Abholung nennst du an der Information deine Bestellnummer. Click &amp; Collect ist kostenlos; der Mindestbestellwert von 20,00 € gilt auch hier.</p>
 
 <h2>Pfand</h2>
-<p>Pfand für Flaschen, Dosen und Getränkekisten ist im Artikelpreis nicht enthalten. Wir weisen es an jedem Artikel und im Warenkorb gesondert aus und berechnen es mit Ihrer Bestellung. Leergut nehmen wir in jeder unserer Filialen zurück und erstatten Ihnen dort das Pfand; über die Paketlieferung ist eine Rückgabe leider nicht möglich. Mehr dazu auf unserer Seite <a href="/content/pfand">Pfand &amp; Leergut</a>.</p>
+<p>Pfand für Flaschen, Dosen und Getränkekisten ist im Artikelpreis nicht enthalten. Wir weisen es an jedem Artikel und im Warenkorb gesondert aus und berechnen es mit deiner Bestellung. Leergut nehmen wir in jeder unserer Filialen zurück und erstatten dir dort das Pfand; über die Paketlieferung ist eine Rückgabe leider nicht möglich. Mehr dazu auf unserer Seite <a href="/content/pfand">Pfand &amp; Leergut</a>.</p>
 
 <h2>Zahlungsarten</h2>
 <table>
@@ -310,18 +310,18 @@ const versandZahlung = `
 <tr><th scope="col">Zahlungsart</th><th scope="col">Voraussetzungen und Hinweise</th></tr>
 </thead>
 <tbody>
-<tr><th scope="row">PayPal</th><td>Sie melden sich beim Bezahlen bei PayPal an und bestätigen die Zahlung dort.</td></tr>
-<tr><th scope="row">Kredit- oder Debitkarte</th><td>Sie geben Ihre Kartendaten beim Bezahlen ein; Ihre Bank kann eine zusätzliche Bestätigung (z. B. per App) verlangen.</td></tr>
-<tr><th scope="row">Kundenguthaben</th><td>Guthaben in Ihrem Kundenkonto – etwa aus Erstattungen oder Ihrer Teilhaber-Rückvergütung – können Sie für die ganze Bestellung oder einen Teil davon einsetzen. Den Rest bezahlen Sie mit einer anderen Zahlungsart.</td></tr>
-<tr><th scope="row">SEPA-Lastschrift</th><td>Nur für Teilhaber und für Kunden, die bereits eine Bestellung bei uns bezahlt haben. Sie erteilen uns im Checkout ein SEPA-Lastschriftmandat; wir kündigen den Einzug spätestens einen Tag vorher an. Innerhalb von acht Wochen ab dem Belastungsdatum können Sie von Ihrer Bank die Erstattung des Betrags verlangen.</td></tr>
+<tr><th scope="row">PayPal</th><td>Du meldest dich beim Bezahlen bei PayPal an und bestätigst die Zahlung dort.</td></tr>
+<tr><th scope="row">Kredit- oder Debitkarte</th><td>Du gibst deine Kartendaten beim Bezahlen ein; deine Bank kann eine zusätzliche Bestätigung (z. B. per App) verlangen.</td></tr>
+<tr><th scope="row">Kundenguthaben</th><td>Guthaben in deinem Kundenkonto – etwa aus Erstattungen oder deiner Teilhaber-Rückvergütung – kannst du für die ganze Bestellung oder einen Teil davon einsetzen. Den Rest bezahlst du mit einer anderen Zahlungsart.</td></tr>
+<tr><th scope="row">SEPA-Lastschrift</th><td>Nur für Teilhaber und für Kunden, die bereits eine Bestellung bei uns bezahlt haben. Du erteilst uns im Checkout ein SEPA-Lastschriftmandat; wir kündigen den Einzug spätestens einen Tag vorher an. Innerhalb von acht Wochen ab dem Belastungsdatum kannst du von deiner Bank die Erstattung des Betrags verlangen.</td></tr>
 </tbody>
 </table>
 
 <h2>Gratis-Zugaben</h2>
-<p>Ab einem Bestellwert von 50,00 € können Sie im Warenkorb eine Gratis-Zugabe auswählen; mit steigendem Bestellwert werden bis zu drei Zugaben frei. Welche Stufe Sie erreicht haben, zeigt Ihnen der Warenkorb an. Zugaben gibt es, solange der Vorrat reicht.</p>
+<p>Ab einem Bestellwert von 50,00 € kannst du im Warenkorb eine Gratis-Zugabe auswählen; mit steigendem Bestellwert werden bis zu drei Zugaben frei. Welche Stufe du erreicht hast, zeigt dir der Warenkorb an. Zugaben gibt es, solange der Vorrat reicht.</p>
 
 <h2>Alkoholische Getränke</h2>
-<p>Alkoholische Getränke verkaufen wir nur an Erwachsene. Bei der Übergabe kann Ihr Ausweis geprüft werden – bitte halten Sie ihn bereit. Einzelheiten regeln unsere <a href="/pages/legal/agb">AGB</a>.</p>
+<p>Alkoholische Getränke verkaufen wir nur an Erwachsene. Bei der Übergabe kann dein Ausweis geprüft werden – bitte halte ihn bereit. Einzelheiten regeln unsere <a href="/pages/legal/agb">AGB</a>.</p>
 `;
 
 // ---------------------------------------------------------------------------------------------------
@@ -329,14 +329,14 @@ const versandZahlung = `
 // ---------------------------------------------------------------------------------------------------
 
 const onlineShop = `
-<p>Im Frischkorb-Online-Shop finden Sie unser Sortiment aus den Filialen – von regionalem Obst und Gemüse über Brot, Käse und Getränke bis zu Drogerieartikeln. Sie bestellen bequem von zu Hause und lassen sich die Einkäufe liefern oder holen sie in Ihrer Filiale ab. So funktioniert es:</p>
+<p>Im Frischkorb-Online-Shop findest du unser Sortiment aus den Filialen – von regionalem Obst und Gemüse über Brot, Käse und Getränke bis zu Drogerieartikeln. Du bestellst bequem von zu Hause und lässt dir die Einkäufe liefern oder holst sie in deiner Filiale ab. So funktioniert es:</p>
 
 <h2>1. Kundenkonto anlegen</h2>
-<p>Zum Bestellen benötigen Sie ein Kundenkonto. Bei der Registrierung geben Sie Ihren Namen, Ihre E-Mail-Adresse, ein Passwort, Ihr Geburtsdatum und Ihre Adresse an. Weil wir auch Wein, Bier und Spirituosen verkaufen, können sich nur Personen ab 18 Jahren registrieren.</p>
-<p>Nach der Registrierung schicken wir Ihnen eine E-Mail mit einem Aktivierungslink. Sobald Sie ihn aufgerufen haben, ist Ihr Konto freigeschaltet. Im Konto verwalten Sie später Ihre Adressen, sehen Ihre Bestellungen und Ihr Kundenguthaben und können eine Filialkarte bestellen oder sperren.</p>
+<p>Zum Bestellen brauchst du ein Kundenkonto. Bei der Registrierung gibst du deinen Namen, deine E-Mail-Adresse, ein Passwort, dein Geburtsdatum und deine Adresse an. Weil wir auch Wein, Bier und Spirituosen verkaufen, können sich nur Personen ab 18 Jahren registrieren.</p>
+<p>Nach der Registrierung schicken wir dir eine E-Mail mit einem Aktivierungslink. Sobald du ihn aufgerufen hast, ist dein Konto freigeschaltet. Im Konto verwaltest du später deine Adressen, siehst deine Bestellungen und dein Kundenguthaben und kannst eine Filialkarte bestellen oder sperren.</p>
 
 <h2>2. Suchen, stöbern, filtern</h2>
-<p>Über das Suchfeld finden Sie Produkte nach Name oder Marke. Alternativ stöbern Sie durch die Kategorien, von „Obst &amp; Gemüse“ bis „Baby &amp; Kind“. Mit den Filtern grenzen Sie die Auswahl ein, zum Beispiel auf:</p>
+<p>Über das Suchfeld findest du Produkte nach Name oder Marke. Alternativ stöberst du durch die Kategorien, von „Obst &amp; Gemüse“ bis „Baby &amp; Kind“. Mit den Filtern grenzt du die Auswahl ein, zum Beispiel auf:</p>
 <ul>
 <li><strong>Bio</strong> und <strong>Demeter</strong>,</li>
 <li><strong>vegan</strong> oder <strong>vegetarisch</strong>,</li>
@@ -344,37 +344,37 @@ const onlineShop = `
 <li><strong>halal</strong>,</li>
 <li><strong>Neu</strong> im Sortiment und aktuelle <strong>Angebote</strong>.</li>
 </ul>
-<p>Sortieren können Sie nach unserer Empfehlung oder nach Preis. Auf jeder Produktseite finden Sie den Grundpreis, die Zutaten mit hervorgehobenen Allergenen, die Nährwerte je 100 g bzw. 100 ml, das Herkunftsland, Lagerhinweise und gegebenenfalls das Pfand. Bei reduzierten Artikeln nennen wir neben dem Angebotspreis auch den niedrigsten Preis der letzten 30 Tage.</p>
+<p>Sortieren kannst du nach unserer Empfehlung oder nach Preis. Auf jeder Produktseite findest du den Grundpreis, die Zutaten mit hervorgehobenen Allergenen, die Nährwerte je 100 g bzw. 100 ml, das Herkunftsland, Lagerhinweise und gegebenenfalls das Pfand. Bei reduzierten Artikeln nennen wir neben dem Angebotspreis auch den niedrigsten Preis der letzten 30 Tage.</p>
 
 <h2>3. Der Warenkorb</h2>
-<p>Legen Sie Artikel mit einem Klick in den Warenkorb und ändern Sie die Menge jederzeit. Der Warenkorb zeigt Ihnen:</p>
+<p>Leg Artikel mit einem Klick in den Warenkorb und ändere die Menge jederzeit. Der Warenkorb zeigt dir:</p>
 <ul>
 <li>den Warenwert und das <strong>Pfand</strong> als eigene Position,</li>
 <li>ob der <strong>Mindestbestellwert von 20,00 €</strong> erreicht ist,</li>
 <li>wie viel bis zur <strong>versandkostenfreien Lieferung ab 60,00 €</strong> noch fehlt,</li>
-<li>welche <strong>Gratis-Zugaben</strong> Sie bereits auswählen können.</li>
+<li>welche <strong>Gratis-Zugaben</strong> du bereits auswählen kannst.</li>
 </ul>
 
 <h2>4. Gratis-Zugaben</h2>
-<p>Ab einem Bestellwert von 50,00 € bedanken wir uns mit einer Gratis-Zugabe, etwa einem Glas Honig aus der Region oder einer Tafel Schokolade. Mit steigendem Bestellwert werden weitere Stufen frei – bis zu drei Zugaben pro Bestellung. Die Auswahl treffen Sie direkt im Warenkorb, solange der Vorrat reicht.</p>
+<p>Ab einem Bestellwert von 50,00 € bedanken wir uns mit einer Gratis-Zugabe, etwa einem Glas Honig aus der Region oder einer Tafel Schokolade. Mit steigendem Bestellwert werden weitere Stufen frei – bis zu drei Zugaben pro Bestellung. Die Auswahl triffst du direkt im Warenkorb, solange der Vorrat reicht.</p>
 
 <h2>5. Liefern lassen oder abholen</h2>
 <ul>
 <li><strong>Standardlieferung:</strong> als Paket in 2–3 Werktagen für 4,95 € – ohne Kühlware.</li>
-<li><strong>Expresslieferung:</strong> am nächsten Werktag für 9,95 €, auch mit Kühlware; bitte geben Sie eine Telefonnummer an.</li>
-<li><strong>Lokale Lebensmittellieferung:</strong> am selben oder am nächsten Tag in unseren Kühlfahrzeugen für 3,95 €, wenn Ihre Postleitzahl im Liefergebiet rund um unsere Filialen liegt.</li>
-<li><strong>Click &amp; Collect:</strong> kostenlos zum gewünschten Tag und Zeitfenster in einer Filiale Ihrer Wahl abholen.</li>
+<li><strong>Expresslieferung:</strong> am nächsten Werktag für 9,95 €, auch mit Kühlware; bitte gib eine Telefonnummer an.</li>
+<li><strong>Lokale Lebensmittellieferung:</strong> am selben oder am nächsten Tag in unseren Kühlfahrzeugen für 3,95 €, wenn deine Postleitzahl im Liefergebiet rund um unsere Filialen liegt.</li>
+<li><strong>Click &amp; Collect:</strong> kostenlos zum gewünschten Tag und Zeitfenster in einer Filiale deiner Wahl abholen.</li>
 </ul>
-<p>Standardlieferung und Lokale Lebensmittellieferung sind ab 60,00 € Bestellwert versandkostenfrei. Alle Einzelheiten finden Sie unter <a href="/pages/legal/versand-zahlung">Versand &amp; Zahlung</a>, alle Filialen mit Abholservice auf der <a href="/content/map">Filialkarte</a>.</p>
+<p>Standardlieferung und Lokale Lebensmittellieferung sind ab 60,00 € Bestellwert versandkostenfrei. Alle Einzelheiten findest du unter <a href="/pages/legal/versand-zahlung">Versand &amp; Zahlung</a>, alle Filialen mit Abholservice auf der <a href="/content/map">Filialkarte</a>.</p>
 
 <h2>6. Bezahlen und bestellen</h2>
-<p>Sie bezahlen mit PayPal, Kredit- oder Debitkarte, Ihrem Kundenguthaben oder – als Teilhaber und nach Ihrer ersten bezahlten Bestellung – per SEPA-Lastschrift. Auf der Bestellübersicht prüfen Sie noch einmal alle Angaben und schließen den Kauf mit der Schaltfläche „Zahlungspflichtig bestellen“ ab.</p>
+<p>Du bezahlst mit PayPal, Kredit- oder Debitkarte, deinem Kundenguthaben oder – als Teilhaber und nach deiner ersten bezahlten Bestellung – per SEPA-Lastschrift. Auf der Bestellübersicht prüfst du noch einmal alle Angaben und schließt den Kauf mit der Schaltfläche „Zahlungspflichtig bestellen“ ab.</p>
 
 <h2>7. Nach der Bestellung</h2>
-<p>Sie erhalten sofort eine Eingangsbestätigung und kurz darauf die Auftragsbestätigung per E-Mail. Den Stand Ihrer Bestellung sehen Sie jederzeit in Ihrem Kundenkonto. Wenn Sie es sich anders überlegen, erklären Sie Ihren Widerruf einfach über die Schaltfläche „Vertrag widerrufen“ – beachten Sie dabei die Ausnahmen für frische Lebensmittel in unserer <a href="/pages/legal/widerrufsbelehrung">Widerrufsbelehrung</a>.</p>
+<p>Du erhältst sofort eine Eingangsbestätigung und kurz darauf die Auftragsbestätigung per E-Mail. Den Stand deiner Bestellung siehst du jederzeit in deinem Kundenkonto. Wenn du es dir anders überlegst, erklärst du deinen Widerruf einfach über die Schaltfläche „Vertrag widerrufen“ – beachte dabei die Ausnahmen für frische Lebensmittel in unserer <a href="/pages/legal/widerrufsbelehrung">Widerrufsbelehrung</a>.</p>
 
 <h2>Übrigens</h2>
-<p>Abends lieber dunkel? Mit einem Klick stellen Sie den Shop auf ein dunkles Design um; Ihr Browser merkt sich die Einstellung.</p>
+<p>Abends lieber dunkel? Mit einem Klick stellst du den Shop auf ein dunkles Design um; dein Browser merkt sich die Einstellung.</p>
 `;
 
 const neuigkeiten = `
@@ -382,8 +382,8 @@ const neuigkeiten = `
 
 <h2>Neue Filiale in Magdeburg-Altstadt eröffnet</h2>
 <p><em>5. November 2026</em></p>
-<p>Frischkorb ist jetzt auch in der Landeshauptstadt Sachsen-Anhalts zu Hause: Unsere 15. Filiale an der Elbuferpromenade 27 hat ihre Türen geöffnet. Sie finden dort unser komplettes Frischesortiment mit Backwaren aus der Börde und Gemüse von Höfen aus dem Umland.</p>
-<p>Der Markt ist eine unserer Hybrid-Filialen: Montag bis Samstag von 6 bis 22 Uhr geöffnet, am Sonntag von 8 bis 20 Uhr ohne Personal mit Filialkarte und Selbstbedienungskassen – das erlaubt das Ladenöffnungsgesetz in Sachsen-Anhalt für personallose Verkaufsstellen. Beraten lassen können Sie sich werktags von 8 bis 13 und von 15 bis 19 Uhr sowie samstags von 8 bis 14 Uhr. Click &amp; Collect ist von Anfang an dabei.</p>
+<p>Frischkorb ist jetzt auch in der Landeshauptstadt Sachsen-Anhalts zu Hause: Unsere 15. Filiale an der Elbuferpromenade 27 hat ihre Türen geöffnet. Du findest dort unser komplettes Frischesortiment mit Backwaren aus der Börde und Gemüse von Höfen aus dem Umland.</p>
+<p>Der Markt ist eine unserer Hybrid-Filialen: Montag bis Samstag von 6 bis 22 Uhr geöffnet, am Sonntag von 8 bis 20 Uhr ohne Personal mit Filialkarte und Selbstbedienungskassen – das erlaubt das Ladenöffnungsgesetz in Sachsen-Anhalt für personallose Verkaufsstellen. Beraten lassen kannst du dich werktags von 8 bis 13 und von 15 bis 19 Uhr sowie samstags von 8 bis 14 Uhr. Click &amp; Collect ist von Anfang an dabei.</p>
 
 <h2>Dauerhaft günstiger: 40 Grundnahrungsmittel im Preis gesenkt</h2>
 <p><em>19. Oktober 2026</em></p>
@@ -402,23 +402,23 @@ const neuigkeiten = `
 
 <h2>Lokale Lebensmittellieferung jetzt auch in Halle und Erfurt</h2>
 <p><em>14. September 2026</em></p>
-<p>Unsere Kühlfahrzeuge sind ab sofort auch rund um die Filialen Halle-Paulusviertel und Erfurt-Altstadt unterwegs. Wer dort wohnt, bekommt seinen Einkauf am selben oder am nächsten Tag für 3,95 € geliefert – ab 60,00 € Bestellwert kostenlos. Ob Ihre Postleitzahl dazugehört, zeigt Ihnen der Checkout, sobald Sie Ihre Lieferadresse eingeben.</p>
+<p>Unsere Kühlfahrzeuge sind ab sofort auch rund um die Filialen Halle-Paulusviertel und Erfurt-Altstadt unterwegs. Wer dort wohnt, bekommt seinen Einkauf am selben oder am nächsten Tag für 3,95 € geliefert – ab 60,00 € Bestellwert kostenlos. Ob deine Postleitzahl dazugehört, zeigt dir der Checkout, sobald du deine Lieferadresse eingibst.</p>
 `;
 
 const mitgliedschaft = `
-<p>Frischkorb gehört seinen Mitgliedern. Als Teilhaberin oder Teilhaber sind Sie Miteigentümer der Frischkorb eG, sparen bei jedem Einkauf und bestimmen mit, wie sich Ihre Genossenschaft entwickelt.</p>
+<p>Frischkorb gehört seinen Mitgliedern. Als Teilhaberin oder Teilhaber bist du Miteigentümer der Frischkorb eG, sparst bei jedem Einkauf und bestimmst mit, wie sich deine Genossenschaft entwickelt.</p>
 
-<h2>Ihre Vorteile als Teilhaber</h2>
+<h2>Deine Vorteile als Teilhaber</h2>
 <ul>
-<li><strong>Bis zu 4 % Rückvergütung (Cashback)</strong> auf Ihre Einkäufe, gutgeschrieben auf Ihr Kundenguthaben.</li>
+<li><strong>Bis zu 4 % Rückvergütung (Cashback)</strong> auf deine Einkäufe, gutgeschrieben auf dein Kundenguthaben.</li>
 <li><strong>Mitbestimmung:</strong> Jedes Mitglied hat in der Generalversammlung eine Stimme – unabhängig davon, wie viele Anteile es hält.</li>
-<li><strong>Bequem bezahlen:</strong> Als Teilhaber können Sie von Anfang an per SEPA-Lastschrift bezahlen.</li>
-<li><strong>Persönliche Mitgliedsnummer</strong>, die in Ihrem Kundenkonto und mit Ihrer Filialkarte hinterlegt ist.</li>
+<li><strong>Bequem bezahlen:</strong> Als Teilhaber kannst du von Anfang an per SEPA-Lastschrift bezahlen.</li>
+<li><strong>Persönliche Mitgliedsnummer</strong>, die in deinem Kundenkonto und mit deiner Filialkarte hinterlegt ist.</li>
 <li><strong>Informationen aus erster Hand</strong> über neue Filialen, Lieferanten und Projekte der Genossenschaft.</li>
 </ul>
 
-<h2>So berechnet sich Ihre Rückvergütung</h2>
-<p>Ein Geschäftsanteil kostet 100 €. Ihre Rückvergütung beträgt 1,9 % plus 0,1 % je Geschäftsanteil. Ab 21 Anteilen erhalten Sie den Höchstsatz von 4 %.</p>
+<h2>So berechnet sich deine Rückvergütung</h2>
+<p>Ein Geschäftsanteil kostet 100 €. Deine Rückvergütung beträgt 1,9 % plus 0,1 % je Geschäftsanteil. Ab 21 Anteilen erhältst du den Höchstsatz von 4 %.</p>
 <table>
 <thead>
 <tr><th scope="col">Geschäftsanteile</th><th scope="col">Einlage</th><th scope="col">Rückvergütung</th></tr>
@@ -432,40 +432,40 @@ const mitgliedschaft = `
 <tr><th scope="row">21 und mehr</th><td>ab 2.100 €</td><td>4,0 %</td></tr>
 </tbody>
 </table>
-<p><strong>Ein Beispiel:</strong> Sie kaufen im Monat für 300 € bei Frischkorb ein. Mit 5 Anteilen erhalten Sie 2,4 %, also 7,20 € im Monat oder 86,40 € im Jahr. Mit 21 Anteilen sind es 4 %, also 12,00 € im Monat oder 144,00 € im Jahr.</p>
+<p><strong>Ein Beispiel:</strong> Du kaufst im Monat für 300 € bei Frischkorb ein. Mit 5 Anteilen erhältst du 2,4 %, also 7,20 € im Monat oder 86,40 € im Jahr. Mit 21 Anteilen sind es 4 %, also 12,00 € im Monat oder 144,00 € im Jahr.</p>
 
-<h2>So werden Sie Teilhaber</h2>
+<h2>So wirst du Teilhaber</h2>
 <ol>
-<li>Melden Sie sich in Ihrem Kundenkonto an oder registrieren Sie sich (ab 18 Jahren).</li>
-<li>Füllen Sie im Kundenkonto die Beitrittserklärung aus und wählen Sie, wie viele Geschäftsanteile Sie zeichnen möchten – mindestens einen.</li>
-<li>Bestätigen Sie Ihre Beitrittserklärung über den Link, den wir Ihnen per E-Mail schicken.</li>
-<li>Bezahlen Sie Ihre Geschäftsanteile im Checkout – ganz wie eine Bestellung.</li>
-<li>Nach der Zulassung durch den Vorstand tragen wir Sie in die Mitgliederliste ein, und Sie erhalten Ihre Mitgliedsnummer. Ab dann gilt Ihre Rückvergütung.</li>
+<li>Melde dich in deinem Kundenkonto an oder registriere dich (ab 18 Jahren).</li>
+<li>Füll im Kundenkonto die Beitrittserklärung aus und wähle, wie viele Geschäftsanteile du zeichnen möchtest – mindestens einen.</li>
+<li>Bestätige deine Beitrittserklärung über den Link, den wir dir per E-Mail schicken.</li>
+<li>Bezahl deine Geschäftsanteile im Checkout – ganz wie eine Bestellung.</li>
+<li>Nach der Zulassung durch den Vorstand tragen wir dich in die Mitgliederliste ein, und du erhältst deine Mitgliedsnummer. Ab dann gilt deine Rückvergütung.</li>
 </ol>
 
 <h2>Häufige Fragen zur Mitgliedschaft</h2>
 
 <h3>Kann ich später weitere Anteile kaufen?</h3>
-<p>Ja, jederzeit – über Ihr Kundenkonto und den Checkout. Ihre Rückvergütung steigt mit jedem weiteren Anteil um 0,1 Prozentpunkte, bis Sie mit 21 Anteilen die Höchstgrenze von 4 % erreichen. Weitere Anteile darüber hinaus sind möglich, erhöhen die Rückvergütung aber nicht mehr.</p>
+<p>Ja, jederzeit – über dein Kundenkonto und den Checkout. Deine Rückvergütung steigt mit jedem weiteren Anteil um 0,1 Prozentpunkte, bis du mit 21 Anteilen die Höchstgrenze von 4 % erreichen. Weitere Anteile darüber hinaus sind möglich, erhöhen die Rückvergütung aber nicht mehr.</p>
 
 <h3>Gilt die Rückvergütung auch in der Filiale?</h3>
-<p>Ja. Weisen Sie sich an der Kasse mit Ihrer Filialkarte aus, werden auch Ihre Einkäufe in den Filialen berücksichtigt. Die Rückvergütung wird Ihrem Kundenguthaben gutgeschrieben, das Sie im Online-Shop ganz oder teilweise zum Bezahlen einsetzen können.</p>
+<p>Ja. Weist du dich an der Kasse mit deiner Filialkarte aus, werden auch deine Einkäufe in den Filialen berücksichtigt. Die Rückvergütung wird deinem Kundenguthaben gutgeschrieben, das du im Online-Shop ganz oder teilweise zum Bezahlen einsetzen können.</p>
 
 <h3>Welches Risiko gehe ich ein?</h3>
-<p>Ihre Geschäftsanteile sind Eigenkapital der Genossenschaft. Eine Nachschusspflicht ist nach unserer Satzung ausgeschlossen; Sie können also höchstens den Betrag Ihrer Anteile verlieren. Die wirtschaftlichen Verhältnisse der Frischkorb eG werden jedes Jahr vom Mitteldeutschen Genossenschaftsverband geprüft.</p>
+<p>Deine Geschäftsanteile sind Eigenkapital der Genossenschaft. Eine Nachschusspflicht ist nach unserer Satzung ausgeschlossen; du kannst also höchstens den Betrag deiner Anteile verlieren. Die wirtschaftlichen Verhältnisse der Frischkorb eG werden jedes Jahr vom Mitteldeutschen Genossenschaftsverband geprüft.</p>
 
 <h3>Wie kann ich kündigen?</h3>
-<p>Sie können Ihre Mitgliedschaft oder einzelne weitere Anteile zum Ende eines Geschäftsjahres kündigen; die Kündigung muss uns mindestens drei Monate vor dessen Ende zugehen. Das Geschäftsjahr entspricht dem Kalenderjahr. Schreiben Sie dazu an die Frischkorb eG, Vorstand, Am Kornmarkt 7, 04109 Leipzig. Ihr Guthaben zahlen wir aus, nachdem die Generalversammlung den Jahresabschluss des Jahres festgestellt hat, zu dessen Ende Sie ausgeschieden sind – in der Regel bis zur Mitte des Folgejahres.</p>
+<p>Du kannst deine Mitgliedschaft oder einzelne weitere Anteile zum Ende eines Geschäftsjahres kündigen; die Kündigung muss uns mindestens drei Monate vor dessen Ende zugehen. Das Geschäftsjahr entspricht dem Kalenderjahr. Schreib dazu an die Frischkorb eG, Vorstand, Am Kornmarkt 7, 04109 Leipzig. Dein Guthaben zahlen wir aus, nachdem die Generalversammlung den Jahresabschluss des Jahres festgestellt hat, zu dessen Ende du ausgeschieden bist – in der Regel bis zur Mitte des Folgejahres.</p>
 
 <h3>Was passiert mit der Rückvergütung, wenn ich Anteile kündige?</h3>
-<p>Bis zum Wirksamwerden der Kündigung bleibt alles, wie es ist. Danach richtet sich die Rückvergütung nach der Zahl der Anteile, die Sie behalten. Mit dem Ausscheiden aus der Genossenschaft endet sie.</p>
+<p>Bis zum Wirksamwerden der Kündigung bleibt alles, wie es ist. Danach richtet sich die Rückvergütung nach der Zahl der Anteile, die du behältst. Mit dem Ausscheiden aus der Genossenschaft endet sie.</p>
 
 <h3>Wo kann ich Frischkorb kennenlernen?</h3>
-<p>Am besten in einer unserer Filialen – alle Standorte finden Sie auf der <a href="/content/map">Filialkarte</a>. Fragen zur Mitgliedschaft beantwortet Ihnen auch unser Kundenservice unter 0341 98765-0 oder <a href="mailto:kundenservice@frischkorb.example">kundenservice@frischkorb.example</a>.</p>
+<p>Am besten in einer unserer Filialen – alle Standorte findest du auf der <a href="/content/map">Filialkarte</a>. Fragen zur Mitgliedschaft beantwortet dir auch unser Kundenservice unter 0341 98765-0 oder <a href="mailto:kundenservice@frischkorb.example">kundenservice@frischkorb.example</a>.</p>
 `;
 
 const ueberUns = `
-<p>Die Frischkorb eG ist eine Verbrauchergenossenschaft: Sie gehört den Menschen, die bei ihr einkaufen. Heute versorgen wir mit 15 Filialen in Mitteldeutschland, Berlin und Hamburg und mit unserem Online-Shop Zehntausende Haushalte mit guten Lebensmitteln.</p>
+<p>Die Frischkorb eG ist eine Verbrauchergenossenschaft und gehört den Menschen, die bei ihr einkaufen. Heute versorgen wir mit 15 Filialen in Mitteldeutschland, Berlin und Hamburg und mit unserem Online-Shop Zehntausende Haushalte mit guten Lebensmitteln.</p>
 
 <h2>Unsere Geschichte</h2>
 <ul>
@@ -481,7 +481,7 @@ const ueberUns = `
 
 <h2>Regional, wo immer es geht</h2>
 <p>Regional heißt für uns: aus höchstens 150 Kilometern Entfernung zur Filiale. Mehr als 60 Prozent unseres Frischesortiments – Obst und Gemüse, Milchprodukte, Eier, Brot und Fleisch – kommen inzwischen von rund 180 Erzeugern aus der Region. Mit vielen arbeiten wir seit Jahren zusammen und vereinbaren Mengen und Preise vor der Saison, damit die Höfe planen können.</p>
-<p>Was nicht aus der Region kommen kann, etwa Kaffee, Kakao oder Bananen, kaufen wir bevorzugt aus fairem Handel und in Bio-Qualität. Das Herkunftsland jedes Produkts finden Sie auf der Produktseite im Online-Shop.</p>
+<p>Was nicht aus der Region kommen kann, etwa Kaffee, Kakao oder Bananen, kaufen wir bevorzugt aus fairem Handel und in Bio-Qualität. Das Herkunftsland jedes Produkts findest du auf der Produktseite im Online-Shop.</p>
 
 <h2>Der Frischkorb-Werte-Kodex</h2>
 <p>Eine Genossenschaft lebt vom Vertrauen. Unser Werte-Kodex beschreibt, was wir voneinander erwarten. Teilhaber erkennen ihn mit dem Beitritt an, Kundinnen und Kunden mit der Registrierung im Online-Shop – und wir als Genossenschaft messen uns jeden Tag daran.</p>
@@ -497,11 +497,11 @@ const ueberUns = `
 </ol>
 
 <h2>Die Genossenschaft</h2>
-<p>Geleitet wird die Frischkorb eG von einem zweiköpfigen Vorstand, Johanna Brandt (Vorsitzende) und Mehmet Aydın. Der Aufsichtsrat unter dem Vorsitz von Dr. Klaus Reimers wird von den Mitgliedern gewählt und kontrolliert den Vorstand. Wie Sie selbst Teilhaber werden, erfahren Sie auf unserer Seite zur <a href="/content/mitgliedschaft">Mitgliedschaft</a>; unsere Filialen finden Sie auf der <a href="/content/map">Filialkarte</a>.</p>
+<p>Geleitet wird die Frischkorb eG von einem zweiköpfigen Vorstand, Johanna Brandt (Vorsitzende) und Mehmet Aydın. Der Aufsichtsrat unter dem Vorsitz von Dr. Klaus Reimers wird von den Mitgliedern gewählt und kontrolliert den Vorstand. Wie du selbst Teilhaber wirst, erfährst du auf unserer Seite zur <a href="/content/mitgliedschaft">Mitgliedschaft</a>; unsere Filialen findest du auf der <a href="/content/map">Filialkarte</a>.</p>
 `;
 
 const pfand = `
-<p>Pfand sorgt dafür, dass Flaschen, Dosen und Kisten nicht in der Landschaft landen, sondern wiederbefüllt oder recycelt werden. Hier erfahren Sie, welches Pfand wir berechnen und wie Sie es zurückbekommen.</p>
+<p>Pfand sorgt dafür, dass Flaschen, Dosen und Kisten nicht in der Landschaft landen, sondern wiederbefüllt oder recycelt werden. Hier erfährst du, welches Pfand wir berechnen und wie du es zurückbekommst.</p>
 
 <h2>Pfandbeträge</h2>
 <table>
@@ -518,70 +518,70 @@ const pfand = `
 <p><strong>Beispiel:</strong> Eine Kiste Bier mit 20 Mehrwegflaschen kostet 1,50 € Kistenpfand plus 20 × 0,08 € = insgesamt 3,10 € Pfand. Eine Kiste Mineralwasser mit 12 Mehrwegflaschen à 0,15 € kommt auf 3,30 € Pfand.</p>
 
 <h2>Pfand im Online-Shop</h2>
-<p>Das Pfand ist nicht im Artikelpreis enthalten. Wie es die Preisangabenverordnung vorsieht, nennen wir es neben dem Preis gesondert – auf der Produktseite, im Warenkorb und auf Ihrer Rechnung. Mit Ihrer Bestellung berechnen wir es zusätzlich zum Warenwert.</p>
+<p>Das Pfand ist nicht im Artikelpreis enthalten. Wie es die Preisangabenverordnung vorsieht, nennen wir es neben dem Preis gesondert – auf der Produktseite, im Warenkorb und auf deiner Rechnung. Mit deiner Bestellung berechnen wir es zusätzlich zum Warenwert.</p>
 
 <h2>Leergut zurückgeben</h2>
-<p>Sie können Leergut in <strong>jeder</strong> Frischkorb-Filiale zurückgeben – ganz gleich, ob Sie die Getränke online oder im Laden gekauft haben. So funktioniert es:</p>
+<p>Du kannst Leergut in <strong>jeder</strong> Frischkorb-Filiale zurückgeben – ganz gleich, ob du die Getränke online oder im Laden gekauft haben. So funktioniert es:</p>
 <ol>
-<li>Geben Sie Flaschen, Dosen und Kisten in den Leergutautomaten. Bitte leeren Sie sie vorher und lassen Sie das Etikett dran: Ohne lesbares Pfandzeichen oder Strichcode kann der Automat das Gebinde nicht erkennen.</li>
-<li>Der Automat druckt Ihnen einen Pfandbon.</li>
-<li>Den Bon lösen Sie bei Ihrem nächsten Einkauf an der Kasse oder an einer Selbstbedienungskasse ein. In den Servicezeiten zahlen wir Ihnen den Betrag auf Wunsch auch bar aus.</li>
+<li>Gib Flaschen, Dosen und Kisten in den Leergutautomaten. Bitte leere sie vorher und lass das Etikett dran: Ohne lesbares Pfandzeichen oder Strichcode kann der Automat das Gebinde nicht erkennen.</li>
+<li>Der Automat druckt dir einen Pfandbon.</li>
+<li>Den Bon löst du bei deinem nächsten Einkauf an der Kasse oder an einer Selbstbedienungskasse ein. In den Servicezeiten zahlen wir dir den Betrag auf Wunsch auch bar aus.</li>
 </ol>
 <p>Einwegflaschen und -dosen mit Pfandzeichen nehmen wir unabhängig von der Marke zurück. Mehrwegflaschen und Kisten können wir für alle Sorten annehmen, die wir im Sortiment führen. Über die Paketlieferung können wir leider kein Leergut zurücknehmen.</p>
 
 <h2>Gut zu wissen</h2>
 <ul>
 <li>Seit 2024 sind auch Milch und Milchgetränke in Einweg-Kunststoffflaschen pfandpflichtig.</li>
-<li>Zerdrückte Dosen und Flaschen erkennt der Automat oft nicht mehr – bitte geben Sie sie unbeschädigt zurück.</li>
+<li>Zerdrückte Dosen und Flaschen erkennt der Automat oft nicht mehr – bitte gib sie unbeschädigt zurück.</li>
 <li>Kisten nehmen wir auch unvollständig befüllt zurück; das Pfand für Kiste und Flaschen wird getrennt gutgeschrieben.</li>
 </ul>
-<p>Welche Filiale in Ihrer Nähe liegt, sehen Sie auf der <a href="/content/map">Filialkarte</a>.</p>
+<p>Welche Filiale in deiner Nähe liegt, siehst du auf der <a href="/content/map">Filialkarte</a>.</p>
 `;
 
 const haeufigeFragen = `
-<p>Hier finden Sie Antworten auf die Fragen, die uns am häufigsten erreichen. Ist Ihre Frage nicht dabei? Unser Kundenservice hilft Ihnen gern weiter.</p>
+<p>Hier findest du Antworten auf die Fragen, die uns am häufigsten erreichen. Ist deine Frage nicht dabei? Unser Kundenservice hilft dir gern weiter.</p>
 
 <h2>Kundenkonto</h2>
 
 <h3>Ich habe mich registriert, aber keine Aktivierungs-E-Mail erhalten. Was nun?</h3>
-<p>Bitte sehen Sie zuerst im Spam- oder Werbeordner Ihres Postfachs nach und prüfen Sie, ob Sie Ihre E-Mail-Adresse richtig eingegeben haben. Ihr Konto wird erst aktiviert, wenn Sie den Link in der E-Mail aufrufen. Ist die Nachricht auch nach einer Stunde nicht da, melden Sie sich bei unserem Kundenservice – wir schicken Ihnen den Link erneut.</p>
+<p>Bitte sieh zuerst im Spam- oder Werbeordner deines Postfachs nach und prüf, ob du deine E-Mail-Adresse richtig eingegeben hast. Dein Konto wird erst aktiviert, wenn du den Link in der E-Mail aufrufst. Ist die Nachricht auch nach einer Stunde nicht da, melde dich bei unserem Kundenservice – wir schicken dir den Link erneut.</p>
 
 <h3>Ich habe mein Passwort vergessen.</h3>
-<p>Klicken Sie auf der Anmeldeseite auf „Passwort vergessen“ und geben Sie Ihre E-Mail-Adresse ein. Sie erhalten einen Link, mit dem Sie ein neues Passwort festlegen. Aus Sicherheitsgründen kennen auch unsere Mitarbeiter Ihr Passwort nicht und können es Ihnen nicht nennen.</p>
+<p>Klick auf der Anmeldeseite auf „Passwort vergessen“ und gib deine E-Mail-Adresse ein. Du erhältst einen Link, mit dem du ein neues Passwort festlegst. Aus Sicherheitsgründen kennen auch unsere Mitarbeiter dein Passwort nicht und können es dir nicht nennen.</p>
 
 <h2>Lieferung und Abholung</h2>
 
-<h3>Wie schnell liefern Sie, und was kostet das?</h3>
-<p>Mit der Standardlieferung kommt Ihr Paket in 2–3 Werktagen (4,95 €), mit der Expresslieferung am nächsten Werktag (9,95 €). Die Lokale Lebensmittellieferung bringt Ihren Einkauf am selben oder am nächsten Tag (3,95 €), sofern Ihre Postleitzahl im Liefergebiet rund um unsere Filialen liegt. Ab 60,00 € Bestellwert sind Standard- und Lokale Lieferung kostenlos. Der Mindestbestellwert beträgt 20,00 €. Alle Details stehen unter <a href="/pages/legal/versand-zahlung">Versand &amp; Zahlung</a>.</p>
+<h3>Wie schnell liefert ihr, und was kostet das?</h3>
+<p>Mit der Standardlieferung kommt dein Paket in 2–3 Werktagen (4,95 €), mit der Expresslieferung am nächsten Werktag (9,95 €). Die Lokale Lebensmittellieferung bringt deinen Einkauf am selben oder am nächsten Tag (3,95 €), sofern deine Postleitzahl im Liefergebiet rund um unsere Filialen liegt. Ab 60,00 € Bestellwert sind Standard- und Lokale Lieferung kostenlos. Der Mindestbestellwert beträgt 20,00 €. Alle Details stehen unter <a href="/pages/legal/versand-zahlung">Versand &amp; Zahlung</a>.</p>
 
 <h3>Kann ich auch Kühlware und Tiefkühlkost bestellen?</h3>
-<p>Ja, aber nicht mit der Standardlieferung. Gekühlte Artikel liefern wir per Expresslieferung in isolierten Boxen oder mit der Lokalen Lebensmittellieferung in unseren Kühlfahrzeugen. Bei der Expresslieferung benötigen wir Ihre Telefonnummer.</p>
+<p>Ja, aber nicht mit der Standardlieferung. Gekühlte Artikel liefern wir per Expresslieferung in isolierten Boxen oder mit der Lokalen Lebensmittellieferung in unseren Kühlfahrzeugen. Bei der Expresslieferung brauchen wir deine Telefonnummer.</p>
 
 <h3>Wie funktioniert Click &amp; Collect?</h3>
-<p>Wählen Sie im Checkout „Click &amp; Collect“, eine Filiale mit Abholservice sowie Tag und Zeitfenster. Wir stellen Ihre Bestellung zusammen und halten sie bereit. Nennen Sie bei der Abholung einfach Ihre Bestellnummer. Click &amp; Collect ist kostenlos. Welche Filialen den Abholservice anbieten, zeigt die <a href="/content/map">Filialkarte</a>.</p>
+<p>Wähle im Checkout „Click &amp; Collect“, eine Filiale mit Abholservice sowie Tag und Zeitfenster. Wir stellen deine Bestellung zusammen und halten sie bereit. Nenn bei der Abholung einfach deine Bestellnummer. Click &amp; Collect ist kostenlos. Welche Filialen den Abholservice anbieten, zeigt die <a href="/content/map">Filialkarte</a>.</p>
 
 <h2>Bezahlen und Pfand</h2>
 
 <h3>Welche Zahlungsarten gibt es, und warum kann ich nicht per Lastschrift bezahlen?</h3>
-<p>Sie können mit PayPal, Kredit- oder Debitkarte und Ihrem Kundenguthaben bezahlen; das Guthaben lässt sich auch für einen Teil der Bestellung einsetzen. Die SEPA-Lastschrift bieten wir Teilhabern sowie Kunden an, die bereits eine Bestellung bei uns bezahlt haben – nach Ihrer ersten bezahlten Bestellung steht sie Ihnen also ebenfalls zur Verfügung.</p>
+<p>Du kannst mit PayPal, Kredit- oder Debitkarte und deinem Kundenguthaben bezahlen; das Guthaben lässt sich auch für einen Teil der Bestellung einsetzen. Die SEPA-Lastschrift bieten wir Teilhabern sowie Kunden an, die bereits eine Bestellung bei uns bezahlt haben – nach deiner ersten bezahlten Bestellung steht sie dir also ebenfalls zur Verfügung.</p>
 
 <h3>Wie bekomme ich mein Pfand zurück?</h3>
-<p>Das Pfand weisen wir beim Online-Einkauf gesondert aus und berechnen es mit. Leergut geben Sie in jeder unserer Filialen am Leergutautomaten zurück und lösen den Pfandbon beim nächsten Einkauf ein. Einweg kostet 0,25 €, Mehrweg 0,08 € bzw. 0,15 €, eine Kiste 1,50 € – mehr dazu auf der Seite <a href="/content/pfand">Pfand &amp; Leergut</a>.</p>
+<p>Das Pfand weisen wir beim Online-Einkauf gesondert aus und berechnen es mit. Leergut gibst du in jeder unserer Filialen am Leergutautomaten zurück und löst den Pfandbon beim nächsten Einkauf ein. Einweg kostet 0,25 €, Mehrweg 0,08 € bzw. 0,15 €, eine Kiste 1,50 € – mehr dazu auf der Seite <a href="/content/pfand">Pfand &amp; Leergut</a>.</p>
 
 <h2>Alkohol und Altersprüfung</h2>
 
 <h3>Warum wird bei der Übergabe mein Ausweis geprüft?</h3>
-<p>Alkoholische Getränke dürfen wir nur an Erwachsene abgeben. Deshalb ist die Registrierung erst ab 18 Jahren möglich, und bei der Übergabe – an der Haustür oder in der Filiale – kann ein Ausweis verlangt werden. Kann das Alter nicht nachgewiesen werden, händigen wir die alkoholischen Getränke nicht aus und erstatten Ihnen den Preis einschließlich Pfand.</p>
+<p>Alkoholische Getränke dürfen wir nur an Erwachsene abgeben. Deshalb ist die Registrierung erst ab 18 Jahren möglich, und bei der Übergabe – an der Haustür oder in der Filiale – kann ein Ausweis verlangt werden. Kann das Alter nicht nachgewiesen werden, händigen wir die alkoholischen Getränke nicht aus und erstatten dir den Preis einschließlich Pfand.</p>
 
 <h2>Filialkarte</h2>
 
 <h3>Wie bekomme ich eine Filialkarte, und was mache ich bei Verlust?</h3>
-<p>Die Filialkarte bestellen Sie in Ihrem Kundenkonto; sie kommt innerhalb von etwa 14 Werktagen per Post. Mit Karte und persönlicher PIN bezahlen Sie in unseren Filialen, weisen sich aus und öffnen in Hybrid-Filialen außerhalb der Servicezeiten die Tür. Ist die Karte verloren gegangen, sperren Sie sie sofort in Ihrem Kundenkonto oder rufen Sie uns an; anschließend können Sie eine neue Karte bestellen.</p>
+<p>Die Filialkarte bestellst du in deinem Kundenkonto; sie kommt innerhalb von etwa 14 Werktagen per Post. Mit Karte und persönlicher PIN bezahlst du in unseren Filialen, weist dich aus und öffnest in Hybrid-Filialen außerhalb der Servicezeiten die Tür. Ist die Karte verloren gegangen, sperr sie sofort in deinem Kundenkonto oder ruf uns an; anschließend kannst du eine neue Karte bestellen.</p>
 
 <h2>Mitgliedschaft</h2>
 
 <h3>Was bringt mir die Mitgliedschaft als Teilhaber?</h3>
-<p>Als Teilhaber erwerben Sie Geschäftsanteile zu je 100 € und erhalten 1,9 % plus 0,1 % je Anteil Rückvergütung auf Ihre Einkäufe – ab 21 Anteilen den Höchstsatz von 4 %. Sie bekommen eine Mitgliedsnummer, können per Lastschrift bezahlen und stimmen in der Generalversammlung mit. Ihre Beitrittserklärung bestätigen Sie per E-Mail-Link, die Anteile bezahlen Sie im Checkout. Alles Weitere erklärt die Seite <a href="/content/mitgliedschaft">Mitgliedschaft</a>.</p>
+<p>Als Teilhaber erwirbst du Geschäftsanteile zu je 100 € und erhältst 1,9 % plus 0,1 % je Anteil Rückvergütung auf deine Einkäufe – ab 21 Anteilen den Höchstsatz von 4 %. Du bekommst eine Mitgliedsnummer, kannst per Lastschrift bezahlen und stimmst in der Generalversammlung mit. Deine Beitrittserklärung bestätigst du per E-Mail-Link, die Anteile bezahlst du im Checkout. Alles Weitere erklärt die Seite <a href="/content/mitgliedschaft">Mitgliedschaft</a>.</p>
 
 <h3>Kann ich meine Anteile wieder kündigen?</h3>
 <p>Ja, zum Ende eines Geschäftsjahres mit einer Frist von drei Monaten. Das Guthaben zahlen wir aus, nachdem die Generalversammlung den Jahresabschluss festgestellt hat.</p>
@@ -589,12 +589,12 @@ const haeufigeFragen = `
 <h2>Widerruf</h2>
 
 <h3>Kann ich frische Lebensmittel zurückgeben?</h3>
-<p>Für Waren, die schnell verderben – etwa Obst, Gemüse, Backwaren, Molkereiprodukte, Fleisch und Tiefkühlkost –, besteht kein gesetzliches Widerrufsrecht. Bei geöffneten hygienisch versiegelten Waren wie Babynahrung oder Drogerieartikeln erlischt es. Haltbare, ungeöffnete Waren können Sie innerhalb von 14 Tagen widerrufen. Ist frische Ware bei Lieferung verdorben oder beschädigt, ist das ein Mangel: Melden Sie sich bitte bei uns, wir sorgen für Ersatz oder Erstattung. Einzelheiten lesen Sie in der <a href="/pages/legal/widerrufsbelehrung">Widerrufsbelehrung</a>.</p>
+<p>Für Waren, die schnell verderben – etwa Obst, Gemüse, Backwaren, Molkereiprodukte, Fleisch und Tiefkühlkost –, besteht kein gesetzliches Widerrufsrecht. Bei geöffneten hygienisch versiegelten Waren wie Babynahrung oder Drogerieartikeln erlischt es. Haltbare, ungeöffnete Waren kannst du innerhalb von 14 Tagen widerrufen. Ist frische Ware bei Lieferung verdorben oder beschädigt, ist das ein Mangel: Melde dich bitte bei uns, wir sorgen für Ersatz oder Erstattung. Einzelheiten liest du in der <a href="/pages/legal/widerrufsbelehrung">Widerrufsbelehrung</a>.</p>
 
 <h2>Kontakt</h2>
 
 <h3>Wie erreiche ich den Kundenservice?</h3>
-<p>Telefonisch unter 0341 98765-0 von Montag bis Freitag zwischen 8 und 18 Uhr, per E-Mail jederzeit unter <a href="mailto:kundenservice@frischkorb.example">kundenservice@frischkorb.example</a>. Bitte nennen Sie bei Fragen zu einer Bestellung Ihre Bestellnummer. Fragen zum Datenschutz richten Sie an <a href="mailto:datenschutz@frischkorb.example">datenschutz@frischkorb.example</a>.</p>
+<p>Telefonisch unter 0341 98765-0 von Montag bis Freitag zwischen 8 und 18 Uhr, per E-Mail jederzeit unter <a href="mailto:kundenservice@frischkorb.example">kundenservice@frischkorb.example</a>. Bitte nenn bei Fragen zu einer Bestellung deine Bestellnummer. Fragen zum Datenschutz richtest du an <a href="mailto:datenschutz@frischkorb.example">datenschutz@frischkorb.example</a>.</p>
 `;
 
 const wertekodex = `
@@ -632,7 +632,7 @@ const contentPages = [
     kind: "content",
     slug: "mitgliedschaft",
     title: "Teilhaber werden",
-    summary: "Als Teilhaber der Frischkorb eG erhalten Sie bis zu 4 % Rückvergütung auf Ihre Einkäufe und bestimmen in Ihrer Genossenschaft mit.",
+    summary: "Als Teilhaber der Frischkorb eG erhältst du bis zu 4 % Rückvergütung auf deine Einkäufe und bestimmst in deiner Genossenschaft mit.",
     position: 3,
     body: mitgliedschaft,
   },
@@ -648,7 +648,7 @@ const contentPages = [
     kind: "content",
     slug: "pfand",
     title: "Pfand & Leergut",
-    summary: "Welches Pfand wir für Einweg, Mehrweg und Kisten berechnen und wie Sie Leergut in jeder Frischkorb-Filiale zurückgeben.",
+    summary: "Welches Pfand wir für Einweg, Mehrweg und Kisten berechnen und wie du Leergut in jeder Frischkorb-Filiale zurückgibst.",
     position: 5,
     body: pfand,
   },
@@ -683,7 +683,7 @@ export default [
     kind: "legal",
     slug: "datenschutz",
     title: "Datenschutzerklärung",
-    summary: "Wie die Frischkorb eG Ihre personenbezogenen Daten im Online-Shop, im Kundenkonto und im Teilhaber-Programm verarbeitet und welche Rechte Sie haben.",
+    summary: "Wie die Frischkorb eG deine personenbezogenen Daten im Online-Shop, im Kundenkonto und im Teilhaber-Programm verarbeitet und welche Rechte du hast.",
     position: 2,
     body: datenschutz,
   },
@@ -699,7 +699,7 @@ export default [
     kind: "legal",
     slug: "widerrufsbelehrung",
     title: "Widerrufsbelehrung",
-    summary: "Ihr Widerrufsrecht bei Online-Bestellungen, die Ausnahmen für verderbliche Lebensmittel und das Muster-Widerrufsformular.",
+    summary: "Dein Widerrufsrecht bei Online-Bestellungen, die Ausnahmen für verderbliche Lebensmittel und das Muster-Widerrufsformular.",
     position: 4,
     body: widerrufsbelehrung,
   },

@@ -46,7 +46,9 @@ export function checkoutHelpers(shop: TestShop) {
       key: /name="idempotencyKey" value="([^"]+)"/.exec(html)![1],
       total: /name="expectedTotal" value="(\d+)"/.exec(html)![1],
       slots: [...html.matchAll(/<option value="([^"]+\|[^"]+)"/g)].map((m) => m[1]),
-      pickupSlots: [...html.matchAll(/name="pickupSlot" value="([^"]+)"(?! disabled)/g)].map((m) => m[1]),
+      // free slots: the radios without `disabled`, whatever the order of their attributes
+      pickupSlots: [...html.matchAll(/<input[^>]*name="pickupSlot"[^>]*>/g)].map((m) => m[0])
+        .filter((tag) => !/\sdisabled/.test(tag)).map((tag) => /value="([^"]+)"/.exec(tag)![1]),
     };
   }
 

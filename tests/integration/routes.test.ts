@@ -30,7 +30,9 @@ describe("public pages", () => {
     expect(html).toContain('href="/catalog/category/milch-eier"');
     expect(html).not.toContain('href="/catalog/category/startseite">Startseite');
     expect(html).toMatch(/class="product-tile"/);
-    expect(html).toMatch(/\/ Liter/);
+    // the base price in the wording of the product page and the cart
+    expect(html).toMatch(/\d,\d\d(?:\s|&nbsp;)€ pro Liter/);
+    expect(html).not.toMatch(/\/ Liter/);
   });
 
   it("unknown category and product answer 404 with the German not-found page", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { categoryPath, buildCategoryTree } from "~/domain/catalog/category";
 import { badgesOf, labelsOf, toProductSummary, type ProductSummaryRow } from "~/domain/catalog/product";
 import { escapeXml, packshotSvg, wrapWords } from "~/domain/catalog/packshot";
-import { formatGermanDate } from "~/domain/content/date";
+import { formatGermanDate, formatGermanDayWithYear } from "~/domain/content/date";
 import { isExternal, redirectKey, safeRedirectPath, withoutLocalePrefix } from "~/domain/content/redirect";
 import { groupWeekdays } from "~/domain/store/store";
 
@@ -63,6 +63,8 @@ describe("German formats", () => {
   it("dates as 21.11.2026", () => {
     expect(formatGermanDate("2026-11-21")).toBe("21.11.2026");
     expect(formatGermanDate("2026-03-29T23:30:00Z")).toBe("30.03.2026");
+    // pickup slots are named with this day
+    expect(formatGermanDayWithYear("2026-11-23")).toBe("Mo., 23.11.2026");
   });
   it("groups opening hours by weekday", () => {
     const day: [string, string][] = [["08:00", "20:00"]];

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { afterLoginPath, loginHref } from "~/domain/customer/login-path";
 import { isLoginRequired } from "~/domain/customer/login-required";
 import { darkModeAtSignIn } from "~/domain/customer/dark-mode";
-import { planIncoming, type NoticeView } from "~/domain/notification/notice";
+import { latestNotices, NOTICE_LIMIT, planIncoming, type NoticeView } from "~/domain/notification/notice";
 import { PASSWORD_ITERATIONS, WORKERS_PBKDF2_MAX_ITERATIONS, hashPassword, verifyPassword } from "~/platform/password.server";
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, isSessionAlive } from "~/platform/session.server";
 
@@ -63,16 +63,30 @@ describe("dark mode at sign-in (spec 4)", () => {
 
 describe("notifications (spec 4)", () => {
   const n = (id: string, text: string): NoticeView => ({ id, type: "info", text });
-  it("shows new texts at once and brings a repeated text back after the old one is gone", () => {
-    const shown = [n("a", "Gespeichert."), n("b", "Anders.")];
-    const plan = planIncoming(shown, [n("c", "Gespeichert."), n("d", "Neu.")]);
-    expect(plan.keep.map((x) => x.id)).toEqual(["b"]);
+  it("shows the notices of the last action only and brings a repeated text back after the old one is gone", () => {
+    const shown = [n("a", "Gespeichert."), n("b", "Gutscheincode ungültig.")];
+    const plan = planIncoming(shown, [n("c", "Gespeichert."), n("d", "FRISCH5 wurde eingelöst.")], false);
+    expect(plan.keep).toEqual([]);
     expect(plan.now.map((x) => x.id)).toEqual(["d"]);
     expect(plan.later.map((x) => x.id)).toEqual(["c"]);
   });
 
-  it("ignores notices already shown", () => {
+  it("keeps the toasts when nothing new comes on the same page, and clears them on another page", () => {
     const shown = [n("a", "Gespeichert.")];
-    expect(planIncoming(shown, shown)).toEqual({ keep: shown, now: [], later: [] });
+    expect(planIncoming(shown, [], false)).toEqual({ keep: shown, now: [], later: [] });
+    expect(planIncoming(shown, [], true)).toEqual({ keep: [], now: [], later: [] });
+  });
+
+  it("shows at most three, the newest", () => {
+    const plan = planIncoming([], ["1", "2", "3", "4", "5"].map((id) => n(id, `Text ${id}`)), false);
+    expect(plan.now.map((x) => x.id)).toEqual(["3", "4", "5"]);
+    expect(NOTICE_LIMIT).toBe(3);
+  });
+
+  it("a later notice about the same thing replaces the earlier one", () => {
+    const notices = [
+      { key: "cart:couponInvalid", topic: "coupon" }, { key: "cart:updated" }, { key: "cart:couponApplied", topic: "coupon" },
+    ];
+    expect(latestNotices(notices, (x) => x.topic ?? x.key).map((x) => x.key)).toEqual(["cart:updated", "cart:couponApplied"]);
   });
 });

@@ -9,6 +9,8 @@ describe("formatEuro", () => {
   it.each([
     [299, `2,99${NBSP}€`], [0, `0,00${NBSP}€`], [5, `0,05${NBSP}€`], [123456, `1.234,56${NBSP}€`], [25, `0,25${NBSP}€`],
   ])("%i cents -> %s", (cents, text) => expect(formatEuro(cents)).toBe(text));
+  it.each([[-500, `−5,00${NBSP}€`], [-5, `−0,05${NBSP}€`], [-123456, `−1.234,56${NBSP}€`]])(
+    "%i cents -> %s with the typographic minus, never a hyphen", (cents, text) => expect(formatEuro(cents)).toBe(text));
 });
 
 describe("parseEuroToCents", () => {

@@ -14,7 +14,7 @@ export function CartSummary({ cart, totals = cart.totals }: { cart: Cart; totals
       <h2 id="cart-summary-title">{t("summary")}</h2>
       <dl className="totals">
         <dt>{t("subtotal", { count: totals.itemCount })}</dt><dd>{formatEuro(totals.subtotalCents)}</dd>
-        {totals.discountCents ? <><dt>{t("discount", { label: cart.coupon?.label ?? "" })}</dt><dd>−{formatEuro(totals.discountCents)}</dd></> : null}
+        {totals.discountCents ? <><dt>{t("discount", { label: cart.coupon?.label ?? "" })}</dt><dd>{formatEuro(-totals.discountCents)}</dd></> : null}
         {totals.depositCents ? <><dt>{t("deposit")}</dt><dd>{formatEuro(totals.depositCents)}</dd></> : null}
         <dt>{t("shipping")}</dt><dd>{totals.shippingCents ? formatEuro(totals.shippingCents) : t("shippingFree")}</dd>
         <dt className="grand-total">{t("grandTotal")}</dt><dd className="grand-total">{formatEuro(totals.grandTotalCents)}</dd>

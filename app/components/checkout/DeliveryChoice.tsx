@@ -5,7 +5,7 @@ import { FieldErrors, TextField } from "~/components/form/Field";
 import { CARRIERS } from "~/domain/checkout/carriers";
 import type { Checkout } from "~/domain/checkout/checkout.server";
 import type { Slot } from "~/domain/checkout/slots";
-import { formatGermanDay } from "~/domain/content/date";
+import { formatGermanDay, formatGermanDayWithYear } from "~/domain/content/date";
 
 type Fields = Record<"addressId" | "deliverySlot" | "telephone" | "pickupSlot" | "pickupTerms", FieldMetadata<string>>;
 
@@ -81,14 +81,19 @@ function PickupChoice({ checkout, fields, search }: { checkout: Checkout; fields
         <fieldset className="slot-grid" {...invalid(fields.pickupSlot)}>
           <legend>{t("pickup.slotsLegend", { store: store.name })}</legend>
           {pickupSlots.length === 0 ? <p>{t("pickup.noSlots")}</p> : null}
-          {days.map((day) => (
+          {/* Each slot is named with its day ("Mo., 23.11.2026 08:00–10:00 noch 3 Plätze"): by its
+              time alone, slots on different days sound the same to a screen reader. */}
+          {days.map((day, d) => (
             <div key={day} className="slot-day">
-              <p className="slot-day-name">{formatGermanDay(day)}</p>
-              {pickupSlots.filter((s) => s.date === day).map((s) => (
+              <p className="slot-day-name" id={`slot-day-${d}`}>{formatGermanDayWithYear(day)}</p>
+              {pickupSlots.filter((s) => s.date === day).map((s, i) => (
                 <label key={s.key} className={s.remaining ? "slot" : "slot is-sold-out"}>
-                  <input type="radio" name={fields.pickupSlot.name} value={s.key} disabled={!s.remaining} defaultChecked={fields.pickupSlot.initialValue === s.key} />
-                  <span>{s.from}–{s.to}</span>
-                  <span className="slot-remaining">{s.remaining ? t("pickup.remaining", { count: s.remaining }) : t("pickup.soldOut")}</span>
+                  <input type="radio" name={fields.pickupSlot.name} value={s.key} disabled={!s.remaining} defaultChecked={fields.pickupSlot.initialValue === s.key}
+                    aria-labelledby={`slot-day-${d} slot-${d}-${i}`} />
+                  <span id={`slot-${d}-${i}`}>
+                    <span>{s.from}–{s.to}</span>{" "}
+                    <span className="slot-remaining">{s.remaining ? t("pickup.remaining", { count: s.remaining }) : t("pickup.soldOut")}</span>
+                  </span>
                 </label>
               ))}
             </div>

@@ -9,7 +9,11 @@ import { formatEuro } from "~/domain/money/format";
  * Directly above the order button (§ 312j BGB): the items, every cost and the total, the links
  * to AGB and Widerrufsbelehrung, and the button's legally required wording.
  */
-export function OrderReview({ cart, carrier, busy, hasCredit }: { cart: Cart; carrier: CarrierCode; busy: boolean; hasCredit: boolean }) {
+export function OrderReview({ cart, carrier, busy, hasCredit, formId }: {
+  cart: Cart; carrier: CarrierCode; busy: boolean; hasCredit: boolean;
+  /** The checkout form the order button submits (the voucher form stands between them). */
+  formId: string;
+}) {
   const { t } = useTranslation("checkout");
   const { totals } = cart;
   return (
@@ -31,7 +35,7 @@ export function OrderReview({ cart, carrier, busy, hasCredit }: { cart: Cart; ca
       <p className="legal-consent">
         <Trans t={t} i18nKey="review.legal" components={{ 1: <Link to="/pages/legal/agb" />, 3: <Link to="/pages/legal/widerrufsbelehrung" /> }} />
       </p>
-      <button type="submit" className="button button-primary button-order" disabled={busy}>{t("review.submit")}</button>
+      <button type="submit" form={formId} className="button button-primary button-order" disabled={busy}>{t("review.submit")}</button>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "~/components/ui/Icon";
@@ -7,33 +8,70 @@ import { NOTICE_DURATION_MS, NOTICE_REPLACE_DELAY_MS, planIncoming, type NoticeV
 /**
  * Toasts of flashed notices. The server renders them, so they show without JavaScript; with
  * JavaScript they dismiss themselves after 10 s (paused while hovered or focused) and can be
- * closed. A live region announces new ones.
+ * closed. Only the notices of the last action are shown. The live region holds the messages
+ * alone, so a screen reader announces the message and not the close button.
  */
 export function Notifications({ notices }: { notices: NoticeView[] }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(notices);
+  const seen = useRef(new Set(notices.map((n) => n.id)));
+  const location = useLocation();
+  const page = location.pathname + location.search;
+  const lastPage = useRef(page);
   const hydrated = useHydrated();
+  const region = useReservedSpace(shown.length);
 
   useEffect(() => {
-    const plan = planIncoming(shown, notices);
-    if (!plan.now.length && !plan.later.length) return;
+    const fresh = notices.filter((n) => !seen.current.has(n.id));
+    fresh.forEach((n) => seen.current.add(n.id));
+    const plan = planIncoming(shown, fresh, page !== lastPage.current);
+    lastPage.current = page;
     setShown([...plan.keep, ...plan.now]);
     if (!plan.later.length) return;
     const timer = setTimeout(() => setShown((current) => [...current, ...plan.later]), NOTICE_REPLACE_DELAY_MS);
     return () => clearTimeout(timer);
-    // Only new loader data brings new notices; `shown` is read, not watched.
-  }, [notices]);
+    // New loader data or another page bring the change; `shown` is read, not watched.
+  }, [notices, page]);
 
   const dismiss = (id: string) => setShown((current) => current.filter((n) => n.id !== id));
   return (
-    <section className="notifications" aria-label={t("notifications.label")}>
-      <div role="status" aria-live="polite" aria-atomic="false">
-        {shown.map((notice) => (
-          <Toast key={notice.id} notice={notice} interactive={hydrated} onDismiss={() => dismiss(notice.id)} />
-        ))}
+    <section className="notifications" aria-label={t("notifications.label")} ref={region}>
+      <div role="status" aria-live="polite" aria-atomic="false" className="visually-hidden">
+        {shown.map((notice) => <p key={notice.id}>{notice.text}</p>)}
       </div>
+      {shown.map((notice) => (
+        <Toast key={notice.id} notice={notice} interactive={hydrated} onDismiss={() => dismiss(notice.id)} />
+      ))}
     </section>
   );
+}
+
+/**
+ * Keeps the toasts from hiding what a keyboard user focuses: the page reserves their height at
+ * its bottom (scroll padding for focus scrolling, body padding so the last links can scroll above
+ * them). The stylesheet estimates the height from the number of toasts for the page without
+ * JavaScript; here it is measured.
+ */
+function useReservedSpace(count: number) {
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = region.current;
+    const root = document.documentElement;
+    if (!element || !count) {
+      root.style.removeProperty("--notices-height");
+      return;
+    }
+    const measure = () => root.style.setProperty("--notices-height", `${Math.ceil(window.innerHeight - element.getBoundingClientRect().top)}px`);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    window.addEventListener("resize", measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", measure);
+      root.style.removeProperty("--notices-height");
+    };
+  }, [count]);
+  return region;
 }
 
 function Toast({ notice, interactive, onDismiss }: { notice: NoticeView; interactive: boolean; onDismiss: () => void }) {
@@ -59,7 +97,8 @@ function Toast({ notice, interactive, onDismiss }: { notice: NoticeView; interac
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <p>{notice.text}</p>
+      {/* read once, from the live region above */}
+      <p aria-hidden="true">{notice.text}</p>
       {interactive ? (
         <button type="button" className="toast-close" onClick={onDismiss}>
           <Icon name="close" />

@@ -11,6 +11,7 @@ import type { ProductSummary } from "~/domain/catalog/product";
 export function Price({ product, detailed = false }: { product: ProductSummary; detailed?: boolean }) {
   const { t } = useTranslation();
   const base = basePrice(product.priceCents, product);
+  const basePriceText = base ? t("price.basePrice", { amount: formatEuro(base.cents), unit: t(`units.${base.unit}`) }) : "";
   const reference = product.lowestPrice30dCents;
   return (
     <div className={detailed ? "price price-detailed" : "price"}>
@@ -21,9 +22,8 @@ export function Price({ product, detailed = false }: { product: ProductSummary; 
       {reference ? <p className="price-reference">{t("price.lowest30", { amount: formatEuro(reference) })}</p> : null}
       {base ? (
         <p className="price-base">
-          {detailed
-            ? t("price.basePriceLong", { amount: formatEuro(base.cents), unit: t(`units.${base.unit}`) })
-            : t("price.basePrice", { amount: formatEuro(base.cents), unit: t(`units.${base.unit}`) })}
+          {/* one wording of the base price on tiles, product page and cart ("1,39 € pro Liter") */}
+          {detailed ? t("price.basePriceLabeled", { basePrice: basePriceText }) : basePriceText}
         </p>
       ) : null}
       {product.depositCents > 0 ? <p className="price-deposit">{t("price.deposit", { amount: formatEuro(product.depositCents) })}</p> : null}

@@ -74,13 +74,13 @@ export async function runCartIntent(db: D1Database, customerId: number, form: Fo
     case "applyCoupon": {
       const cart = await loadCart(db, customerId);
       const outcome = await applyCoupon(db, customerId, String(form.get("code") ?? ""), cart.totals.subtotalCents);
-      if (outcome.result === "applied") return [{ type: "success", key: "cart:couponApplied", values: { code: outcome.code } }];
-      if (outcome.result === "minimum") return [{ type: "error", key: "cart:couponMinimum", values: { amount: formatEuro(outcome.minOrderCents) } }];
-      return [{ type: "error", key: "cart:couponInvalid" }];
+      if (outcome.result === "applied") return [{ type: "success", key: "cart:couponApplied", values: { code: outcome.code }, topic: "coupon" }];
+      if (outcome.result === "minimum") return [{ type: "error", key: "cart:couponMinimum", values: { amount: formatEuro(outcome.minOrderCents) }, topic: "coupon" }];
+      return [{ type: "error", key: "cart:couponInvalid", topic: "coupon" }];
     }
     case "removeCoupon":
       await removeCoupon(db, customerId);
-      return [{ type: "success", key: "cart:couponRemoved" }];
+      return [{ type: "success", key: "cart:couponRemoved", topic: "coupon" }];
     default:
       return null;
   }

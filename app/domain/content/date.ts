@@ -25,6 +25,15 @@ export function formatGermanDay(isoDate: string): string {
   return germanDay.format(new Date(`${isoDate}T12:00:00Z`));
 }
 
+const germanDayWithYear = new Intl.DateTimeFormat("de-DE", {
+  weekday: "short", day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin",
+});
+
+/** "Mo., 23.11.2026": a day that must be told apart from the same date in another year or week. */
+export function formatGermanDayWithYear(isoDate: string): string {
+  return germanDayWithYear.format(new Date(`${isoDate}T12:00:00Z`));
+}
+
 const germanTime = new Intl.DateTimeFormat("de-DE", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Berlin" });
 
 /** "14:05" in shop time. */

@@ -10,7 +10,7 @@ import { clearNotices, readNotices } from "~/platform/flash.server";
 import { translator } from "~/platform/i18n.server";
 import { clearSessionCookie } from "~/platform/session.server";
 import { randomToken } from "~/platform/tokens.server";
-import type { NoticeView } from "~/domain/notification/notice";
+import { latestNotices, type NoticeView } from "~/domain/notification/notice";
 import { loginHref } from "./login-path";
 import { wishlistSkus } from "./wishlist.server";
 
@@ -35,7 +35,8 @@ export async function loadShopper(request: Request, context: AppLoadContext): Pr
     customer: null,
     csrf: null,
     wishlist: [],
-    notices: notices.map((n) => ({ id: randomToken(9), type: n.type ?? "info", text: t(n.key, n.values) })),
+    notices: latestNotices(notices, (n) => n.topic ?? n.key)
+      .map((n) => ({ id: randomToken(9), type: n.type ?? "info", text: t(n.key, n.values) })),
   };
   if (session.kind === "customer") {
     const [token, wishlist] = await Promise.all([csrfToken(request, env), wishlistSkus(env.DB, session.customer.id)]);

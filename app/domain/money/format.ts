@@ -1,8 +1,13 @@
 /** Money is integer euro cents everywhere; this is the one place that turns it into text. */
 const euro = new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
 
+/**
+ * Negative amounts (discount, credit) start with the typographic minus "−" (U+2212), never the
+ * hyphen Intl writes, so cart, checkout, order page and mail show them alike.
+ */
 export function formatEuro(cents: number): string {
-  return euro.format(cents / 100);
+  const text = euro.format(Math.abs(cents) / 100);
+  return cents < 0 ? `−${text}` : text;
 }
 
 /** Parses a euro amount typed by a person ("2,50", "2.5", "3") into cents; null if it is none. */

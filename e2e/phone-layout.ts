@@ -1,0 +1,136 @@
+import type { Page } from "@playwright/test";
+
+/** The narrowest phone the shop is made for (a 360 px phone). */
+export const PHONE_WIDTH = 360;
+
+/**
+ * What a shopper on a 360 px phone would see broken on the current page, one line per finding
+ * naming the element and its text: the document scrolls sideways, text runs out of its box
+ * (labels into their values), a placeholder is cut, or two texts / controls lie on top of each
+ * other. Intended overlays do not count: fixed and sticky layers (header, notifications), and
+ * everything behind an open modal dialog (only the dialog is checked then).
+ */
+export function phoneLayoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    const describe = (el: Element) => {
+      const name = el.tagName.toLowerCase() + (el.id ? `#${el.id}` : "") +
+        [...el.classList].map((c) => `.${c}`).join("");
+      const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 60);
+      return `${name} "${text}"`;
+    };
+    if (root.scrollWidth > root.clientWidth) problems.push(`the page scrolls sideways: ${root.scrollWidth}px in ${root.clientWidth}px`);
+
+    const modal = document.querySelector("dialog[open]:modal");
+    const scope = modal ?? document.body;
+    // checkVisibility also hides the content of closed <details>, which still has boxes.
+    const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true }) && el.getClientRects().length > 0;
+    // Visually hidden texts (screen reader only) are clipped to 1 px on purpose.
+    const clipped = (el: Element) => {
+      for (let e: Element | null = el; e && e !== scope; e = e.parentElement) {
+        const style = getComputedStyle(e);
+        if (style.clipPath !== "none" || style.clip !== "auto" || (e.clientWidth <= 1 && e.clientHeight <= 1)) return true;
+      }
+      return false;
+    };
+    const layered = (el: Element) => {
+      for (let e: Element | null = el; e && e !== scope; e = e.parentElement) {
+        const position = getComputedStyle(e).position;
+        if (position === "fixed" || position === "sticky") return true;
+      }
+      return false;
+    };
+    const elements = [...scope.querySelectorAll("*")].filter((el) => shown(el) && !clipped(el));
+
+    // Text running out of the box it is laid out in (a label into its value), unless that box
+    // scrolls or clips on purpose. Measured on the text itself, so overlays positioned outside
+    // a box (an open menu panel) do not count.
+    const blockOf = (el: Element) => {
+      let e: Element | null = el;
+      while (e && ["inline", "contents"].includes(getComputedStyle(e).display)) e = e.parentElement;
+      return e;
+    };
+    const overflowing = new Set<Element>();
+    const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!node.textContent?.trim() || !parent || !elements.includes(parent)) continue;
+      const block = blockOf(parent);
+      if (!block || overflowing.has(block) || getComputedStyle(block).overflowX !== "visible") continue;
+      const box = block.getBoundingClientRect();
+      const left = box.left + block.clientLeft, right = left + block.clientWidth;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const outside = (r: DOMRect) => r.width > 0 && (r.right > right + 1 || r.left < left - 1);
+      if (![...range.getClientRects()].some(outside)) continue;
+      // Spaces at the end of a wrapped line hang outside the box unseen: only visible characters count.
+      const text = node.textContent;
+      let out: DOMRect | undefined;
+      for (let i = 0; i < text.length && !out; i++) {
+        if (/\s/.test(text[i])) continue;
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        out = [...range.getClientRects()].find(outside);
+      }
+      if (!out) continue;
+      overflowing.add(block);
+      problems.push(`text overflows its box (${Math.round(Math.max(out.right, right) - Math.min(out.left, left))}px in ${block.clientWidth}px): ${describe(block)}`);
+    }
+
+    // Placeholders are cut without a scrollbar: measure the text in the field's font.
+    const measure = document.createElement("canvas").getContext("2d")!;
+    for (const field of elements) {
+      if (!(field instanceof HTMLInputElement) || !field.placeholder || field.value) continue;
+      const style = getComputedStyle(field);
+      measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const needed = measure.measureText(field.placeholder).width;
+      if (needed > room + 1) problems.push(`placeholder is cut (${Math.ceil(needed)}px in ${Math.floor(room)}px): ${describe(field)} "${field.placeholder}"`);
+    }
+
+    // Boxes that must not overlap: every line of visible text, and every control.
+    type Box = { el: Element; rect: DOMRect };
+    const boxes: Box[] = [];
+    const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]";
+    for (const el of elements) {
+      if (layered(el)) continue;
+      if (el.matches(controls)) {
+        const rect = el.getBoundingClientRect();
+        if (rect.width > 1 && rect.height > 1) boxes.push({ el, rect });
+      }
+      for (const node of el.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 1 && rect.height > 1) boxes.push({ el, rect });
+      }
+    }
+    const reported = new Set<string>();
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i], b = boxes[j];
+        // A control and its own label text, or text inside a control, belong together.
+        if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        const x = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
+        const y = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
+        if (x <= 2 || y <= 2) continue;
+        const finding = `overlap: ${describe(a.el)} and ${describe(b.el)}`;
+        if (!reported.has(finding)) reported.add(finding), problems.push(finding);
+      }
+    }
+    return problems;
+  });
+}
+
+/** The findings at phone width; the viewport is set back afterwards, so the test goes on as before. */
+export async function phoneLayoutProblemsAt360(page: Page): Promise<string[]> {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 740 });
+  try {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    return await phoneLayoutProblems(page);
+  } finally {
+    if (before) await page.setViewportSize(before);
+  }
+}
