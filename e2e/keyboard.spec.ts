@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { ANNA, DEMO_PASSWORD, expectToast, signIn, visit } from "./account-helpers";
-import { cartLine, cartSummary, freshCustomer, JUICE } from "./checkout-helpers";
+import { addFromProductPage, cartLine, cartSummary, COFFEE, freshCustomer, JUICE } from "./checkout-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { headerDisclosure, mainMenu, waitForHydration } from "./helpers";
 
@@ -248,6 +248,47 @@ test("add to cart, quantity change and the gift dialog keep the keyboard focus a
     await expect(focused).toHaveCount(1);
     expect(await focused.evaluate((el) => el.closest("main") !== null)).toBe(true);
   }
+});
+
+test("cart: '+' at the maximum keeps the focus; removing a line moves it to the next line, the last one to the heading", async ({ page, javaScriptEnabled }) => {
+  await freshCustomer(page, javaScriptEnabled);
+  await addFromProductPage(page, COFFEE, javaScriptEnabled);
+  await addFromProductPage(page, JUICE, javaScriptEnabled);
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+
+  // up to the maximum of 99 by typing, then "+" once more: refused, and the focus stays on "+"
+  const quantity = cartLine(page, JUICE.name).getByLabel(`Menge von ${JUICE.name}`);
+  await tabTo(page, quantity, { max: 80 });
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("98");
+  await page.keyboard.press("Enter");
+  await expect(quantity).toHaveValue("98");
+  const increase = cartLine(page, JUICE.name).getByRole("button", { name: `Eins mehr von ${JUICE.name}` });
+  await tabTo(page, increase);
+  await page.keyboard.press("Enter");
+  await expect(quantity).toHaveValue("99");
+  if (javaScriptEnabled) {
+    await expect(increase).toHaveAttribute("aria-disabled", "true");
+    await expect(increase).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(quantity).toHaveValue("99");
+    await expect(increase).toBeFocused();
+  }
+
+  // "Entfernen" on the first line: focus goes to the line that takes its place
+  const removeCoffee = cartLine(page, COFFEE.name).getByRole("button", { name: `${COFFEE.name} aus dem Warenkorb entfernen` });
+  await tabTo(page, removeCoffee, { max: 80, back: true });
+  await page.keyboard.press("Enter");
+  await expectToast(page, `„${COFFEE.name}“ wurde aus dem Warenkorb entfernt.`);
+  await expect(cartLine(page, COFFEE.name)).toHaveCount(0);
+  if (javaScriptEnabled) await expect(cartLine(page, JUICE.name).getByRole("link", { name: JUICE.name })).toBeFocused();
+
+  // the last line: focus goes to the page heading
+  const removeJuice = cartLine(page, JUICE.name).getByRole("button", { name: `${JUICE.name} aus dem Warenkorb entfernen` });
+  await tabTo(page, removeJuice, { max: 80 });
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Dein Warenkorb ist leer.")).toBeVisible();
+  if (javaScriptEnabled) await expect(page.getByRole("heading", { level: 1, name: "Warenkorb" })).toBeFocused();
 });
 
 test("address dialog: focus moves in, Escape returns to “Neue Adresse”, the close link works without JS", async ({ page, javaScriptEnabled }) => {

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expectToast, notifications } from "./account-helpers";
 import { COFFEE, addFromProductPage, cartLine, cartSummary, freshCustomer, openCheckout, reviewStep } from "./checkout-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
-import { waitForHydration } from "./helpers";
+import { headerSearch, waitForHydration } from "./helpers";
 import { PHONE_WIDTH, phoneLayoutProblems } from "./phone-layout";
 
 /** What a shopper sees on a 360 px phone, and the notifications. */
@@ -31,7 +31,7 @@ test("German text: the document says lang=de and hyphenates", async ({ page }) =
   for (const text of [page.locator(".tile-name").first(), page.getByRole("main").getByRole("paragraph").first()]) {
     expect(await text.evaluate((el) => getComputedStyle(el).hyphens)).toBe("auto");
   }
-  await expect(page.getByRole("banner").getByRole("searchbox", { name: "Produkte suchen" })).toHaveAttribute("placeholder", "Suchen, z. B. Hafermilch");
+  await expect(headerSearch(page)).toHaveAttribute("placeholder", "Suchen, z. B. Hafermilch");
   expect(await phoneLayoutProblems(page)).toEqual([]);
 });
 

@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { CartLines } from "~/components/cart/CartLines";
+import { CartLines, lineKey } from "~/components/cart/CartLines";
+import { useFocusAfterRemoval } from "~/components/cart/useFocusAfterRemoval";
 import { CartMessages } from "~/components/cart/CartMessages";
 import { CartSummary } from "~/components/cart/CartSummary";
 import { CheckoutButton } from "~/components/cart/CheckoutButton";
@@ -44,6 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CartPage() {
   const { cart } = useLoaderData<typeof loader>();
   const { t } = useTranslation("cart");
+  useFocusAfterRemoval(cart.lines.map(lineKey));
   return (
     <div className="cart-page">
       <h1>{t("title")}</h1>

@@ -12,11 +12,13 @@ import { productImageUrl } from "~/platform/images";
 import { CartForm } from "./CartForm";
 import { useQuantityStepper } from "./QuantityQueue";
 
+export const lineKey = (line: CartLine) => `${line.product.sku}-${line.isGift ? "gift" : "item"}`;
+
 export function CartLines({ lines }: { lines: CartLine[] }) {
   const { t } = useTranslation("cart");
   return (
     <ul className="cart-lines" aria-label={t("lines")}>
-      {lines.map((line) => <CartLineItem key={`${line.product.sku}-${line.isGift ? "gift" : "item"}`} line={line} />)}
+      {lines.map((line) => <CartLineItem key={lineKey(line)} line={line} />)}
     </ul>
   );
 }
@@ -36,6 +38,7 @@ function SteppedLine({ line }: { line: CartLine }) {
     event.preventDefault();
     stepper.change(to);
   };
+  const refuse = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
   const typed = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = String(new FormData(event.currentTarget).get("qty") ?? "");
@@ -54,8 +57,9 @@ function SteppedLine({ line }: { line: CartLine }) {
           <QuantityInput id={`qty-${sku}`} qty={qty} max={line.maxQty} />
           <button type="submit" className="button button-link">{t("update")}</button>
         </CartForm>
-        <CartForm intent="setQuantity" fields={{ sku, qty: qty + 1 }} onSubmit={step(qty + 1)}>
-          <button type="submit" className="button button-icon" aria-label={t("increase", { name })} disabled={qty >= line.maxQty}>+</button>
+        <CartForm intent="setQuantity" fields={{ sku, qty: qty + 1 }} onSubmit={qty >= line.maxQty ? refuse : step(qty + 1)}>
+          {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus at the maximum */}
+          <button type="submit" className="button button-icon" aria-label={t("increase", { name })} aria-disabled={qty >= line.maxQty || undefined}>+</button>
         </CartForm>
         <p className="cart-line-meta">{t("maxHint", { count: line.maxQty })}</p>
         {stepper.queued ? <p className="cart-line-meta cart-line-updating">{t("updating")}</p> : null}
