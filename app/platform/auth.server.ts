@@ -4,7 +4,7 @@
  * the warning "Deine Sitzung ist abgelaufen …".
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { loginHref } from "~/domain/customer/login-path";
+import { loginHref } from "./redirect";
 import { flashNotice } from "./flash.server";
 import { clearSessionCookie, type SignedInCustomer } from "./session.server";
 

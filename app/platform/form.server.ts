@@ -2,7 +2,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod";
 import type { ZodTypeAny } from "zod";
-import { safeRedirectPath } from "~/domain/content/redirect";
+import { safeRedirectPath } from "./redirect";
 import { requireCsrf } from "./csrf.server";
 import { flashNotice, type Notice } from "./flash.server";
 

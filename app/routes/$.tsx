@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isExternal, safeRedirectPath, withoutLocalePrefix } from "~/domain/content/redirect";
+import { isExternal, withoutLocalePrefix } from "~/domain/content/redirect";
+import { safeRedirectPath } from "~/platform/redirect";
 import { findRedirect } from "~/domain/content/redirect.server";
 import { isLoginRequired } from "~/domain/customer/login-required";
 import { requireCustomer } from "~/platform/auth.server";

@@ -1,4 +1,4 @@
-import { safeRedirectPath } from "~/domain/content/redirect";
+import { safeRedirectPath } from "~/platform/redirect";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { safeRedirectPath } from "~/domain/content/redirect";
+import { safeRedirectPath } from "~/platform/redirect";
 import { saveDarkMode } from "~/domain/customer/customer.server";
 import { isProduction } from "~/platform/context";
 import { requireCsrf } from "~/platform/csrf.server";

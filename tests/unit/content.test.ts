@@ -3,7 +3,8 @@ import { categoryPath, buildCategoryTree } from "~/domain/catalog/category";
 import { badgesOf, labelsOf, toProductSummary, type ProductSummaryRow } from "~/domain/catalog/product";
 import { escapeXml, packshotSvg, wrapWords } from "~/domain/catalog/packshot";
 import { formatGermanDate, formatGermanDayWithYear } from "~/domain/content/date";
-import { isExternal, redirectKey, safeRedirectPath, withoutLocalePrefix } from "~/domain/content/redirect";
+import { isExternal, redirectKey, withoutLocalePrefix } from "~/domain/content/redirect";
+import { safeRedirectPath } from "~/platform/redirect";
 import { groupWeekdays } from "~/domain/store/store";
 
 const row = (over: Partial<ProductSummaryRow> = {}): ProductSummaryRow => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterLoginPath, loginHref } from "~/domain/customer/login-path";
+import { afterLoginPath, loginHref } from "~/platform/redirect";
 import { isLoginRequired } from "~/domain/customer/login-required";
 import { darkModeAtSignIn } from "~/domain/customer/dark-mode";
 import { latestNotices, NOTICE_LIMIT, planIncoming, type NoticeView } from "~/domain/notification/notice";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { afterLoginPath } from "~/domain/customer/login-path";
-import { safeRedirectPath } from "~/domain/content/redirect";
+import { afterLoginPath } from "~/platform/redirect";
+import { safeRedirectPath } from "~/platform/redirect";
 
 // The usual open-redirect bypasses: each must fall back to the shop's own page.
 const BYPASSES = [

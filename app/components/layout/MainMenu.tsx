@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { Icon } from "~/components/ui/Icon";
 import { AccountLink } from "~/components/ui/LoginPrompt";
-import { loginHref } from "~/domain/customer/login-path";
+import { loginHref } from "~/platform/redirect";
 import { categoryHref } from "./CategoryMenu";
 import { LogoutButton } from "./LogoutButton";
 import { ThemeToggle } from "./ThemeToggle";

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
-import { loginHref } from "~/domain/customer/login-path";
+import { loginHref } from "~/platform/redirect";
 import { Modal } from "./Modal";
 
 const LoginPromptContext = createContext<(redirectTo: string) => void>(() => {});

@@ -11,7 +11,7 @@ import { translator } from "~/platform/i18n.server";
 import { clearSessionCookie } from "~/platform/session.server";
 import { randomToken } from "~/platform/tokens.server";
 import { latestNotices, type NoticeView } from "~/domain/notification/notice";
-import { loginHref } from "./login-path";
+import { loginHref } from "~/platform/redirect";
 import { wishlistSkus } from "./wishlist.server";
 
 export interface Shopper {

@@ -12,7 +12,7 @@ import { isProduction } from "~/platform/context";
 import { knownDeviceFor, rememberDevice } from "~/platform/device.server";
 import { checkSignIn, resendActivation, saveDarkMode } from "./customer.server";
 import { darkModeAtSignIn } from "./dark-mode";
-import { afterLoginPath } from "./login-path";
+import { afterLoginPath } from "~/platform/redirect";
 
 export interface SignInFailure {
   /** The status spec 8 names for the case: 401 wrong credentials, 403 not activated, 409 blocked. */
