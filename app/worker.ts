@@ -46,6 +46,9 @@ export default {
       return misconfigured;
     }
     const { request, refusal, settle } = await guardRequest(incoming, env);
+    // The checkout form is redirected to the provider's hosted page: CSP form-action allows it.
+    const pageOrigin = paymentProvider(env).pageOrigin;
+    const formTargets = pageOrigin ? [pageOrigin] : [];
     const finish = (response: Response) => {
       const out = settle(new Response(response.body, response));
       const type = out.headers.get("Content-Type") ?? "";
@@ -55,7 +58,7 @@ export default {
         nonce: type.includes("text/html") ? nonce : undefined,
         production,
         dev,
-        formTargets: paymentPageOrigins(env),
+        formTargets,
       });
       return out;
     };
@@ -66,7 +69,7 @@ export default {
     const key = cache ? cacheKey(request, build.assets.version) : null;
     if (cache && key) {
       const hit = await cache.match(key);
-      if (hit) return withFreshNonce(hit, nonce, dev, paymentPageOrigins(env));
+      if (hit) return withFreshNonce(hit, nonce, dev, formTargets);
     }
 
     let session: Promise<SessionState> | undefined;
@@ -84,13 +87,3 @@ export default {
     }));
   },
 } satisfies ExportedHandler<Env>;
-
-/** The checkout form is redirected to the provider's hosted page (CSP form-action must allow it). */
-function paymentPageOrigins(env: Env): string[] {
-  try {
-    const origin = paymentProvider(env).pageOrigin;
-    return origin ? [origin] : [];
-  } catch {
-    return [];
-  }
-}

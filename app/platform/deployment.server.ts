@@ -31,10 +31,10 @@ export function deploymentEnv(env: Env, url: URL | null): Env {
 }
 
 /** The secrets every deployment needs, whatever its providers. */
-export const SHOP_SECRETS = ["SESSION_SECRET", "PASSWORD_PEPPER", "CSRF_SECRET"] as const;
+const SHOP_SECRETS = ["SESSION_SECRET", "PASSWORD_PEPPER", "CSRF_SECRET"] as const;
 
 /** At least 32 characters, and never one of the development values published in the repository. */
-export function secretProblem(env: Env, name: keyof Env & string): string | null {
+function secretProblem(env: Env, name: keyof Env & string): string | null {
   const value = env[name];
   if (typeof value !== "string" || value === "") return `${name} is not set`;
   if (value.length < 32) return `${name} is shorter than 32 characters`;

@@ -51,12 +51,8 @@ export function clearNotices(env: Env): Promise<string> {
   return flashCookie(env).serialize([], { maxAge: 0 });
 }
 
-/**
- * Post/redirect/get with a notice; extra Set-Cookie values (session, theme) ride along. The
- * request no longer matters (earlier notices are not carried on) but stays in the signature every
- * action already calls.
- */
-export async function redirectWithNotice(_request: Request, env: Env, to: string, notice: Notice | Notice[], cookies: string[] = []): Promise<Response> {
+/** Post/redirect/get with a notice; extra Set-Cookie values (session, theme) ride along. */
+export async function redirectWithNotice(env: Env, to: string, notice: Notice | Notice[], cookies: string[] = []): Promise<Response> {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await flashNotice(env, notice));

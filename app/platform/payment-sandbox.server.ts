@@ -6,7 +6,7 @@
  */
 import type { Env } from "./context";
 import type { PaymentConfirmation, PaymentProvider, WebhookReading } from "./payment.server";
-import { requireStandIns } from "./route-data.server";
+import { notFound, requireStandIns } from "./route-data.server";
 import { secret } from "./secrets.server";
 
 export const SANDBOX_SIGNATURE_HEADER = "X-Payment-Signature";
@@ -47,7 +47,7 @@ function parseJson(body: string): unknown {
 /** The sandbox's pages exist only where stand-ins are allowed and no real provider is configured. */
 export function requireSandbox(env: Env): void {
   requireStandIns(env);
-  if (env.PAYMENT_PROVIDER && env.PAYMENT_PROVIDER !== "sandbox") throw new Response("Not Found", { status: 404 });
+  if (env.PAYMENT_PROVIDER && env.PAYMENT_PROVIDER !== "sandbox") throw notFound();
 }
 
 export function sandboxProvider(env: Env): PaymentProvider {

@@ -3,8 +3,8 @@
  * (docs/decisions/0009-safe-by-default.md).
  *
  * - Card and PayPal: a Checkout Session, Stripe's hosted payment page.
- * - SEPA direct debit: the shop collects the mandate in its own checkout form (spec 9 "SEPA direct
- *   debit in form"), so it creates and confirms a PaymentIntent with that IBAN and the mandate's
+ * - SEPA direct debit: the shop collects the mandate in its own checkout form (docs/decisions/0005),
+ *   so it creates and confirms a PaymentIntent with that IBAN and the mandate's
  *   online acceptance; nothing is left for the customer to do at Stripe.
  *
  * Only a webhook with a valid `Stripe-Signature` (HMAC-SHA-256 with the endpoint's signing secret,
@@ -103,7 +103,7 @@ export function readStripeEvent(event: Stripe.Event): WebhookReading {
     case "checkout.session.expired":
       return fromSession(event.id, event.data.object, "canceled");
     // A SEPA debit settles days later. The shop offers it only to customers with a paid order
-    // (spec 6), so an accepted mandate whose debit is under way counts as approved; a later
+    // (`is_sepa_allowed`), so an accepted mandate whose debit is under way counts as approved; a later
     // failure is logged for the dunning process (docs/decisions/0009).
     case "payment_intent.processing":
     case "payment_intent.succeeded":

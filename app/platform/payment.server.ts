@@ -34,7 +34,7 @@ export interface NewPayment {
   /** What the customer reads on the provider's page and statement, e.g. "Frischkorb-Bestellung 100000123". */
   description: string;
   customer: { email: string; name: string };
-  /** SEPA direct debit: the mandate the customer gave in the checkout form (spec 9: "SEPA in form"). */
+  /** SEPA direct debit: the mandate the customer gave in the checkout form (docs/decisions/0005). */
   sepa: { iban: string } | null;
   /** Where the provider's page sends the browser back, paid or not. */
   returnUrl: string;

@@ -19,7 +19,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const address = await requireOwnAddress(context.env.DB, customer.id, params.id);
   await readForm(request, context);
   const deleted = await deleteAddress(context.env.DB, customer.id, address.id);
-  throw await redirectWithNotice(request, context.env, "/account/address", deleted
+  throw await redirectWithNotice(context.env, "/account/address", deleted
     ? { type: "success", key: "account:address.deleted" }
     : { type: "error", key: "account:address.deleteFailed" });
 }

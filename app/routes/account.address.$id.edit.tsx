@@ -21,7 +21,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(form, addressSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ formErrors: ["account:address.saveFailed"] }) }, { status: 400 });
   const saved = await updateAddress(context.env.DB, customer.id, address.id, submission.value);
-  throw await redirectWithNotice(request, context.env, "/account/address", saved
+  throw await redirectWithNotice(context.env, "/account/address", saved
     ? { type: "success", key: "account:address.saved" }
     : { type: "error", key: "account:address.saveFailed" });
 }

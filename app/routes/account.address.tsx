@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") !== "setDefaultShipping") throw unknownIntent();
   const id = idParam(form.get("addressId"));
   const done = id !== null && (await setDefaultAddress(context.env.DB, customer.id, id, "shipping"));
-  throw await redirectWithNotice(request, context.env, "/account/address", done
+  throw await redirectWithNotice(context.env, "/account/address", done
     ? { type: "success", key: "account:address.defaultSet" }
     : { type: "error", key: "account:address.defaultFailed" });
 }

@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context);
   const intent = form.get("intent");
   const back = (key: string, values?: Record<string, string>) =>
-    redirectWithNotice(request, env, "/account/customer", { type: "success", key: `account:${key}`, values });
+    redirectWithNotice(env, "/account/customer", { type: "success", key: `account:${key}`, values });
   switch (intent) {
     case "profile": {
       const submission = parseForm(form, profileSchema(berlinToday()));

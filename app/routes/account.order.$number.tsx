@@ -45,7 +45,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.get("intent") !== "withdraw") throw unknownIntent();
   const number = idParam(params.number);
   const done = number !== null && (await withdrawOrder(context.env.DB, customer, number));
-  throw await redirectWithNotice(request, context.env, `/account/order/${params.number}`, done
+  throw await redirectWithNotice(context.env, `/account/order/${params.number}`, done
     ? { type: "success", key: "orders:withdraw.received" }
     : { type: "error", key: "orders:withdraw.failed" });
 }

@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
   const notice = await orGeneralError("gift choice", () => runGiftIntent(context.env.DB, customer.id, form));
-  throw await redirectWithNotice(request, context.env, "/cart", notice);
+  throw await redirectWithNotice(context.env, "/cart", notice);
 }
 
 export default function GiftSelection() {

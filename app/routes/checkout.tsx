@@ -81,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     if (start?.kind === "started") throw redirect(start.pageUrl);
     if (start?.kind === "failed") {
-      throw await redirectWithNotice(request, context.env, "/checkout", { type: "error", key: `pages.checkout.error.payment.${start.method}` });
+      throw await redirectWithNotice(context.env, "/checkout", { type: "error", key: `pages.checkout.error.payment.${start.method}` });
     }
   }
   throw redirect(orderNextStep(order));

@@ -11,7 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireCsrf(request, context.env);
   const session = await context.session();
   const cookie = session.kind === "customer" ? await endSession(context.env, session.idHash) : await clearSessionCookie(context.env);
-  return redirectWithNotice(request, context.env, "/", { type: "success", key: "session.loggedOut" }, [cookie, await renewedCsrfCookie(context.env)]);
+  return redirectWithNotice(context.env, "/", { type: "success", key: "session.loggedOut" }, [cookie, await renewedCsrfCookie(context.env)]);
 }
 
 export function loader() {

@@ -37,7 +37,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = idParam(params.id);
   const done = id !== null && params.token ? await resetPassword(context.env, id, params.token, submission.value.password) : false;
   if (!done) return data({ result: null, invalid: true }, { status: 410 });
-  throw await redirectWithNotice(request, context.env, "/login", { type: "success", key: "account:reset.done" });
+  throw await redirectWithNotice(context.env, "/login", { type: "success", key: "account:reset.done" });
 }
 
 export default function ResetPassword() {

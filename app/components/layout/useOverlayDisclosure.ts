@@ -3,7 +3,7 @@ import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from "react";
 
 /**
  * A header overlay that is a <details> disclosure (it opens without JavaScript). With JavaScript
- * it closes on every navigation (spec 2), on Escape (focus back on its toggle) and when focus
+ * it closes on every navigation, on Escape (focus back on its toggle) and when focus
  * moves on to something outside it, so a keyboard user is never stuck behind its panel.
  */
 export function useOverlayDisclosure() {

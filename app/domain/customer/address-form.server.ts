@@ -14,5 +14,5 @@ export async function addAddress({ request, context }: ActionFunctionArgs, backT
   const submission = parseForm(await readForm(request, context), addressSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ formErrors: ["account:address.saveFailed"] }) }, { status: 400 });
   await createAddress(context.env.DB, customer.id, { ...submission.value, ...always });
-  throw await redirectWithNotice(request, context.env, backTo, { type: "success", key: "account:address.saved" });
+  throw await redirectWithNotice(context.env, backTo, { type: "success", key: "account:address.saved" });
 }

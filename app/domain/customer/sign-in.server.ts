@@ -57,7 +57,7 @@ export async function signIn(
     }
     const previous = await context.session();
     const sessionCookie = await startSession(env, check.customerId, previous.kind === "customer" ? previous.idHash : undefined);
-    return redirectWithNotice(request, env, afterLoginPath(redirectTo), { type: "success", key: "session.signedIn" }, [
+    return redirectWithNotice(env, afterLoginPath(redirectTo), { type: "success", key: "session.signedIn" }, [
       sessionCookie,
       await renewedCsrfCookie(env),
       darkModeCookie(theme.value, isProduction(env)),

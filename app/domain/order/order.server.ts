@@ -18,7 +18,7 @@ export async function findOrderByKey(db: D1Database, customerId: number, key: st
 }
 
 /**
- * Spec 4 "Finishing an order" step 3 for an order whose payment needs nothing more from the customer:
+ * The step after ordering, for an order whose payment needs nothing more from the customer:
  * the return page while the provider has not confirmed yet, else the outcome.
  */
 export function orderNextStep(order: PlacedOrder): string {

@@ -1,5 +1,5 @@
 /**
- * Spec 4 "Finishing an order" step 3: the placed order's payment is opened at the provider, and the
+ * The step after ordering: the placed order's payment is opened at the provider, and the
  * customer goes to its hosted page (or, when nothing is left to do there, straight to the return
  * page, which waits for the provider's confirmation).
  */
