@@ -18,6 +18,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // tests/integration/harness.test.ts runs the garbage collector on purpose
+          execArgv: ["--expose-gc"],
         },
       },
     ],

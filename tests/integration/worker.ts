@@ -33,9 +33,25 @@ export async function startShop(opts: ShopOptions = {}): Promise<TestShop> {
     origin,
     db: db as unknown as D1Database,
     // A path is appended as it is: "//evil.example" is a path of the shop, not another host.
-    fetch: (pathname, init) => mf.dispatchFetch(pathname.startsWith("/") ? `${origin}${pathname}` : new URL(pathname, origin), {
-      redirect: "manual", ...init,
-    } as never) as unknown as Promise<Response>,
+    fetch: async (pathname, init) => bodyReadAtOnce(await mf.dispatchFetch(
+      pathname.startsWith("/") ? `${origin}${pathname}` : new URL(pathname, origin),
+      { redirect: "manual", ...init } as never,
+    ) as unknown as Response),
     dispose: () => mf.dispose(),
   };
+}
+
+/** Statuses whose responses carry no body by definition (a Response refuses one for them). */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * Miniflare wraps undici's response around the same body stream and drops the inner one; when
+ * the garbage collector takes the inner response, undici cancels that stream, and a body read
+ * later fails with "Body has already been read". When that happens depends on the collector, so
+ * a test keeping answers to read them after further requests failed now and then. Reading the
+ * body at once makes every answer safe to keep.
+ */
+async function bodyReadAtOnce(res: Response): Promise<Response> {
+  const body = await res.arrayBuffer();
+  return new Response(NULL_BODY.has(res.status) ? null : body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
