@@ -1,4 +1,4 @@
-/** Classic Remix compiler building one Cloudflare Worker (see ../shared/STACK.md). */
+/** Classic Remix compiler building one Cloudflare Worker (docs/architecture.md "The shape"). */
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   server: "./app/worker.ts",
