@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -13,7 +14,7 @@ import { checkoutBlocker } from "~/domain/cart/validity";
 import { CARRIERS, STANDARD_CARRIER, isCarrierCode } from "~/domain/checkout/carriers";
 import { loadCheckout, loadPaymentAccount } from "~/domain/checkout/checkout.server";
 import { COMMENT_MAX_LENGTH, isPaymentMethod, paymentRefusal } from "~/domain/checkout/payment-methods";
-import { checkoutSchema, type CheckoutInput } from "~/domain/checkout/schema.server";
+import { checkoutSchema, type CheckoutInput } from "~/domain/checkout/schema";
 import { orderNextStep } from "~/domain/order/order.server";
 import { placeOrder } from "~/domain/order/place-order.server";
 import { startOrderPayment } from "~/domain/order/start-payment.server";
@@ -87,22 +88,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw redirect(orderNextStep(order));
 }
 
-type CheckoutFields = Record<
-  "carrier" | "addressId" | "deliverySlot" | "telephone" | "pickupSlot" | "pickupTerms" | "paymentMethod" | "useCredit"
-  | "sepaBank" | "iban" | "bic" | "sepaConsent" | "comment" | "expectedTotal" | "idempotencyKey",
-  string
->;
-
 export default function CheckoutPage() {
   const { checkout, valid, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("checkout");
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm<CheckoutFields>({
+  const [form, fields] = useForm({
     id: "checkout",
     lastResult: actionData?.result,
     defaultValue: { telephone: checkout.telephone },
+    // Instant German feedback for what the form alone can tell; the server stays the authority.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
     shouldValidate: "onSubmit", shouldRevalidate: "onSubmit",
   });
   const { cart } = checkout;

@@ -14,7 +14,7 @@ import { totalsOf, type CartLine } from "~/domain/cart/cart";
 import { checkoutBlocker, type CheckoutBlocker } from "~/domain/cart/validity";
 import { CARRIERS, deliversTo } from "~/domain/checkout/carriers";
 import { loadCheckout, type Checkout } from "~/domain/checkout/checkout.server";
-import type { CheckoutInput } from "~/domain/checkout/schema.server";
+import type { CheckoutInput } from "~/domain/checkout/schema";
 import { PICKUP_SLOT_CAPACITY, slotEnd, slotStart } from "~/domain/checkout/slots";
 import { normalizeIban } from "~/domain/checkout/sepa";
 import { orderPayment, paymentRefusal } from "~/domain/checkout/payment-methods";
