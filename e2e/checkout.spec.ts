@@ -264,3 +264,23 @@ test("validation: German messages next to the missing choices, the comment kept;
   const other = await page.goto("/account/order/100000002");
   expect(other?.status()).toBe(404);
 });
+
+test("the browser checks the checkout with the server's schema: with JavaScript a missing choice is named before anything is sent", async ({ page, javaScriptEnabled }) => {
+  await freshCustomer(page, javaScriptEnabled);
+  for (const product of [ESPRESSO, JUICE]) await addFromProductPage(page, product, javaScriptEnabled);
+  await openCheckout(page, javaScriptEnabled);
+  await waitForHydration(page, javaScriptEnabled);
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    // a plain form post, or Remix's data request with JavaScript
+    if (r.method() === "POST" && ["/checkout", "/checkout.data"].includes(new URL(r.url()).pathname)) posts.push(r.url());
+  });
+  await reviewStep(page).getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+  const methods = paymentStep(page).getByRole("group", { name: "Wie möchtest du bezahlen?" });
+  await expect(methods).toHaveAttribute("aria-invalid", "true");
+  await expect(methods).toHaveAccessibleDescription("Bitte wähle eine Zahlungsart.");
+  await expect(page.getByLabel("Wunschliefertermin")).toHaveAccessibleDescription(/Bitte wähle einen Wunschliefertermin\./);
+  // without JavaScript the server answered the same; with it nothing went to the server
+  expect(posts).toHaveLength(javaScriptEnabled ? 0 : 1);
+  await expectAccessibleAfterPost(page, javaScriptEnabled);
+});

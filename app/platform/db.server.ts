@@ -1,6 +1,6 @@
 import {
   DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
-  type Compilable, type Generated,
+  type Compilable, type CompiledQuery, type Generated, type RawBuilder,
 } from "kysely";
 
 /**
@@ -119,28 +119,61 @@ export const qb = new Kysely<Database>({
   },
 });
 
-/** A statement written as SQL text with positional parameters, for what the builder cannot say. */
-export function rawQuery<R>(text: string, parameters: readonly unknown[]): Compilable<R> {
-  return { compile: () => ({ sql: text, parameters, query: undefined as never, queryId: undefined as never }) } as unknown as Compilable<R>;
+/**
+ * A statement: built by the query builder, or written with kysely's `sql` tag where the builder
+ * cannot say it (upserts with guards, CTEs); either way every value is a bound parameter.
+ */
+export type Statement<R = unknown> = Compilable<R> | RawBuilder<R>;
+
+type RowOf<Q> = Q extends Compilable<infer R> ? R : Q extends RawBuilder<infer R> ? R : never;
+
+function compile(query: Statement): CompiledQuery {
+  return "isRawBuilder" in query ? query.compile(qb) : query.compile();
 }
 
-export function prepare(db: D1Database, query: Compilable): D1PreparedStatement {
-  const { sql: text, parameters } = query.compile();
+export function prepare(db: D1Database, query: Statement): D1PreparedStatement {
+  const { sql: text, parameters } = compile(query);
   return db.prepare(text).bind(...(parameters as unknown[]));
 }
 
-export async function all<R>(db: D1Database, query: Compilable<R>): Promise<R[]> {
+export async function all<R>(db: D1Database, query: Statement<R>): Promise<R[]> {
   return (await prepare(db, query).all<R>()).results;
 }
 
-export async function first<R>(db: D1Database, query: Compilable<R>): Promise<R | null> {
+export async function first<R>(db: D1Database, query: Statement<R>): Promise<R | null> {
   return prepare(db, query).first<R>();
 }
 
 /** Runs the queries in one round trip and returns each one's rows, typed per position. */
-export async function batch<Q extends readonly Compilable<unknown>[]>(
+export async function batch<Q extends readonly Statement[]>(
   db: D1Database, queries: Q,
-): Promise<{ [K in keyof Q]: Q[K] extends Compilable<infer R> ? R[] : never }> {
+): Promise<{ [K in keyof Q]: RowOf<Q[K]>[] }> {
   const results = await db.batch(queries.map((q) => prepare(db, q)));
   return results.map((r) => r.results) as never;
+}
+
+export type ConstraintKind = "CHECK" | "UNIQUE" | "NOT NULL" | "FOREIGN KEY";
+
+/**
+ * A constraint of the schema, as SQLite names it when it refuses a statement: a CHECK by its
+ * `CONSTRAINT` name (or, unnamed, its expression), a UNIQUE by its `table.column` list.
+ */
+export interface Constraint {
+  kind: ConstraintKind;
+  name: string;
+}
+
+/**
+ * The constraint that made D1 refuse a statement or batch, read from the one place D1 reports it:
+ * SQLite's message "CHECK constraint failed: cart_unchanged: SQLITE_CONSTRAINT (extended: …)".
+ * Null when the failure was no constraint (D1 unavailable, a missing table, a bug).
+ */
+export function failedConstraint(error: unknown): Constraint | null {
+  const message = error instanceof Error ? error.message : String(error);
+  const match = /\b(CHECK|UNIQUE|NOT NULL|FOREIGN KEY) constraint failed(?:: (.*?))?: SQLITE_CONSTRAINT\b/.exec(message);
+  return match ? { kind: match[1] as ConstraintKind, name: match[2] ?? "" } : null;
+}
+
+export function isConstraint(failure: Constraint | null, constraint: Constraint): boolean {
+  return failure !== null && failure.kind === constraint.kind && failure.name === constraint.name;
 }

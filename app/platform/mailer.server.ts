@@ -4,7 +4,8 @@
  * that failed. Delivery from the outbox is the production transport's job; locally the
  * development mailbox page shows the outbox.
  */
-import { prepare, qb, rawQuery } from "./db.server";
+import { sql, type Expression, type SqlBool } from "kysely";
+import { prepare, qb } from "./db.server";
 
 export interface Mail {
   to: string;
@@ -13,19 +14,18 @@ export interface Mail {
 }
 
 /**
- * The outbox row for a mail. With `onlyIf` (an SQL condition and its parameters) the mail is
+ * The outbox row for a mail. With `onlyIf` (an SQL condition, e.g. a `sql` fragment) the mail is
  * queued only when the condition holds as the batch runs, e.g. only if the batch's own change
  * really happened.
  */
-export function queueMail(db: D1Database, mail: Mail, onlyIf?: { sql: string; params: unknown[] }): D1PreparedStatement {
-  const values = [mail.to, mail.subject, mail.text, new Date().toISOString()];
+export function queueMail(db: D1Database, mail: Mail, onlyIf?: Expression<SqlBool>): D1PreparedStatement {
+  const createdAt = new Date().toISOString();
   if (onlyIf) {
-    return prepare(db, rawQuery(
-      `INSERT INTO outbox (recipient, subject, text_body, created_at) SELECT ?, ?, ?, ? WHERE ${onlyIf.sql}`, [...values, ...onlyIf.params],
-    ));
+    return prepare(db, sql`INSERT INTO outbox (recipient, subject, text_body, created_at)
+      SELECT ${mail.to}, ${mail.subject}, ${mail.text}, ${createdAt} WHERE ${onlyIf}`);
   }
   return prepare(db, qb.insertInto("outbox").values({
-    recipient: mail.to, subject: mail.subject, text_body: mail.text, created_at: values[3], sent_at: null,
+    recipient: mail.to, subject: mail.subject, text_body: mail.text, created_at: createdAt, sent_at: null,
   }));
 }
 

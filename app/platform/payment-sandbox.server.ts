@@ -4,6 +4,7 @@
  * with PAYMENT_WEBHOOK_SECRET (HMAC-SHA-256 over the raw JSON body), as a real provider would.
  * It exists only where development stand-ins are allowed.
  */
+import { z } from "zod";
 import type { Env } from "./context";
 import type { PaymentConfirmation, PaymentProvider, WebhookReading } from "./payment.server";
 import { notFound, requireStandIns } from "./route-data.server";
@@ -28,21 +29,22 @@ async function verifyBody(env: Env, body: string, signature: string | null): Pro
   return crypto.subtle.verify("HMAC", await key(env, "verify"), bytes, new TextEncoder().encode(body));
 }
 
-function isConfirmation(v: unknown): v is PaymentConfirmation {
-  const c = v as Partial<PaymentConfirmation> | null;
-  return typeof c === "object" && c !== null
-    && typeof c.confirmationId === "string" && typeof c.paymentId === "string" && typeof c.orderId === "string"
-    && Number.isInteger(c.amountCents) && typeof c.currency === "string"
-    && (c.outcome === "approved" || c.outcome === "declined" || c.outcome === "canceled");
-}
-
-function parseJson(body: string): unknown {
+/** The sandbox's confirmation: the raw body, parsed as JSON, with exactly what a confirmation needs. */
+export const sandboxConfirmationSchema = z.string().transform((body, ctx): unknown => {
   try {
     return JSON.parse(body);
   } catch {
-    return null;
+    ctx.addIssue({ code: "custom", message: "not JSON" });
+    return z.NEVER;
   }
-}
+}).pipe(z.object({
+  confirmationId: z.string(),
+  paymentId: z.string(),
+  orderId: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  outcome: z.enum(["approved", "declined", "canceled"]),
+}) satisfies z.ZodType<PaymentConfirmation>);
 
 /** The sandbox's pages exist only where stand-ins are allowed and no real provider is configured. */
 export function requireSandbox(env: Env): void {
@@ -64,8 +66,8 @@ export function sandboxProvider(env: Env): PaymentProvider {
     },
     async readWebhook(body, headers): Promise<WebhookReading> {
       if (!(await verifyBody(env, body, headers.get(SANDBOX_SIGNATURE_HEADER)))) return { kind: "badSignature" };
-      const confirmation = parseJson(body);
-      return isConfirmation(confirmation) ? { kind: "confirmation", confirmation } : { kind: "badPayload" };
+      const parsed = sandboxConfirmationSchema.safeParse(body);
+      return parsed.success ? { kind: "confirmation", confirmation: parsed.data } : { kind: "badPayload" };
     },
   };
 }

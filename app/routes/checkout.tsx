@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -10,10 +11,10 @@ import { ShippingChoice } from "~/components/checkout/ShippingChoice";
 import { CouponForm } from "~/components/cart/CouponForm";
 import { FormMessage } from "~/components/form/Field";
 import { checkoutBlocker } from "~/domain/cart/validity";
-import { CARRIERS, isCarrierCode } from "~/domain/checkout/carriers";
-import { isSepaAllowed, loadCheckout } from "~/domain/checkout/checkout.server";
-import { COMMENT_MAX_LENGTH } from "~/domain/checkout/payment-methods";
-import { checkoutSchema, type CheckoutInput } from "~/domain/checkout/schema.server";
+import { CARRIERS, STANDARD_CARRIER, isCarrierCode } from "~/domain/checkout/carriers";
+import { loadCheckout, loadPaymentAccount } from "~/domain/checkout/checkout.server";
+import { COMMENT_MAX_LENGTH, isPaymentMethod, paymentRefusal } from "~/domain/checkout/payment-methods";
+import { checkoutSchema, type CheckoutInput } from "~/domain/checkout/schema";
 import { orderNextStep } from "~/domain/order/order.server";
 import { placeOrder } from "~/domain/order/place-order.server";
 import { startOrderPayment } from "~/domain/order/start-payment.server";
@@ -33,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 function choiceOf(url: URL) {
   const carrier = url.searchParams.get("carrier");
   return {
-    carrier: isCarrierCode(carrier) ? carrier : "myensopackagedelivery" as const,
+    carrier: isCarrierCode(carrier) ? carrier : STANDARD_CARRIER,
     storeId: url.searchParams.get("store"),
     moreDays: url.searchParams.get("more") === "1",
   };
@@ -57,9 +58,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context);
   const submission = parseForm(form, checkoutSchema);
   // A method the customer is not offered is refused before its fields are looked at.
-  if (form.get("paymentMethod") === "sepa" && !(await isSepaAllowed(context.env.DB, customer.id))) {
-    return data({ result: submission.reply({ fieldErrors: { paymentMethod: ["pages.checkout.error.payment.unavailable"] } }) }, { status: 400 });
-  }
+  const method = form.get("paymentMethod");
+  const refusal = isPaymentMethod(method) ? paymentRefusal(method, await loadPaymentAccount(context.env.DB, customer.id)) : null;
+  if (refusal) return data({ result: submission.reply({ fieldErrors: { paymentMethod: [refusal] } }) }, { status: 400 });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const allowed = await attempt(context.env.DB, [
     { limit: LIMITS.checkoutAccount, subject: String(customer.id) },
@@ -87,22 +88,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw redirect(orderNextStep(order));
 }
 
-type CheckoutFields = Record<
-  "carrier" | "addressId" | "deliverySlot" | "telephone" | "pickupSlot" | "pickupTerms" | "paymentMethod" | "useCredit"
-  | "sepaBank" | "iban" | "bic" | "sepaConsent" | "comment" | "expectedTotal" | "idempotencyKey",
-  string
->;
-
 export default function CheckoutPage() {
   const { checkout, valid, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("checkout");
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm<CheckoutFields>({
+  const [form, fields] = useForm({
     id: "checkout",
     lastResult: actionData?.result,
     defaultValue: { telephone: checkout.telephone },
+    // Instant German feedback for what the form alone can tell; the server stays the authority.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
     shouldValidate: "onSubmit", shouldRevalidate: "onSubmit",
   });
   const { cart } = checkout;

@@ -2,6 +2,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { OrderTotals } from "~/components/order/OrderTotals";
+import { isPickupCarrier } from "~/domain/checkout/carriers";
 import { idParam } from "~/domain/customer/id-param";
 import { findOrder } from "~/domain/order/order.server";
 import { requireCustomer } from "~/platform/auth.server";
@@ -32,7 +33,7 @@ export default function CheckoutSuccess() {
         <h2 id="next-title">{t("success.next")}</h2>
         {order.status === "pending_payment" ? <p>{t("success.paymentPending")}</p> : null}
         <p>{t("success.mail", { email })}</p>
-        <p>{order.carrierCode === "clickandcollect" ? t("success.pickup", { store: order.storeName ?? "" }) : t("success.delivery")}</p>
+        <p>{isPickupCarrier(order.carrierCode) ? t("success.pickup", { store: order.storeName ?? "" }) : t("success.delivery")}</p>
       </section>
       <OrderTotals amounts={order} shippingLabel={t(`carrier.${order.carrierCode}`)} />
       <div className="button-row">

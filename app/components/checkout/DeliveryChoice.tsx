@@ -2,7 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { FieldErrors, TextField } from "~/components/form/Field";
-import { CARRIERS } from "~/domain/checkout/carriers";
+import { CARRIERS, deliversTo } from "~/domain/checkout/carriers";
 import type { Checkout } from "~/domain/checkout/checkout.server";
 import type { Slot } from "~/domain/checkout/slots";
 import { formatGermanDay, formatGermanDayWithYear } from "~/domain/content/date";
@@ -24,7 +24,7 @@ export function DeliveryChoice({ checkout, fields, search }: { checkout: Checkou
         <legend>{t("address.legend")}</legend>
         {checkout.addresses.length === 0 ? <p>{t("address.none")}</p> : null}
         {checkout.addresses.map((a) => {
-          const outside = checkout.carrier === "myensofoodshipping" && !a.inDeliveryArea;
+          const outside = !deliversTo(carrier, a);
           return (
             <label key={a.id} className="choice">
               <input type="radio" name={fields.addressId.name} value={a.id} defaultChecked={String(a.id) === chosen && !outside} disabled={outside} />

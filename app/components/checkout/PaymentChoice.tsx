@@ -1,18 +1,21 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/i18n/texts";
 import { FieldErrors, TextField } from "~/components/form/Field";
-import { PAYMENT_METHODS } from "~/domain/checkout/payment-methods";
+import { offeredPaymentMethods } from "~/domain/checkout/payment-methods";
 import { formatEuro } from "~/domain/money/format";
 
 type Fields = Record<"paymentMethod" | "useCredit" | "sepaBank" | "iban" | "bic" | "sepaConsent", FieldMetadata<string>>;
 
 /**
- * Step 3. SEPA is offered only when the customer may use it (spec 3 is_sepa_allowed); its
- * mandate fields show while SEPA is chosen (CSS :has, so also without JavaScript).
+ * Step 3: the methods the customer is offered (domain/checkout/payment-methods.ts). The SEPA
+ * mandate fields show while SEPA is chosen (CSS :has, so also without JavaScript); the credit can
+ * be added to any method while there is some.
  */
 export function PaymentChoice({ fields, balanceCents, sepaAllowed }: { fields: Fields; balanceCents: number; sepaAllowed: boolean }) {
   const { t } = useTranslation("checkout");
-  const offered = PAYMENT_METHODS.filter((m) => (m !== "sepa" || sepaAllowed) && (m !== "balance" || balanceCents > 0));
+  const offered = offeredPaymentMethods({ sepaAllowed, balanceCents });
+  const sepaOffered = offered.includes("sepa");
+  const hasCredit = offered.includes("balance");
   const invalid = fields.paymentMethod.errors?.length ? { "aria-invalid": true, "aria-describedby": fields.paymentMethod.errorId } : {};
   return (
     <section className="checkout-step payment-step" aria-labelledby="payment-title">
@@ -27,14 +30,14 @@ export function PaymentChoice({ fields, balanceCents, sepaAllowed }: { fields: F
         ))}
         <FieldErrors field={fields.paymentMethod} />
       </fieldset>
-      {sepaAllowed ? null : <p className="field-hint">{t("payment.sepaUnavailable")}</p>}
-      {balanceCents > 0 ? (
+      {sepaOffered ? null : <p className="field-hint">{t("payment.sepaUnavailable")}</p>}
+      {hasCredit ? (
         <div className="field field-checkbox">
           <input type="checkbox" id="use-credit" name={fields.useCredit.name} defaultChecked={fields.useCredit.initialValue === "on"} />
           <label htmlFor="use-credit">{t("payment.useCredit", { amount: formatEuro(balanceCents) })}</label>
         </div>
       ) : null}
-      {sepaAllowed ? (
+      {sepaOffered ? (
         <fieldset className="sepa-fields">
           <legend>{t("sepa.legend")}</legend>
           <TextField field={fields.sepaBank} label={t("sepa.bank")} required={false} />

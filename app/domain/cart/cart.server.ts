@@ -3,8 +3,9 @@
  * quantity limit and the stock, so concurrent requests can neither lose an update nor push a
  * line past its limit.
  */
-import { batch, prepare, qb, rawQuery } from "~/platform/db.server";
-import { toProductSummary, PRODUCT_SUMMARY_COLUMNS, type ProductSummaryRow } from "~/domain/catalog/product";
+import { sql } from "kysely";
+import { batch, prepare, qb } from "~/platform/db.server";
+import { toProductSummary, PRODUCT_SUMMARY_COLUMNS } from "~/domain/catalog/product";
 import { totalsOf, type Cart, type CartLine } from "./cart";
 import { lineTotalCents, type Coupon } from "./totals";
 import { giftsAvailable, stillDismissed, surplusGifts } from "./gifts";
@@ -12,11 +13,10 @@ import { cartMessages, isOutOfStock } from "./validity";
 import { berlinToday } from "~/domain/customer/validation";
 import { LIMITED_MAX_QTY, MAX_QTY, maxQuantity } from "./quantity";
 
-type LineRow = ProductSummaryRow & { qty: number; is_gift: number; tax_rate: number };
 
 /** The quantity limit of the product of a row, as SQL (domain/cart/quantity.ts in words). */
-const limitOf = (row: string) =>
-  `(SELECT CASE WHEN p.is_limited = 1 THEN ${LIMITED_MAX_QTY} ELSE ${MAX_QTY} END FROM product p WHERE p.sku = ${row}.sku)`;
+const limitOf = (row: "excluded" | "cart_item") =>
+  sql<number>`(SELECT CASE WHEN p.is_limited = 1 THEN ${LIMITED_MAX_QTY} ELSE ${MAX_QTY} END FROM product p WHERE p.sku = ${sql.ref(`${row}.sku`)})`;
 
 function toCoupon(row: { kind: "fixed" | "percent" | "freeShipping"; value: number; minOrderCents: number }): Coupon {
   const { minOrderCents } = row;
@@ -51,7 +51,7 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
       .where("s.customer_id", "=", customerId),
     qb.selectFrom("free_product_rule").select(["threshold_cents", "gift_count"]).orderBy("threshold_cents"),
   ] as const);
-  const lines = (lineRows as unknown as LineRow[]).map((row): CartLine => {
+  const lines = lineRows.map((row): CartLine => {
     const product = toProductSummary(row);
     const isGift = row.is_gift === 1;
     return {
@@ -79,16 +79,13 @@ export type CartChange = "done" | "maxQuantity" | "soldOut" | "unknownProduct" |
 
 /** Adds to a bought line; refused when the product is sold out or the line would pass its limit. */
 export async function addToCart(db: D1Database, customerId: number, sku: string, qty: number): Promise<CartChange> {
-  const row = await prepare(db, rawQuery<{ qty: number }>(
-    `INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
-     SELECT ?, p.sku, 0, ?, ? FROM product p
-      WHERE p.sku = ? AND (p.stock_managed = 0 OR p.stock_qty > 0)
-        AND ? <= CASE WHEN p.is_limited = 1 THEN ${LIMITED_MAX_QTY} ELSE ${MAX_QTY} END
+  const row = await prepare(db, sql<{ qty: number }>`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
+     SELECT ${customerId}, p.sku, 0, ${qty}, ${new Date().toISOString()} FROM product p
+      WHERE p.sku = ${sku} AND (p.stock_managed = 0 OR p.stock_qty > 0)
+        AND ${qty} <= CASE WHEN p.is_limited = 1 THEN ${LIMITED_MAX_QTY} ELSE ${MAX_QTY} END
      ON CONFLICT (customer_id, sku, is_gift) DO UPDATE SET qty = cart_item.qty + excluded.qty
       WHERE cart_item.qty + excluded.qty <= ${limitOf("excluded")}
-     RETURNING qty`,
-    [customerId, qty, new Date().toISOString(), sku, qty],
-  )).first<{ qty: number }>();
+     RETURNING qty`).first<{ qty: number }>();
   if (row) return "done";
   return refusalReason(db, sku);
 }
@@ -96,13 +93,10 @@ export async function addToCart(db: D1Database, customerId: number, sku: string,
 /** Sets a bought line's quantity (0 removes it); refused above the line's limit. */
 export async function setQuantity(db: D1Database, customerId: number, sku: string, qty: number): Promise<CartChange> {
   if (qty === 0) return (await removeLine(db, customerId, sku)) ? "done" : "notInCart";
-  const row = await prepare(db, rawQuery<{ qty: number }>(
-    `UPDATE cart_item SET qty = ?
-      WHERE customer_id = ? AND sku = ? AND is_gift = 0
-        AND ? <= ${limitOf("cart_item")}
-     RETURNING qty`,
-    [qty, customerId, sku, qty],
-  )).first<{ qty: number }>();
+  const row = await prepare(db, sql<{ qty: number }>`UPDATE cart_item SET qty = ${qty}
+      WHERE customer_id = ${customerId} AND sku = ${sku} AND is_gift = 0
+        AND ${qty} <= ${limitOf("cart_item")}
+     RETURNING qty`).first<{ qty: number }>();
   if (row) return "done";
   const inCart = await prepare(db, qb.selectFrom("cart_item").select("qty").where("customer_id", "=", customerId).where("sku", "=", sku).where("is_gift", "=", 0)).first();
   return inCart ? "maxQuantity" : "unknownProduct";

@@ -3,7 +3,8 @@
  * with the cart; a choice is one guarded insert, so concurrent choices can never add more gifts
  * than the step allows.
  */
-import { prepare, qb, rawQuery } from "~/platform/db.server";
+import { sql } from "kysely";
+import { prepare, qb } from "~/platform/db.server";
 import { toProductSummary, PRODUCT_SUMMARY_COLUMNS, type ProductSummary, type ProductSummaryRow } from "~/domain/catalog/product";
 import type { Cart } from "./cart";
 import { loadCart } from "./cart.server";
@@ -58,15 +59,12 @@ export async function chooseGift(db: D1Database, customerId: number, sku: string
   if (!offer.step) return "notAvailable";
   // The count guard inside the statement is what holds when several choices arrive at once; the
   // same gift twice hits the primary key and adds nothing.
-  const row = await prepare(db, rawQuery<{ sku: string }>(
-    `INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
-     SELECT ?, p.sku, 1, 1, ? FROM product p
-      WHERE p.sku = ? AND (p.stock_managed = 0 OR p.stock_qty > 0)
-        AND (SELECT COALESCE(SUM(c.qty), 0) FROM cart_item c WHERE c.customer_id = ? AND c.is_gift = 1) < ?
+  const row = await prepare(db, sql<{ sku: string }>`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
+     SELECT ${customerId}, p.sku, 1, 1, ${new Date().toISOString()} FROM product p
+      WHERE p.sku = ${sku} AND (p.stock_managed = 0 OR p.stock_qty > 0)
+        AND (SELECT COALESCE(SUM(c.qty), 0) FROM cart_item c WHERE c.customer_id = ${customerId} AND c.is_gift = 1) < ${offer.step.products}
      ON CONFLICT (customer_id, sku, is_gift) DO NOTHING
-     RETURNING sku`,
-    [customerId, new Date().toISOString(), sku, customerId, offer.step.products],
-  )).first<{ sku: string }>();
+     RETURNING sku`).first<{ sku: string }>();
   return row ? "chosen" : "notAvailable";
 }
 

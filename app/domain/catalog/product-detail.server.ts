@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { batch, first, qb } from "~/platform/db.server";
 import type { ProductDetail } from "./product-detail";
 import { inStock } from "./stock.server";
-import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummary, type ProductSummaryRow } from "./product";
+import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummary } from "./product";
 
 const SIMILAR_COUNT = 8;
 
@@ -33,7 +33,7 @@ export async function loadProductDetail(db: D1Database, sku: string): Promise<{ 
   const hasNutrition = row.energy_kj !== null;
   return {
     product: {
-      ...toProductSummary(row as unknown as ProductSummaryRow),
+      ...toProductSummary(row),
       description: row.description,
       categoryId: row.category_id,
       taxRate: row.tax_rate,
@@ -53,7 +53,7 @@ export async function loadProductDetail(db: D1Database, sku: string): Promise<{ 
       allergens: allergenRows.map((a) => a.allergen),
       flavorings: flavoringRows.map((f) => f.flavoring),
     },
-    similar: (similarRows as unknown as ProductSummaryRow[]).map(toProductSummary),
+    similar: similarRows.map(toProductSummary),
   };
 }
 

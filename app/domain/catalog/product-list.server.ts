@@ -4,11 +4,11 @@
  * derives the total, the flag counts and every facet from it.
  */
 import { sql, type SelectQueryBuilder } from "kysely";
-import { batch, qb, rawQuery, type Database, type ProductTable } from "~/platform/db.server";
+import { batch, qb, type Database, type ProductTable } from "~/platform/db.server";
 import { FLAG_COLUMNS, PAGE_SIZE, type ProductFilter, type Range } from "./filters";
 import type { FacetValue, ProductListResult } from "./listing";
 import { inStock } from "./stock.server";
-import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummaryRow } from "./product";
+import { PRODUCT_SUMMARY_COLUMNS, toProductSummary } from "./product";
 
 export type ListScope =
   | { kind: "category"; categoryId: string; facetCategoryIds: string[] }
@@ -22,15 +22,10 @@ function inRange(q: ProductQuery, column: "p.price_cents" | "p.sugar" | "p.fat",
   return q;
 }
 
-/** Scope and every filter that is not a multi-select facet. */
-function scoped(scope: ListScope, f: ProductFilter): ProductQuery {
-  // Joining from the scope's index rows is about twice as fast as `sku IN (subquery)`.
-  let q = (scope.kind === "category"
-    ? qb.selectFrom("product_category as pc").innerJoin("product as p", "p.sku", "pc.sku").where("pc.category_id", "=", scope.categoryId)
-    : qb.selectFrom("product_search").innerJoin("product as p", "p.rowid", "product_search.rowid")
-      .where(sql<boolean>`product_search MATCH ${scope.match}`)) as unknown as ProductQuery;
+/** Every filter that is not a multi-select facet. */
+function filtered(f: ProductFilter): ProductQuery {
   // Sold-out items are hidden in results (spec 9).
-  q = q.where(inStock);
+  let q: ProductQuery = qb.selectFrom("product as p").where(inStock);
   q = inRange(q, "p.price_cents", f.price);
   q = inRange(q, "p.sugar", f.sugar);
   q = inRange(q, "p.fat", f.fat);
@@ -42,6 +37,16 @@ function scoped(scope: ListScope, f: ProductFilter): ProductQuery {
     else if (flag !== "inStock") q = q.where(`p.${FLAG_COLUMNS[flag]}`, "=", 1);
   }
   return q;
+}
+
+/**
+ * The query narrowed to the scope. Joining the scope's index rows is about twice as fast as
+ * `sku IN (subquery)`; joined last, after the columns are chosen, both scopes give one row type.
+ */
+function inScope<O>(q: SelectQueryBuilder<Database & { p: ProductTable }, "p", O>, scope: ListScope) {
+  return scope.kind === "category"
+    ? q.innerJoin("product_category as pc", "pc.sku", "p.sku").where("pc.category_id", "=", scope.categoryId)
+    : q.innerJoin("product_search", "product_search.rowid", "p.rowid").where(sql<boolean>`product_search MATCH ${scope.match}`);
 }
 
 /** Whether a product matches each multi-select facet (1 when the facet is not set). */
@@ -59,12 +64,12 @@ function facetMatches(f: ProductFilter) {
 
 function pageQuery(scope: ListScope, f: ProductFilter) {
   const m = facetMatches(f);
-  const q = scoped(scope, f).where(sql<boolean>`${m.brand} AND ${m.category} AND ${m.flavoring}`)
+  const q = filtered(f).where(sql<boolean>`${m.brand} AND ${m.category} AND ${m.flavoring}`)
     .select(PRODUCT_SUMMARY_COLUMNS).limit(PAGE_SIZE + 1).offset((f.page - 1) * PAGE_SIZE);
   switch (f.sort) {
-    case "price_asc": return q.orderBy("p.price_cents", "asc").orderBy("p.sku");
-    case "price_desc": return q.orderBy("p.price_cents", "desc").orderBy("p.sku");
-    default: return q.orderBy("p.recommendation", "desc").orderBy("p.sku");
+    case "price_asc": return inScope(q.orderBy("p.price_cents", "asc").orderBy("p.sku"), scope);
+    case "price_desc": return inScope(q.orderBy("p.price_cents", "desc").orderBy("p.sku"), scope);
+    default: return inScope(q.orderBy("p.recommendation", "desc").orderBy("p.sku"), scope);
   }
 }
 
@@ -76,26 +81,26 @@ interface FacetRow { facet: string; value: string; count: number }
  */
 function facetQuery(scope: ListScope, f: ProductFilter) {
   const m = facetMatches(f);
-  const base = scoped(scope, f).select([
+  const base = inScope(filtered(f).select([
     "p.sku", "p.brand", "p.regular_price_cents", ...Object.values(FLAG_COLUMNS).map((c) => `p.${c}` as const),
     m.brand.as("m_brand"), m.category.as("m_cat"), m.flavoring.as("m_flav"),
-  ]).compile();
-  const all = "m_brand AND m_cat AND m_flav";
+  ]), scope);
+  const all = sql`m_brand AND m_cat AND m_flav`;
   // CROSS JOIN keeps `base` the outer loop; otherwise SQLite may walk a whole facet table.
   // Total and flag counts in one pass, as one JSON row.
-  const flagCounts = Object.entries(FLAG_COLUMNS).map(([flag, column]) => `'${flag}', coalesce(sum(${column}), 0)`).join(", ");
+  const flagCounts = sql.join(Object.entries(FLAG_COLUMNS).map(([flag, column]) => sql`${sql.lit(flag)}, coalesce(sum(${sql.ref(column)}), 0)`));
   const categoryIds = scope.facetCategoryIds.length ? scope.facetCategoryIds : ["-"];
-  const text = `WITH base AS MATERIALIZED (${base.sql})
+  // `base` is interpolated as a subquery, so it comes with its own parentheses.
+  return sql<FacetRow>`WITH base AS MATERIALIZED ${base}
     SELECT 'flags' AS facet, json_object('total', count(*), 'sale', coalesce(sum(regular_price_cents IS NOT NULL), 0), ${flagCounts}) AS value,
       0 AS count FROM base WHERE ${all}
     UNION ALL SELECT 'brands', brand, count(*) FROM base WHERE m_cat AND m_flav GROUP BY brand
     UNION ALL SELECT 'categories', c.category_id, count(*) FROM base CROSS JOIN product_category c ON c.sku = base.sku
-      WHERE c.category_id IN (${categoryIds.map(() => "?").join(", ")}) AND m_brand AND m_flav GROUP BY c.category_id
+      WHERE c.category_id IN (${sql.join(categoryIds)}) AND m_brand AND m_flav GROUP BY c.category_id
     UNION ALL SELECT 'flavoringIngredients', fl.flavoring, count(*) FROM base CROSS JOIN product_flavoring fl ON fl.sku = base.sku
       WHERE m_brand AND m_cat GROUP BY fl.flavoring
     UNION ALL SELECT 'allergens', a.allergen, count(*) FROM base CROSS JOIN product_allergen a ON a.sku = base.sku
       WHERE ${all} GROUP BY a.allergen`;
-  return rawQuery<FacetRow>(text, [...base.parameters, ...categoryIds]);
 }
 
 export async function listProducts(db: D1Database, scope: ListScope, f: ProductFilter): Promise<ProductListResult> {
@@ -110,7 +115,7 @@ export async function listProducts(db: D1Database, scope: ListScope, f: ProductF
   const order = new Map(scope.facetCategoryIds.map((id, i) => [id, i]));
   const byName = (a: FacetValue, b: FacetValue) => a.value.localeCompare(b.value, "de");
   return {
-    products: (rows as unknown as ProductSummaryRow[]).slice(0, PAGE_SIZE).map(toProductSummary),
+    products: rows.slice(0, PAGE_SIZE).map(toProductSummary),
     total,
     hasMore: rows.length > PAGE_SIZE,
     facets: {

@@ -14,7 +14,7 @@ function row(column: "p.is_new" | "p.is_pioneer" | "sale") {
 
 export async function loadHomeRows(db: D1Database): Promise<Record<"new" | "sale" | "pioneer", ProductSummary[]>> {
   const [fresh, sale, pioneer] = await batch(db, [row("p.is_new"), row("sale"), row("p.is_pioneer")] as const);
-  const map = (rows: unknown[]) => (rows as ProductSummaryRow[]).map(toProductSummary);
+  const map = (rows: ProductSummaryRow[]) => rows.map(toProductSummary);
   return { new: map(fresh), sale: map(sale), pioneer: map(pioneer) };
 }
 

@@ -10,6 +10,7 @@ import { listAddresses } from "~/domain/customer/address.server";
 import type { Address } from "~/domain/customer/address";
 import type { DayHours, Store } from "~/domain/store/store";
 import { CARRIERS, type CarrierCode } from "./carriers";
+import type { PaymentAccount } from "./payment-methods";
 import { PICKUP_DAYS_MORE, PICKUP_DAYS_SHOWN, deliveryWishSlots, pickupSlots, type PickupSlot, type Slot } from "./slots";
 
 export type PickupStore = Pick<Store, "id" | "name" | "street" | "houseNumber" | "zip" | "city">;
@@ -77,8 +78,12 @@ export async function loadCheckout(db: D1Database, customerId: number, choice: C
   };
 }
 
-/** Spec 3 is_sepa_allowed: customers with a paid order (and, later, shareholders). */
-export async function isSepaAllowed(db: D1Database, customerId: number): Promise<boolean> {
-  const row = await first(db, qb.selectFrom("customer").select("is_sepa_allowed").where("id", "=", customerId));
-  return row?.is_sepa_allowed === "1";
+/**
+ * What decides the payment methods offered (domain/checkout/payment-methods.ts): spec 3
+ * is_sepa_allowed (customers with a paid order and, later, shareholders) and the balance.
+ */
+export async function loadPaymentAccount(db: D1Database, customerId: number): Promise<PaymentAccount> {
+  const row = await first(db, qb.selectFrom("customer as c").leftJoin("customer_balance as b", "b.customer_id", "c.id")
+    .select(["c.is_sepa_allowed", "b.balance_cents"]).where("c.id", "=", customerId));
+  return { sepaAllowed: row?.is_sepa_allowed === "1", balanceCents: row?.balance_cents ?? 0 };
 }

@@ -2,7 +2,7 @@
 import { all, prepare, qb } from "~/platform/db.server";
 import { productName } from "~/domain/catalog/product-name.server";
 import type { Notice } from "~/platform/flash.server";
-import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummary, type ProductSummaryRow } from "~/domain/catalog/product";
+import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummary } from "~/domain/catalog/product";
 
 export async function wishlistSkus(db: D1Database, customerId: number): Promise<string[]> {
   const rows = await all(db, qb.selectFrom("wishlist_item").select("sku").where("customer_id", "=", customerId));
@@ -15,7 +15,7 @@ export async function wishlistProducts(db: D1Database, customerId: number): Prom
     .select(PRODUCT_SUMMARY_COLUMNS)
     .where("w.customer_id", "=", customerId)
     .orderBy("w.added_at", "desc"));
-  return (rows as unknown as ProductSummaryRow[]).map(toProductSummary);
+  return rows.map(toProductSummary);
 }
 
 /** Adds or removes the product (adding twice keeps one entry); null when there is no such product. */

@@ -5,6 +5,7 @@
 import type { Mail } from "~/platform/mailer.server";
 import { translator } from "~/platform/i18n.server";
 import { formatEuro } from "~/domain/money/format";
+import { isPickupCarrier } from "~/domain/checkout/carriers";
 import { formatWindow, type OrderDetail } from "./order";
 
 interface Recipient {
@@ -18,7 +19,7 @@ export async function orderConfirmationMail(to: Recipient, order: OrderDetail, o
   const lines = order.lines.map((l) =>
     `${l.qty} × ${l.name}${l.isGift ? ` (${t("gift")})` : ""} – ${l.isGift ? t("free") : formatEuro(l.rowTotalCents)}` +
     (l.depositCents ? ` ${t("mail.plusDeposit", { amount: formatEuro(l.depositCents * l.qty) })}` : ""));
-  const delivery = order.carrierCode === "clickandcollect" && order.pickupSlotStart
+  const delivery = isPickupCarrier(order.carrierCode) && order.pickupSlotStart
     ? [t("mail.pickup", {
       store: order.storeName ?? "", address: order.storeAddress ?? "", window: formatWindow(order.pickupSlotStart, order.pickupSlotEnd),
     })]

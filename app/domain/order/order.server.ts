@@ -1,5 +1,6 @@
 /** Reading a customer's orders. Every query is scoped by the customer id (ARCHITECTURE "Sessions and security"). */
 import { batch, first, prepare, qb } from "~/platform/db.server";
+import { PICKUP_CARRIER_CODES } from "~/domain/checkout/carriers";
 import { OPEN_STATUSES, returnPath, type OrderDetail, type OrderFilter, type OrderSummary } from "./order";
 
 export interface PlacedOrder {
@@ -33,7 +34,7 @@ function filtered(customerId: number, filter: OrderFilter) {
   if (filter === "complete") q = q.where("o.status", "=", "complete");
   if (filter === "store") q = q.where("o.channel", "=", "store");
   if (filter === "online") q = q.where("o.channel", "=", "online");
-  if (filter === "pickup") q = q.where("o.carrier_code", "=", "clickandcollect");
+  if (filter === "pickup") q = q.where("o.carrier_code", "in", PICKUP_CARRIER_CODES);
   return q;
 }
 

@@ -8,7 +8,8 @@
  * Declined or cancelled: the order is cancelled and everything it took is given back in the same
  * batch: stock, the cart lines and coupon, used credit (ledger type 5, chargeback) and the pickup place.
  */
-import { first, prepare, qb, rawQuery } from "~/platform/db.server";
+import { sql } from "kysely";
+import { first, prepare, qb } from "~/platform/db.server";
 import { queueMail } from "~/platform/mailer.server";
 import type { PaymentConfirmation, WebhookReading } from "~/platform/payment.server";
 import { orderConfirmationMail } from "./order-mail.server";
@@ -30,13 +31,10 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
   // Holds only while this batch is the one applying this confirmation. "Settled by this
   // confirmation" alone would also hold for a replay that read the payment as pending at the same
   // moment and runs its batch right after the first; but the first batch's last statement moves
-  // the order out of pending_payment, so the replay's statements find nothing to do. Each
-  // statement names where the guard goes (`GUARD`), after all of its own parameters.
-  const settledByThis = `EXISTS (SELECT 1 FROM payment WHERE id = ? AND settled_by = ?)
-    AND EXISTS (SELECT 1 FROM customer_order WHERE id = ? AND status = 'pending_payment')`;
-  const guardParams = [c.paymentId, c.confirmationId, c.orderId];
-  const guarded = (sql: string, params: unknown[]) =>
-    prepare(db, rawQuery(sql.replace("GUARD", settledByThis), [...params, ...guardParams]));
+  // the order out of pending_payment, so the replay's statements find nothing to do. Every
+  // statement after the claim ends with `AND ${settledByThis}`: one fragment, bound parameters.
+  const settledByThis = sql<boolean>`EXISTS (SELECT 1 FROM payment WHERE id = ${c.paymentId} AND settled_by = ${c.confirmationId})
+    AND EXISTS (SELECT 1 FROM customer_order WHERE id = ${c.orderId} AND status = 'pending_payment')`;
   const statements = [
     prepare(db, qb.updateTable("payment").set({ status: c.outcome, settled_by: c.confirmationId, settled_at: now })
       .where("id", "=", c.paymentId).where("status", "=", "pending")),
@@ -46,31 +44,30 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
     if (!order) return "unknown";
     const mail = await orderConfirmationMail({ email: row.email, firstname: row.firstname }, { ...order, status: "processing", paymentStatus: "approved" }, origin);
     statements.push(
-      guarded("UPDATE customer SET is_sepa_allowed = '1' WHERE id = ? AND GUARD", [row.customer_id]),
-      queueMail(db, mail, { sql: settledByThis, params: guardParams }),
+      prepare(db, sql`UPDATE customer SET is_sepa_allowed = '1' WHERE id = ${row.customer_id} AND ${settledByThis}`),
+      queueMail(db, mail, settledByThis),
       // last: it ends the guard for every statement after this batch
-      guarded("UPDATE customer_order SET status = 'processing', paid_at = ? WHERE id = ? AND GUARD", [now, c.orderId]),
+      prepare(db, sql`UPDATE customer_order SET status = 'processing', paid_at = ${now} WHERE id = ${c.orderId} AND ${settledByThis}`),
     );
   } else {
     statements.push(
-      guarded(`UPDATE product SET stock_qty = stock_qty + (SELECT SUM(i.qty) FROM order_item i WHERE i.order_id = ? AND i.sku = product.sku)
-               WHERE stock_managed = 1 AND sku IN (SELECT sku FROM order_item WHERE order_id = ?) AND GUARD`, [c.orderId, c.orderId]),
-      guarded(`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
-               SELECT ?, i.sku, i.is_gift, i.qty, ? FROM order_item i WHERE i.order_id = ? AND GUARD
-               ON CONFLICT (customer_id, sku, is_gift) DO UPDATE SET qty = MIN(${MAX_QTY}, cart_item.qty + excluded.qty)`,
-        [row.customer_id, now, c.orderId]),
-      guarded(`INSERT INTO cart_state (customer_id, coupon_code) SELECT customer_id, coupon_code FROM customer_order
-               WHERE id = ? AND coupon_code IS NOT NULL AND GUARD
-               ON CONFLICT (customer_id) DO UPDATE SET coupon_code = COALESCE(cart_state.coupon_code, excluded.coupon_code)`, [c.orderId]),
-      guarded(`UPDATE customer_balance SET balance_cents = balance_cents + (SELECT credit_cents FROM customer_order WHERE id = ?)
-               WHERE customer_id = ? AND GUARD`, [c.orderId, row.customer_id]),
-      guarded(`INSERT INTO balance_entry (id, customer_id, type, amount_cents, order_id, note, created_at)
-               SELECT ?, customer_id, 5, credit_cents, id, '', ? FROM customer_order WHERE id = ? AND credit_cents > 0 AND GUARD`,
-        [crypto.randomUUID(), now, c.orderId]),
-      guarded(`UPDATE pickup_booking SET booked = booked - 1
-               WHERE (store_id, slot_start) = (SELECT store_id, pickup_slot_start FROM customer_order WHERE id = ?) AND GUARD`, [c.orderId]),
+      prepare(db, sql`UPDATE product SET stock_qty = stock_qty + (SELECT SUM(i.qty) FROM order_item i WHERE i.order_id = ${c.orderId} AND i.sku = product.sku)
+               WHERE stock_managed = 1 AND sku IN (SELECT sku FROM order_item WHERE order_id = ${c.orderId}) AND ${settledByThis}`),
+      prepare(db, sql`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
+               SELECT ${row.customer_id}, i.sku, i.is_gift, i.qty, ${now} FROM order_item i WHERE i.order_id = ${c.orderId} AND ${settledByThis}
+               ON CONFLICT (customer_id, sku, is_gift) DO UPDATE SET qty = MIN(${MAX_QTY}, cart_item.qty + excluded.qty)`),
+      prepare(db, sql`INSERT INTO cart_state (customer_id, coupon_code) SELECT customer_id, coupon_code FROM customer_order
+               WHERE id = ${c.orderId} AND coupon_code IS NOT NULL AND ${settledByThis}
+               ON CONFLICT (customer_id) DO UPDATE SET coupon_code = COALESCE(cart_state.coupon_code, excluded.coupon_code)`),
+      prepare(db, sql`UPDATE customer_balance SET balance_cents = balance_cents + (SELECT credit_cents FROM customer_order WHERE id = ${c.orderId})
+               WHERE customer_id = ${row.customer_id} AND ${settledByThis}`),
+      prepare(db, sql`INSERT INTO balance_entry (id, customer_id, type, amount_cents, order_id, note, created_at)
+               SELECT ${crypto.randomUUID()}, customer_id, 5, credit_cents, id, '', ${now} FROM customer_order
+               WHERE id = ${c.orderId} AND credit_cents > 0 AND ${settledByThis}`),
+      prepare(db, sql`UPDATE pickup_booking SET booked = booked - 1
+               WHERE (store_id, slot_start) = (SELECT store_id, pickup_slot_start FROM customer_order WHERE id = ${c.orderId}) AND ${settledByThis}`),
       // last: it ends the guard for every statement after this batch
-      guarded("UPDATE customer_order SET status = 'canceled' WHERE id = ? AND GUARD", [c.orderId]),
+      prepare(db, sql`UPDATE customer_order SET status = 'canceled' WHERE id = ${c.orderId} AND ${settledByThis}`),
     );
   }
   const [claim] = await db.batch(statements);

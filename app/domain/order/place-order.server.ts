@@ -5,17 +5,19 @@
  * abort it as a whole, so a double click, a replayed POST or a race for the last item can never
  * make a second order, sell what is gone, or spend credit twice.
  */
-import { first, prepare, qb, rawQuery, type PaymentMethodCode } from "~/platform/db.server";
+import { sql } from "kysely";
+import { failedConstraint, first, isConstraint, prepare, qb, type Constraint } from "~/platform/db.server";
 import { queueMail } from "~/platform/mailer.server";
 import { randomToken } from "~/platform/tokens.server";
 import type { SignedInCustomer } from "~/platform/session.server";
 import { totalsOf, type CartLine } from "~/domain/cart/cart";
 import { checkoutBlocker, type CheckoutBlocker } from "~/domain/cart/validity";
-import { CARRIERS } from "~/domain/checkout/carriers";
+import { CARRIERS, deliversTo } from "~/domain/checkout/carriers";
 import { loadCheckout, type Checkout } from "~/domain/checkout/checkout.server";
-import type { CheckoutInput } from "~/domain/checkout/schema.server";
+import type { CheckoutInput } from "~/domain/checkout/schema";
 import { PICKUP_SLOT_CAPACITY, slotEnd, slotStart } from "~/domain/checkout/slots";
 import { normalizeIban } from "~/domain/checkout/sepa";
+import { orderPayment, paymentRefusal } from "~/domain/checkout/payment-methods";
 import type { OrderDetail } from "./order";
 import { findOrderByKey, type PlacedOrder } from "./order.server";
 import { orderConfirmationMail } from "./order-mail.server";
@@ -34,8 +36,20 @@ const BLOCKER_MESSAGE: Record<CheckoutBlocker, string> = {
   minimum: "checkout:error.minimum",
 };
 
-/** A provider payment is needed unless the account balance pays everything. */
-const PROVIDER_METHODS = new Set(["paypal", "card", "sepa"]);
+/**
+ * The constraints that refuse an order batch, as SQLite names them in its error (migrations 0001,
+ * 0005, 0007): a named CHECK by its name, an unnamed one by its expression, a UNIQUE by its column.
+ */
+export const ORDER_CONSTRAINTS = {
+  /** Another order took the order number meanwhile. */
+  orderNumberTaken: { kind: "UNIQUE", name: "customer_order.increment_id" },
+  /** The order guard: a cart line was no longer there as ordered. */
+  cartChanged: { kind: "CHECK", name: "cart_unchanged" },
+  soldOut: { kind: "CHECK", name: "stock_qty >= 0" },
+  slotFull: { kind: "CHECK", name: "booked >= 0 AND booked <= capacity" },
+  /** The debit found less credit than the checkout had read (or no balance row at all). */
+  creditSpent: { kind: "CHECK", name: "balance_cents >= 0" },
+} as const satisfies Record<string, Constraint>;
 
 export async function placeOrder(
   db: D1Database, customer: SignedInCustomer, input: CheckoutInput, now: Date, origin: string,
@@ -65,11 +79,9 @@ async function placeOrderOnce(
   const carrier = CARRIERS[input.carrier];
   const useCredit = input.paymentMethod === "balance" || input.useCredit === "on";
   const totals = totalsOf(cart.lines, cart.coupon?.coupon ?? null, carrier.priceCents, useCredit ? checkout.balanceCents : 0);
-  if (input.paymentMethod === "balance" && totals.grandTotalCents > 0) {
-    return refuse([], { paymentMethod: ["pages.checkout.error.creditNotEnough"] });
-  }
-  const needsProvider = totals.grandTotalCents > 0 && PROVIDER_METHODS.has(input.paymentMethod);
-  const paymentMethod: PaymentMethodCode = needsProvider ? input.paymentMethod : "balance";
+  const dueRefusal = paymentRefusal(input.paymentMethod, checkout, totals.grandTotalCents);
+  if (dueRefusal) return refuse([], { paymentMethod: [dueRefusal] });
+  const { method: paymentMethod, needsProvider } = orderPayment(input.paymentMethod, totals.grandTotalCents);
   const address = carrier.needsAddress ? checkout.addresses.find((a) => String(a.id) === input.addressId) : undefined;
   const stamp = now.toISOString();
 
@@ -105,8 +117,8 @@ async function placeOrderOnce(
     try {
       await db.batch(await orderStatements(db, customer, order, input, cart.lines, paymentId, origin));
     } catch (error) {
-      if (String((error as Error)?.message).includes("customer_order.increment_id")) continue;
-      return explainFailure(db, customer.id, input, checkout, error);
+      if (isConstraint(failedConstraint(error), ORDER_CONSTRAINTS.orderNumberTaken)) continue;
+      return explainFailure(db, customer.id, input, error);
     }
     const placed = await findOrderByKey(db, customer.id, input.idempotencyKey);
     if (!placed) throw new Error("order vanished after its batch");
@@ -129,7 +141,7 @@ async function orderStatements(
     prepare(db, qb.insertInto("customer_order").values({
       id: order.id, increment_id: order.incrementId, customer_id: customer.id, idempotency_key: input.idempotencyKey,
       channel: "online", status: order.status, carrier_code: order.carrierCode,
-      store_id: order.carrierCode === "clickandcollect" ? input.storeId : null,
+      store_id: CARRIERS[input.carrier].isPickup ? input.storeId : null,
       pickup_slot_start: order.pickupSlotStart, pickup_slot_end: order.pickupSlotEnd,
       shipping_address: order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
       delivery_start: order.deliveryStart, delivery_end: order.deliveryEnd, telephone: input.telephone || null,
@@ -148,27 +160,23 @@ async function orderStatements(
       tax_rate: l.taxRate, row_total_cents: l.rowTotalCents,
     }))),
     // stock_qty has CHECK (>= 0): the last item goes to exactly one order.
-    ...lines.map((l) => prepare(db, rawQuery(
-      "UPDATE product SET stock_qty = stock_qty - ? WHERE sku = ? AND stock_managed = 1", [l.qty, l.product.sku],
-    ))),
+    ...lines.map((l) => prepare(db, sql`UPDATE product SET stock_qty = stock_qty - ${l.qty} WHERE sku = ${l.product.sku} AND stock_managed = 1`)),
     // The ordered lines leave the cart exactly as ordered. A line that is no longer there as ordered
     // (the same cart ordered at the same moment from another tab, or changed there) refuses the
     // whole order: changes() is the row count of the DELETE just before it.
     ...lines.flatMap((l) => [
       prepare(db, qb.deleteFrom("cart_item").where("customer_id", "=", customer.id)
         .where("sku", "=", l.product.sku).where("is_gift", "=", l.isGift ? 1 : 0).where("qty", "=", l.qty)),
-      prepare(db, rawQuery("INSERT INTO order_guard (reason) SELECT 'cart changed' WHERE changes() = 0", [])),
+      prepare(db, sql`INSERT INTO order_guard (reason) SELECT 'cart changed' WHERE changes() = 0`),
     ]),
     prepare(db, qb.updateTable("cart_state").set({ coupon_code: null, gift_dismissed_at_cents: null }).where("customer_id", "=", customer.id)),
   ];
   if (order.creditCents > 0) statements.push(...useBalance(db, customer.id, order.id, order.creditCents, order.createdAt));
   if (order.pickupSlotStart) {
     // booked has CHECK (<= capacity): a full slot refuses the order.
-    statements.push(prepare(db, rawQuery(
-      `INSERT INTO pickup_booking (store_id, slot_start, capacity, booked) VALUES (?, ?, ?, 1)
-       ON CONFLICT (store_id, slot_start) DO UPDATE SET booked = pickup_booking.booked + 1`,
-      [input.storeId, order.pickupSlotStart, PICKUP_SLOT_CAPACITY],
-    )));
+    statements.push(prepare(db, sql`INSERT INTO pickup_booking (store_id, slot_start, capacity, booked)
+       VALUES (${input.storeId}, ${order.pickupSlotStart}, ${PICKUP_SLOT_CAPACITY}, 1)
+       ON CONFLICT (store_id, slot_start) DO UPDATE SET booked = pickup_booking.booked + 1`));
   }
   if (paymentId) {
     statements.push(prepare(db, qb.insertInto("payment").values({
@@ -194,11 +202,9 @@ function paidStatements(db: D1Database, customerId: number): D1PreparedStatement
  */
 function useBalance(db: D1Database, customerId: number, orderId: string, cents: number, stamp: string): D1PreparedStatement[] {
   return [
-    prepare(db, rawQuery(
-      "INSERT INTO customer_balance (customer_id, balance_cents) SELECT ?, -1 WHERE NOT EXISTS (SELECT 1 FROM customer_balance WHERE customer_id = ?)",
-      [customerId, customerId],
-    )),
-    prepare(db, rawQuery("UPDATE customer_balance SET balance_cents = balance_cents - ? WHERE customer_id = ?", [cents, customerId])),
+    prepare(db, sql`INSERT INTO customer_balance (customer_id, balance_cents)
+      SELECT ${customerId}, -1 WHERE NOT EXISTS (SELECT 1 FROM customer_balance WHERE customer_id = ${customerId})`),
+    prepare(db, sql`UPDATE customer_balance SET balance_cents = balance_cents - ${cents} WHERE customer_id = ${customerId}`),
     prepare(db, qb.insertInto("balance_entry").values({
       id: crypto.randomUUID(), customer_id: customerId, type: 2, amount_cents: -cents, order_id: orderId, note: "", created_at: stamp,
     })),
@@ -215,7 +221,7 @@ function checkProblems(checkout: Checkout, input: CheckoutInput): PlaceOutcome |
   if (carrier.needsAddress) {
     const address = checkout.addresses.find((a) => String(a.id) === input.addressId);
     if (!address) fieldErrors.addressId = ["checkout:error.missingAddress"];
-    else if (carrier.code === "myensofoodshipping" && !address.inDeliveryArea) fieldErrors.addressId = ["checkout:error.outsideDeliveryArea"];
+    else if (!deliversTo(carrier, address)) fieldErrors.addressId = ["checkout:error.outsideDeliveryArea"];
   }
   if (carrier.hasWishSlot && !checkout.wishSlots.some((s) => s.key === input.deliverySlot)) {
     fieldErrors.deliverySlot = ["checkout:error.missingDeliverySlot"];
@@ -228,30 +234,28 @@ function checkProblems(checkout: Checkout, input: CheckoutInput): PlaceOutcome |
       else if (slot.remaining === 0) fieldErrors.pickupSlot = ["checkout:error.slotFull"];
     }
   }
-  if (input.paymentMethod === "sepa" && !checkout.sepaAllowed) fieldErrors.paymentMethod = ["pages.checkout.error.payment.unavailable"];
-  if (input.paymentMethod === "balance" && checkout.balanceCents === 0) fieldErrors.paymentMethod = ["pages.checkout.error.creditNotEnough"];
+  const paymentProblem = paymentRefusal(input.paymentMethod, checkout);
+  if (paymentProblem) fieldErrors.paymentMethod = [paymentProblem];
   if (Object.keys(fieldErrors).length) return refuse([], fieldErrors);
   if (input.expectedTotal !== cart.totals.grandTotalCents) return refuse(["checkout:error.totalChanged"]);
   return null;
 }
 
-/** The batch was refused as a whole; find out which guard refused it (anything else is no refusal but a failure). */
-async function explainFailure(db: D1Database, customerId: number, input: CheckoutInput, checkout: Checkout, error: unknown): Promise<PlaceOutcome> {
+/**
+ * The batch was refused as a whole: the constraint that refused it says why (any other failure is
+ * no refusal but a failure). A replay of an order that went through finds that order instead.
+ */
+async function explainFailure(db: D1Database, customerId: number, input: CheckoutInput, error: unknown): Promise<PlaceOutcome> {
   const existing = await findOrderByKey(db, customerId, input.idempotencyKey);
   if (existing) return { kind: "placed", order: existing };
-  const message = String((error as Error)?.message ?? error);
-  if (!message.includes("constraint")) throw error;
-  if (message.includes("cart_unchanged")) return refuse(["checkout:error.cartChanged"]);
-  const fresh = await loadCheckout(db, customerId, { carrier: input.carrier, storeId: input.storeId, moreDays: true }, new Date());
-  if (checkoutBlocker(fresh.cart.lines, true) === "soldOut") return refuse([BLOCKER_MESSAGE.soldOut]);
-  if (CARRIERS[input.carrier].isPickup) {
-    const slot = fresh.pickupSlots.find((s) => s.key === input.pickupSlot);
-    if (!slot || slot.remaining === 0) return refuse([], { pickupSlot: ["checkout:error.slotFull"] });
-  }
-  // The balance CHECK refused the debit (also for a missing balance row): spent meanwhile
-  // elsewhere; the page must be reloaded to see what is left.
-  if (message.includes("balance_cents")) return refuse(["pages.checkout.error.creditError"]);
+  const constraint = failedConstraint(error);
+  if (!constraint) throw error;
+  const is = (known: Constraint) => isConstraint(constraint, known);
+  if (is(ORDER_CONSTRAINTS.cartChanged)) return refuse(["checkout:error.cartChanged"]);
+  if (is(ORDER_CONSTRAINTS.soldOut)) return refuse([BLOCKER_MESSAGE.soldOut]);
+  if (is(ORDER_CONSTRAINTS.slotFull)) return refuse([], { pickupSlot: ["checkout:error.slotFull"] });
+  // Credit spent meanwhile elsewhere: the page must be reloaded to see what is left.
+  if (is(ORDER_CONSTRAINTS.creditSpent)) return refuse(["pages.checkout.error.creditError"]);
   console.error("order batch refused", error);
   return refuse(["pages.checkout.error.checkoutError"]);
 }
-
