@@ -32,6 +32,7 @@ export interface ShopOptions {
 
 export async function startShop(opts: ShopOptions = {}): Promise<TestShop> {
   const template = inject("seededD1");
+  // the demo customers' hashes depend on the pepper: a shop seeded with another one seeds its own
   const seeded = opts.seed !== false && opts.migrate !== false && template.pepper === pepper();
   const copy = seeded ? await copyOf(template.dir) : null;
   const { mf, db } = await startMiniflareShop(copy ? { ...opts, persist: copy, migrate: false, seed: false } : opts);
