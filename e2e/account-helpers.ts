@@ -17,11 +17,11 @@ export function uniqueEmail(tag = "e2e"): string {
   return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
 }
 
-/** Navigate, check the page with axe (unless told not to) and, with JavaScript, wait until it is hydrated. */
-export async function visit(page: Page, url: string, javaScriptEnabled: boolean, heading?: string | RegExp, { axe = true } = {}) {
+/** Navigate, check the page with axe and, with JavaScript, wait until it is hydrated. */
+export async function visit(page: Page, url: string, javaScriptEnabled: boolean, heading?: string | RegExp) {
   await page.goto(url);
   if (heading !== undefined) await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-  if (axe) await expectAccessible(page);
+  await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);
 }
 
@@ -113,21 +113,21 @@ export async function fillRegistration(page: Page, c: NewCustomer, repeat: { ema
 }
 
 /** Registers through /register and checks the "Fast geschafft!" box. */
-export async function register(page: Page, c: NewCustomer, javaScriptEnabled: boolean, { axe = true } = {}) {
-  await visit(page, "/register", javaScriptEnabled, "Kundenkonto anlegen", { axe });
+export async function register(page: Page, c: NewCustomer, javaScriptEnabled: boolean) {
+  await visit(page, "/register", javaScriptEnabled, "Kundenkonto anlegen");
   await fillRegistration(page, c);
   await registerFields(page).submit.click();
   const done = page.getByRole("status").filter({ has: page.getByRole("heading", { level: 1, name: "Fast geschafft!" }) });
   await expect(done).toBeVisible();
   await expect(done).toContainText(`Wir haben dir eine E-Mail an ${c.email} geschickt.`);
-  if (axe) await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessibleAfterPost(page, javaScriptEnabled);
 }
 
 /**
  * The newest mail with this subject to this recipient in the development mailbox, and the path of
  * its link starting with `linkPath`. Mails may be written just after the answer, so it polls.
  */
-export async function mailLink(page: Page, recipient: string, subject: string, linkPath: string, javaScriptEnabled: boolean, { axe = false } = {}): Promise<string> {
+export async function mailLink(page: Page, recipient: string, subject: string, linkPath: string, javaScriptEnabled: boolean): Promise<string> {
   let href = "";
   await expect(async () => {
     await page.goto("/dev/mailbox");
@@ -140,7 +140,7 @@ export async function mailLink(page: Page, recipient: string, subject: string, l
     expect(href).toContain(linkPath);
   }).toPass({ timeout: 15_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Postausgang (nur Entwicklung)" })).toBeVisible();
-  if (axe) await expectAccessible(page);
+  await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);
   const url = new URL(href);
   return url.pathname + url.search;
@@ -153,13 +153,13 @@ export const RESET_SUBJECT = "Neues Passwort für dein Frischkorb-Kundenkonto";
  * Follows the activation link of the customer's mail. Returns the link's path. (Without
  * JavaScript axe's twin context opens the link a second time, so it checks the "already used" page.)
  */
-export async function activate(page: Page, email: string, javaScriptEnabled: boolean, { axe = true } = {}): Promise<string> {
+export async function activate(page: Page, email: string, javaScriptEnabled: boolean): Promise<string> {
   const link = await mailLink(page, email, ACTIVATION_SUBJECT, "/customer/activate/user/", javaScriptEnabled);
   expect(link).toMatch(/^\/customer\/activate\/user\/\d+\/activationtoken\/[^/]+$/);
   const response = await page.goto(link);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "Dein Kundenkonto ist aktiviert" })).toBeVisible();
-  if (axe) await expectAccessible(page);
+  await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);
   return link;
 }
@@ -183,8 +183,8 @@ export async function submitLogin(page: Page, email: string, password: string) {
 }
 
 /** Signs in from /login and expects the success toast on the page it leads to (default "/"). */
-export async function signIn(page: Page, email: string, password: string, javaScriptEnabled: boolean, { expectPath = "/", axe = true } = {}) {
-  await visit(page, "/login", javaScriptEnabled, "Anmelden", { axe });
+export async function signIn(page: Page, email: string, password: string, javaScriptEnabled: boolean, { expectPath = "/" } = {}) {
+  await visit(page, "/login", javaScriptEnabled, "Anmelden");
   await submitLogin(page, email, password);
   await expect(page).toHaveURL((url) => url.pathname + url.search === expectPath);
   await expectToast(page, "Du bist jetzt angemeldet.");
@@ -199,11 +199,11 @@ export async function signOut(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-signed-in", "0");
 }
 
-/** Setup for a test about something else: a fresh, activated, signed-in customer (pages checked elsewhere, so no axe). */
+/** Setup for a test about something else: a fresh, activated, signed-in customer. */
 export async function registerActivateSignIn(page: Page, c: NewCustomer, javaScriptEnabled: boolean) {
-  await register(page, c, javaScriptEnabled, { axe: false });
-  await activate(page, c.email, javaScriptEnabled, { axe: false });
-  await signIn(page, c.email, c.password, javaScriptEnabled, { axe: false });
+  await register(page, c, javaScriptEnabled);
+  await activate(page, c.email, javaScriptEnabled);
+  await signIn(page, c.email, c.password, javaScriptEnabled);
 }
 
 /** Makes every session of the customer idle since 1970, i.e. expired (spec 8). */

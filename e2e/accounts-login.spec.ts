@@ -66,7 +66,7 @@ test("registration: German errors next to the fields, typed values kept", async 
 test("a failed registration or sign-in never gives the typed password back", async ({ page, javaScriptEnabled }) => {
   // Without JavaScript the server renders the form without passwords; with JavaScript the page
   // must empty the fields the browser still holds.
-  await visit(page, "/register", javaScriptEnabled, "Kundenkonto anlegen", { axe: false });
+  await visit(page, "/register", javaScriptEnabled, "Kundenkonto anlegen");
   const r = registerFields(page);
   await fillRegistration(page, newCustomer(), { password: "Anders123" });
   await r.submit.click();
@@ -74,7 +74,7 @@ test("a failed registration or sign-in never gives the typed password back", asy
   await expect(r.password).toHaveValue("");
   await expect(r.passwordConfirm).toHaveValue("");
 
-  await visit(page, "/login", javaScriptEnabled, "Anmelden", { axe: false });
+  await visit(page, "/login", javaScriptEnabled, "Anmelden");
   const l = loginFields(page);
   await submitLogin(page, uniqueEmail("unknown"), "Falsch12345");
   await expect(formAlert(page)).toHaveText("Die Anmeldung war nicht erfolgreich. Überprüfe deine Zugangsdaten.");
@@ -97,7 +97,7 @@ test("failed sign-in: wrong credentials, not activated (with a new link), blocke
   await expectAccessibleAfterPost(page, javaScriptEnabled);
 
   // Ben has not activated his account: he can ask for a new link.
-  await visit(page, "/login", javaScriptEnabled, "Anmelden", { axe: false });
+  await visit(page, "/login", javaScriptEnabled, "Anmelden");
   await submitLogin(page, BEN, DEMO_PASSWORD);
   await expect(formAlert(page)).toHaveText(/^Dein Kundenkonto ist noch nicht aktiviert\. Bitte klicke auf den Link in der E-Mail/);
   await expect(resend).toBeVisible();
@@ -107,11 +107,11 @@ test("failed sign-in: wrong credentials, not activated (with a new link), blocke
     "Falls zu dieser Adresse ein noch nicht aktiviertes Kundenkonto gehört, haben wir dir einen neuen Aktivierungslink geschickt.",
   );
   // the new link is in the mailbox (not followed: Ben stays not activated for the other tests)
-  expect(await mailLink(page, BEN, ACTIVATION_SUBJECT, "/customer/activate/user/", javaScriptEnabled, { axe: true }))
+  expect(await mailLink(page, BEN, ACTIVATION_SUBJECT, "/customer/activate/user/", javaScriptEnabled))
     .toMatch(/^\/customer\/activate\/user\/100002\/activationtoken\/[^/]+$/);
 
   // Clara is blocked
-  await visit(page, "/login", javaScriptEnabled, "Anmelden", { axe: false });
+  await visit(page, "/login", javaScriptEnabled, "Anmelden");
   await submitLogin(page, CLARA, DEMO_PASSWORD);
   await expect(formAlert(page)).toHaveText(/^Dein Kundenkonto ist gesperrt\. Bitte wende dich an unseren Kundenservice/);
   await expect(f.email).toHaveValue(CLARA);
@@ -122,11 +122,11 @@ test("failed sign-in: wrong credentials, not activated (with a new link), blocke
 test("password reset: forgot → mail → new password; the old one fails, the new one works", async ({ page, javaScriptEnabled }) => {
   const customer = newCustomer();
   const newPassword = "Tomate2027x";
-  await register(page, customer, javaScriptEnabled, { axe: false });
-  await activate(page, customer.email, javaScriptEnabled, { axe: false });
+  await register(page, customer, javaScriptEnabled);
+  await activate(page, customer.email, javaScriptEnabled);
 
   // Ask for the link (from the login page's "Passwort vergessen?")
-  await visit(page, "/login", javaScriptEnabled, "Anmelden", { axe: false });
+  await visit(page, "/login", javaScriptEnabled, "Anmelden");
   await page.getByRole("link", { name: "Passwort vergessen?" }).click();
   await expect(page).toHaveURL(/\/password\/forgot$/);
   await expect(page.getByRole("heading", { level: 1, name: "Passwort vergessen?" })).toBeVisible();
@@ -164,10 +164,10 @@ test("password reset: forgot → mail → new password; the old one fails, the n
   await expectAccessible(page);
 
   // Old password: refused; new password: signed in
-  await visit(page, "/login", javaScriptEnabled, "Anmelden", { axe: false });
+  await visit(page, "/login", javaScriptEnabled, "Anmelden");
   await submitLogin(page, customer.email, customer.password);
   await expect(formAlert(page)).toHaveText("Die Anmeldung war nicht erfolgreich. Überprüfe deine Zugangsdaten.");
-  await visit(page, "/login", javaScriptEnabled, "Anmelden", { axe: false });
+  await visit(page, "/login", javaScriptEnabled, "Anmelden");
   await submitLogin(page, customer.email, newPassword);
   await expect(page).toHaveURL((url) => url.pathname === "/");
   await expectToast(page, "Du bist jetzt angemeldet.");
@@ -176,7 +176,7 @@ test("password reset: forgot → mail → new password; the old one fails, the n
 });
 
 test("after a failed sign-in the customer can correct the form and try again", async ({ page, javaScriptEnabled }) => {
-  await visit(page, "/login", javaScriptEnabled, "Anmelden", { axe: false });
+  await visit(page, "/login", javaScriptEnabled, "Anmelden");
   await submitLogin(page, uniqueEmail("typo"), DEMO_PASSWORD);
   await expect(formAlert(page)).toHaveText("Die Anmeldung war nicht erfolgreich. Überprüfe deine Zugangsdaten.");
   // the customer fixes the typo in the address and enters the password again (short timeouts:

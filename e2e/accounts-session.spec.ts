@@ -10,7 +10,7 @@ test.describe.configure({ timeout: 120_000 });
 test("an expired session goes to /login with a warning, and signing in returns to where the customer was going", async ({ page, javaScriptEnabled }) => {
   const customer = newCustomer();
   await registerActivateSignIn(page, customer, javaScriptEnabled);
-  await visit(page, "/account", javaScriptEnabled, "Hallo, Erika", { axe: false });
+  await visit(page, "/account", javaScriptEnabled, "Hallo, Erika");
 
   await expireSessions(customer.email);
   await page.getByRole("main").getByRole("link", { name: /^Adressen/ }).click();
@@ -55,9 +55,9 @@ function heart(scope: Page | Locator, product: { name: string }, wished: boolean
 }
 
 /** On the product's own page, press its heart and check the new state. */
-async function toggleOnProductPage(page: Page, product: { sku: string; name: string }, javaScriptEnabled: boolean, wish: boolean, { axe = false } = {}) {
+async function toggleOnProductPage(page: Page, product: { sku: string; name: string }, javaScriptEnabled: boolean, wish: boolean) {
   const url = `/catalog/product/${product.sku}`;
-  await visit(page, url, javaScriptEnabled, product.name, { axe });
+  await visit(page, url, javaScriptEnabled, product.name);
   const article = page.getByRole("article", { name: product.name });
   await expect(heart(article, product, !wish)).toHaveAttribute("aria-pressed", String(!wish));
   await heart(article, product, !wish).click();
@@ -69,7 +69,7 @@ async function toggleOnProductPage(page: Page, product: { sku: string; name: str
 test("wishlist: add on product pages, see them on the wishlist page, remove on a product page and on the wishlist page", async ({ page, javaScriptEnabled }) => {
   await registerActivateSignIn(page, newCustomer(), javaScriptEnabled);
 
-  await toggleOnProductPage(page, MILK, javaScriptEnabled, true, { axe: true });
+  await toggleOnProductPage(page, MILK, javaScriptEnabled, true);
   await toggleOnProductPage(page, BREAD, javaScriptEnabled, true);
 
   // The wishlist page, through the header's heart
@@ -85,7 +85,7 @@ test("wishlist: add on product pages, see them on the wishlist page, remove on a
 
   // Removed on its product page, it is gone from the wishlist
   await toggleOnProductPage(page, BREAD, javaScriptEnabled, false);
-  await visit(page, "/account/wishlist", javaScriptEnabled, "Merkzettel", { axe: false });
+  await visit(page, "/account/wishlist", javaScriptEnabled, "Merkzettel");
   await expect(tiles).toHaveCount(1);
   await expect(tiles.getByRole("heading", { level: 2 })).toHaveText(MILK.name);
 
@@ -98,12 +98,12 @@ test("wishlist: add on product pages, see them on the wishlist page, remove on a
   await expect(page.getByRole("main").getByRole("link", { name: "Zum Sortiment" })).toBeVisible();
   await expectAccessible(page);
   // and on the product page the heart is empty again
-  await visit(page, `/catalog/product/${MILK.sku}`, javaScriptEnabled, MILK.name, { axe: false });
+  await visit(page, `/catalog/product/${MILK.sku}`, javaScriptEnabled, MILK.name);
   await expect(heart(page.getByRole("article", { name: MILK.name }), MILK, false)).toHaveAttribute("aria-pressed", "false");
 });
 
 test("Anna's wishlist shows her three products, wished", async ({ page, javaScriptEnabled }) => {
-  await visit(page, "/login?redirectTo=%2Faccount%2Fwishlist", javaScriptEnabled, "Anmelden", { axe: false });
+  await visit(page, "/login?redirectTo=%2Faccount%2Fwishlist", javaScriptEnabled, "Anmelden");
   await submitLogin(page, ANNA, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/account\/wishlist$/);
   const tiles = page.getByRole("list", { name: "Merkzettel" }).getByRole("article");
@@ -114,7 +114,7 @@ test("Anna's wishlist shows her three products, wished", async ({ page, javaScri
 
 test("wishlist page on a desktop screen: every tile's heart can be pressed", async ({ page, javaScriptEnabled }) => {
   // Narrow tiles once let the cart button push the heart under the neighbouring tile.
-  await visit(page, "/login?redirectTo=%2Faccount%2Fwishlist", javaScriptEnabled, "Anmelden", { axe: false });
+  await visit(page, "/login?redirectTo=%2Faccount%2Fwishlist", javaScriptEnabled, "Anmelden");
   await submitLogin(page, ANNA, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/account\/wishlist$/);
   await expect(page.getByRole("list", { name: "Merkzettel" }).getByRole("article")).toHaveCount(3);

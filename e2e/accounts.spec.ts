@@ -93,7 +93,7 @@ test("register, activate, sign in, edit the profile; the account's dark mode win
   // … so after the visitor switched this browser back to light, signing in brings the account's dark mode back
   await waitForHydration(page, javaScriptEnabled);
   await switchTheme(page, "light");
-  await signIn(page, customer.email, customer.password, javaScriptEnabled, { axe: false });
+  await signIn(page, customer.email, customer.password, javaScriptEnabled);
   await expect(html).toHaveClass("theme-dark");
   expect((await page.context().cookies()).find((c) => c.name === "dark_mode")?.value).toBe("1");
   await expect((await menuPanel(page)).getByRole("button", { name: "Hellmodus einschalten" })).toBeVisible();
@@ -108,7 +108,7 @@ test("register, activate, sign in, edit the profile; the account's dark mode win
 test("addresses: add (after a failed try), edit and delete in the dialog of a nested route", async ({ page, javaScriptEnabled }) => {
   await registerActivateSignIn(page, newCustomer(), javaScriptEnabled);
 
-  await visit(page, "/account", javaScriptEnabled, "Hallo, Erika", { axe: false });
+  await visit(page, "/account", javaScriptEnabled, "Hallo, Erika");
   await page.getByRole("main").getByRole("link", { name: /^Adressen/ }).click();
   await expect(page).toHaveURL(/\/account\/address$/);
   await expect(page.getByRole("heading", { level: 1, name: "Adressen" })).toBeVisible();

@@ -34,7 +34,7 @@ test("reach the 50 € step, choose a gift in the modal, see it at 0 €; go to 
   await registerActivateSignIn(page, newCustomer(), javaScriptEnabled);
 
   // One bottle from the product page: below the minimum order value and the first gift step
-  await visit(page, `/catalog/product/${JUICE.sku}`, javaScriptEnabled, JUICE.name, { axe: false });
+  await visit(page, `/catalog/product/${JUICE.sku}`, javaScriptEnabled, JUICE.name);
   await page.getByRole("main").getByRole("button", { name: "In den Warenkorb" }).first().click();
   await expectToast(page, `„${JUICE.name}“ liegt jetzt im Warenkorb.`);
   await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
@@ -85,7 +85,7 @@ test("reach the 50 € step, choose a gift in the modal, see it at 0 €; go to 
   }
 
   // Taking the gift out again: "removed by choice", and the invitation to choose is back
-  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
   await gift.getByRole("button", { name: `${GIFT} aus dem Warenkorb entfernen` }).click();
   await expectToast(page, "Die Gratis-Zugabe wurde entfernt. Du kannst stattdessen eine andere auswählen.");
   await expect(cartLine(page, GIFT)).toHaveCount(0);
@@ -95,25 +95,32 @@ test("reach the 50 € step, choose a gift in the modal, see it at 0 €; go to 
 
 test("steppers: two quick clicks add two and the totals follow (in place with JavaScript, by plain posts without)", async ({ page, javaScriptEnabled }) => {
   await registerActivateSignIn(page, newCustomer(), javaScriptEnabled);
-  await visit(page, `/catalog/product/${JUICE.sku}`, javaScriptEnabled, JUICE.name, { axe: false });
+  await visit(page, `/catalog/product/${JUICE.sku}`, javaScriptEnabled, JUICE.name);
   await page.getByRole("main").getByRole("button", { name: "In den Warenkorb" }).first().click();
   await expectToast(page, `„${JUICE.name}“ liegt jetzt im Warenkorb.`);
-  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
   await setQuantity(page, JUICE.name, 20);
 
-  // With JavaScript the updates go to /cart.data; each is held back a while, so the page is seen
-  // before the server answers, and a second update of the line sent meanwhile would be caught.
+  // With JavaScript the updates go to /cart.data; each is held back until the test lets it through,
+  // so the page is seen before the server answers, and a second update of the line sent meanwhile
+  // would be caught.
   let held = 0;
   let mostHeld = 0;
   const sent: string[] = [];
+  const waiting: (() => void)[] = [];
   await page.route(/\/cart\.data(\?|$)/, async (route) => {
     if (route.request().method() !== "POST") return route.continue();
     sent.push(new URLSearchParams(route.request().postData() ?? "").get("qty") ?? "");
     mostHeld = Math.max(mostHeld, ++held);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise<void>((release) => waiting.push(release));
     held -= 1;
     await route.continue().catch(() => {}); // an update the page gave up on is gone already
   });
+  /** Lets the next update through once it has arrived. */
+  const releaseNext = async () => {
+    await expect.poll(() => waiting.length).toBeGreaterThan(0);
+    waiting.shift()!();
+  };
 
   const line = boughtLine(page, JUICE.name);
   const qtyField = line.getByLabel(`Menge von ${JUICE.name}`);
@@ -123,17 +130,22 @@ test("steppers: two quick clicks add two and the totals follow (in place with Ja
   if (!javaScriptEnabled) await expect(qtyField).toHaveValue("21");
   await plus.click();
   if (javaScriptEnabled) {
-    // shown at once, while the first update is still held back
-    await expect(qtyField).toHaveValue("22", { timeout: 400 });
-    await expect(line.getByText("26,18 €", { exact: true })).toBeVisible({ timeout: 400 });
-    await expect(summary(page)).toContainText("Zwischensumme (22 Artikel)26,18 €", { timeout: 400 });
+    // shown at once: the first update is still held back, so no answer of the server shows this
+    await expect(qtyField).toHaveValue("22");
+    await expect(line.getByText("26,18 €", { exact: true })).toBeVisible();
+    await expect(summary(page)).toContainText("Zwischensumme (22 Artikel)26,18 €");
     await expect(line.getByText("Wird aktualisiert …")).toBeVisible();
+    await expect.poll(() => sent).toEqual(["21"]);
+    await releaseNext();
+    // the second click goes as the follow-up once the first is answered
+    await expect.poll(() => sent).toEqual(["21", "22"]);
+    await releaseNext();
   }
   await expect(qtyField).toHaveValue("22");
   await expect(line.getByText("Wird aktualisiert …")).toHaveCount(0);
   await expect(summary(page)).toContainText("Zwischensumme (22 Artikel)26,18 €");
   await expect(summary(page)).toContainText("Gesamtsumme31,13 €");
-  // one update at a time; the second click waited and went as the follow-up
+  // one update at a time
   expect({ mostHeld, sent }).toEqual(javaScriptEnabled ? { mostHeld: 1, sent: ["21", "22"] } : { mostHeld: 0, sent: [] });
   await page.unrouteAll({ behavior: "ignoreErrors" });
 
@@ -144,10 +156,10 @@ test("steppers: two quick clicks add two and the totals follow (in place with Ja
 
   // Down to zero removes a line
   const MILK = "Frische Vollmilch 3,8 %";
-  await visit(page, "/catalog/product/120001", javaScriptEnabled, MILK, { axe: false });
+  await visit(page, "/catalog/product/120001", javaScriptEnabled, MILK);
   await page.getByRole("main").getByRole("button", { name: "In den Warenkorb" }).first().click();
   await expectToast(page, `„${MILK}“ liegt jetzt im Warenkorb.`);
-  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
   await boughtLine(page, MILK).getByRole("button", { name: `Eins weniger von ${MILK}` }).click();
   await expectToast(page, `„${MILK}“ wurde aus dem Warenkorb entfernt.`);
   await expect(cartLine(page, MILK)).toHaveCount(0);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { ANNA, DEMO_PASSWORD, expectToast, signIn, uniqueEmail, visit } from "./account-helpers";
+import { DEMO_PASSWORD, expectToast, signIn, uniqueEmail, visit } from "./account-helpers";
+import { testCustomerInsert } from "../tests/fixtures/customer";
 import { executeD1 } from "./d1";
 import { expect, expectAccessible } from "./fixtures";
 import { escapeRegExp, waitForHydration } from "./helpers";
@@ -39,21 +40,21 @@ export interface Customer {
  */
 export async function freshCustomer(page: Page, javaScriptEnabled: boolean): Promise<Customer> {
   const customer = { email: uniqueEmail("checkout"), password: DEMO_PASSWORD, firstName: "Erika", lastName: "Kasse" };
-  if (!/^[\w.+-]+@[\w.-]+$/.test(customer.email)) throw new Error(`unexpected e-mail ${customer.email}`);
   const id = 500_000_000 + Math.floor(Math.random() * 1_000_000_000);
-  const now = new Date().toISOString();
-  await executeD1(`INSERT INTO customer (id, email, password_hash, firstname, lastname, dob, telephone, gender, status, consents_at, created_at, updated_at)
-    SELECT ${id}, '${customer.email}', password_hash, '${customer.firstName}', '${customer.lastName}', '1990-05-15', '+49 341 555123', 'w', 'active',
-    '${now}', '${now}', '${now}' FROM customer WHERE email = '${ANNA}'`);
-  const created = await executeD1(`SELECT email FROM customer WHERE email = '${customer.email}'`);
+  const insert = testCustomerInsert({
+    id, email: customer.email, firstname: customer.firstName, lastname: customer.lastName, gender: "w",
+    dob: "1990-05-15", telephone: "+49 341 555123", since: new Date().toISOString(),
+  });
+  await executeD1(insert.sql, insert.params);
+  const created = await executeD1("SELECT email FROM customer WHERE email = ?", [customer.email]);
   expect(created, "the customer was created").toEqual([{ email: customer.email }]);
-  await signIn(page, customer.email, customer.password, javaScriptEnabled, { axe: false });
+  await signIn(page, customer.email, customer.password, javaScriptEnabled);
   return customer;
 }
 
 /** Puts one piece of the product into the cart from its product page ("In den Warenkorb"). */
 export async function addFromProductPage(page: Page, product: Product, javaScriptEnabled: boolean) {
-  await visit(page, `/catalog/product/${product.sku}`, javaScriptEnabled, product.name, { axe: false });
+  await visit(page, `/catalog/product/${product.sku}`, javaScriptEnabled, product.name);
   await page.getByRole("main").getByRole("button", { name: "In den Warenkorb", exact: true }).click();
   await expectToast(page, `„${product.name}“ liegt jetzt im Warenkorb.`);
   // back on (or still on) the product page
@@ -104,13 +105,13 @@ export async function chooseCarrier(page: Page, carrier: keyof typeof CARRIER, j
 }
 
 /** Opens /checkout (the page needs a non-empty cart to show the form). */
-export async function openCheckout(page: Page, javaScriptEnabled: boolean, { axe = true, search = "" } = {}) {
-  await visit(page, `/checkout${search}`, javaScriptEnabled, "Kasse", { axe });
+export async function openCheckout(page: Page, javaScriptEnabled: boolean, { search = "" } = {}) {
+  await visit(page, `/checkout${search}`, javaScriptEnabled, "Kasse");
   await expect(page.getByRole("button", { name: "Zahlungspflichtig bestellen" })).toBeVisible();
 }
 
 /** "Neue Adresse hinzufügen" on the checkout: the nested route's dialog, saved back to the same choices. */
-export async function addAddressInPlace(page: Page, javaScriptEnabled: boolean, { axe = true } = {}) {
+export async function addAddressInPlace(page: Page, javaScriptEnabled: boolean) {
   const address = { street: "Karl-Liebknecht-Straße", houseNumber: "12", zip: "04107", city: "Leipzig" };
   const before = new URL(page.url());
   const step = page.getByRole("region", { name: "2. Lieferadresse" });
@@ -120,7 +121,7 @@ export async function addAddressInPlace(page: Page, javaScriptEnabled: boolean, 
   await expect(dialog).toBeVisible();
   const modal = await dialog.evaluate((d: HTMLDialogElement) => ({ open: d.open, modal: d.matches(":modal") }));
   expect(modal).toEqual({ open: true, modal: javaScriptEnabled });
-  if (axe) await expectAccessible(page);
+  await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);
   await dialog.getByLabel("Straße").fill(address.street);
   await dialog.getByLabel("Hausnummer").fill(address.houseNumber);

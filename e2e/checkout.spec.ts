@@ -20,7 +20,7 @@ test("full flow: quantities, a gift at the 50 € step, voucher, address added i
   for (const product of [COFFEE, JUICE]) await addFromProductPage(page, product, javaScriptEnabled);
 
   // Cart: two more coffees, one click at a time
-  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
   const coffee = cartLine(page, COFFEE.name);
   await expect(coffee.getByLabel(`Menge von ${COFFEE.name}`)).toHaveValue("1");
   for (const qty of [2, 3]) {
@@ -130,7 +130,7 @@ test("full flow: quantities, a gift at the 50 € step, voucher, address added i
   await expect(main.locator("dd.grand-total")).toHaveText(euro(total));
 
   // The order emptied the cart
-  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
   await expect(page.getByText("Dein Warenkorb ist leer.")).toBeVisible();
 });
 
@@ -139,7 +139,7 @@ test("click & collect: store, first free pickup slot, pickup terms, PayPal appro
   for (const product of [ESPRESSO, JUICE]) await addFromProductPage(page, product, javaScriptEnabled);
   const total = ESPRESSO.cents + JUICE.cents; // 20,18 €: above the minimum, no shipping costs
 
-  await openCheckout(page, javaScriptEnabled, { axe: false });
+  await openCheckout(page, javaScriptEnabled);
   await chooseCarrier(page, "pickup", javaScriptEnabled);
   const step = shippingStep(page);
   const pickup = page.getByRole("region", { name: "2. Abholung" });
@@ -190,8 +190,8 @@ test("a declined card payment leads back to the checkout with the card message, 
   for (const product of [COFFEE, BABY_MILK]) await addFromProductPage(page, product, javaScriptEnabled);
   const total = COFFEE.cents + BABY_MILK.cents + 495;
 
-  await openCheckout(page, javaScriptEnabled, { axe: false });
-  await addAddressInPlace(page, javaScriptEnabled, { axe: false });
+  await openCheckout(page, javaScriptEnabled);
+  await addAddressInPlace(page, javaScriptEnabled);
   await page.getByLabel("Wunschliefertermin").selectOption({ index: 1 });
   await paymentStep(page).getByRole("radio", { name: "Kredit- oder Debitkarte" }).check();
   await orderAndReachProvider(page, javaScriptEnabled, { amountCents: total, method: "Kredit- oder Debitkarte" });
@@ -207,11 +207,11 @@ test("a declined card payment leads back to the checkout with the card message, 
   await expectAccessibleAfterPost(page, javaScriptEnabled);
 
   // The cart page has them too …
-  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
   await expect(cartLine(page, COFFEE.name).getByLabel(`Menge von ${COFFEE.name}`)).toHaveValue("1");
   await expect(cartLine(page, BABY_MILK.name).getByLabel(`Menge von ${BABY_MILK.name}`)).toHaveValue("1");
   // … and the order is canceled
-  await visit(page, "/account/order/overview", javaScriptEnabled, "Meine Bestellungen", { axe: false });
+  await visit(page, "/account/order/overview", javaScriptEnabled, "Meine Bestellungen");
   const rows = page.getByRole("table").getByRole("row");
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1).getByRole("cell").nth(2)).toHaveText("Storniert");
@@ -221,14 +221,14 @@ test("validation: German messages next to the missing choices, the comment kept;
   await freshCustomer(page, javaScriptEnabled);
   // Below the minimum order value of 20 € there is no way to the checkout …
   await addFromProductPage(page, ESPRESSO, javaScriptEnabled);
-  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
   const blocked = page.getByRole("button", { name: "Zur Kasse" });
   await expect(blocked).toBeDisabled();
   await expect(blocked).toHaveAccessibleDescription("Zur Kasse geht es ab dem Mindestbestellwert von 20,00 €.");
   await expect(page.getByRole("link", { name: "Zur Kasse" })).toHaveCount(0);
   // … 1,19 € more and there is
   await addFromProductPage(page, JUICE, javaScriptEnabled);
-  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
   await page.getByRole("link", { name: "Zur Kasse" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/checkout");
   await expect(page.getByRole("button", { name: "Zahlungspflichtig bestellen" })).toBeEnabled();

@@ -29,7 +29,7 @@ function announcer(page: Page): Locator {
 }
 
 test("search: a combobox with suggestions on typing, arrows, Enter and Escape; a plain search form without JS", async ({ page, javaScriptEnabled }) => {
-  await visit(page, "/search/find?q=milch", javaScriptEnabled, "Suchergebnisse für „milch“", { axe: false });
+  await visit(page, "/search/find?q=milch", javaScriptEnabled, "Suchergebnisse für „milch“");
   const search = page.getByRole("banner").getByRole(javaScriptEnabled ? "combobox" : "searchbox", { name: "Produkte suchen" });
   await tabTo(page, search);
   await expect(search).toHaveValue("milch");
@@ -98,7 +98,7 @@ test("search: a combobox with suggestions on typing, arrows, Enter and Escape; a
 });
 
 test("main menu: Enter opens, Escape closes back to its toggle, focus leaving closes it", async ({ page, javaScriptEnabled }) => {
-  await visit(page, "/", javaScriptEnabled, "Frisch, regional, gemeinsam.", { axe: false });
+  await visit(page, "/", javaScriptEnabled, "Frisch, regional, gemeinsam.");
   const { details, toggle } = mainMenu(page);
   const panel = details.getByRole("navigation", { name: "Hauptnavigation" });
   await tabTo(page, toggle);
@@ -138,7 +138,7 @@ test("main menu: Enter opens, Escape closes back to its toggle, focus leaving cl
 });
 
 test("category panel: one Tab stop per main category, subcategories open per category, Escape and focus leaving close it", async ({ page, javaScriptEnabled }) => {
-  await visit(page, "/catalog/product/120001", javaScriptEnabled, "Frische Vollmilch 3,8 %", { axe: false });
+  await visit(page, "/catalog/product/120001", javaScriptEnabled, "Frische Vollmilch 3,8 %");
   const { details, toggle } = headerDisclosure(page, "Sortiment");
   // by CSS, not by role: the closed panel must still be found
   const nav = details.locator("nav.category-panel");
@@ -193,7 +193,7 @@ test("category panel: one Tab stop per main category, subcategories open per cat
 
 test("add to cart, quantity change and the gift dialog keep the keyboard focus and announce the result", async ({ page, javaScriptEnabled }) => {
   await freshCustomer(page, javaScriptEnabled);
-  await visit(page, `/catalog/product/${JUICE.sku}`, javaScriptEnabled, JUICE.name, { axe: false });
+  await visit(page, `/catalog/product/${JUICE.sku}`, javaScriptEnabled, JUICE.name);
   const add = page.getByRole("main").getByRole("button", { name: "In den Warenkorb", exact: true });
   await tabTo(page, add, { max: 60 });
   await page.keyboard.press("Enter");
@@ -201,7 +201,7 @@ test("add to cart, quantity change and the gift dialog keep the keyboard focus a
   if (javaScriptEnabled) await expect(add).toBeFocused();
 
   // Enter in the quantity field: the cart updates, focus stays in the field
-  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
   const quantity = cartLine(page, JUICE.name).getByLabel(`Menge von ${JUICE.name}`);
   await tabTo(page, quantity, { max: 60 });
   await page.keyboard.press("ControlOrMeta+a");
@@ -254,7 +254,7 @@ test("cart: '+' at the maximum keeps the focus; removing a line moves it to the 
   await freshCustomer(page, javaScriptEnabled);
   await addFromProductPage(page, COFFEE, javaScriptEnabled);
   await addFromProductPage(page, JUICE, javaScriptEnabled);
-  await visit(page, "/cart", javaScriptEnabled, "Warenkorb", { axe: false });
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
 
   // up to the maximum of 99 by typing, then "+" once more: refused, and the focus stays on "+"
   const quantity = cartLine(page, JUICE.name).getByLabel(`Menge von ${JUICE.name}`);
@@ -293,7 +293,7 @@ test("cart: '+' at the maximum keeps the focus; removing a line moves it to the 
 
 test("address dialog: focus moves in, Escape returns to “Neue Adresse”, the close link works without JS", async ({ page, javaScriptEnabled }) => {
   await freshCustomer(page, javaScriptEnabled);
-  await visit(page, "/account/address", javaScriptEnabled, "Adressen", { axe: false });
+  await visit(page, "/account/address", javaScriptEnabled, "Adressen");
   const opener = page.getByRole("main").getByRole("link", { name: "Neue Adresse hinzufügen" });
   await tabTo(page, opener, { max: 60 });
   await page.keyboard.press("Enter");
@@ -317,7 +317,7 @@ test("address dialog: focus moves in, Escape returns to “Neue Adresse”, the 
 });
 
 test("login prompt: opened from a visitor's wishlist heart, focus inside, Escape back to the heart", async ({ page, javaScriptEnabled }) => {
-  await visit(page, "/catalog/product/120001", javaScriptEnabled, "Frische Vollmilch 3,8 %", { axe: false });
+  await visit(page, "/catalog/product/120001", javaScriptEnabled, "Frische Vollmilch 3,8 %");
   const heart = page.getByRole("main").getByRole("link", { name: /Merkzettel/ }).first();
   await tabTo(page, heart, { max: 60 });
   await page.keyboard.press("Enter");
@@ -338,7 +338,7 @@ test("login prompt: opened from a visitor's wishlist heart, focus inside, Escape
 });
 
 test("page structure: unique landmark names, no skipped heading level on the wishlist, address buttons named by their text", async ({ page, javaScriptEnabled }) => {
-  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled, { axe: false });
+  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
   const names = await page.locator("nav").evaluateAll((navs) => navs.map((n) => {
     const labelledBy = n.getAttribute("aria-labelledby");
     return labelledBy ? document.getElementById(labelledBy)?.textContent : n.getAttribute("aria-label");
@@ -347,12 +347,12 @@ test("page structure: unique landmark names, no skipped heading level on the wis
   expect(names.filter((name) => !name)).toEqual([]);
   expect(new Set(names).size).toBe(names.length);
 
-  await visit(page, "/account/wishlist", javaScriptEnabled, "Merkzettel", { axe: false });
+  await visit(page, "/account/wishlist", javaScriptEnabled, "Merkzettel");
   const levels = await page.getByRole("main").locator("h1, h2, h3, h4, h5, h6").evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
   expect(levels.length).toBeGreaterThan(1);
   levels.forEach((level, i) => { if (i > 0) expect(level - levels[i - 1], `heading ${i + 1}`).toBeLessThanOrEqual(1); });
 
-  await visit(page, "/account/address", javaScriptEnabled, "Adressen", { axe: false });
+  await visit(page, "/account/address", javaScriptEnabled, "Adressen");
   const setDefault = page.getByRole("button", { name: /^Als Lieferadresse festlegen: / });
   await expect(setDefault.first()).toHaveText("Als Lieferadresse festlegen");
   await waitForHydration(page, javaScriptEnabled);

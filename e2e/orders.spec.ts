@@ -35,7 +35,7 @@ function orderRows(page: Page) {
 }
 
 test("Anna's orders: the list and every filter tab", async ({ page, javaScriptEnabled }) => {
-  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled, { axe: false });
+  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
   await visit(page, "/account/order/overview", javaScriptEnabled, "Meine Bestellungen");
   const main = page.getByRole("main");
   await expect(main.getByRole("table").getByRole("columnheader")).toHaveText(["Bestellnummer", "Datum", "Status", "Artikel", "Summe", "Markt"]);
@@ -62,8 +62,8 @@ test("Anna's orders: the list and every filter tab", async ({ page, javaScriptEn
 });
 
 test("the detail of an online delivery, with the withdrawal button", async ({ page, javaScriptEnabled }) => {
-  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled, { axe: false });
-  await visit(page, "/account/order/overview", javaScriptEnabled, "Meine Bestellungen", { axe: false });
+  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
+  await visit(page, "/account/order/overview", javaScriptEnabled, "Meine Bestellungen");
   const main = page.getByRole("main");
   const rows = orderRows(page);
   await rows.getByRole("link", { name: "Bestellung 100000002 ansehen" }).click();
@@ -101,8 +101,8 @@ test("the detail of an online delivery, with the withdrawal button", async ({ pa
 });
 
 test("the detail of a store purchase: the store, the store card, nothing to withdraw", async ({ page, javaScriptEnabled }) => {
-  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled, { axe: false });
-  await visit(page, "/account/order/overview?filter=store", javaScriptEnabled, "Meine Bestellungen", { axe: false });
+  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
+  await visit(page, "/account/order/overview?filter=store", javaScriptEnabled, "Meine Bestellungen");
   const main = page.getByRole("main");
   const rows = orderRows(page);
   const totals = main.locator("dl.totals").first();
@@ -120,7 +120,7 @@ test("the detail of a store purchase: the store, the store card, nothing to with
 
 test("Anna's orders on a 360 px phone: no horizontal scrolling, every row readable", async ({ page, javaScriptEnabled }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled, { axe: false });
+  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
   await visit(page, "/account/order/overview", javaScriptEnabled, "Meine Bestellungen");
   const rows = orderRows(page);
   await expect(rows).toHaveCount(ORDERS.length);

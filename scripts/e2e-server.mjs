@@ -22,8 +22,8 @@ const control = http.createServer(async (req, res) => {
     if (req.method !== "POST" || req.url !== "/sql") throw Object.assign(new Error("POST /sql only"), { status: 404 });
     let body = "";
     for await (const chunk of req) body += chunk;
-    const { sql } = JSON.parse(body);
-    const { results } = await db.prepare(sql).all();
+    const { sql, params = [] } = JSON.parse(body);
+    const { results } = await db.prepare(sql).bind(...params).all();
     res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(results));
   } catch (error) {
     res.writeHead(error.status ?? 500, { "Content-Type": "text/plain" }).end(String(error.message ?? error));

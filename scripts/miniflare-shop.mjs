@@ -53,7 +53,9 @@ export async function startMiniflareShop(opts = {}) {
     modules: [{ type: "ESModule", path: path.join(root, "build/index.js"), contents: script }],
     compatibilityDate: "2025-09-01",
     compatibilityFlags: ["nodejs_compat"],
-    d1Databases: { DB: opts.persist ? "bench" : `test-${Math.random().toString(36).slice(2)}` },
+    // A persisted database keeps one fixed id: a copy of its directory is then the same database
+    // (the integration tests seed one and copy it per file, tests/integration/global-setup.ts).
+    d1Databases: { DB: opts.persist ? "shop" : `test-${Math.random().toString(36).slice(2)}` },
     d1Persist: opts.persist ?? false,
     bindings: { ENVIRONMENT: "test", EDGE_CACHE_SECONDS: "0", IMAGE_RESIZING: "off", ...opts.bindings },
     ...(opts.port !== undefined ? { host: "127.0.0.1", port: opts.port } : {}),

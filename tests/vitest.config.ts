@@ -18,6 +18,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // migrates and seeds one D1 that every file copies
+          globalSetup: ["tests/integration/global-setup.ts"],
           // tests/integration/harness.test.ts runs the garbage collector on purpose
           execArgv: ["--expose-gc"],
         },

@@ -5,8 +5,6 @@
  * raised later without locking anyone out.
  */
 export const PASSWORD_ITERATIONS = 100_000;
-/** Workers refuse PBKDF2 above this count (a unit test keeps the shop below it). */
-export const WORKERS_PBKDF2_MAX_ITERATIONS = 100_000;
 const SCHEME = "pbkdf2-sha256";
 const encoder = new TextEncoder();
 

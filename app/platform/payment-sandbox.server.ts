@@ -12,21 +12,15 @@ import { secret } from "./secrets.server";
 
 export const SANDBOX_SIGNATURE_HEADER = "X-Payment-Signature";
 
-async function key(env: Env, usage: KeyUsage): Promise<CryptoKey> {
-  return crypto.subtle.importKey("raw", new TextEncoder().encode(secret(env, "PAYMENT_WEBHOOK_SECRET")), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
-}
-
-const toHex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-
-export async function signSandboxBody(env: Env, body: string): Promise<string> {
-  return toHex(await crypto.subtle.sign("HMAC", await key(env, "sign"), new TextEncoder().encode(body)));
+async function verifyingKey(env: Env): Promise<CryptoKey> {
+  return crypto.subtle.importKey("raw", new TextEncoder().encode(secret(env, "PAYMENT_WEBHOOK_SECRET")), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
 }
 
 /** Constant-time check (crypto.subtle.verify) of a hex signature over the raw body. */
 async function verifyBody(env: Env, body: string, signature: string | null): Promise<boolean> {
   if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
   const bytes = new Uint8Array(signature.match(/../g)!.map((h) => parseInt(h, 16)));
-  return crypto.subtle.verify("HMAC", await key(env, "verify"), bytes, new TextEncoder().encode(body));
+  return crypto.subtle.verify("HMAC", await verifyingKey(env), bytes, new TextEncoder().encode(body));
 }
 
 /** The sandbox's confirmation: the raw body, parsed as JSON, with exactly what a confirmation needs. */

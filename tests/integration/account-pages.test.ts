@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, DEMO, csrfOf, mailedLink, signIn } from "./browser";
+import { prepareTestCustomer } from "../fixtures/customer";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
@@ -11,10 +12,8 @@ let counter = 0;
 /** A fresh, activated customer created straight in the database, signed in through the form. */
 async function customer() {
   const email = `konto-${Date.now()}-${counter++}@example.org`;
-  const hash = (await shop.db.prepare("SELECT password_hash FROM customer WHERE email = ?").bind(DEMO.active).first<{ password_hash: string }>())!.password_hash;
   const id = 500000 + Math.floor(Math.random() * 1e9);
-  await shop.db.prepare(`INSERT INTO customer (id, email, password_hash, firstname, lastname, dob, telephone, gender, status, consents_at, created_at, updated_at)
-    VALUES (?, ?, ?, 'Jonas', 'Beispiel', '1985-03-03', '', 'm', 'active', '2026-01-01', '2026-01-01', '2026-01-01')`).bind(id, email, hash).run();
+  await prepareTestCustomer(shop.db, { id, email, firstname: "Jonas", lastname: "Beispiel", gender: "m", dob: "1985-03-03" }).run();
   const browser = new Browser(shop);
   expect((await signIn(browser, email)).res.status).toBe(302);
   return { browser, email, id };

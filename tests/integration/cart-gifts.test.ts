@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, DEMO, csrfOf, signIn, type Page } from "./browser";
+import { prepareTestCustomer } from "../fixtures/customer";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
@@ -26,10 +27,8 @@ async function shopper(email?: string) {
     id = (await shop.db.prepare("SELECT id FROM customer WHERE email = ?").bind(email).first<{ id: number }>())!.id;
   } else {
     email = `gratis-${Date.now()}-${counter++}@example.org`;
-    const hash = (await shop.db.prepare("SELECT password_hash FROM customer WHERE email = ?").bind(DEMO.active).first<{ password_hash: string }>())!.password_hash;
     id = 700000 + Math.floor(Math.random() * 1e9);
-    await shop.db.prepare(`INSERT INTO customer (id, email, password_hash, firstname, lastname, dob, telephone, gender, status, consents_at, created_at, updated_at)
-      VALUES (?, ?, ?, 'Gerd', 'Gratis', '1980-01-01', '', 'm', 'active', '2026-01-01', '2026-01-01', '2026-01-01')`).bind(id, email, hash).run();
+    await prepareTestCustomer(shop.db, { id, email, firstname: "Gerd", lastname: "Gratis", gender: "m", dob: "1980-01-01" }).run();
   }
   await shop.db.batch([
     shop.db.prepare("DELETE FROM cart_item WHERE customer_id = ?").bind(id),

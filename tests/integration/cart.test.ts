@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, DEMO, csrfOf, signIn } from "./browser";
+import { Browser, csrfOf, signIn } from "./browser";
+import { prepareTestCustomer } from "../fixtures/customer";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
@@ -10,10 +11,8 @@ let counter = 0;
 
 async function customer() {
   const email = `warenkorb-${Date.now()}-${counter++}@example.org`;
-  const hash = (await shop.db.prepare("SELECT password_hash FROM customer WHERE email = ?").bind(DEMO.active).first<{ password_hash: string }>())!.password_hash;
   const id = 600000 + Math.floor(Math.random() * 1e9);
-  await shop.db.prepare(`INSERT INTO customer (id, email, password_hash, firstname, lastname, dob, telephone, gender, status, consents_at, created_at, updated_at)
-    VALUES (?, ?, ?, 'Lea', 'Korb', '1990-01-01', '', 'w', 'active', '2026-01-01', '2026-01-01', '2026-01-01')`).bind(id, email, hash).run();
+  await prepareTestCustomer(shop.db, { id, email, firstname: "Lea", lastname: "Korb", gender: "w" }).run();
   const browser = new Browser(shop);
   await signIn(browser, email);
   const csrf = csrfOf((await browser.get("/cart")).html);

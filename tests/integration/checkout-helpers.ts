@@ -1,11 +1,21 @@
 /** Shared steps of the checkout integration tests: a fresh buyer with a cart, the checkout form's values, lookups. */
 import { expect } from "vitest";
-import { Browser, csrfOf, DEMO, signIn } from "./browser";
+import { Browser, csrfOf, signIn } from "./browser";
+import { prepareTestCustomer } from "../fixtures/customer";
 import type { TestShop } from "./worker";
+import { createHmac } from "node:crypto";
+import development from "../../app/platform/development-secrets.json";
 import type { PaymentConfirmation } from "../../app/platform/payment.server";
-import { signSandboxBody } from "../../app/platform/payment-sandbox.server";
 
 export const SKU = "160009"; // 1,19 €, no deposit
+
+/**
+ * What the sandbox provider signs its confirmations with: HMAC-SHA-256 over the raw body with the
+ * development PAYMENT_WEBHOOK_SECRET, in hex (computed here on its own, not by the shop's code).
+ */
+export function sandboxSignature(body: string): string {
+  return createHmac("sha256", development.PAYMENT_WEBHOOK_SECRET).update(body).digest("hex");
+}
 
 export interface CheckoutForm {
   csrf: string;
@@ -22,12 +32,10 @@ export function checkoutHelpers(shop: TestShop) {
   /** A fresh active customer with one Leipzig address and `qty` of SKU in the cart. */
   async function buyer(qty = 20, sku = SKU) {
     const email = `kasse-${Date.now()}-${counter++}@example.org`;
-    const hash = (await db.prepare("SELECT password_hash FROM customer WHERE email = ?").bind(DEMO.active).first<{ password_hash: string }>())!.password_hash;
     const id = 700000 + Math.floor(Math.random() * 1e9);
     const addressId = id + 1;
     await db.batch([
-      db.prepare(`INSERT INTO customer (id, email, password_hash, firstname, lastname, dob, telephone, gender, status, consents_at, created_at, updated_at)
-        VALUES (?, ?, ?, 'Kai', 'Kasse', '1990-01-01', '', 'd', 'active', '2026-01-01', '2026-01-01', '2026-01-01')`).bind(id, email, hash),
+      prepareTestCustomer(db, { id, email, firstname: "Kai", lastname: "Kasse", gender: "d" }),
       db.prepare(`INSERT INTO address (id, customer_id, street, house_number, zip, city, is_default_shipping, is_default_billing, created_at)
         VALUES (?, ?, 'Kochstraße', '3', '04275', 'Leipzig', 1, 1, '2026-01-01')`).bind(addressId, id),
       db.prepare("INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, ?, 0, ?, '2026-01-01')").bind(id, sku, qty),
@@ -79,7 +87,7 @@ export function checkoutHelpers(shop: TestShop) {
    */
   async function notify(confirmation: PaymentConfirmation | object | string, signature?: string | null) {
     const body = typeof confirmation === "string" ? confirmation : JSON.stringify(confirmation);
-    const sign = signature === undefined ? await signSandboxBody({ ENVIRONMENT: "test", standIns: true } as never, body) : signature;
+    const sign = signature === undefined ? sandboxSignature(body) : signature;
     return shop.fetch("/payment/sandbox/notify", {
       method: "POST", body,
       headers: { "Content-Type": "application/json", ...(sign === null ? {} : { "X-Payment-Signature": sign }) },

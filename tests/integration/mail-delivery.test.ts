@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Browser } from "./browser";
+import { prepareTestCustomer } from "../fixtures/customer";
 import { startProductionShop, type ProductionShop } from "./production";
 import { MAIL_FROM } from "./stand-ins/resend";
 import { startShop } from "./worker";
@@ -101,9 +102,8 @@ describe("outbox delivery", () => {
   });
 
   it("a mail queued by the shop itself (password reset) goes out with its link", async () => {
-    await shop.db.prepare(`INSERT INTO customer (id, email, password_hash, firstname, lastname, dob, telephone, gender, status, consents_at, created_at, updated_at)
-      VALUES (4242, 'vergesslich@example.org', 'x', 'Vera', 'Vergesslich', '1990-01-01', '', 'w', 'active', '2026-01-01', '2026-01-01', '2026-01-01')
-      ON CONFLICT (id) DO NOTHING`).run();
+    // this shop has no demo customers to borrow a password hash from; the test signs nobody in
+    await prepareTestCustomer(shop.db, { id: 4242, email: "vergesslich@example.org", firstname: "Vera", lastname: "Vergesslich", gender: "w", passwordHash: "x" }).run();
     const res = await new Browser(shop).submit("/password/forgot", { email: "vergesslich@example.org" });
     expect(res.res.status).toBeLessThan(400);
     await cron();

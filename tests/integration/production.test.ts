@@ -6,12 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser } from "./browser";
-import { checkoutHelpers, SKU } from "./checkout-helpers";
+import { checkoutHelpers, sandboxSignature, SKU } from "./checkout-helpers";
 import { PRODUCTION_BINDINGS, PRODUCTION_ORIGIN, startProductionShop, type ProductionShop } from "./production";
 import { STRIPE_WEBHOOK_SECRET, stripeEvent } from "./stand-ins/stripe";
 import { startShop } from "./worker";
 import development from "../../app/platform/development-secrets.json";
-import { signSandboxBody } from "../../app/platform/payment-sandbox.server";
 
 let shop: ProductionShop;
 let h: ReturnType<typeof checkoutHelpers>;
@@ -27,7 +26,7 @@ describe("development stand-ins do not exist in production", () => {
     }
     expect((await browser.post(`/payment/sandbox/${payment}`, { intent: "approve" }, { csrf: null })).res.status).toBe(404);
     const body = JSON.stringify({ confirmationId: "x", paymentId: payment, orderId: "o", amountCents: 1, currency: "EUR", outcome: "approved" });
-    const signed = await signSandboxBody({ standIns: true } as never, body);
+    const signed = sandboxSignature(body);
     const notify = await shop.fetch("/payment/sandbox/notify", { method: "POST", body, headers: { "Content-Type": "application/json", "X-Payment-Signature": signed } });
     expect(notify.status).toBe(404);
     expect((await shop.fetch("/payment/webhook/sandbox", { method: "POST", body })).status).toBe(404);

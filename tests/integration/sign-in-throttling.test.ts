@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, signIn } from "./browser";
+import { prepareTestCustomer } from "../fixtures/customer";
 import { startProductionShop, type ProductionShop } from "./production";
 import { hashPassword } from "../../scripts/seed/password.mjs";
 import { PRODUCTION_BINDINGS } from "./production";
@@ -19,9 +20,9 @@ let counter = 0;
 async function customer(): Promise<string> {
   const email = `drossel-${Date.now()}-${counter++}@example.org`;
   const id = 900000 + Math.floor(Math.random() * 1e9);
-  await shop.db.prepare(`INSERT INTO customer (id, email, password_hash, firstname, lastname, dob, telephone, gender, status, consents_at, created_at, updated_at)
-    VALUES (?, ?, ?, 'Dora', 'Drossel', '1990-01-01', '', 'd', 'active', '2026-01-01', '2026-01-01', '2026-01-01')`)
-    .bind(id, email, hashPassword(PASSWORD, PRODUCTION_BINDINGS.PASSWORD_PEPPER)).run();
+  await prepareTestCustomer(shop.db, {
+    id, email, firstname: "Dora", lastname: "Drossel", gender: "d", passwordHash: hashPassword(PASSWORD, PRODUCTION_BINDINGS.PASSWORD_PEPPER),
+  }).run();
   return email;
 }
 

@@ -2,8 +2,13 @@
  * The built worker in workerd (Miniflare), with a D1 migrated by the project's migrations and
  * loaded with the demo seed: the production code path, no proxy in between.
  */
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Miniflare } from "miniflare";
+import { inject } from "vitest";
 import { startMiniflareShop } from "../../scripts/miniflare-shop.mjs";
+import { pepper } from "../../scripts/seed/password.mjs";
 
 export interface TestShop {
   mf: Miniflare;
@@ -26,7 +31,11 @@ export interface ShopOptions {
 }
 
 export async function startShop(opts: ShopOptions = {}): Promise<TestShop> {
-  const { mf, db } = await startMiniflareShop(opts);
+  const template = inject("seededD1");
+  // the demo customers' hashes depend on the pepper: a shop seeded with another one seeds its own
+  const seeded = opts.seed !== false && opts.migrate !== false && template.pepper === pepper();
+  const copy = seeded ? await copyOf(template.dir) : null;
+  const { mf, db } = await startMiniflareShop(copy ? { ...opts, persist: copy, migrate: false, seed: false } : opts);
   const origin = opts.origin ?? ORIGIN;
   return {
     mf,
@@ -37,8 +46,18 @@ export async function startShop(opts: ShopOptions = {}): Promise<TestShop> {
       pathname.startsWith("/") ? `${origin}${pathname}` : new URL(pathname, origin),
       { redirect: "manual", ...init } as never,
     ) as unknown as Response),
-    dispose: () => mf.dispose(),
+    dispose: async () => {
+      await mf.dispose();
+      if (copy) await rm(copy, { recursive: true, force: true });
+    },
   };
+}
+
+/** A private copy of the run's migrated and seeded D1 (tests/integration/global-setup.ts). */
+async function copyOf(template: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "frischkorb-d1-"));
+  await cp(template, dir, { recursive: true });
+  return dir;
 }
 
 /** Statuses whose responses carry no body by definition (a Response refuses one for them). */

@@ -2,7 +2,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { allowedGifts, currentGiftStep, giftRemovalNotice, giftsAvailable, stillDismissed, surplusGifts } from "~/domain/cart/gifts";
 import { FREE_SHIPPING_FROM_CENTS, cartTotals, shareProportionally, type Coupon, type TotalsLine } from "~/domain/cart/totals";
-import { isCartValid, isOutOfStock } from "~/domain/cart/validity";
 
 const RUNS = { numRuns: 10_000 };
 
@@ -118,18 +117,5 @@ describe("gift steps (spec 4)", () => {
     expect(stillDismissed(null, steps, 6_000)).toBe(false);
     expect(stillDismissed(5_000, steps, 6_000)).toBe(true);
     expect(stillDismissed(5_000, steps, 8_000)).toBe(false);
-  });
-});
-
-describe("cart validity (spec 4, 5)", () => {
-  const ok = { stockManaged: true, inStock: true, stockQty: 3 };
-  it("needs items, none out of stock, no error message", () => {
-    expect(isCartValid([], [])).toBe(false);
-    expect(isCartValid([ok], [])).toBe(true);
-    expect(isCartValid([ok, { ...ok, stockQty: 0 }], [])).toBe(false);
-    expect(isCartValid([ok], [{ type: "warning", key: "x" }])).toBe(true);
-    expect(isCartValid([ok], [{ type: "error", key: "x" }])).toBe(false);
-    expect(isOutOfStock({ stockManaged: false, inStock: false, stockQty: 0 })).toBe(false);
-    expect(isOutOfStock({ stockManaged: true, inStock: false, stockQty: 5 })).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import common from "../../locales/de/common.json";
-import { basePrice, formatNetQuantity, totalInBaseUnit, unitNameKey, type Unit } from "~/domain/catalog/quantity";
+import { basePrice, formatNetQuantity, totalInBaseUnit } from "~/domain/catalog/quantity";
 
 describe("net quantity", () => {
   it.each([
@@ -28,9 +28,8 @@ describe("base price per kg or l (PAngV § 4)", () => {
   });
 });
 
-describe("unit names", () => {
+describe("unit names (spec 9: g, kg, ml and l are shown with their full names)", () => {
   it.each([["g", "Gramm"], ["kg", "Kilogramm"], ["ml", "Milliliter"], ["l", "Liter"]] as const)("%s -> %s", (unit, name) => {
-    const key = unitNameKey(unit as Unit).split(".")[1] as keyof typeof common.units;
-    expect(common.units[key]).toBe(name);
+    expect(common.units[unit]).toBe(name);
   });
 });

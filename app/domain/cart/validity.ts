@@ -43,10 +43,6 @@ export function isOutOfStock(line: CartLineState): boolean {
   return line.stockManaged && (!line.inStock || line.stockQty <= 0);
 }
 
-export function isCartValid(lines: CartLineState[], messages: ValidationMessage[]): boolean {
-  return lines.length > 0 && !lines.some(isOutOfStock) && !messages.some((m) => m.type === "error");
-}
-
 export type CheckoutBlocker = "empty" | "soldOut" | "minimum";
 
 /**

@@ -47,12 +47,6 @@ export function categoryPath(tree: CategoryTree, id: string): { id: string; name
   return path;
 }
 
-/** The main category (depth 1) a category belongs to. */
-export function mainCategoryOf(tree: CategoryTree, id: string): CategoryNode | undefined {
-  const path = categoryPath(tree, id);
-  return path.length ? tree.byId.get(path[0].id) : undefined;
-}
-
 /** The menu needs names and links only: a small, serialisable copy of the tree. */
 export interface MenuCategory {
   id: string;

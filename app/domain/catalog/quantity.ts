@@ -41,8 +41,3 @@ export function basePrice(priceCents: number, q: NetQuantity): { cents: number; 
   if (!total || total.amount <= 0) return null;
   return { cents: Math.round(priceCents / total.amount), unit: total.unit };
 }
-
-/** Locale key of a unit's full name ("kg" -> units.kg -> "Kilogramm"). */
-export function unitNameKey(unit: Unit): `units.${Unit}` {
-  return `units.${unit}`;
-}

@@ -1,7 +1,7 @@
 /**
  * Spec 4 "Checkout is valid when": a shipping method and (for delivery) an address, a phone for
- * express, a pickup option for click & collect, and a payment method. The form schema and the
- * property tests both use this one rule.
+ * express, a pickup option for click & collect, and a payment method. The checkout form's schema
+ * names these problems next to their fields.
  */
 import { CARRIERS, type CarrierCode } from "./carriers";
 
@@ -39,5 +39,3 @@ export function checkoutProblems(c: CheckoutChoices): CheckoutProblem[] {
   need(c.paymentMethod, "paymentMethod", "checkout:error.missingPaymentMethod");
   return problems;
 }
-
-export const isCheckoutValid = (c: CheckoutChoices) => checkoutProblems(c).length === 0;

@@ -1,5 +1,4 @@
 /** Routing rules for paths no route answers (spec 2: locale prefix, per-path lookup). */
-export const LOCALE_PREFIXES = ["de"] as const;
 
 /** "/de/catalog/x?y" -> "/catalog/x?y"; null when the path has no locale prefix. */
 export function withoutLocalePrefix(pathname: string, search: string): string | null {

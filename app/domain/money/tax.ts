@@ -1,5 +1,4 @@
 /** German VAT: 7 % for most food, 19 % the default (drinks, alcohol, non-food). */
-export const DEFAULT_TAX_RATE = 19;
 export type TaxRate = 7 | 19;
 
 /** VAT contained in a gross amount, in cents, rounded half up. */
