@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
-import { signIn, resendActivationLink } from "~/domain/customer/sign-in.server";
+import { signIn, resendActivationLink } from "~/http/customer/sign-in.server";
 import { emailOnlySchema, loginSchema } from "~/domain/customer/schema";
 import { optionalCustomer } from "~/platform/auth.server";
 import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { FormMessage, TextField } from "~/components/form/Field";
-import { requestResetLink } from "~/domain/customer/password-reset.server";
+import { requestResetLink } from "~/http/customer/password-reset.server";
 import { emailOnlySchema } from "~/domain/customer/schema";
 import { optionalCustomer } from "~/platform/auth.server";
 import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";

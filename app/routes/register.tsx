@@ -5,7 +5,7 @@ import { Trans, useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { PersonFields } from "~/components/account/PersonFields";
 import { CheckboxField, FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
-import { register } from "~/domain/customer/registration.server";
+import { register } from "~/http/customer/registration.server";
 import { registerSchema } from "~/domain/customer/schema";
 import { berlinToday } from "~/domain/customer/validation";
 import { optionalCustomer } from "~/platform/auth.server";

@@ -10,8 +10,8 @@ import { startSession } from "~/platform/session.server";
 import { darkModeCookie, readDarkMode } from "~/platform/theme.server";
 import { isProduction } from "~/platform/context";
 import { knownDeviceFor, rememberDevice } from "~/platform/device.server";
-import { checkSignIn, resendActivation, saveDarkMode } from "./customer.server";
-import { darkModeAtSignIn } from "./dark-mode";
+import { checkSignIn, resendActivation, saveDarkMode } from "~/domain/customer/customer.server";
+import { darkModeAtSignIn } from "~/domain/customer/dark-mode";
 import { afterLoginPath } from "~/platform/redirect";
 
 export interface SignInFailure {
