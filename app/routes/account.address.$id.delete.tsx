@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { addressLine } from "~/components/account/AddressForm";
+import { addressLine } from "~/domain/address/format";
 import { RouteModal } from "~/components/ui/RouteModal";
 import { deleteAddress } from "~/domain/customer/address.server";
 import { requireOwnAddress } from "~/http/customer/own-address.server";

@@ -58,7 +58,3 @@ export function AddressForm({ address, lastResult, submitLabel, cancelTo = "/acc
     </Form>
   );
 }
-
-export function addressLine(address: Pick<Address, "street" | "houseNumber" | "zip" | "city">): string {
-  return `${address.street} ${address.houseNumber}, ${address.zip} ${address.city}`;
-}
