@@ -164,11 +164,11 @@ test("addresses: add (after a failed try), edit and delete in the dialog of a ne
   await expect(card.locator("address")).toHaveText(/^Musterweg 14\s*Hinterhaus\s*04109 Leipzig\s*Deutschland$/);
   await expect(page.getByRole("link", { name: "Adresse Musterweg 12a, 04109 Leipzig bearbeiten" })).toHaveCount(0);
 
-  await page.getByRole("link", { name: "Adresse Musterweg 14, Hinterhaus, 04109 Leipzig löschen" }).click();
+  await page.getByRole("link", { name: "Adresse Musterweg 14, 04109 Leipzig löschen" }).click();
   await expect(page).toHaveURL(/\/account\/address\/\d+\/delete$/);
   dialog = await expectRouteDialog(page, "Adresse löschen", javaScriptEnabled);
   await expect(dialog).toContainText("Möchtest du diese Adresse wirklich löschen?");
-  await expect(dialog).toContainText("Musterweg 14, Hinterhaus, 04109 Leipzig");
+  await expect(dialog).toContainText("Musterweg 14, 04109 Leipzig");
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Ja, löschen" }).click();
   await expect(page).toHaveURL(/\/account\/address$/);

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { addressLine } from "~/domain/address/format";
+import { addressName } from "~/domain/address/format";
 import { AddressLines } from "~/components/ui/AddressLines";
 import { listAddresses, setDefaultAddress } from "~/domain/customer/address.server";
 import { idParam } from "~/domain/customer/id-param";
@@ -45,7 +45,7 @@ export default function Addresses() {
       {addresses.length === 0 ? <p className="empty-note">{t("address.empty")}</p> : null}
       <ul className="address-list">
         {addresses.map((address) => {
-          const line = addressLine(address);
+          const line = addressName(address);
           return (
             <li key={address.id} className="address-card">
               <address>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLine, addressLines } from "~/domain/address/format";
+import { addressLine, addressLines, addressName } from "~/domain/address/format";
 
 const home = { street: "Hauptstraße", houseNumber: "5a", addressAddition: "", zip: "10115", city: "Berlin" };
 
@@ -19,5 +19,9 @@ describe("an address written out", () => {
   it("joins the lines with commas where there is room for one line only", () => {
     expect(addressLine(home)).toBe("Hauptstraße 5a, 10115 Berlin");
     expect(addressLine({ ...home, addressAddition: "c/o Meier" })).toBe("Hauptstraße 5a, c/o Meier, 10115 Berlin");
+  });
+
+  it("names it in a few words without the addition", () => {
+    expect(addressName({ ...home, addressAddition: "c/o Meier" })).toBe("Hauptstraße 5a, 10115 Berlin");
   });
 });

@@ -21,3 +21,8 @@ export function addressLines(address: PostalAddress): string[] {
 export function addressLine(address: PostalAddress): string {
   return addressLines(address).join(", ");
 }
+
+/** The address named in a few words, without its addition: "Hauptstraße 5, 12345 Berlin". */
+export function addressName(address: PostalAddress): string {
+  return addressLine({ ...address, addressAddition: "" });
+}
