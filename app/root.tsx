@@ -18,7 +18,7 @@ import { LoginPromptProvider } from "~/components/ui/LoginPrompt";
 import { useNonce } from "~/components/layout/nonce";
 import { menuCategories } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
-import { loadShopper } from "~/domain/customer/shopper.server";
+import { loadShopper } from "~/http/customer/shopper.server";
 import { localeVersion, LOCALE } from "~/platform/i18n.server";
 import { readDarkMode } from "~/platform/theme.server";
 import stylesheet from "~/styles/app.css";

@@ -107,6 +107,9 @@ export async function fillRegistration(page: Page, c: NewCustomer, repeat: { ema
   await f.lastName.fill(c.lastName);
   await f.dob.fill(c.dob);
   await f.telephone.fill(c.telephone);
+  // With JavaScript a field is checked as it loses focus; leaving it first keeps a message that
+  // appears below it from moving the boxes under the pointer.
+  await f.telephone.blur();
   await f.terms.check();
   await f.privacy.check();
   await f.values.check();

@@ -188,3 +188,39 @@ test("after a failed sign-in the customer can correct the form and try again", a
   await expect(page).toHaveURL((url) => url.pathname === "/");
   await expectToast(page, "Du bist jetzt angemeldet.");
 });
+
+test("a mistyped e-mail address is named as the field is left with JavaScript, by the server on submit without", async ({ page, javaScriptEnabled }) => {
+  const message = "Bitte gib eine gültige E-Mail-Adresse ein.";
+  await visit(page, "/register", javaScriptEnabled, "Kundenkonto anlegen");
+  const f = registerFields(page);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await f.email.fill("erika@");
+  await f.email.blur();
+  if (javaScriptEnabled) {
+    // the same schema as the server's, in the browser: the message is there before any submit …
+    await expect(f.email).toHaveAttribute("aria-invalid", "true");
+    await expect(f.email).toHaveAccessibleDescription(message);
+    // … and goes as soon as the address is right
+    await f.email.fill("erika@example.de");
+    await expect(f.email).not.toHaveAttribute("aria-invalid", "true");
+    // a submit with errors is stopped in the browser and answered as the server would
+    await f.email.fill("erika@");
+    await f.submit.click();
+    await expect(formAlert(page)).toHaveText("Bitte überprüfe deine Eingaben.");
+    await expect(f.email).toHaveAccessibleDescription(message);
+    await expect(f.firstName).toHaveAccessibleDescription("Bitte fülle dieses Feld aus.");
+    expect(posts).toEqual([]);
+  } else {
+    await expect(f.email).not.toHaveAttribute("aria-invalid", "true");
+    await f.submit.click();
+    await expect(formAlert(page)).toHaveText("Bitte überprüfe deine Eingaben.");
+    await expect(f.email).toHaveAttribute("aria-invalid", "true");
+    await expect(f.email).toHaveAccessibleDescription(message);
+    expect(posts).toHaveLength(1);
+  }
+  await expect(f.email).toHaveValue("erika@");
+  await expectAccessible(page);
+});

@@ -1,7 +1,4 @@
-import type { Refusal } from "./request-guard.server";
-import type { SessionState } from "./session.server";
-
-/** What the worker hands every loader and action. */
+/** The bindings and settings of the worker; the rest of the load context is in load-context.ts. */
 export interface Env {
   DB: D1Database;
   ASSETS?: Fetcher;
@@ -26,18 +23,6 @@ export interface Env {
    * when the shop is explicitly in development or test and reached on a local address.
    */
   standIns?: boolean;
-}
-
-declare module "@remix-run/cloudflare" {
-  interface AppLoadContext {
-    env: Env;
-    ctx: Pick<ExecutionContext, "waitUntil">;
-    cspNonce: string;
-    /** Set when the worker refused the request: the error page shows this status. */
-    refusal: Refusal | null;
-    /** The request's session, looked up once on first use. */
-    session: () => Promise<SessionState>;
-  }
 }
 
 /** A deployed shop: secure cookies and HSTS, no development stand-ins. */

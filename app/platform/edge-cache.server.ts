@@ -6,10 +6,9 @@
 import { readDarkMode } from "./theme.server";
 import { contentSecurityPolicy } from "./security.server";
 import { FLASH_COOKIE } from "./flash.server";
+import { SESSION_COOKIE } from "./session.server";
 
 import type { Env } from "./context";
-
-export const SESSION_COOKIE = "__session";
 
 /** 0 switches the edge cache off (handy while editing texts locally). */
 export function edgeCacheSeconds(env: Env): number {

@@ -18,8 +18,7 @@ import type { Env } from "./context";
 import { csrfCookie } from "./csrf.server";
 import { DEVICE_COOKIE, deviceCookie } from "./device.server";
 import { FLASH_COOKIE, flashCookie } from "./flash.server";
-import { SESSION_COOKIE } from "./edge-cache.server";
-import { sessionCookie } from "./session.server";
+import { SESSION_COOKIE, sessionCookie } from "./session.server";
 
 /** The shop's forms carry no files: the longest (registration) stays under 2 KiB. */
 export const BODY_LIMIT_BYTES = 64 * 1024;

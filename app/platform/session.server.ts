@@ -6,9 +6,10 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { isProduction, type Env } from "./context";
 import { prepare, qb } from "./db.server";
-import { SESSION_COOKIE } from "./edge-cache.server";
 import { secret } from "./secrets.server";
 import { nowSeconds, randomToken, sha256 } from "./tokens.server";
+
+export const SESSION_COOKIE = "__session";
 
 /** A session ends after a day without requests … */
 export const SESSION_IDLE_SECONDS = 24 * 60 * 60;

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { categoryHref } from "~/components/layout/CategoryMenu";
+import { categoryHref } from "~/domain/catalog/href";
 import { ProductGrid } from "~/components/product/ProductTile";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { loadHomeRows } from "~/domain/catalog/product-rows.server";

@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { addressLine } from "~/components/account/AddressForm";
+import { addressName } from "~/domain/address/format";
 import { RouteModal } from "~/components/ui/RouteModal";
-import { deleteAddress, requireOwnAddress } from "~/domain/customer/address.server";
+import { deleteAddress } from "~/domain/customer/address.server";
+import { requireOwnAddress } from "~/http/customer/own-address.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm } from "~/platform/form.server";
@@ -31,7 +32,7 @@ export default function DeleteAddress() {
     <RouteModal labelledBy="address-delete-title" closeTo="/account/address">
       <h2 id="address-delete-title">{t("address.deleteTitle")}</h2>
       <p>{t("address.deleteQuestion")}</p>
-      <p><strong>{addressLine(address)}</strong></p>
+      <p><strong>{addressName(address)}</strong></p>
       <Form method="post" preventScrollReset className="button-row">
         <AuthenticityTokenInput />
         <button type="submit" className="button button-danger">{t("address.deleteConfirm")}</button>

@@ -3,7 +3,7 @@ import { useActionData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AddressForm } from "~/components/account/AddressForm";
 import { RouteModal } from "~/components/ui/RouteModal";
-import { addAddress } from "~/domain/customer/address-form.server";
+import { addAddress } from "~/http/customer/address-form.server";
 import { requireCustomer } from "~/platform/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -2,7 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { addressLine } from "~/components/account/AddressForm";
+import { addressName } from "~/domain/address/format";
+import { AddressLines } from "~/components/ui/AddressLines";
 import { listAddresses, setDefaultAddress } from "~/domain/customer/address.server";
 import { idParam } from "~/domain/customer/id-param";
 import { requireCustomer } from "~/platform/auth.server";
@@ -44,13 +45,11 @@ export default function Addresses() {
       {addresses.length === 0 ? <p className="empty-note">{t("address.empty")}</p> : null}
       <ul className="address-list">
         {addresses.map((address) => {
-          const line = addressLine(address);
+          const line = addressName(address);
           return (
             <li key={address.id} className="address-card">
               <address>
-                {address.street} {address.houseNumber}
-                {address.addressAddition ? <><br />{address.addressAddition}</> : null}
-                <br />{address.zip} {address.city}
+                <AddressLines address={address} />
                 <br />{t(`fields.countries.${address.country}`, { defaultValue: address.country })}
               </address>
               <p className="address-marks">

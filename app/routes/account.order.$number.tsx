@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderTotals } from "~/components/order/OrderTotals";
 import { formatGermanDateTime, formatGermanTime } from "~/domain/content/date";
+import { addressLine } from "~/domain/address/format";
 import { idParam } from "~/domain/customer/id-param";
 import { formatEuro } from "~/domain/money/format";
 import { findOrder } from "~/domain/order/order.server";
@@ -82,7 +83,7 @@ export default function OrderDetailPage() {
         {order.pickupSlotStart ? <><dt>{t("delivery")}</dt><dd>{t("pickupAt", { store: order.storeName, address: order.storeAddress, time: formatWindow(order.pickupSlotStart, order.pickupSlotEnd, { weekday: false }) })}</dd></> : null}
         {address ? (
           <><dt>{t("delivery")}</dt><dd>
-            {t(`carrier.${order.carrierCode}`)}: {address.name}, {address.street} {address.houseNumber}{address.addressAddition ? `, ${address.addressAddition}` : ""}, {address.zip} {address.city}
+            {t(`carrier.${order.carrierCode}`)}: {address.name}, {addressLine(address)}
             {order.deliveryStart && order.deliveryEnd ? <><br />{t("deliveryWindow", { from: formatGermanDateTime(order.deliveryStart), to: formatGermanTime(order.deliveryEnd) })}</> : null}
           </dd></>
         ) : null}

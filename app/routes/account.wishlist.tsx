@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { categoryHref } from "~/components/layout/CategoryMenu";
+import { categoryHref } from "~/domain/catalog/href";
 import { ProductGrid } from "~/components/product/ProductTile";
 import { runWishlistIntent, wishlistProducts } from "~/domain/customer/wishlist.server";
 import { requireCustomer } from "~/platform/auth.server";

@@ -9,7 +9,7 @@ import { CheckoutButton } from "~/components/cart/CheckoutButton";
 import { CouponForm } from "~/components/cart/CouponForm";
 import { GiftInterferer } from "~/components/cart/GiftInterferer";
 import { QuantityQueueProvider, useQueuedQuantities } from "~/components/cart/QuantityQueue";
-import { categoryHref } from "~/components/layout/CategoryMenu";
+import { categoryHref } from "~/domain/catalog/href";
 import { runCartIntent } from "~/domain/cart/cart-actions.server";
 import { totalsOf, withQuantities, type Cart } from "~/domain/cart/cart";
 import { loadCart } from "~/domain/cart/cart.server";

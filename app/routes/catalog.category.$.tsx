@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { Breadcrumb } from "~/components/catalog/Breadcrumb";
 import { ProductListing } from "~/components/catalog/ProductListing";
-import { categoryHref } from "~/components/layout/CategoryMenu";
+import { categoryHref } from "~/domain/catalog/href";
 import { categoryPath, ROOT_CATEGORY_ID } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { parseProductFilter } from "~/domain/catalog/filters";

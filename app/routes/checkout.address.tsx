@@ -4,7 +4,7 @@ import { useActionData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AddressForm } from "~/components/account/AddressForm";
 import { RouteModal } from "~/components/ui/RouteModal";
-import { addAddress } from "~/domain/customer/address-form.server";
+import { addAddress } from "~/http/customer/address-form.server";
 import { requireCustomer } from "~/platform/auth.server";
 
 /** "Add one in place": a new delivery address from the checkout, back to the same checkout choices. */

@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
-import { signIn, resendActivationLink } from "~/domain/customer/sign-in.server";
+import { zodValidation } from "~/components/form/zodValidation";
+import { signIn, resendActivationLink } from "~/http/customer/sign-in.server";
 import { emailOnlySchema, loginSchema } from "~/domain/customer/schema";
 import { optionalCustomer } from "~/platform/auth.server";
 import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
@@ -64,7 +65,7 @@ export default function Login() {
   const { t } = useTranslation("account");
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "login", lastResult: actionData?.login ?? undefined, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  const [form, fields] = useForm({ id: "login", lastResult: actionData?.login ?? undefined, ...zodValidation(loginSchema) });
   useClearPasswords("login", actionData?.login);
   const notActivated = actionData?.notActivated ?? false;
   return (

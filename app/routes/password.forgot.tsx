@@ -4,7 +4,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { FormMessage, TextField } from "~/components/form/Field";
-import { requestResetLink } from "~/domain/customer/password-reset.server";
+import { zodValidation } from "~/components/form/zodValidation";
+import { requestResetLink } from "~/http/customer/password-reset.server";
 import { emailOnlySchema } from "~/domain/customer/schema";
 import { optionalCustomer } from "~/platform/auth.server";
 import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
@@ -41,7 +42,7 @@ export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "forgot", lastResult: actionData?.result ?? undefined, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  const [form, fields] = useForm({ id: "forgot", lastResult: actionData?.result ?? undefined, ...zodValidation(emailOnlySchema) });
   return (
     <AuthenticityTokenProvider token={csrf}>
       <div className="auth-page">

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
+import { zodValidation } from "~/components/form/zodValidation";
 import { resetPassword } from "~/domain/customer/customer.server";
 import { resetPasswordSchema } from "~/domain/customer/schema";
 import { idParam } from "~/domain/customer/id-param";
@@ -45,7 +46,7 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "reset", lastResult: actionData?.result ?? undefined, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  const [form, fields] = useForm({ id: "reset", lastResult: actionData?.result ?? undefined, ...zodValidation(resetPasswordSchema) });
   useClearPasswords("reset", actionData?.result);
   const valid = usable && !actionData?.invalid;
   return (

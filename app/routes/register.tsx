@@ -5,7 +5,8 @@ import { Trans, useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { PersonFields } from "~/components/account/PersonFields";
 import { CheckboxField, FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
-import { register } from "~/domain/customer/registration.server";
+import { zodValidation } from "~/components/form/zodValidation";
+import { register } from "~/http/customer/registration.server";
 import { registerSchema } from "~/domain/customer/schema";
 import { berlinToday } from "~/domain/customer/validation";
 import { optionalCustomer } from "~/platform/auth.server";
@@ -60,7 +61,7 @@ export default function Register() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "register", lastResult: actionData?.result ?? undefined, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  const [form, fields] = useForm({ id: "register", lastResult: actionData?.result ?? undefined, ...zodValidation(registerSchema(today), "validation.formHasErrors") });
   useClearPasswords("register", actionData?.result);
 
   if (actionData?.registeredEmail) {

@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ProductListing } from "~/components/catalog/ProductListing";
-import { categoryHref } from "~/components/layout/CategoryMenu";
+import { categoryHref } from "~/domain/catalog/href";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { activeFilterCount, parseProductFilter } from "~/domain/catalog/filters";
 import { listProducts } from "~/domain/catalog/product-list.server";

@@ -4,9 +4,8 @@ import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormMessage, SelectField, TextField } from "~/components/form/Field";
 import type { Address } from "~/domain/customer/address";
-import { COUNTRIES } from "~/domain/customer/schema";
-
-type AddressFields = Record<"street" | "houseNumber" | "addressAddition" | "zip" | "city" | "country" | "defaultShipping" | "defaultBilling", string>;
+import { addressSchema, COUNTRIES } from "~/domain/customer/schema";
+import { zodValidation } from "~/components/form/zodValidation";
 
 /** The fields of spec 3 "Address", for adding and editing. */
 export function AddressForm({ address, lastResult, submitLabel, cancelTo = "/account/address" }: {
@@ -17,13 +16,13 @@ export function AddressForm({ address, lastResult, submitLabel, cancelTo = "/acc
   submitLabel: string;
 }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useForm<AddressFields>({
+  const [form, fields] = useForm({
     id: address ? `address-${address.id}` : "address-new",
     lastResult: lastResult ?? undefined,
     defaultValue: address
       ? { street: address.street, houseNumber: address.houseNumber, addressAddition: address.addressAddition, zip: address.zip, city: address.city, country: address.country }
       : { country: "DE" },
-    shouldValidate: "onSubmit", shouldRevalidate: "onSubmit",
+    ...zodValidation(addressSchema, "account:address.saveFailed"),
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
@@ -57,8 +56,4 @@ export function AddressForm({ address, lastResult, submitLabel, cancelTo = "/acc
       </div>
     </Form>
   );
-}
-
-export function addressLine(address: Pick<Address, "street" | "houseNumber" | "zip" | "city">): string {
-  return `${address.street} ${address.houseNumber}, ${address.zip} ${address.city}`;
 }

@@ -4,6 +4,8 @@ import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
 import type { CustomerProfile } from "~/domain/customer/customer";
+import { changeEmailSchema, changePasswordSchema, profileSchema } from "~/domain/customer/schema";
+import { zodValidation } from "~/components/form/zodValidation";
 import { PersonFields } from "./PersonFields";
 
 type LastResult = SubmissionResult<string[]> | undefined;
@@ -15,7 +17,7 @@ export function ProfileForm({ profile, today, lastResult }: { profile: CustomerP
     id: "profile",
     lastResult,
     defaultValue: { firstName: profile.firstname, lastName: profile.lastname, dob: profile.dob ?? "", telephone: profile.telephone, gender: profile.gender },
-    shouldValidate: "onSubmit", shouldRevalidate: "onSubmit",
+    ...zodValidation(profileSchema(today)),
   });
   return (
     <section className="account-section" aria-labelledby="profile-title">
@@ -32,7 +34,7 @@ export function ProfileForm({ profile, today, lastResult }: { profile: CustomerP
 
 export function ChangeEmailForm({ currentEmail, lastResult }: { currentEmail: string; lastResult: LastResult }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useForm({ id: "email", lastResult, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  const [form, fields] = useForm({ id: "email", lastResult, ...zodValidation(changeEmailSchema) });
   useClearPasswords("email", lastResult);
   return (
     <section className="account-section" aria-labelledby="email-title">
@@ -54,7 +56,7 @@ export function ChangeEmailForm({ currentEmail, lastResult }: { currentEmail: st
 
 export function ChangePasswordForm({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useForm({ id: "password", lastResult, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  const [form, fields] = useForm({ id: "password", lastResult, ...zodValidation(changePasswordSchema) });
   useClearPasswords("password", lastResult);
   return (
     <section className="account-section" aria-labelledby="password-title">

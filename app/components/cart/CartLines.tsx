@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
-import { productHref } from "~/components/product/ProductTile";
+import { productHref } from "~/domain/catalog/href";
 import { useImageResizing } from "~/components/product/useImageResizing";
 import { NetQuantity } from "~/components/product/NetQuantity";
 import { withQuantities, type CartLine } from "~/domain/cart/cart";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { categoryHref } from "~/components/layout/CategoryMenu";
+import { categoryHref } from "~/domain/catalog/href";
 
 /** Home link plus the category path; the root 'Startseite' is never part of the path itself. */
 export function Breadcrumb({ path, current }: { path: { id: string; name: string }[]; current?: string }) {

@@ -6,6 +6,7 @@ import { CARRIERS, deliversTo } from "~/domain/checkout/carriers";
 import type { Checkout } from "~/domain/checkout/checkout.server";
 import type { Slot } from "~/domain/checkout/slots";
 import { formatGermanDay, formatGermanDayWithYear } from "~/domain/content/date";
+import { addressLine } from "~/domain/address/format";
 
 type Fields = Record<"addressId" | "deliverySlot" | "telephone" | "pickupSlot" | "pickupTerms", FieldMetadata<string>>;
 
@@ -29,7 +30,7 @@ export function DeliveryChoice({ checkout, fields, search }: { checkout: Checkou
             <label key={a.id} className="choice">
               <input type="radio" name={fields.addressId.name} value={a.id} defaultChecked={String(a.id) === chosen && !outside} disabled={outside} />
               <span className="choice-text">
-                {a.street} {a.houseNumber}{a.addressAddition ? `, ${a.addressAddition}` : ""}, {a.zip} {a.city}
+                {addressLine(a)}
                 {outside ? <span className="field-hint">{t("address.outsideArea")}</span> : null}
               </span>
             </label>

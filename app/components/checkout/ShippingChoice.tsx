@@ -2,6 +2,7 @@ import { Form, useSubmit } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { CARRIERS, CARRIER_CODES, type CarrierCode } from "~/domain/checkout/carriers";
 import type { PickupStore } from "~/domain/checkout/checkout.server";
+import { addressLine } from "~/domain/address/format";
 import { formatEuro } from "~/domain/money/format";
 
 /**
@@ -42,7 +43,7 @@ export function ShippingChoice({ carrier, stores, storeId, freeShipping }: {
             <label htmlFor="pickup-store">{t("pickup.store")}</label>
             <select id="pickup-store" name="store" defaultValue={storeId ?? ""}>
               <option value="">{t("pickup.chooseStore")}</option>
-              {stores.map((s) => <option key={s.id} value={s.id}>{`${s.name} – ${s.street} ${s.houseNumber}, ${s.zip} ${s.city}`}</option>)}
+              {stores.map((s) => <option key={s.id} value={s.id}>{`${s.name} – ${addressLine(s)}`}</option>)}
             </select>
           </div>
         ) : null}

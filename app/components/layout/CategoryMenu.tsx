@@ -1,9 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { MenuCategory } from "~/domain/catalog/category";
+import { categoryHref } from "~/domain/catalog/href";
 import { useOverlayDisclosure } from "./useOverlayDisclosure";
-
-export const categoryHref = (id: string) => `/catalog/category/${id}`;
 
 /**
  * The assortment menu: a disclosure that needs no JavaScript to open. Each main category is a

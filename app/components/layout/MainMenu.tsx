@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/texts";
 import { Icon } from "~/components/ui/Icon";
 import { AccountLink } from "~/components/ui/LoginPrompt";
 import { loginHref } from "~/platform/redirect";
-import { categoryHref } from "./CategoryMenu";
+import { categoryHref } from "~/domain/catalog/href";
 import { LogoutButton } from "./LogoutButton";
 import { ThemeToggle } from "./ThemeToggle";
 import { useOverlayDisclosure } from "./useOverlayDisclosure";

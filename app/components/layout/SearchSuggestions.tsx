@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import type { SearchSuggestionsResult } from "~/domain/catalog/search";
 import { formatEuro } from "~/domain/money/format";
-import { categoryHref } from "./CategoryMenu";
+import { categoryHref, productHref } from "~/domain/catalog/href";
 
 const DEBOUNCE_MS = 250;
 
@@ -85,7 +85,7 @@ export default function SearchSuggestions({ id, query, minLength, active, onCoun
               <p id={`${id}-products`} className="search-heading" role="presentation">{t("search.products")}</p>
               {data.products.map((p) => (
                 <div key={p.sku} role="none">
-                  {option(`/catalog/product/${p.sku}`, "search-product", (
+                  {option(productHref(p.sku), "search-product", (
                     <>
                       <img src={`/images/products/${p.sku}.svg`} alt="" width="40" height="40" loading="lazy" />
                       <span>{p.name}<small>{p.brand}</small></span>

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/texts";
 import type { ProductDetail } from "~/domain/catalog/product-detail";
 import { formatNumber } from "~/domain/catalog/quantity";
+import { AddressLines } from "~/components/ui/AddressLines";
 import { Ingredients } from "./Ingredients";
 import { NetQuantity } from "./NetQuantity";
 import { NutritionTable } from "./NutritionTable";
@@ -46,8 +47,7 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
               <dt>{t("detail.supplier")}</dt>
               <dd>
                 <address>
-                  {product.supplier.name}<br />{product.supplier.street}<br />
-                  {product.supplier.zip} {product.supplier.city}
+                  {product.supplier.name}<br /><AddressLines address={product.supplier} />
                   {product.supplier.country !== "Deutschland" ? <><br />{product.supplier.country}</> : null}
                 </address>
               </dd>

@@ -1,13 +1,12 @@
 import { Link } from "@remix-run/react";
 import type { ProductSummary } from "~/domain/catalog/product";
+import { productHref } from "~/domain/catalog/href";
 import { productImageSrcSet, productImageUrl } from "~/platform/images";
 import { useImageResizing } from "./useImageResizing";
 import { NetQuantity } from "./NetQuantity";
 import { Price } from "./Price";
 import { BadgeList, LabelList } from "./ProductMarks";
 import { ShoppingActions } from "./ShoppingActions";
-
-export const productHref = (sku: string) => `/catalog/product/${sku}`;
 
 /** `headingLevel`: the name is a heading one level below the section the grid sits in. */
 export function ProductTile({ product, eager = false, headingLevel = 3 }: { product: ProductSummary; eager?: boolean; headingLevel?: 2 | 3 }) {

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/texts";
 import { groupWeekdays, type DayHours, type Store } from "~/domain/store/store";
+import { AddressLines } from "~/components/ui/AddressLines";
 
 function WeekHours({ week, label }: { week: DayHours[]; label: string }) {
   const { t } = useTranslation("pages");
@@ -28,7 +29,7 @@ export function StoreCard({ store }: { store: Store }) {
         {store.clickAndCollect ? t("stores.clickAndCollect") : t("stores.noClickAndCollect")}
       </p>
       <address>
-        {store.street} {store.houseNumber}<br />{store.zip} {store.city}
+        <AddressLines address={store} />
         {store.phone ? <><br />{t("stores.phone")}: <a href={`tel:${store.phone.replace(/[^\d+]/g, "")}`}>{store.phone}</a></> : null}
       </address>
       <WeekHours week={store.openingHours} label={t("stores.openingHours")} />

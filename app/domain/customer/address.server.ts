@@ -88,10 +88,8 @@ export async function deleteAddress(db: D1Database, customerId: number, id: numb
   return removed.results.length === 1;
 }
 
-/** The signed-in customer's address with the id from the URL; anyone else's is a 404. */
-export async function requireOwnAddress(db: D1Database, customerId: number, param: string | undefined): Promise<Address> {
+/** The customer's address with the id from the URL; null for a bad id and for anyone else's address. */
+export async function findOwnAddress(db: D1Database, customerId: number, param: string | undefined): Promise<Address | null> {
   const id = idParam(param);
-  const address = id !== null ? await findAddress(db, customerId, id) : null;
-  if (!address) throw new Response("Not Found", { status: 404 });
-  return address;
+  return id !== null ? findAddress(db, customerId, id) : null;
 }

@@ -1,6 +1,7 @@
 /** Reading a customer's orders. Every query is scoped by the customer id (ARCHITECTURE "Sessions and security"). */
 import { batch, first, prepare, qb } from "~/platform/db.server";
 import { PICKUP_CARRIER_CODES } from "~/domain/checkout/carriers";
+import { addressLine } from "~/domain/address/format";
 import { OPEN_STATUSES, returnPath, type OrderDetail, type OrderFilter, type OrderSummary } from "./order";
 
 export interface PlacedOrder {
@@ -90,7 +91,7 @@ export async function findOrder(db: D1Database, customerId: number, incrementId:
     shippingCents: o.shipping_cents,
     creditCents: o.credit_cents,
     taxDetails: JSON.parse(o.tax_details),
-    storeAddress: o.street ? `${o.street} ${o.house_number}, ${o.zip} ${o.city}` : null,
+    storeAddress: o.street ? addressLine({ street: o.street, houseNumber: o.house_number ?? "", zip: o.zip ?? "", city: o.city ?? "" }) : null,
     withdrawnAt: o.withdrawn_at,
   };
 }

@@ -18,6 +18,7 @@ import type { CheckoutInput } from "~/domain/checkout/schema";
 import { PICKUP_SLOT_CAPACITY, slotEnd, slotStart } from "~/domain/checkout/slots";
 import { normalizeIban } from "~/domain/checkout/sepa";
 import { orderPayment, paymentRefusal } from "~/domain/checkout/payment-methods";
+import { addressLine } from "~/domain/address/format";
 import type { OrderDetail } from "./order";
 import { findOrderByKey, type PlacedOrder } from "./order.server";
 import { orderConfirmationMail } from "./order-mail.server";
@@ -94,7 +95,7 @@ async function placeOrderOnce(
       createdAt: stamp, status: needsProvider ? "pending_payment" : "processing", channel: "online",
       carrierCode: carrier.code, itemCount: totals.itemCount, grandTotalCents: totals.grandTotalCents,
       storeName: carrier.isPickup ? checkout.store?.name ?? null : null,
-      storeAddress: carrier.isPickup && checkout.store ? `${checkout.store.street} ${checkout.store.houseNumber}, ${checkout.store.zip} ${checkout.store.city}` : null,
+      storeAddress: carrier.isPickup && checkout.store ? addressLine(checkout.store) : null,
       paymentMethod, paymentStatus: needsProvider ? "pending" : null,
       lines: cart.lines.map((l) => ({
         sku: l.product.sku, name: l.product.name, qty: l.qty, isGift: l.isGift, unitPriceCents: l.isGift ? 0 : l.product.priceCents,

@@ -1,6 +1,7 @@
 /**
- * Signing in and out (spec 4 "Session", spec 8 "Login failures"), with the throttles of
- * ARCHITECTURE "Sessions and security" and the dark-mode rule at sign-in.
+ * Signing in through the web (spec 4 "Session", spec 8 "Login failures"): the throttles of
+ * docs/decisions/0010 around the domain's password check (throttling belongs to the door,
+ * docs/decisions/0013), then the new session, its cookies and the way back.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { renewedCsrfCookie } from "~/platform/csrf.server";
@@ -10,8 +11,8 @@ import { startSession } from "~/platform/session.server";
 import { darkModeCookie, readDarkMode } from "~/platform/theme.server";
 import { isProduction } from "~/platform/context";
 import { knownDeviceFor, rememberDevice } from "~/platform/device.server";
-import { checkSignIn, resendActivation, saveDarkMode } from "./customer.server";
-import { darkModeAtSignIn } from "./dark-mode";
+import { checkSignIn, resendActivation, saveDarkMode } from "~/domain/customer/customer.server";
+import { darkModeAtSignIn } from "~/domain/customer/dark-mode";
 import { afterLoginPath } from "~/platform/redirect";
 
 export interface SignInFailure {

@@ -1,8 +1,8 @@
 /** Registration behind its per-client throttle (ARCHITECTURE "Sessions and security"). */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { attempt, clientOf, LIMITS } from "~/platform/rate-limit.server";
-import { registerCustomer } from "./customer.server";
-import type { RegisterInput } from "./schema";
+import { registerCustomer } from "~/domain/customer/customer.server";
+import type { RegisterInput } from "~/domain/customer/schema";
 
 export type RegistrationOutcome = "registered" | "exists" | "throttled";
 

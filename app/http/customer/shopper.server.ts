@@ -1,7 +1,6 @@
 /**
- * Who is shopping, for the root loader: the signed-in customer (or none), their CSRF token and
- * wishlist, and the notices waiting to be shown. An expired session is sent to /login here, so
- * every page notices it (spec 8).
+ * The shopper for the root loader and the cookies that go with it: an expired session is sent to
+ * /login here, so every page notices it (spec 8); shown notices and a dead session cookie are cleared.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { expiredSessionRedirect } from "~/platform/auth.server";
@@ -10,16 +9,10 @@ import { clearNotices, readNotices } from "~/platform/flash.server";
 import { translator } from "~/platform/i18n.server";
 import { clearSessionCookie } from "~/platform/session.server";
 import { randomToken } from "~/platform/tokens.server";
-import { latestNotices, type NoticeView } from "~/domain/notification/notice";
+import { latestNotices } from "~/domain/notification/notice";
 import { loginHref } from "~/platform/redirect";
-import { wishlistSkus } from "./wishlist.server";
-
-export interface Shopper {
-  customer: { firstname: string } | null;
-  csrf: string | null;
-  wishlist: string[];
-  notices: NoticeView[];
-}
+import type { Shopper } from "~/domain/customer/shopper";
+import { wishlistSkus } from "~/domain/customer/wishlist.server";
 
 export async function loadShopper(request: Request, context: AppLoadContext): Promise<{ data: Shopper; headers: Headers }> {
   const { env } = context;

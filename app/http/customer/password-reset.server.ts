@@ -1,7 +1,7 @@
 /** "Forgot password": the request behind its throttles, answered the same for every address. */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { attempt, clientOf, LIMITS } from "~/platform/rate-limit.server";
-import { requestPasswordReset } from "./customer.server";
+import { requestPasswordReset } from "~/domain/customer/customer.server";
 
 export async function requestResetLink(request: Request, context: AppLoadContext, email: string): Promise<"sent" | "throttled"> {
   const { env } = context;

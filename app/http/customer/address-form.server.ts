@@ -6,8 +6,8 @@ import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireCustomer } from "~/platform/auth.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { parseForm, readForm } from "~/platform/form.server";
-import { createAddress } from "./address.server";
-import { addressSchema, type AddressInput } from "./schema";
+import { createAddress } from "~/domain/customer/address.server";
+import { addressSchema, type AddressInput } from "~/domain/customer/schema";
 
 export async function addAddress({ request, context }: ActionFunctionArgs, backTo: string, always: Partial<AddressInput> = {}) {
   const customer = await requireCustomer(request, context);

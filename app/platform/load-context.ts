@@ -1,0 +1,20 @@
+/**
+ * What the worker hands every loader and action, beside the bindings. Kept apart from context.ts,
+ * which every platform module imports for Env: the guard and session types here import those
+ * modules in turn, and a type import back into context.ts would close a circle.
+ */
+import type { Env } from "./context";
+import type { Refusal } from "./request-guard.server";
+import type { SessionState } from "./session.server";
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    env: Env;
+    ctx: Pick<ExecutionContext, "waitUntil">;
+    cspNonce: string;
+    /** Set when the worker refused the request: the error page shows this status. */
+    refusal: Refusal | null;
+    /** The request's session, looked up once on first use. */
+    session: () => Promise<SessionState>;
+  }
+}
