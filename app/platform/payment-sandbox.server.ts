@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { Env } from "./context";
-import type { PaymentConfirmation, PaymentProvider, WebhookReading } from "./payment.server";
+import type { PaymentConfirmation, PaymentProvider, WebhookReading } from "./payment-provider";
 import { notFound, requireStandIns } from "./route-data.server";
 import { secret } from "./secrets.server";
 

@@ -13,7 +13,7 @@
  */
 import Stripe from "stripe";
 import type { Env } from "./context";
-import type { NewPayment, PaymentConfirmation, PaymentOutcome, PaymentProvider, StartedPayment, WebhookReading } from "./payment.server";
+import type { NewPayment, PaymentConfirmation, PaymentOutcome, PaymentProvider, StartedPayment, WebhookReading } from "./payment-provider";
 
 export const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
 

@@ -7,68 +7,7 @@
 import type { Env } from "./context";
 import { sandboxProvider } from "./payment-sandbox.server";
 import { STRIPE_SECRETS, stripeProvider } from "./payment-stripe.server";
-
-export type PaymentOutcome = "approved" | "declined" | "canceled";
-
-/** What the provider confirmed, after its signature was checked. */
-export interface PaymentConfirmation {
-  /** Unique per confirmation the provider sends; replays carry the same id. */
-  confirmationId: string;
-  paymentId: string;
-  orderId: string;
-  amountCents: number;
-  currency: string;
-  outcome: PaymentOutcome;
-}
-
-export type ProviderMethod = "paypal" | "card" | "sepa";
-
-export interface NewPayment {
-  /** The shop's payment id; the provider keeps it and sends it back with every confirmation. */
-  paymentId: string;
-  orderId: string;
-  orderNumber: number;
-  amountCents: number;
-  currency: "EUR";
-  method: ProviderMethod;
-  /** What the customer reads on the provider's page and statement, e.g. "Frischkorb-Bestellung 100000123". */
-  description: string;
-  customer: { email: string; name: string };
-  /** SEPA direct debit: the mandate the customer gave in the checkout form (docs/decisions/0005). */
-  sepa: { iban: string } | null;
-  /** Where the provider's page sends the browser back, paid or not. */
-  returnUrl: string;
-  cancelUrl: string;
-  /** The browser that accepted the mandate (a SEPA mandate records it). */
-  client: { ip: string; userAgent: string };
-}
-
-export interface StartedPayment {
-  /** The provider's own id of the payment (checkout session, payment intent, sandbox payment). */
-  providerRef: string;
-  /** The hosted page to send the customer to; null when nothing is left for the customer to do. */
-  pageUrl: string | null;
-}
-
-export type WebhookReading =
-  | { kind: "confirmation"; confirmation: PaymentConfirmation }
-  /** Signed and genuine, but nothing the shop acts on (another event type, a payment still open). */
-  | { kind: "ignored" }
-  | { kind: "badSignature" }
-  | { kind: "badPayload" };
-
-export interface PaymentProvider {
-  name: "sandbox" | "stripe";
-  /** Origin of the hosted payment page: the checkout form may be redirected there (CSP form-action). */
-  pageOrigin: string | null;
-  startPayment(payment: NewPayment): Promise<StartedPayment>;
-  /**
-   * The customer came back without paying: end the payment at the provider. Returns the provider's
-   * own server-side answer when it ended it, null when it could not (e.g. paid meanwhile).
-   */
-  cancelPayment(providerRef: string, paymentId: string): Promise<PaymentConfirmation | null>;
-  readWebhook(body: string, headers: Headers): Promise<WebhookReading>;
-}
+import type { PaymentProvider } from "./payment-provider";
 
 /**
  * The configured provider: Stripe when PAYMENT_PROVIDER says so; otherwise ("sandbox" or unset) the

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/texts";
 import { formatEuro } from "~/domain/money/format";
 import { findPayment, settlePayment } from "~/domain/order/payment.server";
 import { returnPath } from "~/domain/order/order";
-import type { PaymentConfirmation, PaymentOutcome } from "~/platform/payment.server";
+import type { PaymentConfirmation, PaymentOutcome } from "~/platform/payment-provider";
 import { requireSandbox } from "~/platform/payment-sandbox.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { translator } from "~/platform/i18n.server";

@@ -5,7 +5,7 @@ import { prepareTestCustomer } from "../fixtures/customer";
 import type { TestShop } from "./worker";
 import { createHmac } from "node:crypto";
 import development from "../../app/platform/development-secrets.json";
-import type { PaymentConfirmation } from "../../app/platform/payment.server";
+import type { PaymentConfirmation } from "../../app/platform/payment-provider";
 
 export const SKU = "160009"; // 1,19 €, no deposit
 

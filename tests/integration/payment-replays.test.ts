@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutHelpers, SKU } from "./checkout-helpers";
 import { startShop, type TestShop } from "./worker";
-import type { PaymentOutcome } from "../../app/platform/payment.server";
+import type { PaymentOutcome } from "../../app/platform/payment-provider";
 
 let shop: TestShop;
 let h: ReturnType<typeof checkoutHelpers>;

@@ -11,7 +11,7 @@
 import { sql } from "kysely";
 import { first, prepare, qb } from "~/platform/db.server";
 import { queueMail } from "~/platform/mailer.server";
-import type { PaymentConfirmation, WebhookReading } from "~/platform/payment.server";
+import type { PaymentConfirmation, WebhookReading } from "~/platform/payment-provider";
 import { orderConfirmationMail } from "./order-mail.server";
 import { findOrder } from "./order.server";
 import { MAX_QTY } from "~/domain/cart/quantity";

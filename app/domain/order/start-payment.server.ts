@@ -4,7 +4,7 @@
  * page, which waits for the provider's confirmation).
  */
 import { first, prepare, qb } from "~/platform/db.server";
-import type { PaymentProvider, ProviderMethod } from "~/platform/payment.server";
+import type { PaymentProvider, ProviderMethod } from "~/platform/payment-provider";
 import type { SignedInCustomer } from "~/platform/session.server";
 import { returnPath } from "./order";
 import { settlePayment } from "./payment.server";
