@@ -4,10 +4,21 @@
  * loaded after the page (docs/decisions/0014); until then, and without JavaScript, the browser's
  * own checks hold and the server answers with a notice.
  */
-import { useEffect, useRef, type FormEvent } from "react";
+import { startTransition, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { COUPON_CODE_MAX_LENGTH } from "~/domain/cart/coupon";
 import { CartForm } from "./CartForm";
+
+/**
+ * Whether to render a field with its checks: not on the server nor while hydrating (the checks
+ * are not part of the page's scripts), then at once, as a transition, so the plain field stays on
+ * screen until the checks have loaded and is swapped for the checked one in one step.
+ */
+export function useFieldChecks(): boolean {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => startTransition(() => setWanted(true)), []);
+  return wanted;
+}
 
 export const COUPON_FORM_ID = "coupon";
 const CODE_ID = "coupon-code";

@@ -9,7 +9,7 @@ import { basePrice } from "~/domain/catalog/quantity";
 import { formatEuro } from "~/domain/money/format";
 import { productImageUrl } from "~/platform/images";
 import { CartForm } from "./CartForm";
-import { QuantityForm } from "./CartFieldForms";
+import { QuantityForm, useFieldChecks } from "./CartFieldForms";
 import { useQuantityStepper } from "./QuantityQueue";
 
 // conform and zod come with the field's checks, after the page's own scripts (docs/decisions/0014).
@@ -43,6 +43,7 @@ function SteppedLine({ line }: { line: CartLine }) {
   };
   const refuse = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
   const field = { sku, name, qty, max: line.maxQty };
+  const checked = useFieldChecks();
   return (
     <LineView line={shown} busy={stepper.queued}>
       <div className="cart-qty">
@@ -50,7 +51,7 @@ function SteppedLine({ line }: { line: CartLine }) {
           <button type="submit" className="button button-icon" aria-label={t("decrease", { name })} disabled={qty <= 0}>−</button>
         </CartForm>
         <Suspense fallback={<QuantityForm {...field} />}>
-          <CheckedQuantityForm {...field} onQuantity={stepper.change} />
+          {checked ? <CheckedQuantityForm {...field} onQuantity={stepper.change} /> : <QuantityForm {...field} />}
         </Suspense>
         <CartForm intent="setQuantity" fields={{ sku, qty: qty + 1 }} onSubmit={qty >= line.maxQty ? refuse : step(qty + 1)}>
           {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus at the maximum */}

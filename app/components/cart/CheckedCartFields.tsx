@@ -6,7 +6,8 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { useErrorText } from "~/components/form/Field";
-import { applyCouponSchema, parseCartForm, setQuantitySchema } from "~/domain/cart/schema";
+import { applyCouponSchema, setQuantitySchema } from "~/domain/cart/schema";
+import { parseFormAsSent } from "~/platform/form";
 import { COUPON_FORM_ID, CouponCodeForm, QuantityForm, quantityFormId, type QuantityFormProps } from "./CartFieldForms";
 
 const couponConstraint = getZodConstraint(applyCouponSchema);
@@ -22,7 +23,7 @@ export function CheckedCouponCode({ redirectTo }: { redirectTo?: string }) {
     defaultNoValidate: false,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseCartForm(formData, applyCouponSchema),
+    onValidate: ({ formData }) => parseFormAsSent(formData, applyCouponSchema),
   });
   const { code } = fields;
   return (
@@ -53,7 +54,7 @@ export function CheckedQuantityForm({ onQuantity, ...field }: QuantityFormProps 
     defaultNoValidate: false,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseCartForm(formData, setQuantitySchema),
+    onValidate: ({ formData }) => parseFormAsSent(formData, setQuantitySchema),
     onSubmit: (event, { submission }) => {
       event.preventDefault();
       if (submission?.status === "success") onQuantity(submission.value.qty);

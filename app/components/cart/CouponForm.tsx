@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "~/i18n/texts";
 import type { AppliedCoupon } from "~/domain/cart/cart";
 import { CartForm } from "./CartForm";
-import { CouponCodeForm } from "./CartFieldForms";
+import { CouponCodeForm, useFieldChecks } from "./CartFieldForms";
 
 // conform and zod come with the field's checks, after the page's own scripts (docs/decisions/0014).
 const CheckedCouponCode = lazy(() => import("./CheckedCartFields").then((checks) => ({ default: checks.CheckedCouponCode })));
@@ -10,6 +10,7 @@ const CheckedCouponCode = lazy(() => import("./CheckedCartFields").then((checks)
 /** The voucher field, or the stored code to remove; a code waiting for its minimum says so. */
 export function CouponForm({ coupon, applied, redirectTo }: { coupon: AppliedCoupon | null; applied: boolean; redirectTo?: string }) {
   const { t } = useTranslation("cart");
+  const checked = useFieldChecks();
   return (
     <section className="cart-coupon" aria-labelledby="coupon-title">
       <h2 id="coupon-title">{t("coupon")}</h2>
@@ -21,7 +22,7 @@ export function CouponForm({ coupon, applied, redirectTo }: { coupon: AppliedCou
         </CartForm>
       ) : (
         <Suspense fallback={<CouponCodeForm redirectTo={redirectTo} />}>
-          <CheckedCouponCode redirectTo={redirectTo} />
+          {checked ? <CheckedCouponCode redirectTo={redirectTo} /> : <CouponCodeForm redirectTo={redirectTo} />}
         </Suspense>
       )}
     </section>

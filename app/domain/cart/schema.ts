@@ -1,11 +1,10 @@
 /**
  * Zod schemas of the cart's forms (quantity steppers and field, remove, voucher, add to cart) and
  * of the gift dialog. Messages are locale keys; the cart shows them as notices, the voucher and
- * quantity fields also at the field (conform in the browser). Forms are read as sent
- * (`disableAutoCoercion`): an empty quantity is a wrong quantity, not a missing one that defaults
- * to 1, and a missing SKU reaches the domain as "" and is refused there with its own notice.
+ * quantity fields also at the field (conform in the browser). The forms are read as sent
+ * (`parseFormAsSent`): an empty quantity is a wrong quantity, not a missing one that counts as 1,
+ * and a missing SKU reaches the domain as "" and is refused there with its own notice.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { COUPON_CODE_MAX_LENGTH } from "./coupon";
 import { MAX_QTY, parseQuantity } from "./quantity";
@@ -64,8 +63,3 @@ export const giftFormSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type GiftForm = z.infer<typeof giftFormSchema>;
-
-/** The same reading of a cart form on the server and in the browser (see above). */
-export function parseCartForm<Schema extends z.ZodTypeAny>(payload: FormData | URLSearchParams, schema: Schema) {
-  return parseWithZod(payload, { schema, disableAutoCoercion: true });
-}

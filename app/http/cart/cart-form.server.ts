@@ -6,9 +6,10 @@ import type { Submission } from "@conform-to/react";
 import { changeQuantity, addProduct, redeemCoupon, removeGift, removeProduct, type GiftsTakenOut, type LineChanged } from "~/domain/cart/cart-changes.server";
 import type { CartChange } from "~/domain/cart/cart.server";
 import { removeCoupon } from "~/domain/cart/coupon.server";
-import { cartFormSchema, parseCartForm, type CartForm } from "~/domain/cart/schema";
+import { cartFormSchema, type CartForm } from "~/domain/cart/schema";
 import { formatEuro } from "~/domain/money/format";
 import type { Notice } from "~/platform/flash.server";
+import { parseFormAsSent } from "~/platform/form";
 
 const REFUSED: Record<Exclude<CartChange, "done">, string> = {
   maxQuantity: "messages.api.productMaxQuantity",
@@ -19,7 +20,7 @@ const REFUSED: Record<Exclude<CartChange, "done">, string> = {
 
 /** The form as the cart schema reads it: the typed change, or null for an unknown intent (a 400). */
 export function readCartForm(form: FormData): Submission<CartForm> | null {
-  const submission = parseCartForm(form, cartFormSchema);
+  const submission = parseFormAsSent(form, cartFormSchema);
   if (submission.status !== "success" && submission.error?.intent) return null;
   return submission;
 }

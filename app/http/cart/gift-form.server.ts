@@ -5,8 +5,9 @@
  */
 import { productName } from "~/domain/catalog/product-name.server";
 import { chooseGift, dismissGiftOffer, type GiftChosen } from "~/domain/cart/gifts.server";
-import { giftFormSchema, parseCartForm } from "~/domain/cart/schema";
+import { giftFormSchema } from "~/domain/cart/schema";
 import type { Notice } from "~/platform/flash.server";
+import { parseFormAsSent } from "~/platform/form";
 
 const REFUSED: Record<Exclude<GiftChosen, "chosen">, string> = {
   notAvailable: "cart:gifts.notAvailable",
@@ -16,7 +17,7 @@ const REFUSED: Record<Exclude<GiftChosen, "chosen">, string> = {
 };
 
 export async function answerGiftForm(db: D1Database, customerId: number, form: FormData): Promise<Notice> {
-  const submission = parseCartForm(form, giftFormSchema);
+  const submission = parseFormAsSent(form, giftFormSchema);
   if (submission.status !== "success") {
     const key = submission.error?.intent ? "cart:gifts.invalidRequest" : Object.values(submission.error ?? {}).flat()[0];
     return { type: "error", key: key ?? "cart:gifts.invalidRequest" };
