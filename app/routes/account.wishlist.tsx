@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { categoryHref } from "~/domain/catalog/href";
 import { ProductGrid } from "~/components/product/ProductTile";
-import { runWishlistIntent, wishlistProducts } from "~/domain/customer/wishlist.server";
+import { wishlistProducts } from "~/domain/customer/wishlist.server";
+import { answerWishlistForm } from "~/http/wishlist-form.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { readForm, replyWithNotices } from "~/platform/form.server";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
-  const notice = await runWishlistIntent(context.env.DB, customer.id, form.get("intent"), form.get("sku"));
+  const notice = await answerWishlistForm(context.env.DB, customer.id, form);
   return replyWithNotices(request, context, form, [notice]);
 }
 

@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { GiftOfferList } from "~/components/cart/GiftOfferList";
 import { RouteModal } from "~/components/ui/RouteModal";
-import { runGiftIntent } from "~/domain/cart/gift-actions.server";
 import { loadGiftOffer } from "~/domain/cart/gifts.server";
 import { formatEuro } from "~/domain/money/format";
+import { answerGiftForm } from "~/http/cart/gift-form.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
-  const notice = await orGeneralError("gift choice", () => runGiftIntent(context.env.DB, customer.id, form));
+  const notice = await orGeneralError("gift choice", () => answerGiftForm(context.env.DB, customer.id, form));
   throw await redirectWithNotice(context.env, "/cart", notice);
 }
 

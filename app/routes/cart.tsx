@@ -10,11 +10,11 @@ import { CouponForm } from "~/components/cart/CouponForm";
 import { GiftInterferer } from "~/components/cart/GiftInterferer";
 import { QuantityQueueProvider, useQueuedQuantities } from "~/components/cart/QuantityQueue";
 import { categoryHref } from "~/domain/catalog/href";
-import { runCartIntent } from "~/domain/cart/cart-actions.server";
 import { totalsOf, withQuantities, type Cart } from "~/domain/cart/cart";
 import { loadCart } from "~/domain/cart/cart.server";
 import { STANDARD_SHIPPING_CENTS } from "~/domain/cart/shipping";
 import { checkoutBlocker } from "~/domain/cart/validity";
+import { changeCart, readCartForm, refusedNotices } from "~/http/cart/cart-form.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { orGeneralError, readForm, replyWithNotices, unknownIntent } from "~/platform/form.server";
@@ -37,8 +37,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
-  const notices = await orGeneralError("cart update", () => runCartIntent(context.env.DB, customer.id, form));
-  if (!notices) throw unknownIntent();
+  const submission = readCartForm(form);
+  if (!submission) throw unknownIntent();
+  const notices = submission.status === "success"
+    ? await orGeneralError("cart update", () => changeCart(context.env.DB, customer.id, submission.value))
+    : refusedNotices(submission);
   return replyWithNotices(request, context, form, notices, "/cart");
 }
 

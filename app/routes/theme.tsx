@@ -4,6 +4,7 @@ import { saveDarkMode } from "~/domain/customer/customer.server";
 import { isProduction } from "~/platform/context";
 import { requireCsrf } from "~/platform/csrf.server";
 import { darkModeCookie } from "~/platform/theme.server";
+import { readThemeForm } from "~/http/theme-form.server";
 
 /**
  * Dark mode toggle. A plain form post (no JavaScript) is sent back where it came from; the
@@ -16,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await context.session();
   if (session.kind === "customer") await requireCsrf(request, context.env);
   const form = await request.formData();
-  const value = form.get("darkMode") === "1" ? "1" : "0";
+  const value = readThemeForm(form);
   if (session.kind === "customer") {
     await saveDarkMode(context.env.DB, session.customer.id, value).catch((error) => console.error("dark mode not saved", error));
   }

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Icon } from "~/components/ui/Icon";
 import { submitInPlace } from "~/components/ui/submitInPlace";
+import type { WishlistForm } from "~/domain/customer/wishlist";
 
 export const WISHLIST_ACTION = "/account/wishlist";
 
@@ -16,7 +17,7 @@ export function WishButton({ sku, name, wished }: { sku: string; name: string; w
   const location = useLocation();
   const pending = fetcher.formData?.get("intent");
   const isWished = pending ? pending === "add" : wished;
-  const intent = isWished ? "remove" : "add";
+  const intent: WishlistForm["intent"] = isWished ? "remove" : "add";
   return (
     <fetcher.Form
       method="post"

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Icon } from "~/components/ui/Icon";
 import { submitInPlace } from "~/components/ui/submitInPlace";
+import type { CartIntent } from "~/domain/cart/schema";
 
 const CART_ACTION = "/cart";
 
@@ -26,7 +27,7 @@ export function AddToCartButton({ sku, name, compact }: { sku: string; name: str
       }}
     >
       <AuthenticityTokenInput />
-      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="intent" value={"add" satisfies CartIntent} />
       <input type="hidden" name="sku" value={sku} />
       <input type="hidden" name="qty" value="1" />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />

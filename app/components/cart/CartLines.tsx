@@ -1,16 +1,19 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { productHref } from "~/domain/catalog/href";
 import { useImageResizing } from "~/components/product/useImageResizing";
 import { NetQuantity } from "~/components/product/NetQuantity";
 import { withQuantities, type CartLine } from "~/domain/cart/cart";
-import { parseQuantity } from "~/domain/cart/quantity";
 import { basePrice } from "~/domain/catalog/quantity";
 import { formatEuro } from "~/domain/money/format";
 import { productImageUrl } from "~/platform/images";
 import { CartForm } from "./CartForm";
+import { QuantityForm, useFieldChecks } from "./CartFieldForms";
 import { useQuantityStepper } from "./QuantityQueue";
+
+// conform and zod come with the field's checks, after the page's own scripts (docs/decisions/0014).
+const CheckedQuantityForm = lazy(() => import("./CheckedCartFields").then((checks) => ({ default: checks.CheckedQuantityForm })));
 
 export const lineKey = (line: CartLine) => `${line.product.sku}-${line.isGift ? "gift" : "item"}`;
 
@@ -39,24 +42,17 @@ function SteppedLine({ line }: { line: CartLine }) {
     stepper.change(to);
   };
   const refuse = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
-  const typed = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get("qty") ?? "");
-    const parsed = parseQuantity(value);
-    if (parsed === null) stepper.sendTyped(value);
-    else stepper.change(parsed);
-  };
+  const field = { sku, name, qty, max: line.maxQty };
+  const checked = useFieldChecks();
   return (
     <LineView line={shown} busy={stepper.queued}>
       <div className="cart-qty">
         <CartForm intent="setQuantity" fields={{ sku, qty: qty - 1 }} onSubmit={step(qty - 1)}>
           <button type="submit" className="button button-icon" aria-label={t("decrease", { name })} disabled={qty <= 0}>−</button>
         </CartForm>
-        <CartForm intent="setQuantity" fields={{ sku }} className="cart-qty-input" onSubmit={typed}>
-          <label htmlFor={`qty-${sku}`} className="visually-hidden">{t("quantityNamed", { name })}</label>
-          <QuantityInput id={`qty-${sku}`} qty={qty} max={line.maxQty} />
-          <button type="submit" className="button button-link">{t("update")}</button>
-        </CartForm>
+        <Suspense fallback={<QuantityForm {...field} />}>
+          {checked ? <CheckedQuantityForm {...field} onQuantity={stepper.change} /> : <QuantityForm {...field} />}
+        </Suspense>
         <CartForm intent="setQuantity" fields={{ sku, qty: qty + 1 }} onSubmit={qty >= line.maxQty ? refuse : step(qty + 1)}>
           {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus at the maximum */}
           <button type="submit" className="button button-icon" aria-label={t("increase", { name })} aria-disabled={qty >= line.maxQty || undefined}>+</button>
@@ -66,18 +62,6 @@ function SteppedLine({ line }: { line: CartLine }) {
       </div>
     </LineView>
   );
-}
-
-/**
- * The line's quantity field shows each new quantity (a step, a typed one, the server's answer)
- * while keeping its DOM node: remounting it would drop the keyboard focus after Enter.
- */
-function QuantityInput({ id, qty, max }: { id: string; qty: number; max: number }) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.value = String(qty);
-  }, [qty]);
-  return <input ref={ref} id={id} name="qty" type="number" inputMode="numeric" min={0} max={max} step={1} defaultValue={qty} />;
 }
 
 /** The price of one piece with its base price per kg or l (PAngV § 4), as next to every offer. */

@@ -1,10 +1,16 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "~/i18n/texts";
 import type { AppliedCoupon } from "~/domain/cart/cart";
 import { CartForm } from "./CartForm";
+import { CouponCodeForm, useFieldChecks } from "./CartFieldForms";
+
+// conform and zod come with the field's checks, after the page's own scripts (docs/decisions/0014).
+const CheckedCouponCode = lazy(() => import("./CheckedCartFields").then((checks) => ({ default: checks.CheckedCouponCode })));
 
 /** The voucher field, or the stored code to remove; a code waiting for its minimum says so. */
 export function CouponForm({ coupon, applied, redirectTo }: { coupon: AppliedCoupon | null; applied: boolean; redirectTo?: string }) {
   const { t } = useTranslation("cart");
+  const checked = useFieldChecks();
   return (
     <section className="cart-coupon" aria-labelledby="coupon-title">
       <h2 id="coupon-title">{t("coupon")}</h2>
@@ -15,11 +21,9 @@ export function CouponForm({ coupon, applied, redirectTo }: { coupon: AppliedCou
           <button type="submit" className="button button-link">{t("couponRemove")}</button>
         </CartForm>
       ) : (
-        <CartForm intent="applyCoupon" className="inline-field" redirectTo={redirectTo}>
-          <label htmlFor="coupon-code">{t("couponCode")}</label>
-          <input id="coupon-code" name="code" autoComplete="off" maxLength={40} required />
-          <button type="submit" className="button button-secondary">{t("couponApply")}</button>
-        </CartForm>
+        <Suspense fallback={<CouponCodeForm redirectTo={redirectTo} />}>
+          {checked ? <CheckedCouponCode redirectTo={redirectTo} /> : <CouponCodeForm redirectTo={redirectTo} />}
+        </Suspense>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { GiftForm } from "~/domain/cart/schema";
 import type { Cart } from "~/domain/cart/cart";
 import { currentGiftStep, giftsLeft, missingToFirstStep } from "~/domain/cart/gifts";
 import { formatEuro } from "~/domain/money/format";
@@ -32,7 +33,7 @@ export function GiftInterferer({ cart }: { cart: Cart }) {
         <Link to={GIFTS_PATH} className="button button-primary" preventScrollReset>{t("gifts.choose")}</Link>
         <Form method="post" action={GIFTS_PATH} preventScrollReset>
           <AuthenticityTokenInput />
-          <button type="submit" name="intent" value="dismiss" className="button button-secondary">{t("gifts.notNow")}</button>
+          <button type="submit" name="intent" value={"dismiss" satisfies GiftForm["intent"]} className="button button-secondary">{t("gifts.notNow")}</button>
         </Form>
       </div>
     </section>

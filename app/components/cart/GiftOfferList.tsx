@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { GiftForm } from "~/domain/cart/schema";
 import { NetQuantity } from "~/components/product/NetQuantity";
 import { useImageResizing } from "~/components/product/useImageResizing";
 import type { GiftOffer } from "~/domain/cart/gifts";
@@ -42,7 +43,7 @@ export function GiftOfferList({ offer }: { offer: GiftOffer }) {
                   <button
                     type="submit"
                     name="intent"
-                    value="choose"
+                    value={"choose" satisfies GiftForm["intent"]}
                     className="button button-primary"
                     aria-label={t("gifts.selectNamed", { name: product.name })}
                     aria-describedby={offer.left > 0 ? undefined : NONE_LEFT_ID}

@@ -79,10 +79,5 @@ export function useQuantityStepper(line: CartLine) {
     if (inFlight.current === null) send(String(next));
   };
 
-  /** A typed quantity the page cannot read goes to the server as typed: its answer explains. */
-  const sendTyped = (typed: string) => {
-    if (inFlight.current === null) send(typed);
-  };
-
-  return { qty: wanted ?? line.qty, queued: wanted !== undefined || fetcher.state !== "idle", change, sendTyped };
+  return { qty: wanted ?? line.qty, queued: wanted !== undefined || fetcher.state !== "idle", change };
 }

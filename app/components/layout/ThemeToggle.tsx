@@ -4,8 +4,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useShopper } from "~/components/account/useShopper";
 import { Icon } from "~/components/ui/Icon";
 import { submitInPlace } from "~/components/ui/submitInPlace";
+import type { DarkMode } from "~/domain/customer/dark-mode";
 
-type DarkMode = "1" | "0";
 const THEME_ACTION = "/theme";
 
 /** The theme to show now: a pending toggle wins over the server's value, so it switches at once. */

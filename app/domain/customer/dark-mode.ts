@@ -1,4 +1,15 @@
-export type DarkMode = "0" | "1";
+import { z } from "zod";
+
+/**
+ * The theme toggle's form. Anything but "1" is the light theme, as it always was: the toggle is the
+ * only sender, and a visitor's toggle (from a cached page, without a CSRF token) changes nothing
+ * but the browser's own cookie, so a wrong value has nothing to refuse.
+ */
+export const themeFormSchema = z.object({
+  darkMode: z.enum(["0", "1"]).catch("0"),
+});
+
+export type DarkMode = z.infer<typeof themeFormSchema>["darkMode"];
 
 /**
  * Spec 4 "Dark mode" at sign-in: a browser in dark mode switches the account on; otherwise the

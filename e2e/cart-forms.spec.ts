@@ -1,0 +1,90 @@
+import type { Page } from "@playwright/test";
+import { expectAccessibleAfterPost, expectToast, visit } from "./account-helpers";
+import { addFromProductPage, cartLine, cartSummary, freshCustomer, JUICE } from "./checkout-helpers";
+import { expect, test } from "./fixtures";
+
+// The cart's typed fields are checked by the cart schema: with JavaScript in the browser, at the
+// field and before anything is sent (conform, loaded after the page: docs/decisions/0014);
+// without it by the browser's own bounds and by the server, with a notice.
+test.describe.configure({ timeout: 90_000 });
+
+const INVALID_CODE = "Dieser Gutscheincode ist leider ungültig.";
+const INVALID_QTY = "Bitte gib eine ganze Zahl zwischen 0 und 99 ein.";
+
+/** Counts the cart updates the page sends (a fetcher's post to /cart.data, or a plain post to /cart). */
+function cartPosts(page: Page) {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && /\/cart(\.data)?(\?|$)/.test(new URL(request.url()).pathname + "?")) posts.push(request.postData() ?? "");
+  });
+  return posts;
+}
+
+/** With JavaScript, the form's checks have loaded once conform has taken over its validation. */
+async function checksLoaded(page: Page, formId: string, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await expect(page.locator(`form#${formId}`)).toHaveAttribute("novalidate", "");
+}
+
+test("voucher code: a blank code gets the German message at the field with JavaScript, from the server without", async ({ page, javaScriptEnabled }) => {
+  await freshCustomer(page, javaScriptEnabled);
+  await addFromProductPage(page, JUICE, javaScriptEnabled);
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
+  await checksLoaded(page, "coupon", javaScriptEnabled);
+  const voucher = page.getByRole("region", { name: "Gutschein" });
+  const code = voucher.getByLabel("Gutscheincode");
+  const posts = cartPosts(page);
+
+  await code.fill("   ");
+  await voucher.getByRole("button", { name: "Einlösen" }).click();
+  if (javaScriptEnabled) {
+    await expect(voucher.getByText(INVALID_CODE)).toBeVisible();
+    await expect(code).toHaveAttribute("aria-invalid", "true");
+    await expect(code).toHaveAccessibleDescription(INVALID_CODE);
+    expect(posts, "nothing was sent").toEqual([]);
+    await expectAccessibleAfterPost(page, javaScriptEnabled);
+    // typing a code takes the message away again
+    await code.fill("HERBST10");
+    await expect(voucher.getByText(INVALID_CODE)).toHaveCount(0);
+    await expect(code).not.toHaveAttribute("aria-invalid");
+  } else {
+    await expectToast(page, INVALID_CODE);
+    expect(posts).toHaveLength(1);
+    await page.getByRole("region", { name: "Gutschein" }).getByLabel("Gutscheincode").fill("HERBST10");
+  }
+
+  await page.getByRole("region", { name: "Gutschein" }).getByRole("button", { name: "Einlösen" }).click();
+  await expectToast(page, "Der Gutschein „HERBST10“ wurde eingelöst.");
+  await expect(cartSummary(page)).toContainText("10 % Herbstrabatt");
+});
+
+test("quantity field: a quantity above 99 is refused at the field with JavaScript, by the browser's bounds without", async ({ page, javaScriptEnabled }) => {
+  await freshCustomer(page, javaScriptEnabled);
+  await addFromProductPage(page, JUICE, javaScriptEnabled);
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
+  await checksLoaded(page, `qty-form-${JUICE.sku}`, javaScriptEnabled);
+  const line = cartLine(page, JUICE.name);
+  const quantity = line.getByLabel(`Menge von ${JUICE.name}`);
+  const posts = cartPosts(page);
+
+  await quantity.fill("100");
+  await line.getByRole("button", { name: "Menge ändern" }).click();
+  if (javaScriptEnabled) {
+    await expect(line.getByText(INVALID_QTY)).toBeVisible();
+    await expect(quantity).toHaveAttribute("aria-invalid", "true");
+    await expect(quantity).toHaveAccessibleDescription(INVALID_QTY);
+    await expectAccessibleAfterPost(page, javaScriptEnabled);
+  } else {
+    expect(await quantity.evaluate((input: HTMLInputElement) => input.validity.rangeOverflow)).toBe(true);
+  }
+  expect(posts, "nothing was sent").toEqual([]);
+  await expect(cartSummary(page)).toContainText("Zwischensumme (1 Artikel)");
+
+  // a good quantity goes through (with JavaScript by the line's queue, in place) and the message goes
+  await quantity.fill("3");
+  await line.getByRole("button", { name: "Menge ändern" }).click();
+  await expectToast(page, `Die Menge von „${JUICE.name}“ wurde geändert.`);
+  await expect(cartSummary(page)).toContainText("Zwischensumme (3 Artikel)");
+  await expect(line.getByText(INVALID_QTY)).toHaveCount(0);
+  expect(posts).toHaveLength(1);
+  if (javaScriptEnabled) expect(new URLSearchParams(posts[0]).get("qty")).toBe("3");
+});
