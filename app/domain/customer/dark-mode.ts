@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * The theme toggle's form. Anything but "1" is the light theme, as it always was: the toggle is the
  * only sender, and a visitor's toggle (from a cached page, without a CSRF token) changes nothing
- * but the browser's own cookie, so a wrong value has nothing to refuse.
+ * but the browser's own theme setting, so a wrong value has nothing to refuse.
  */
 export const themeFormSchema = z.object({
   darkMode: z.enum(["0", "1"]).catch("0"),
