@@ -209,7 +209,7 @@ export async function registerActivateSignIn(page: Page, c: NewCustomer, javaScr
   await signIn(page, c.email, c.password, javaScriptEnabled);
 }
 
-/** Makes every session of the customer idle since 1970, i.e. expired (spec 8). */
+/** Makes every session of the customer idle since 1970, i.e. expired. */
 export async function expireSessions(email: string) {
   if (!/^[\w.+-]+@[\w.-]+$/.test(email)) throw new Error(`unexpected e-mail ${email}`);
   await executeD1(`UPDATE session SET last_seen_at = 0 WHERE customer_id = (SELECT id FROM customer WHERE email = '${email}')`);

@@ -1,4 +1,4 @@
-// Client JavaScript on first load, gzip-compressed, per page type (ARCHITECTURE budgets):
+// Client JavaScript on first load, gzip-compressed, per page type (docs/architecture.md budgets):
 // home, category, search and product at most 105 KB; legal and content pages 0 KB.
 // It serves the production build, reads each page's HTML and adds up every /build/*.js the page
 // preloads or imports at start, and what those import statically in turn. Chunks loaded later on

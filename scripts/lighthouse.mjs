@@ -1,5 +1,5 @@
 // Lighthouse (mobile preset) on home, category, product and search, served from the production
-// build on workerd with its static assets, in Debian's Chromium. ARCHITECTURE budgets:
+// build on workerd with its static assets, in Debian's Chromium. docs/architecture.md budgets:
 // performance >= 98, accessibility, best practices and SEO 100.
 //   npm run lighthouse [-- --check] [-- --save DIR] [-- --only home,legal]   (after `npm run build`; --save keeps the reports)
 import { mkdir, writeFile } from "node:fs/promises";

@@ -1,4 +1,4 @@
-/** i18next settings shared by server and browser. The shop speaks German only (spec 1). */
+/** i18next settings shared by server and browser. The shop speaks German only. */
 export const i18nConfig = {
   supportedLngs: ["de"],
   fallbackLng: "de",

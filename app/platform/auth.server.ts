@@ -1,5 +1,5 @@
 /**
- * Auth guards (spec 2: login-required routes; spec 8: session expiry). A visitor is sent to
+ * Auth guards (login-required routes, session expiry). A visitor is sent to
  * /login with the way back; an expired or ended session additionally gets its cookie cleared and
  * the warning "Deine Sitzung ist abgelaufen …".
  */

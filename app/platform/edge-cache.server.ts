@@ -1,5 +1,5 @@
 /**
- * Anonymous public pages come from the edge cache (ARCHITECTURE "Requests"). A page varies only
+ * Anonymous public pages come from the edge cache (docs/architecture.md "Requests"). A page varies only
  * by the dark-mode cookie, so that is part of the cache key; any request carrying a session (or a
  * notice to show) is personal and never cached. On a hit the CSP nonce is renewed, so no two responses share one.
  */

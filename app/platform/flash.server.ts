@@ -1,5 +1,5 @@
 /**
- * Notifications flashed by actions (spec 4 "Notifications"): they survive the redirect in a short
+ * Notifications flashed by actions: they survive the redirect in a short
  * cookie, so they show without JavaScript too. The root loader reads them once and clears them.
  * Texts are stored as locale keys and translated when shown.
  */
@@ -12,7 +12,7 @@ export const FLASH_COOKIE = "__flash";
 export type NoticeType = "info" | "success" | "warning" | "error";
 
 export interface Notice {
-  /** Spec 4: info unless said otherwise. */
+  /** Info unless said otherwise. */
   type?: NoticeType;
   /** A key of the common namespace. */
   key: string;

@@ -15,7 +15,7 @@ export function parseForm<Schema extends ZodTypeAny>(form: FormData, schema: Sch
   return parseWithZod(form, { schema });
 }
 
-/** An unknown intent is a client error (ARCHITECTURE "Requests"). */
+/** An unknown intent is a client error (docs/architecture.md "Requests"). */
 export function unknownIntent(): Response {
   return new Response("Bad Request", { status: 400 });
 }
@@ -34,7 +34,7 @@ export async function replyWithNotices(request: Request, context: AppLoadContext
 }
 
 /**
- * Spec 8 "Cart update failure": a change that fails for a reason nobody foresaw (D1 unavailable,
+ * A change that fails for a reason nobody foresaw (D1 unavailable,
  * a bug) is logged and answered with the general German error, so the page reloads the cart
  * instead of showing an error page. Responses (redirects, 4xx) pass through.
  */

@@ -1,5 +1,5 @@
 /**
- * The mailer (ARCHITECTURE "The outside world"): every e-mail is written to the outbox table, in
+ * The mailer (docs/architecture.md "The outside world"): every e-mail is written to the outbox table, in
  * the same batch as the change that causes it, so no mail is lost and none is sent for a change
  * that failed. Delivery from the outbox is the production transport's job; locally the
  * development mailbox page shows the outbox.

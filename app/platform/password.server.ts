@@ -1,5 +1,5 @@
 /**
- * Password hashing (ARCHITECTURE "Sessions and security"): PBKDF2-SHA-256 through WebCrypto with
+ * Password hashing (docs/architecture.md "Sessions and security"): PBKDF2-SHA-256 through WebCrypto with
  * a random salt, after an HMAC with the pepper secret, so a copy of the database alone is not
  * enough to test guesses. The scheme and iteration count are stored with the hash, so they can be
  * raised later without locking anyone out.

@@ -1,5 +1,5 @@
 /**
- * Exact throttling counters in D1 (ARCHITECTURE "Sessions and security"): one fixed-window row
+ * Exact throttling counters in D1 (docs/architecture.md "Sessions and security"): one fixed-window row
  * per key, counted up by a single atomic upsert, so concurrent attempts can never slip past the
  * limit together.
  */

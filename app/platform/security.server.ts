@@ -1,4 +1,4 @@
-/** Security headers on every response the worker makes (ARCHITECTURE "Sessions and security"). */
+/** Security headers on every response the worker makes (docs/architecture.md "Sessions and security"). */
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));

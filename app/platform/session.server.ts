@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (ARCHITECTURE "Sessions and security"). The signed cookie holds only a
+ * Server-side sessions (docs/architecture.md "Sessions and security"). The signed cookie holds only a
  * random 256-bit id; the row in D1 decides whether it is still good, so logging out, expiry and
  * "sign out everywhere" really end a session. Lifetimes: docs/decisions/0003.
  */

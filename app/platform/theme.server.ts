@@ -1,5 +1,5 @@
 /**
- * Dark mode preference as a plain cookie "dark_mode=1|0" (spec 9: max age 32,000,000 s, path /).
+ * Dark mode preference as a plain cookie "dark_mode=1|0" (max age 32,000,000 s, path /).
  * Plain rather than signed: it is a harmless preference, and the worker reads it synchronously to
  * pick the right edge-cache variant of a page.
  */

@@ -9,7 +9,7 @@ export const handle = { i18n: ["account"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
 
-/** Spec 2 "Account overview": a tile per area of the account. */
+/** A tile per area of the account. */
 const TILES = [
   { key: "customer", to: "/account/customer" },
   { key: "address", to: "/account/address" },

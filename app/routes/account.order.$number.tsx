@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     order = await findOrder(context.env.DB, customer.id, number);
   } catch (error) {
-    // Spec 8 "order not loadable": the customer gets the message, the failure itself is only logged.
+    // The customer gets the message, the failure itself is only logged.
     console.error("order could not be loaded", error);
     return data({ ...page, order: null }, { status: 503, headers });
   }

@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     orders = await listOrders(context.env.DB, customer.id, filter);
   } catch (error) {
-    // Spec 8: the customer sees "not loadable"; the failure itself is only logged.
+    // The customer sees "not loadable"; the failure itself is only logged.
     console.error("orders could not be loaded", error);
   }
   return data({ orders, filter, title: `${t("title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });

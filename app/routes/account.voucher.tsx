@@ -1,4 +1,4 @@
 import { redirect } from "@remix-run/cloudflare";
 
-/** Spec 2: vouchers are part of the account balance. */
+/** Vouchers are part of the account balance. */
 export const loader = () => redirect("/account/balance", 301);

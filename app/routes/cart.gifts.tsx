@@ -11,7 +11,7 @@ import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { orGeneralError, readForm } from "~/platform/form.server";
 
-/** The gift selection modal (spec 2), a nested route of the cart: it has a URL and works without JavaScript. */
+/** The gift selection modal, a nested route of the cart: it has a URL and works without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const offer = await loadGiftOffer(context.env.DB, customer.id);

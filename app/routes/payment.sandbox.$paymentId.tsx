@@ -10,11 +10,11 @@ import { requireCustomer } from "~/platform/auth.server";
 import { translator } from "~/platform/i18n.server";
 
 /**
- * The sandbox payment provider's hosted page (ARCHITECTURE "The outside world"). It stands where
+ * The sandbox payment provider's hosted page (docs/architecture.md "The outside world"). It stands where
  * PayPal's or the card acquirer's page would: the customer approves, declines or cancels; the
  * provider then confirms to the shop server-to-server, signed, and sends the browser back.
  * Living inside the shop, it shows a payment only to the signed-in customer whose order it is
- * (ARCHITECTURE: every id in a URL is checked against the customer); anyone else gets a 404, as
+ * (docs/architecture.md: every id in a URL is checked against the customer); anyone else gets a 404, as
  * for an unknown id. It carries no CSRF token, like a provider's page: the payment id is its secret.
  * A development stand-in: it does not exist outside a local development or test shop.
  */

@@ -1,4 +1,4 @@
 import { redirect } from "@remix-run/cloudflare";
 
-/** Spec 2: /signup is an old address of the login page. */
+/** /signup is an old address of the login page. */
 export const loader = () => redirect("/login", 301);

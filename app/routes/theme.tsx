@@ -9,7 +9,7 @@ import { readThemeForm } from "~/http/theme-form.server";
 /**
  * Dark mode toggle. A plain form post (no JavaScript) is sent back where it came from; the
  * fetcher of the enhanced page gets a small answer and stays put. A signed-in customer's choice
- * is saved to the account too (spec 4); failing to save is only logged. A visitor's toggle comes
+ * is saved to the account too; failing to save is only logged. A visitor's toggle comes
  * from a cached page without a CSRF token and changes nothing but this browser's cookie
  * (docs/decisions/0003); a customer's carries one and is checked.
  */

@@ -1,4 +1,4 @@
-// Free-gift steps (spec 9: the first at 50 €, up to three gifts) and demo vouchers.
+// Free-gift steps (the first at 50 €, up to three gifts) and demo vouchers.
 export const giftRules = [
   { id: "gift-50", threshold: 5_000, count: 1, skus: ["120026", "130042", "160009"] },
   { id: "gift-75", threshold: 7_500, count: 2, skus: ["180017", "200009"] },

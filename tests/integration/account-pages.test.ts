@@ -148,7 +148,7 @@ describe("wishlist", () => {
   });
 });
 
-describe("dark mode sync (spec 4)", () => {
+describe("dark mode sync", () => {
   it("toggling while signed in saves it on the account; at sign-in the account's value wins over a light browser", async () => {
     const { browser, id, email } = await customer();
     const page = await browser.get("/");

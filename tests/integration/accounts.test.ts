@@ -102,7 +102,7 @@ describe("registration", () => {
   });
 });
 
-describe("sign-in failures (spec 8)", () => {
+describe("sign-in failures", () => {
   const cases = [
     { name: "unknown address", email: "niemand@example.org", password: DEMO.password, status: 401, text: "Die Anmeldung war nicht erfolgreich. Überprüfe deine Zugangsdaten." },
     { name: "wrong password", email: DEMO.pending, password: "Falsch123", status: 401, text: "Die Anmeldung war nicht erfolgreich. Überprüfe deine Zugangsdaten." },

@@ -1,5 +1,5 @@
 /**
- * Spec 8 "orders load failed", "order not loadable", "checkout error": when D1 fails unexpectedly
+ * "order not loadable", "checkout error": when D1 fails unexpectedly
  * the customer gets the German message, never a 500 or the database's words. The failure is made
  * in this file's own shop by moving a table out of the way for one request, so production code
  * needs no test hook.

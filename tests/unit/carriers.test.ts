@@ -3,7 +3,7 @@ import {
   CARRIERS, CARRIER_CODES, PICKUP_CARRIER_CODES, STANDARD_CARRIER, deliversTo, isPickupCarrier,
 } from "~/domain/checkout/carriers";
 
-// Spec 3 "Shipping carrier codes": what each carrier is, asked of the table, never of its code.
+// What each carrier is, asked of the table, never of its code.
 describe("carrier table", () => {
   it("click & collect is the only pickup carrier", () => {
     expect(PICKUP_CARRIER_CODES).toEqual(["clickandcollect"]);

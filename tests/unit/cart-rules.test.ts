@@ -84,7 +84,7 @@ describe("cart totals (property tests, 10,000 carts each)", () => {
   });
 });
 
-describe("gift steps (spec 4)", () => {
+describe("gift steps", () => {
   const steps = [{ totalCents: 5_000, products: 1 }, { totalCents: 7_500, products: 2 }, { totalCents: 10_000, products: 3 }];
 
   it("the current step is the highest threshold reached", () => {

@@ -14,7 +14,7 @@ const stockLine = fc.record({
 type StockLine = typeof stockLine extends fc.Arbitrary<infer T> ? T : never;
 
 /**
- * The independent oracle, a stock clerk's model of spec 5 "Out of stock": a shelf holds the pieces
+ * The independent oracle, a stock clerk's model of A shelf holds the pieces
  * that can be picked (none when the product is marked out of stock, endless when stock is not
  * counted), and the cart can be filled when picking the wanted pieces one by one never meets an
  * empty shelf.
@@ -32,7 +32,7 @@ function canBeFilled(lines: StockLine[]): boolean {
   return true;
 }
 
-/** What "Zur Kasse" names, in the spec's order: nothing in the cart, something sold out, the minimum. */
+/** What "Zur Kasse" names, in this order: nothing in the cart, something sold out, the minimum. */
 function modelBlocker(lines: StockLine[], minimumReached: boolean) {
   if (lines.reduce((pieces, l) => pieces + l.qty, 0) === 0) return "empty";
   if (!canBeFilled(lines)) return "soldOut";
@@ -45,7 +45,7 @@ const asLine = (l: StockLine) => ({ outOfStock: piecesOnShelf(l) === 0, qty: l.q
 const line = (qty: number, stock: Partial<Omit<StockLine, "qty">> = {}): StockLine =>
   ({ stockManaged: true, inStock: true, stockQty: 10, qty, ...stock });
 
-describe("cart validity: examples from the spec (spec 4 'Cart', spec 5 'Out of stock')", () => {
+describe("cart validity: worked examples", () => {
   it.each([
     ["no lines", [], true, "empty"],
     ["only a line set to 0", [line(0)], true, "empty"],
@@ -103,7 +103,7 @@ describe("cart validity against the stock clerk's model (property tests, 10,000 
       const messages = cartMessages(facts);
       expect(checkoutBlocker(lines, minimumReached)).toBe(modelBlocker(stock, minimumReached));
       expect(messages.some((m) => m.type === "error" && m.key === "messages.soldOut")).toBe(!canBeFilled(stock));
-      // whatever lets a cart through to checkout, no error-type message stands against it (spec 4)
+      // whatever lets a cart through to checkout, no error-type message stands against it
       if (checkoutBlocker(lines, minimumReached) === null) expect(messages.some((m) => m.type === "error")).toBe(false);
       expect(new Set(messages.map((m) => m.key)).size).toBe(messages.length);
     }), RUNS);

@@ -23,7 +23,7 @@ const choices: fc.Arbitrary<CheckoutChoices> = fc.record({
 type Field = keyof CheckoutChoices;
 
 /**
- * The independent oracle, written out from spec 4 "Checkout is valid when" and spec 5 (and the wish
+ * The independent oracle, written out from the product's checkout rules by hand (and the wish
  * slots of docs/decisions/0005-checkout-orders-payment.md): what each shipping method asks for
  * besides itself and a payment method.
  */
@@ -34,7 +34,7 @@ const NEEDS: Record<CarrierCode, Field[]> = {
   myensofoodshipping: ["addressId", "deliverySlot"],
 };
 
-/** The check message the spec's wording gives each missing field. */
+/** The check message each missing field gets, word for word. */
 const MESSAGE: Record<Field, string> = {
   carrier: "checkout:error.missingShippingMethod",
   addressId: "checkout:error.missingAddress",
@@ -56,7 +56,7 @@ function missingFields(c: CheckoutChoices): Field[] {
 
 const fieldsOf = (c: CheckoutChoices) => checkoutProblems(c).map((p) => p.field).sort();
 
-describe("checkout validity: examples from the spec (spec 4 'Checkout is valid when', spec 5)", () => {
+describe("checkout validity: worked examples", () => {
   const card = { paymentMethod: "card" };
   it.each([
     ["nothing chosen", {}, ["carrier", "paymentMethod"]],
@@ -79,7 +79,7 @@ describe("checkout validity: examples from the spec (spec 4 'Checkout is valid w
     expect(missingFields(c).sort()).toEqual([...missing].sort());
   });
 
-  it("names the spec's check messages for a missing address and shipping method", () => {
+  it("names the check messages for a missing address and shipping method", () => {
     expect(checkoutProblems({ paymentMethod: "card" })).toEqual([{ field: "carrier", message: "checkout:error.missingShippingMethod" }]);
     expect(checkoutProblems({ carrier: "myensopackagedelivery", deliverySlot: "a|b", paymentMethod: "card" }))
       .toEqual([{ field: "addressId", message: "checkout:error.missingAddress" }]);

@@ -15,7 +15,7 @@ const row = (over: Partial<ProductSummaryRow> = {}): ProductSummaryRow => ({
 });
 
 describe("badges and labels", () => {
-  it("derives the spec's badges", () => {
+  it("derives the product badges", () => {
     expect(badgesOf(row({ stock_qty: 0, regular_price_cents: 120, is_new: 1, is_limited: 1, is_pioneer: 1 })))
       .toEqual(["soldOut", "sale", "new", "lastChance", "pioneer"]);
     expect(badgesOf(row({ stock_managed: 0, stock_qty: 0 }))).toEqual([]);

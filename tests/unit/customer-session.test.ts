@@ -46,7 +46,7 @@ describe("where sign-in leads", () => {
     expect(loginHref("/account?a=1")).toBe("/login?redirectTo=%2Faccount%3Fa%3D1");
   });
 
-  it("knows every login-required route of spec 2", () => {
+  it("knows every login-required route", () => {
     for (const p of ["/content/shares", "/cart", "/checkout", "/checkout/success", "/account", "/account/cards", "/account/address/new",
       "/account/balance", "/account/customer", "/account/shareholder", "/account/shareholder/listing", "/account/order/overview"]) {
       expect(isLoginRequired(p), p).toBe(true);
@@ -55,7 +55,7 @@ describe("where sign-in leads", () => {
   });
 });
 
-describe("dark mode at sign-in (spec 4)", () => {
+describe("dark mode at sign-in", () => {
   it("a dark browser switches the account on; otherwise the account wins", () => {
     expect(darkModeAtSignIn("1", "0")).toEqual({ value: "1", saveToAccount: true });
     expect(darkModeAtSignIn("1", "1")).toEqual({ value: "1", saveToAccount: false });
@@ -64,7 +64,7 @@ describe("dark mode at sign-in (spec 4)", () => {
   });
 });
 
-describe("notifications (spec 4)", () => {
+describe("notifications", () => {
   const n = (id: string, text: string): NoticeView => ({ id, type: "info", text });
   it("shows the notices of the last action only and brings a repeated text back after the old one is gone", () => {
     const shown = [n("a", "Gespeichert."), n("b", "Gutscheincode ungültig.")];

@@ -6,7 +6,7 @@ import {
 
 const TODAY = "2026-11-21";
 
-describe("age rule (spec 5: at least 18, not implausibly old)", () => {
+describe("age rule (at least 18, not implausibly old)", () => {
   it("counts completed years, the birthday itself included", () => {
     expect(ageOn("2008-11-21", TODAY)).toBe(18);
     expect(ageOn("2008-11-22", TODAY)).toBe(17);

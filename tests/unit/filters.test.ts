@@ -41,7 +41,7 @@ describe("parseProductFilter", () => {
     expect(parse(`brands=${"x".repeat(81)}`).brands).toEqual([]);
   });
 
-  it("reads facets, de-duplicated, and the spec's flags", () => {
+  it("reads facets, de-duplicated, and the product flags", () => {
     const f = parse("brands=A&brands=A&brands=B&allergens=milk&allergens=gluten&glutenFree=1&lactosefree=on&bio=true&refrigerated=1&sort=price_desc&page=3");
     expect(f.brands).toEqual(["A", "B"]);
     expect(f.allergens).toEqual(["milk", "gluten"]);

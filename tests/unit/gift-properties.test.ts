@@ -1,5 +1,5 @@
 /**
- * Property tests for the pure gift rules (spec 4 "Gifts", spec 9, decision 0004) over arbitrary
+ * Property tests for the pure gift rules over arbitrary
  * step sets: 1–5 steps with distinct thresholds in cents, in any order, 1–3 gifts and 1–3 offered
  * products per step, and subtotals from 0 to 10,000 € that hit the thresholds and one cent below
  * them often. The fixed examples live in cart-rules.test.ts and cart-gifts.test.ts.

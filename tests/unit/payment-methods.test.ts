@@ -3,7 +3,7 @@ import {
   CREDIT_NOT_ENOUGH, PAYMENT_UNAVAILABLE, offeredPaymentMethods, orderPayment, paymentRefusal,
 } from "~/domain/checkout/payment-methods";
 
-// Spec 9 and spec 3 is_sepa_allowed, as examples: the one rule the payment step, the checkout
+// Worked examples of the one rule the payment step, the checkout
 // action and the order placement all ask.
 describe("payment methods offered", () => {
   it("offers PayPal and card to everyone, SEPA only when allowed, the balance only with credit", () => {

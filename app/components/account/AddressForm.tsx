@@ -7,7 +7,7 @@ import type { Address } from "~/domain/customer/address";
 import { addressSchema, COUNTRIES } from "~/domain/customer/schema";
 import { zodValidation } from "~/components/form/zodValidation";
 
-/** The fields of spec 3 "Address", for adding and editing. */
+/** The fields of an address, for adding and editing. */
 export function AddressForm({ address, lastResult, submitLabel, cancelTo = "/account/address" }: {
   address?: Address;
   /** Where "Abbrechen" leads: the page the dialog was opened from. */

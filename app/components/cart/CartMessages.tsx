@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/texts";
 import type { ValidationMessage } from "~/domain/cart/validity";
 
-/** Spec 8: the server's cart validation messages, each shown with its own type. */
+/** The server's cart validation messages, each shown with its own type. */
 export function CartMessages({ messages }: { messages: ValidationMessage[] }) {
   const { t } = useTranslation("cart");
   if (messages.length === 0) return null;

@@ -4,7 +4,7 @@ import { FREE_SHIPPING_FROM_CENTS, MINIMUM_ORDER_CENTS, type Totals } from "~/do
 import { formatEuro } from "~/domain/money/format";
 
 /**
- * Spec 3 "Total segments": subtotal, coupon, deposit, shipping, tax per rate and the total.
+ * Subtotal, coupon, deposit, shipping, tax per rate and the total.
  * `totals` replaces the cart's while quantity changes are on their way (optimistic view).
  */
 export function CartSummary({ cart, totals = cart.totals }: { cart: Cart; totals?: Totals }) {

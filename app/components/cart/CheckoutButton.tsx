@@ -5,7 +5,7 @@ import type { CheckoutBlocker } from "~/domain/cart/validity";
 import { formatEuro } from "~/domain/money/format";
 
 /**
- * "Zur Kasse": a link while the cart is valid (spec 4 "Cart"); otherwise a disabled button with the
+ * "Zur Kasse": a link while the cart is valid; otherwise a disabled button with the
  * reason, so nobody is sent to a checkout that would only turn them back.
  */
 export function CheckoutButton({ blocker }: { blocker: CheckoutBlocker | null }) {

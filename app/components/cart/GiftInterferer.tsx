@@ -9,9 +9,9 @@ import { formatEuro } from "~/domain/money/format";
 export const GIFTS_PATH = "/cart/gifts";
 
 /**
- * The gift interferer (spec 4 "Gifts"): once a step is reached and a gift is left, it invites the
+ * The gift interferer: once a step is reached and a gift is left, it invites the
  * customer to choose, until "Nicht jetzt" (which holds until the next step). Below the first step
- * it says how much is missing. The cart page is for signed-in customers only, as the spec wants.
+ * it says how much is missing. The cart page is for signed-in customers only.
  */
 export function GiftInterferer({ cart }: { cart: Cart }) {
   const { t } = useTranslation("cart");

@@ -4,7 +4,7 @@ import { useAuthenticityToken } from "remix-utils/csrf/react";
 import type { CartLine } from "~/domain/cart/cart";
 
 /**
- * The cart's queue of SKUs being updated (spec 3 "Cart"): for each queued SKU the quantity the
+ * The cart's queue of SKUs being updated: for each queued SKU the quantity the
  * customer wants, shown at once while the server catches up. Only JavaScript fills it; without
  * JavaScript it stays empty and the page shows the server's quantities.
  */

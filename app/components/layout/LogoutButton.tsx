@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Icon } from "~/components/ui/Icon";
 
-/** Logging out changes state on the server, so it is a POST (spec 4 "Session"). */
+/** Logging out changes state on the server, so it is a POST. */
 export function LogoutButton() {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ import { LogoutButton } from "./LogoutButton";
 import { ThemeToggle } from "./ThemeToggle";
 import { useOverlayDisclosure } from "./useOverlayDisclosure";
 
-/** The spec's menu entries; a signed-in customer gets logout instead of login. */
+/** The menu entries; a signed-in customer gets logout instead of login. */
 export function MainMenu({ darkMode, signedIn }: { darkMode: "1" | "0"; signedIn: boolean }) {
   const { t } = useTranslation();
   const disclosure = useOverlayDisclosure();

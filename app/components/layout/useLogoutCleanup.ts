@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 
-/** Spec 4 "Session": after logout the browser forgets what it kept for the customer. */
+/** After logout the browser forgets what it kept for the customer. */
 export const LOGOUT_CLEANUP_DELAY_MS = 250;
 
 export function useLogoutCleanup(signedIn: boolean) {

@@ -7,7 +7,7 @@ import { formatEuro } from "~/domain/money/format";
 
 const column = createColumnHelper<OrderSummary>();
 
-/** Spec 3 "Order list fields" as a table (TanStack Table), rendered on the server like every page. */
+/** The order list as a table (TanStack Table), rendered on the server like every page. */
 export function OrderTable({ orders }: { orders: OrderSummary[] }) {
   const { t } = useTranslation("orders");
   const columns = [

@@ -12,7 +12,7 @@ export interface OrderAmounts {
   taxDetails: TaxDetail[];
 }
 
-/** Spec 3 "Total segments" for an order or a checkout: every cost on its own line, then tax per rate. */
+/** The totals of an order or a checkout: every cost on its own line, then tax per rate. */
 export function OrderTotals({ amounts, shippingLabel }: { amounts: OrderAmounts; shippingLabel?: string }) {
   const { t } = useTranslation("orders");
   const row = (label: string, cents: number, className?: string) => (

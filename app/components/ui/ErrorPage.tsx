@@ -14,7 +14,7 @@ export function ErrorTitle({ status }: { status: number }) {
 }
 
 /**
- * The error page (spec 2): title with the code, headline, a large 404-style graphic with an
+ * The error page: title with the code, headline, a large 404-style graphic with an
  * animated loader, text, and one button. The button is a plain link with a full page load, so
  * the broken state is gone when the customer arrives at /.
  */

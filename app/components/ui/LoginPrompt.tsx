@@ -6,7 +6,7 @@ import { Modal } from "./Modal";
 
 const LoginPromptContext = createContext<(redirectTo: string) => void>(() => {});
 
-/** One login-prompt modal for the whole page (spec 2), opened by visitors' shopping buttons. */
+/** One login-prompt modal for the whole page, opened by visitors' shopping buttons. */
 export function LoginPromptProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [redirectTo, setRedirectTo] = useState<string | null>(null);

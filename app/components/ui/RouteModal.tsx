@@ -5,7 +5,7 @@ import { Icon } from "./Icon";
 import { Modal } from "./Modal";
 
 /**
- * A modal that is a nested route (ARCHITECTURE "Requests"): the server renders it as an open
+ * A modal that is a nested route (docs/architecture.md "Requests"): the server renders it as an open
  * dialog inside the page, so it works without JavaScript; with JavaScript it is the shop's one
  * Modal. Closing goes back to the parent page.
  */

@@ -19,7 +19,7 @@ export interface LineChanged {
   giftsTakenOut: GiftsTakenOut | null;
 }
 
-/** Spec 4 "Gifts": which way the gift count fell, if it did. */
+/** Which way the gift count fell, if it did. */
 function giftsTakenOut(cart: Cart, before: number, after: number): GiftsTakenOut | null {
   const kind = giftRemovalNotice(before, after, giftsAvailable(cart.giftSteps, cart.totals.subtotalCents, after));
   if (kind === "byChoice") return { by: "choice" };

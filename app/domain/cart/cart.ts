@@ -1,4 +1,4 @@
-/** The cart as pages show it (spec 3 "Cart", "Cart item"). */
+/** The cart as pages show it. */
 import type { ProductSummary } from "~/domain/catalog/product";
 import type { GiftStep } from "./gifts";
 import type { ValidationMessage } from "./validity";
@@ -30,7 +30,7 @@ export interface Cart {
   giftsChosen: number;
   giftsAvailable: boolean;
   giftOfferDismissed: boolean;
-  /** Spec 3 "validation_message": what the server says about the cart, each with its type. */
+  /** What the server says about the cart, each with its type. */
   messages: ValidationMessage[];
 }
 

@@ -1,4 +1,4 @@
-/** Vouchers (spec 2 "Checkout: coupon"): a code is applied to the cart when it exists and holds. */
+/** Vouchers: a code is applied to the cart when it exists and holds. */
 import { prepare, qb } from "~/platform/db.server";
 import { berlinToday } from "~/domain/customer/validation";
 

@@ -1,5 +1,5 @@
 /**
- * Choosing free gifts (spec 2 "Gift selection modal", spec 4 "Gifts") in D1. The offer is read
+ * Choosing free gifts in D1. The offer is read
  * with the cart; a choice is one guarded insert, so concurrent choices can never add more gifts
  * than the step allows.
  */

@@ -1,5 +1,5 @@
 /**
- * Free gifts at order-value steps (spec 3 "Gift step", spec 4 "Gifts", spec 9). A step is a
+ * Free gifts at order-value steps. A step is a
  * threshold of the subtotal and the number of gifts it allows; the steps come from the
  * free-product rules in the database.
  */
@@ -42,7 +42,7 @@ export function giftRemovalNotice(before: number, after: number, availableAfter:
   return availableAfter ? "byChoice" : "byForce";
 }
 
-/** The interferer's "not now" holds until the step rises (spec 4: the dismissed marker resets). */
+/** The interferer's "not now" holds until the step rises (the dismissed marker resets). */
 export function stillDismissed(dismissedAtCents: number | null, steps: GiftStep[], subtotalCents: number): boolean {
   if (dismissedAtCents === null) return false;
   const step = currentGiftStep(steps, subtotalCents);

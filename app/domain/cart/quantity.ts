@@ -1,5 +1,5 @@
 /**
- * Quantity limits per cart line (spec 9's constants 3 and 99, decided in docs/decisions/0004):
+ * Quantity limits per cart line (docs/decisions/0004-cart-limits-and-gifts.md):
  * a "last chance" (limited) product at most 3 per customer, any other product at most 99.
  */
 export const LIMITED_MAX_QTY = 3;

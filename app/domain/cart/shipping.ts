@@ -1,4 +1,4 @@
-/** Shipping prices per carrier code (spec 3 "Shipping carrier codes"), gross cents. */
+/** Shipping prices per carrier code, gross cents. */
 export const SHIPPING_CENTS = {
   myensopackagedelivery: 495,
   myensodhlexpress: 995,

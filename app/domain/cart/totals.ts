@@ -1,5 +1,5 @@
 /**
- * Cart totals (spec 3 "Cart", "Total segments"; spec 9 free shipping). Everything is integer
+ * Cart totals. Everything is integer
  * cents of gross amounts (incl. VAT); no step rounds a cent away: the tax split of the goods is
  * derived from the discounted gross per rate, and the parts always add up to the grand total.
  */

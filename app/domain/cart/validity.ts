@@ -1,8 +1,8 @@
 import { formatEuro } from "~/domain/money/format";
 
 /**
- * Spec 3 "validation_message", spec 8: what the server has to say about the cart as a whole, each
- * with its own type, shown above the lines. Spec 4 "Cart": an error-type message makes it invalid.
+ * What the server has to say about the cart as a whole, each
+ * with its own type, shown above the lines. An error-type message makes it invalid.
  */
 export interface ValidationMessage {
   type: "error" | "warning" | "info";
@@ -38,7 +38,7 @@ export interface CartLineState {
   stockQty: number;
 }
 
-/** Spec 5: a managed item that is not in stock or has quantity 0 invalidates the cart. */
+/** A managed item that is not in stock or has quantity 0 invalidates the cart. */
 export function isOutOfStock(line: CartLineState): boolean {
   return line.stockManaged && (!line.inStock || line.stockQty <= 0);
 }
@@ -46,8 +46,8 @@ export function isOutOfStock(line: CartLineState): boolean {
 export type CheckoutBlocker = "empty" | "soldOut" | "minimum";
 
 /**
- * Why the cart cannot go to checkout yet, or null when it can (spec 4 "Cart" validity, plus the
- * minimum order value of spec 2's cart): the reason the "Zur Kasse" button names.
+ * Why the cart cannot go to checkout yet, or null when it can (validity plus the
+ * minimum order value): the reason the "Zur Kasse" button names.
  */
 export function checkoutBlocker(lines: { outOfStock: boolean; qty: number; available?: number | null }[], minimumReached: boolean): CheckoutBlocker | null {
   const present = lines.filter((l) => l.qty > 0);

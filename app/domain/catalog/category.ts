@@ -1,4 +1,4 @@
-/** The category tree. The root 'Startseite' is never part of a shown path (spec 9). */
+/** The category tree. The root 'Startseite' is never part of a shown path. */
 export const ROOT_CATEGORY_ID = "startseite";
 
 export interface CategoryRow {

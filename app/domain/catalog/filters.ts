@@ -9,7 +9,7 @@ export const MAX_PAGE = 200;
 export const SORT_KEYS = ["recommendation", "price_asc", "price_desc"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
-/** URL flag name -> product column; the names are the spec's. */
+/** URL flag name -> product column; the names are the shop's public URL parameters. */
 export const FLAG_COLUMNS = {
   new: "is_new",
   limited: "is_limited",

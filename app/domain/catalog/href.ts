@@ -1,4 +1,4 @@
-/** Where a category and a product live in the shop's URLs (spec 2's route table). */
+/** Where a category and a product live in the shop's URLs. */
 export const categoryHref = (id: string) => `/catalog/category/${id}`;
 
 export const productHref = (sku: string) => `/catalog/product/${sku}`;

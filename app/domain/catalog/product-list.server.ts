@@ -24,7 +24,7 @@ function inRange(q: ProductQuery, column: "p.price_cents" | "p.sugar" | "p.fat",
 
 /** Every filter that is not a multi-select facet. */
 function filtered(f: ProductFilter): ProductQuery {
-  // Sold-out items are hidden in results (spec 9).
+  // Sold-out items are hidden in results.
   let q: ProductQuery = qb.selectFrom("product as p").where(inStock);
   q = inRange(q, "p.price_cents", f.price);
   q = inRange(q, "p.sugar", f.sugar);

@@ -38,7 +38,7 @@ export const PRODUCT_SUMMARY_COLUMNS = [
   "p.is_halal", "p.is_gluten_free", "p.is_lactose_free", "p.is_chilled",
 ] as const;
 
-/** A managed item with no stock is sold out (spec 5: it also invalidates a cart). */
+/** A managed item with no stock is sold out (it also invalidates a cart). */
 export function isInStock(row: Pick<ProductSummaryRow, "stock_managed" | "stock_qty">): boolean {
   return row.stock_managed === 0 || row.stock_qty > 0;
 }

@@ -1,6 +1,5 @@
 /**
- * The four shipping methods (spec 3 "Shipping carrier codes") and what each needs at checkout
- * (spec 4 "Checkout is valid when", spec 5).
+ * The four shipping methods and what each needs at checkout.
  */
 import { SHIPPING_CENTS } from "~/domain/cart/shipping";
 
@@ -12,7 +11,7 @@ export interface Carrier {
   priceCents: number;
   /** Delivered to one of the customer's addresses; click & collect is fetched from a store. */
   needsAddress: boolean;
-  /** Spec 5: express needs a valid phone number (the courier calls for chilled goods too). */
+  /** Express needs a valid phone number (the courier calls for chilled goods too). */
   needsPhone: boolean;
   /** The customer picks a delivery wish slot. */
   hasWishSlot: boolean;

@@ -79,8 +79,8 @@ export async function loadCheckout(db: D1Database, customerId: number, choice: C
 }
 
 /**
- * What decides the payment methods offered (domain/checkout/payment-methods.ts): spec 3
- * is_sepa_allowed (customers with a paid order and, later, shareholders) and the balance.
+ * What decides the payment methods offered (domain/checkout/payment-methods.ts): the
+ * customer's is_sepa_allowed (customers with a paid order and, later, shareholders) and the balance.
  */
 export async function loadPaymentAccount(db: D1Database, customerId: number): Promise<PaymentAccount> {
   const row = await first(db, qb.selectFrom("customer as c").leftJoin("customer_balance as b", "b.customer_id", "c.id")

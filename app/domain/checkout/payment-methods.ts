@@ -1,5 +1,5 @@
 /**
- * Payment methods the checkout offers (spec 9), kept apart from the form schema so pages need no
+ * Payment methods the checkout offers, kept apart from the form schema so pages need no
  * zod. This is the one place that decides which methods a customer may use: the payment step
  * shows them, the checkout action refuses any other before looking at its fields, and placing the
  * order checks again against what the database says at that moment.
@@ -24,7 +24,7 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
 
 /**
  * Why the customer cannot pay with the method (a locale key), null when they can. SEPA is for
- * customers allowed to use it (spec 3 is_sepa_allowed); the balance needs some credit and, once
+ * customers allowed to use it; the balance needs some credit and, once
  * the total is known (`dueCents`: what is left after the credit), must pay all of it.
  */
 export function paymentRefusal(method: PaymentMethod, account: PaymentAccount, dueCents = 0): string | null {

@@ -1,5 +1,5 @@
 /**
- * The checkout form (spec 3 "Checkout", spec 5). Messages are locale keys. The browser checks the
+ * The checkout form. Messages are locale keys. The browser checks the
  * form with it before sending and the server parses every post with it; what needs the database
  * (own address, offered slot, delivery area, stock, SEPA permission, balance, the total) only the
  * server can check, when the order is placed (docs/decisions/0015-checkout-rules-one-home.md).

@@ -1,4 +1,4 @@
-/** SEPA direct-debit mandate data (spec 5 "SEPA"), checked with ibantools (ISO 13616 / ISO 9362). */
+/** SEPA direct-debit mandate data, checked with ibantools (ISO 13616 / ISO 9362). */
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";
 
 export function normalizeIban(value: string): string {

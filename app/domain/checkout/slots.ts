@@ -1,6 +1,6 @@
 /**
  * Delivery wish slots and click & collect slots, laid out in Berlin time and keyed by their UTC
- * instants ("start|end", spec 3 "shippingDate"). A posted key is only accepted when it is one of
+ * instants ("start|end"). A posted key is only accepted when it is one of
  * the slots offered now, so a stale or made-up slot is refused.
  */
 import type { DayHours } from "~/domain/store/store";

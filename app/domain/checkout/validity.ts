@@ -1,5 +1,5 @@
 /**
- * Spec 4 "Checkout is valid when": a shipping method and (for delivery) an address, a phone for
+ * A shipping method and (for delivery) an address, a phone for
  * express, a pickup option for click & collect, and a payment method. The checkout form's schema
  * names these problems next to their fields.
  */

@@ -1,4 +1,4 @@
-/** Routing rules for paths no route answers (spec 2: locale prefix, per-path lookup). */
+/** Routing rules for paths no route answers (locale prefix, per-path lookup). */
 
 /** "/de/catalog/x?y" -> "/catalog/x?y"; null when the path has no locale prefix. */
 export function withoutLocalePrefix(pathname: string, search: string): string | null {

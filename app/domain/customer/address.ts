@@ -1,4 +1,4 @@
-/** Spec 3 "Address". */
+/** A customer's address. */
 export interface Address {
   id: number;
   street: string;

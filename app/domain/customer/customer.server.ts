@@ -73,7 +73,7 @@ export type SignInCheck =
   | { result: "ok"; customerId: number; darkMode: "0" | "1" }
   | { result: "wrongCredentials" | "notActivated" | "blocked" };
 
-/** Spec 8's sign-in outcomes. A wrong password is checked before the account's state is told. */
+/** The sign-in outcomes. A wrong password is checked before the account's state is told. */
 export async function checkSignIn(env: Env, email: string, password: string): Promise<SignInCheck> {
   const customer = await findByEmail(env.DB, email);
   const matches = await verifyPassword(password, customer?.password_hash ?? DECOY_PASSWORD_HASH, pepper(env));
@@ -166,7 +166,7 @@ export async function confirmEmailChange(db: D1Database, customerId: number, tok
   }
 }
 
-/** Dark mode of a signed-in customer (spec 4); a failed save is only logged by the caller. */
+/** Dark mode of a signed-in customer; a failed save is only logged by the caller. */
 export async function saveDarkMode(db: D1Database, customerId: number, value: "0" | "1"): Promise<void> {
   await prepare(db, qb.updateTable("customer").set({ dark_mode_enabled: value }).where("id", "=", customerId)).run();
 }

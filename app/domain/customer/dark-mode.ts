@@ -12,7 +12,7 @@ export const themeFormSchema = z.object({
 export type DarkMode = z.infer<typeof themeFormSchema>["darkMode"];
 
 /**
- * Spec 4 "Dark mode" at sign-in: a browser in dark mode switches the account on; otherwise the
+ * Dark mode at sign-in: a browser in dark mode switches the account on; otherwise the
  * account's value wins. Returns the value to use and whether the account must be saved.
  */
 export function darkModeAtSignIn(browser: DarkMode, account: DarkMode): { value: DarkMode; saveToAccount: boolean } {

@@ -1,5 +1,5 @@
 /**
- * The login-required routes of spec 2's route table. Built routes guard themselves; this list
+ * The routes that need a signed-in customer. Built routes guard themselves; this list
  * also guards those that later work adds, so a visitor is always sent to /login first.
  */
 const LOGIN_REQUIRED = [/^\/content\/shares\/?$/, /^\/cart(\/|$)/, /^\/checkout(\/|$)/, /^\/account(\/|$)/];

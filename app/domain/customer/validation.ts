@@ -1,5 +1,5 @@
 /**
- * The form rules of spec section 5 as plain functions: the zod schemas use them, and the unit
+ * The customer forms' rules as plain functions: the zod schemas use them, and the unit
  * tests pin their boundaries.
  */
 export const MAX_LENGTH = {
@@ -30,7 +30,7 @@ export function isValidZip(value: string): boolean {
   return ZIP_PATTERN.test(value);
 }
 
-/** Spec 5: "A value must contain no space" (house numbers like "12a", "7-9"). */
+/** "A value must contain no space" (house numbers like "12a", "7-9"). */
 export function hasNoSpace(value: string): boolean {
   return !/\s/.test(value);
 }

@@ -1,4 +1,4 @@
-/** Spec 4 "Notifications" and 9: how long a toast stays, and how a repeated text comes back. */
+/** How long a toast stays, and how a repeated text comes back. */
 export const NOTICE_DURATION_MS = 10_000;
 export const NOTICE_REPLACE_DELAY_MS = 125;
 /** More toasts than this covered a whole phone screen; the newest are the ones that matter. */

@@ -1,6 +1,6 @@
 /**
- * The order confirmation (spec 2 success, issue: "German, with all items, costs, the withdrawal
- * information"). Sent through the mailer in the batch that makes the order paid or placed.
+ * The order confirmation: German, with all items, costs and the withdrawal
+ * information. Sent through the mailer in the batch that makes the order paid or placed.
  */
 import type { Mail } from "~/platform/mailer.server";
 import { translator } from "~/platform/i18n.server";

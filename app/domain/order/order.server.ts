@@ -1,4 +1,4 @@
-/** Reading a customer's orders. Every query is scoped by the customer id (ARCHITECTURE "Sessions and security"). */
+/** Reading a customer's orders. Every query is scoped by the customer id (docs/architecture.md "Sessions and security"). */
 import { batch, first, prepare, qb } from "~/platform/db.server";
 import { PICKUP_CARRIER_CODES } from "~/domain/checkout/carriers";
 import { addressLine } from "~/domain/address/format";

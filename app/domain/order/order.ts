@@ -1,4 +1,4 @@
-/** Orders as the account shows them (spec 3 "Order list fields", spec 2 orders filters). */
+/** Orders as the account shows them. */
 import type { OrderStatus, PaymentMethodCode } from "~/platform/db.server";
 import type { TaxDetail } from "~/domain/money/tax";
 import type { Address } from "~/domain/customer/address";

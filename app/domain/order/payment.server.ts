@@ -1,5 +1,5 @@
 /**
- * Applying the provider's confirmation to an order (ARCHITECTURE: paid only by the signed
+ * Applying the provider's confirmation to an order (docs/architecture.md: paid only by the signed
  * server-side confirmation, with amount, currency and order checked). The first confirmation
  * settles the payment; every statement after it runs only if this very confirmation did and the
  * order still waits for its payment, so a replay (even one arriving at the same moment), or a late

@@ -1,5 +1,5 @@
 /**
- * Spec 4 "Finishing an order". The order, its items, the stock, the used credit, the pickup
+ * Finishing an order. The order, its items, the stock, the used credit, the pickup
  * booking, the payment and the cart conversion are one D1 batch: the CHECK constraints (stock,
  * balance and slot capacity never below zero or past capacity) and the unique idempotency key
  * abort it as a whole, so a double click, a replayed POST or a race for the last item can never
@@ -58,7 +58,7 @@ export async function placeOrder(
   try {
     return await placeOrderOnce(db, customer, input, now, origin);
   } catch (error) {
-    // Spec 8 "checkout error": D1 failed in a way no guard explains. The customer sees the generic
+    // D1 failed in a way no guard explains. The customer sees the generic
     // message and may try again (had the batch gone through after all, its cart conversion leaves
     // nothing to order twice); only the log gets the details.
     console.error("order could not be placed", error);
@@ -191,7 +191,7 @@ async function orderStatements(
   return statements;
 }
 
-/** Spec 3: SEPA is offered to customers with a paid order. */
+/** SEPA is offered to customers with a paid order. */
 function paidStatements(db: D1Database, customerId: number): D1PreparedStatement[] {
   return [prepare(db, qb.updateTable("customer").set({ is_sepa_allowed: "1" }).where("id", "=", customerId))];
 }

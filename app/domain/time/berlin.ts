@@ -1,5 +1,5 @@
 /**
- * Shop time is Europe/Berlin (ARCHITECTURE "Data": store UTC, show and slot in Berlin time). The
+ * Shop time is Europe/Berlin (docs/architecture.md "Data": store UTC, show and slot in Berlin time). The
  * offset is read from the platform's time-zone data for each instant, so summer time (+02:00) and
  * winter time (+01:00) are both right.
  */

@@ -1,4 +1,4 @@
-/** Registration behind its per-client throttle (ARCHITECTURE "Sessions and security"). */
+/** Registration behind its per-client throttle (docs/architecture.md "Sessions and security"). */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { attempt, clientOf, LIMITS } from "~/platform/rate-limit.server";
 import { registerCustomer } from "~/domain/customer/customer.server";

@@ -1,6 +1,6 @@
 /**
  * The shopper for the root loader and the cookies that go with it: an expired session is sent to
- * /login here, so every page notices it (spec 8); shown notices and a dead session cookie are cleared.
+ * /login here, so every page notices it; shown notices and a dead session cookie are cleared.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { expiredSessionRedirect } from "~/platform/auth.server";

@@ -1,5 +1,5 @@
 /**
- * Signing in through the web (spec 4 "Session", spec 8 "Login failures"): the throttles of
+ * Signing in through the web: the throttles of
  * docs/decisions/0010 around the domain's password check (throttling belongs to the door,
  * docs/decisions/0013), then the new session, its cookies and the way back.
  */
@@ -16,7 +16,7 @@ import { darkModeAtSignIn } from "~/domain/customer/dark-mode";
 import { afterLoginPath } from "~/platform/redirect";
 
 export interface SignInFailure {
-  /** The status spec 8 names for the case: 401 wrong credentials, 403 not activated, 409 blocked. */
+  /** The status for each case: 401 wrong credentials, 403 not activated, 409 blocked. */
   status: 401 | 403 | 409 | 429 | 500;
   message: string;
   notActivated: boolean;
