@@ -15,7 +15,7 @@ const INVALID_QTY = "Bitte gib eine ganze Zahl zwischen 0 und 99 ein.";
 function cartPosts(page: Page) {
   const posts: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && /\/cart(\.data)?(\?|$)/.test(new URL(request.url()).pathname + "?")) posts.push(request.postData() ?? "");
+    if (request.method() === "POST" && /\/cart(\.data)?(\?|$)/.test(`${new URL(request.url()).pathname}?`)) posts.push(request.postData() ?? "");
   });
   return posts;
 }

@@ -38,7 +38,10 @@ export async function expectAccessible(page: Page) {
  */
 const HYDRATION_ERROR = /Minified React error #(418|423|425)|Hydration failed|did not match/;
 
-export const test = base.extend<{ pageErrors: void }>({
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture that gives the test nothing as void
+type Fixtures = { pageErrors: void };
+
+export const test = base.extend<Fixtures>({
   pageErrors: [async ({ page }, use) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));

@@ -14,7 +14,7 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
     const root = document.documentElement;
-    const describe = (el: Element) => {
+    const describeElement = (el: Element) => {
       const name = el.tagName.toLowerCase() + (el.id ? `#${el.id}` : "") +
         [...el.classList].map((c) => `.${c}`).join("");
       const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 60);
@@ -75,7 +75,7 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
       }
       if (!out) continue;
       overflowing.add(block);
-      problems.push(`text overflows its box (${Math.round(Math.max(out.right, right) - Math.min(out.left, left))}px in ${block.clientWidth}px): ${describe(block)}`);
+      problems.push(`text overflows its box (${Math.round(Math.max(out.right, right) - Math.min(out.left, left))}px in ${block.clientWidth}px): ${describeElement(block)}`);
     }
 
     // Placeholders are cut without a scrollbar: measure the text in the field's font.
@@ -86,7 +86,7 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
       measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       const needed = measure.measureText(field.placeholder).width;
-      if (needed > room + 1) problems.push(`placeholder is cut (${Math.ceil(needed)}px in ${Math.floor(room)}px): ${describe(field)} "${field.placeholder}"`);
+      if (needed > room + 1) problems.push(`placeholder is cut (${Math.ceil(needed)}px in ${Math.floor(room)}px): ${describeElement(field)} "${field.placeholder}"`);
     }
 
     // Boxes that must not overlap: every line of visible text, and every control.
@@ -115,8 +115,11 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
         const x = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
         const y = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
         if (x <= 2 || y <= 2) continue;
-        const finding = `overlap: ${describe(a.el)} and ${describe(b.el)}`;
-        if (!reported.has(finding)) reported.add(finding), problems.push(finding);
+        const finding = `overlap: ${describeElement(a.el)} and ${describeElement(b.el)}`;
+        if (!reported.has(finding)) {
+          reported.add(finding);
+          problems.push(finding);
+        }
       }
     }
     return problems;

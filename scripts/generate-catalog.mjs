@@ -14,7 +14,10 @@ const VARIANTS = ["Classic", "Bio", "Premium", "Mini", "Family", "Regional", "Li
 /** Deterministic pseudo-random numbers, so two runs make the same catalogue. */
 function random(seed) {
   let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
 }
 
 export function syntheticProducts(templates, n, start = 0) {
@@ -88,7 +91,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   log(`Generating ${count.toLocaleString("de-DE")} synthetic products …`);
   const started = Date.now();
   await generateCatalog(count, async (statements) => {
-    await writeFile(file, statements.join("\n") + "\n");
+    await writeFile(file, `${statements.join("\n")}\n`);
     await executeSqlFile(file);
   }, (done, total) => {
     const rate = Math.round(done / ((Date.now() - started) / 1000));

@@ -24,7 +24,7 @@ export async function seed(extraArgs = []) {
   const dir = path.join(root, ".tmp");
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, "seed.sql");
-  await writeFile(file, statements.join("\n") + "\n");
+  await writeFile(file, `${statements.join("\n")}\n`);
   log(`Loading ${demo ? "demo data" : "the range (no demo customers, orders or vouchers)"}: ${seed.products.length} products, ${seed.stores.length} stores, ${seed.pages.length} pages …`);
   await executeSqlFile(file, extraArgs);
 }

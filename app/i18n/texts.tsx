@@ -88,10 +88,12 @@ export function Trans({ t, i18nKey, values, components }: {
   const parts = t(i18nKey, values).split(/<(\d+)>(.*?)<\/\1>/);
   // split with two groups gives: text, tag number, tag content, text, …
   return <>{parts.map((part, i) => {
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text; their position is their identity
     if (i % 3 === 0) return part ? <Fragment key={i}>{part}</Fragment> : null;
     if (i % 3 === 2) return null;
     const component = components[Number(part)];
     const content = parts[i + 1];
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text; their position is their identity
     return isValidElement(component) ? cloneElement(component, { key: i }, content) : content;
   })}</>;
 }

@@ -24,14 +24,14 @@ export async function requireSession(request: Request, context: AppLoadContext):
   const url = new URL(request.url);
   const target = loginHref(url.pathname + url.search);
   if (state.kind === "visitor") throw redirect(target);
-  throw await expiredSessionRedirect(request, context, target);
+  throw await expiredSessionRedirect(context, target);
 }
 
 export async function requireCustomer(request: Request, context: AppLoadContext): Promise<SignedInCustomer> {
   return (await requireSession(request, context)).customer;
 }
 
-export async function expiredSessionRedirect(request: Request, context: AppLoadContext, target: string): Promise<Response> {
+export async function expiredSessionRedirect(context: AppLoadContext, target: string): Promise<Response> {
   const headers = new Headers();
   headers.append("Set-Cookie", await clearSessionCookie(context.env));
   headers.append("Set-Cookie", await flashNotice(context.env, { type: "warning", key: "session.expired" }));

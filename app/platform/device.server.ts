@@ -54,7 +54,7 @@ async function readDevice(request: Request, env: Env): Promise<Device | null> {
 /** This browser's device id if the customer with this address signed in here before. */
 export async function knownDeviceFor(request: Request, env: Env, email: string): Promise<string | null> {
   const device = await readDevice(request, env);
-  return device && device.accounts.includes(await accountHash(email)) ? device.id : null;
+  return device?.accounts.includes(await accountHash(email)) ? device.id : null;
 }
 
 /** Set-Cookie value that remembers this browser for the account just signed in to. */

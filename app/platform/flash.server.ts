@@ -34,7 +34,7 @@ export function flashCookie(env: Env) {
 
 export async function readNotices(request: Request, env: Env): Promise<Notice[]> {
   const header = request.headers.get("Cookie");
-  if (!header || !header.includes(`${FLASH_COOKIE}=`)) return [];
+  if (!header?.includes(`${FLASH_COOKIE}=`)) return [];
   const value: unknown = await flashCookie(env).parse(header);
   return Array.isArray(value) ? (value as Notice[]) : [];
 }

@@ -25,7 +25,7 @@ export function unknownIntent(): Response {
  * go back to and is redirected there (post/redirect/get); the fetcher of the enhanced page leaves
  * that field out, stays where it is and gets whether it worked. Either way the notices are flashed.
  */
-export async function replyWithNotices(request: Request, context: AppLoadContext, form: FormData, notices: Notice[], fallback = "/") {
+export async function replyWithNotices(context: AppLoadContext, form: FormData, notices: Notice[], fallback = "/") {
   const headers = { "Set-Cookie": await flashNotice(context.env, notices) };
   const redirectTo = form.get("redirectTo");
   if (redirectTo !== null) throw redirect(safeRedirectPath(redirectTo, fallback), { headers });

@@ -48,7 +48,7 @@ export function isSessionAlive(row: { created_at: number; last_seen_at: number }
 
 export async function resolveSession(request: Request, env: Env, ctx: Pick<ExecutionContext, "waitUntil">): Promise<SessionState> {
   const header = request.headers.get("Cookie");
-  if (!header || !header.includes(`${SESSION_COOKIE}=`)) return { kind: "visitor" };
+  if (!header?.includes(`${SESSION_COOKIE}=`)) return { kind: "visitor" };
   const id: unknown = await sessionCookie(env).parse(header);
   if (typeof id !== "string" || id === "") return { kind: "expired" };
   const idHash = await sha256(id);
@@ -60,7 +60,7 @@ export async function resolveSession(request: Request, env: Env, ctx: Pick<Execu
       dark_mode_enabled: "0" | "1"; status: string;
     }>();
   const now = nowSeconds();
-  if (!row || row.status !== "active" || !isSessionAlive(row, now)) {
+  if (row?.status !== "active" || !isSessionAlive(row, now)) {
     if (row) ctx.waitUntil(prepare(env.DB, qb.deleteFrom("session").where("id_hash", "=", idHash)).run());
     return { kind: "expired" };
   }

@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
   const notice = await answerWishlistForm(context.env.DB, customer.id, form);
-  return replyWithNotices(request, context, form, [notice]);
+  return replyWithNotices(context, form, [notice]);
 }
 
 export default function Wishlist() {

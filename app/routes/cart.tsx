@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const notices = submission.status === "success"
     ? await orGeneralError("cart update", () => changeCart(context.env.DB, customer.id, submission.value))
     : refusedNotices(submission);
-  return replyWithNotices(request, context, form, notices, "/cart");
+  return replyWithNotices(context, form, notices, "/cart");
 }
 
 export default function CartPage() {

@@ -22,6 +22,7 @@ function MailText({ text }: { text: string }) {
   return (
     <pre className="mail-text">
       {text.split(/(https?:\/\/\S+)/).map((part, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed mail text; their position is their identity
         i % 2 === 1 ? <a key={i} href={part}>{part}</a> : <Fragment key={i}>{part}</Fragment>)}
     </pre>
   );

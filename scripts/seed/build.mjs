@@ -79,8 +79,9 @@ export function categoryRows() {
   const rows = [{ id: "startseite", parent_id: null, name: "Startseite", position: 0, depth: 0, tile_color: "#5f8f2f" }];
   categories.forEach((main, i) => {
     rows.push({ id: main.id, parent_id: "startseite", name: main.name, position: i, depth: 1, tile_color: main.color });
-    main.children.forEach(([id, name], j) =>
-      rows.push({ id, parent_id: main.id, name, position: j, depth: 2, tile_color: main.color }));
+    main.children.forEach(([id, name], j) => {
+      rows.push({ id, parent_id: main.id, name, position: j, depth: 2, tile_color: main.color });
+    });
   });
   return rows;
 }
@@ -104,7 +105,9 @@ export function productRow(p) {
     recommendation: p.rec, packshot: p.shape,
   };
   for (const [flag, col] of Object.entries(FLAG_COLUMNS)) row[col] = p.flags.includes(flag) ? 1 : 0;
-  NUTRITION_COLUMNS.forEach((col, i) => (row[col] = p.nutrition ? p.nutrition[i] : null));
+  NUTRITION_COLUMNS.forEach((col, i) => {
+    row[col] = p.nutrition ? p.nutrition[i] : null;
+  });
   return row;
 }
 

@@ -19,7 +19,7 @@ describe("filters and sorting", () => {
   it("bad filter values give a normal page, never a 500", async () => {
     const bad = [
       "priceMin=-5&priceMax=abc", "priceMin=1e308", "sugarMax=999999999999", "fatMin=NaN&fatMax=-1",
-      "brands=%00%27%22%3Cscript%3E", "allergens=unbekannt", "categories=" + "x".repeat(500), "page=-3", "page=1.5",
+      "brands=%00%27%22%3Cscript%3E", "allergens=unbekannt", `categories=${"x".repeat(500)}`, "page=-3", "page=1.5",
       "page=99999999999", "sort=DROP%20TABLE", "vegan=maybe", `brands=${Array.from({ length: 200 }, (_, i) => `b${i}`).join("&brands=")}`,
     ];
     for (const q of bad) {

@@ -5,7 +5,7 @@ import { FREE_SHIPPING_FROM_CENTS, cartTotals, shareProportionally, type Coupon,
 
 const RUNS = { numRuns: 10_000 };
 
-export const line = fc.record({
+const line = fc.record({
   unitPriceCents: fc.integer({ min: 1, max: 20_000 }),
   depositCents: fc.constantFrom(0, 8, 15, 25, 330),
   qty: fc.integer({ min: 1, max: 99 }),
@@ -16,7 +16,7 @@ export const line = fc.record({
 /** A voucher's minimum order value: none, or any amount up to 150 €. */
 const minOrder = fc.record({ minOrderCents: fc.integer({ min: 0, max: 15_000 }) }, { requiredKeys: [] });
 
-export const coupon: fc.Arbitrary<Coupon | null> = fc.oneof(
+const coupon: fc.Arbitrary<Coupon | null> = fc.oneof(
   fc.constant(null),
   fc.tuple(fc.record({ kind: fc.constant("fixed" as const), amountCents: fc.integer({ min: 1, max: 50_000 }) }), minOrder).map(([c, m]) => ({ ...c, ...m })),
   fc.tuple(fc.record({ kind: fc.constant("percent" as const), percent: fc.integer({ min: 1, max: 100 }) }), minOrder).map(([c, m]) => ({ ...c, ...m })),
@@ -65,7 +65,9 @@ describe("cart totals (property tests, 10,000 carts each)", () => {
       const total = Math.min(wanted, sum);
       const shares = shareProportionally(total, amounts);
       expect(shares.reduce((a, b) => a + b, 0)).toBe(sum === 0 ? 0 : total);
-      shares.forEach((s, i) => expect(s).toBeLessThanOrEqual(amounts[i]));
+      shares.forEach((s, i) => {
+        expect(s).toBeLessThanOrEqual(amounts[i]);
+      });
     }), RUNS);
   }, 60_000);
 

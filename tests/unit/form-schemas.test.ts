@@ -19,7 +19,7 @@ const form = (fields: Record<string, string>) => {
 
 /** What the schema refused, by field, or what it read (either is null otherwise). */
 const errorsOf = (submission: object): unknown => ("error" in submission ? submission.error : null) ?? null;
-const valueOf = (submission: object): unknown => ("value" in submission ? submission.value : null) ?? null;
+const readValue = (submission: object): unknown => ("value" in submission ? submission.value : null) ?? null;
 
 const readCart = (fields: Record<string, string>) => parseFormAsSent(form(fields), cartFormSchema);
 
@@ -40,7 +40,7 @@ describe("cart form", () => {
   ])("%j is read as %j", (fields, value) => {
     const submission = readCart(fields);
     expect(submission.status).toBe("success");
-    expect(valueOf(submission)).toEqual(value);
+    expect(readValue(submission)).toEqual(value);
   });
 
   it.each(["", " ", "-1", "1.5", "abc", "100", "1e1", "0x10", "+5", "99999999999"])("quantity %j: the German quantity message", (qty) => {
@@ -74,9 +74,9 @@ describe("cart form", () => {
 describe("gift dialog form", () => {
   it("reads a choice, 'Nicht jetzt', a choice without product, and refuses anything else", () => {
     const read = (fields: Record<string, string>) => parseFormAsSent(form(fields), giftFormSchema);
-    expect(valueOf(read({ intent: "choose", sku: "130042" }))).toEqual({ intent: "choose", sku: "130042" });
+    expect(readValue(read({ intent: "choose", sku: "130042" }))).toEqual({ intent: "choose", sku: "130042" });
     expect(read({ intent: "dismiss" }).status).toBe("success");
-    expect(valueOf(read({ intent: "choose" }))).toEqual({ intent: "choose", sku: "" });
+    expect(readValue(read({ intent: "choose" }))).toEqual({ intent: "choose", sku: "" });
     expect(Object.keys(errorsOf(read({ sku: "130042" })) as object ?? {})).toEqual(["intent"]);
   });
 });
@@ -93,6 +93,6 @@ describe("wishlist and theme forms", () => {
 
   it.each([[{ darkMode: "1" }, "1"], [{ darkMode: "0" }, "0"], [{ darkMode: "yes" }, "0"], [{}, "0"]])("the toggle %j is %s", (fields, value) => {
     const submission = parseForm(form(fields as Record<string, string>), themeFormSchema);
-    expect(valueOf(submission)).toEqual({ darkMode: value });
+    expect(readValue(submission)).toEqual({ darkMode: value });
   });
 });

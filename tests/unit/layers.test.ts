@@ -22,7 +22,7 @@ function resolveImport(from: string, specifier: string): string | null {
   return candidates.find((c) => SOURCE.test(c) && existsSync(c)) ?? null;
 }
 
-export function importGraph(root: string): Map<string, string[]> {
+function importGraph(root: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files(root).filter((f) => SOURCE.test(f)).map((f) => resolve(f))) {
     const text = readFileSync(file, "utf8");
@@ -33,7 +33,7 @@ export function importGraph(root: string): Map<string, string[]> {
 }
 
 /** Every import circle, each once, as "a → b → a" with paths relative to app/. */
-export function importCircles(graph: Map<string, string[]>): string[] {
+function importCircles(graph: Map<string, string[]>): string[] {
   const circles = new Set<string>();
   const state = new Map<string, "open" | "done">();
   const path: string[] = [];

@@ -23,9 +23,10 @@ const values = {
   page: "2", link: "/x", label: "Bio", day: "Montag",
 };
 
-describe("the page components' texts equal i18next's", async () => {
-  const i18next = createInstance();
-  await i18next.init({ ...i18nConfig, supportedLngs: [...i18nConfig.supportedLngs], lng: "de", ns: [...NAMESPACES], resources });
+const i18next = createInstance();
+await i18next.init({ ...i18nConfig, supportedLngs: [...i18nConfig.supportedLngs], lng: "de", ns: [...NAMESPACES], resources });
+
+describe("the page components' texts equal i18next's", () => {
 
   for (const ns of NAMESPACES) {
     it(`namespace ${ns}: every key, with values and with the counts 0, 1 and 7`, () => {

@@ -56,6 +56,7 @@ export function useQuantityStepper(line: CartLine) {
     fetcher.submit({ csrf, intent: "setQuantity", sku, qty }, { method: "post", action: "/cart" });
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a request has finished; `wanted`, `send` and the queue are read, not watched
   useEffect(() => {
     if (fetcher.state !== "idle" || inFlight.current === null) return;
     const sent = inFlight.current;

@@ -10,6 +10,7 @@ import { mainHeading } from "~/components/ui/Modal";
 export function useFocusAfterRemoval(lineKeys: string[]) {
   const previous = useRef(lineKeys);
   const joined = lineKeys.join("|");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the lines are compared by their joined keys: a new array of the same lines is no change
   useEffect(() => {
     const before = previous.current;
     previous.current = lineKeys;

@@ -21,9 +21,10 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
   const hydrated = useHydrated();
   const region = useReservedSpace(shown.length);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new loader data or another page bring the change; `shown` is read, not watched
   useEffect(() => {
     const fresh = notices.filter((n) => !seen.current.has(n.id));
-    fresh.forEach((n) => seen.current.add(n.id));
+    for (const n of fresh) seen.current.add(n.id);
     const plan = planIncoming(shown, fresh, page !== lastPage.current);
     lastPage.current = page;
     setShown([...plan.keep, ...plan.now]);
@@ -90,6 +91,7 @@ function Toast({ notice, interactive, onDismiss }: { notice: NoticeView; interac
   }, [interactive, paused, onDismiss]);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: pausing on hover is an addition for pointer users; the toast's own buttons and focus serve the keyboard
     <div
       className={`toast toast-${notice.type}`}
       onMouseEnter={() => setPaused(true)}

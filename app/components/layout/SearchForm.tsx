@@ -49,6 +49,7 @@ export function SearchForm() {
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: closes the overlay when focus leaves the search; the inputs inside are the interactive elements
     <div
       className="header-search"
       onBlur={(event) => { if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false); }}

@@ -26,6 +26,7 @@ export default function SearchSuggestions({ id, query, minLength, active, onCoun
   const trimmed = query.trim();
   const longEnough = trimmed.length >= minLength;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `fetcher` changes identity with every load; watching it would load again and again
   useEffect(() => {
     if (!longEnough) return;
     const timer = setTimeout(() => fetcher.load(`/search/suggest?q=${encodeURIComponent(trimmed)}`), DEBOUNCE_MS);
@@ -62,6 +63,7 @@ export default function SearchSuggestions({ id, query, minLength, active, onCoun
     );
   };
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: keeps focus in the search field while an option is clicked; the options are links
     <div className="search-overlay" onMouseDown={(event) => event.preventDefault()}>
       <p className="search-status" aria-live="polite">
         {!longEnough
@@ -75,12 +77,14 @@ export default function SearchSuggestions({ id, query, minLength, active, onCoun
       {data && count ? (
         <div id={id} role="listbox" aria-label={t("search.suggestions")}>
           {data.categories.length ? (
+            // biome-ignore lint/a11y/useSemanticElements: an ARIA group inside a listbox; a fieldset is no listbox group
             <div role="group" aria-labelledby={`${id}-categories`} className="search-list">
               <p id={`${id}-categories`} className="search-heading" role="presentation">{t("search.categories")}</p>
               {data.categories.map((c) => <div key={c.id} role="none">{option(categoryHref(c.id), undefined, c.name)}</div>)}
             </div>
           ) : null}
           {data.products.length ? (
+            // biome-ignore lint/a11y/useSemanticElements: an ARIA group inside a listbox; a fieldset is no listbox group
             <div role="group" aria-labelledby={`${id}-products`} className="search-list">
               <p id={`${id}-products`} className="search-heading" role="presentation">{t("search.products")}</p>
               {data.products.map((p) => (

@@ -85,7 +85,7 @@ export function wrapWords(text: string, width: number, maxLines: number): string
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && (line + " " + word).length > width) {
+    if (line && (`${line} ${word}`).length > width) {
       lines.push(line);
       line = word;
     } else {

@@ -64,7 +64,7 @@ export async function activateCustomer(db: D1Database, customerId: number, token
 /** A new activation link for a customer who has not activated yet; nothing for anyone else. */
 export async function resendActivation(env: Env, email: string, origin: string): Promise<void> {
   const customer = await findByEmail(env.DB, email);
-  if (!customer || customer.status !== "pending") return;
+  if (customer?.status !== "pending") return;
   const { token, statements } = await issueToken(env.DB, customer.id, "activation");
   await env.DB.batch([...statements, queueMail(env.DB, await activationMail(customer, origin, customer.id, token))]);
 }

@@ -34,7 +34,7 @@ export async function startOrderPayment(
   const row = await first(db, qb.selectFrom("payment as p").innerJoin("customer_order as o", "o.id", "p.order_id")
     .select(["p.id", "p.order_id", "p.method", "p.amount_cents", "p.status", "p.provider_ref", "p.page_url", "o.increment_id", "o.sepa_mandate"])
     .where("p.id", "=", paymentId).where("o.customer_id", "=", customer.id));
-  if (!row || row.status !== "pending" || !isProviderMethod(row.method)) return null;
+  if (row?.status !== "pending" || !isProviderMethod(row.method)) return null;
   // A resubmitted checkout finds its payment already opened: the same page again.
   if (row.provider_ref) return { kind: "started", pageUrl: row.page_url ?? returnPath(row.id) };
 

@@ -20,7 +20,7 @@ export async function loadShopper(request: Request, context: AppLoadContext): Pr
   const [session, notices, t] = await Promise.all([context.session(), readNotices(request, env), translator("common")]);
   const headers = new Headers();
   if (session.kind === "expired") {
-    if (url.pathname !== "/login") throw await expiredSessionRedirect(request, context, loginHref(url.pathname + url.search));
+    if (url.pathname !== "/login") throw await expiredSessionRedirect(context, loginHref(url.pathname + url.search));
     headers.append("Set-Cookie", await clearSessionCookie(env));
   }
   if (notices.length) headers.append("Set-Cookie", await clearNotices(env));

@@ -106,6 +106,7 @@ async function send(request: FuzzRequest, tally: Tally): Promise<void> {
   if (res.status >= 500) tally.serverErrors.push(where);
   if ((res.headers.get("Content-Type") ?? "").includes("text/html") && REFLECTED.test(body)) tally.reflected.push(where);
   const location = res.headers.get("Location");
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this looks for
   if (location && (/^\/\/|^\/\\|[\u0000-\u001f]/.test(location) || new URL(location, ORIGIN).host.includes("evil"))) {
     tally.offSite.push(`${where} Location ${JSON.stringify(location)}`);
   }

@@ -27,7 +27,7 @@ const HOSTILE = [
   "' OR 1=1--", "\"; DROP TABLE customer;--", "../../etc/passwd", "..%2F..%2F", "%00", "\u0000", "\r\n", "\r\nSet-Cookie: fz=1",
   "\t", "%", "%%", "%E0%A4%A", "\uD800", "\uFFFF", "😀🥦", "Ä Ö Ü ß", "a".repeat(300), "x".repeat(5000), "javascript:fz(3)",
   "//evil.example", "/\\evil.example", "/\t/evil.example", "/%09/evil.example", "\\/evil.example", "http:evil.example",
-  "https://evil.example/", "/%2F%2Fevil.example", "/cart", "/account", "${7*7}", "{{7*7}}", "__proto__", "constructor",
+  "https://evil.example/", "/%2F%2Fevil.example", "/cart", "/account", "$" + "{7*7}", "{{7*7}}", "__proto__", "constructor",
   "toString", "hasOwnProperty", "on", "off", "1", "2", "de", "common",
 ];
 
@@ -160,7 +160,7 @@ export class RequestFactory {
     switch (use) {
       case "valid": case "cookieless": return this.context.personas[persona].token;
       case "foreign": return this.context.personas[other].token;
-      case "wrong": return this.pick([this.value(), this.context.personas[persona].token.slice(0, -2) + "xx"]);
+      case "wrong": return this.pick([this.value(), `${this.context.personas[persona].token.slice(0, -2)}xx`]);
       case "none": return null;
     }
   }
@@ -182,7 +182,7 @@ export class RequestFactory {
     if (roll < 0.45) return { kind: "form", type: "application/x-www-form-urlencoded", body: form };
     if (roll < 0.5) return { kind: "form+charset", type: `application/x-www-form-urlencoded; charset=${this.pick(["iso-8859-1", "utf-16", "x-unknown"])}`, body: form };
     if (roll < 0.53) return { kind: "latin1", type: "application/x-www-form-urlencoded", body: latin1(pairs.map(([k, v]) => `${k}=${v}`).join("&")) };
-    if (roll < 0.65) return { kind: "multipart", ...multipart(pairs, "fz" + Math.floor(this.random() * 1e9)) };
+    if (roll < 0.65) return { kind: "multipart", ...multipart(pairs, `fz${Math.floor(this.random() * 1e9)}`) };
     if (roll < 0.7) return { kind: "broken-multipart", ...this.brokenMultipart(pairs) };
     if (roll < 0.75) return { kind: "json", type: "application/json", body: JSON.stringify(Object.fromEntries(pairs)) };
     if (roll < 0.78) return { kind: "xml", type: this.pick(["application/xml", "text/xml"]), body: `<?xml version="1.0"?><form>${pairs.map(([k, v]) => `<f n="${k}">${v}</f>`).join("")}</form>` };
