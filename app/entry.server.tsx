@@ -19,7 +19,12 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     <TextsProvider texts={routeTexts(remixContext)}>
       <NonceProvider value={loadContext.cspNonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={loadContext.cspNonce} />
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={ABORT_DELAY_MS}
+          nonce={loadContext.cspNonce}
+        />
       </NonceProvider>
     </TextsProvider>,
     {

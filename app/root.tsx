@@ -1,7 +1,14 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
-  Links, Meta, Outlet, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError,
-  useRouteLoaderData, type ShouldRevalidateFunction,
+  Links,
+  Meta,
+  Outlet,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
@@ -35,14 +42,17 @@ export const meta: MetaFunction = () => [{ name: "theme-color", content: "#2f6b2
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [tree, shopper] = await Promise.all([loadCategoryTree(context.env.DB), loadShopper(request, context)]);
-  return data({
-    locale: LOCALE,
-    localeVersion,
-    darkMode: readDarkMode(request.headers.get("Cookie")),
-    menu: menuCategories(tree),
-    imageResizing: context.env.IMAGE_RESIZING === "on",
-    ...shopper.data,
-  }, { headers: shopper.headers });
+  return data(
+    {
+      locale: LOCALE,
+      localeVersion,
+      darkMode: readDarkMode(request.headers.get("Cookie")),
+      menu: menuCategories(tree),
+      imageResizing: context.env.IMAGE_RESIZING === "on",
+      ...shopper.data,
+    },
+    { headers: shopper.headers },
+  );
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
@@ -66,7 +76,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const error = useRouteError();
   useLogoutCleanup(Boolean(data?.customer));
   return (
-    <html lang={data?.locale ?? "de"} className={dark ? "theme-dark" : "theme-light"} data-signed-in={data?.customer ? "1" : "0"}>
+    <html
+      lang={data?.locale ?? "de"}
+      className={dark ? "theme-dark" : "theme-light"}
+      data-signed-in={data?.customer ? "1" : "0"}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -76,12 +90,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <a className="skip-link" href="#main">{t("shop.skipToContent")}</a>
+        <a className="skip-link" href="#main">
+          {t("shop.skipToContent")}
+        </a>
         <AuthenticityTokenProvider token={data?.csrf ?? ""}>
           <LoginPromptProvider>
             <Header menu={data?.menu ?? []} darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} />
             <Notifications notices={data?.notices ?? []} />
-            <main id="main" className="main" tabIndex={-1}>{children}</main>
+            <main id="main" className="main" tabIndex={-1}>
+              {children}
+            </main>
             <Footer />
           </LoginPromptProvider>
           <RouteAnnouncer />

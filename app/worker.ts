@@ -10,7 +10,13 @@ import * as build from "@remix-run/dev/server-build";
 import type { Env } from "~/platform/context";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "~/platform/security.server";
 import {
-  PRIVATE_CACHE_CONTROL, cacheKey, edgeCacheSeconds, isAnonymousGet, isPersonal, isStorable, withFreshNonce,
+  PRIVATE_CACHE_CONTROL,
+  cacheKey,
+  edgeCacheSeconds,
+  isAnonymousGet,
+  isPersonal,
+  isStorable,
+  withFreshNonce,
 } from "~/platform/edge-cache.server";
 import { resolveSession, type SessionState } from "~/platform/session.server";
 import { configurationProblems, deploymentEnv, refusal as notConfigured } from "~/platform/deployment.server";
@@ -53,7 +59,8 @@ export default {
       const out = settle(new Response(response.body, response));
       const type = out.headers.get("Content-Type") ?? "";
       // A page or page data for a signed-in customer (or carrying a notice) is theirs alone.
-      if (isPersonal(request) && /text\/html|text\/x-script/.test(type)) out.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+      if (isPersonal(request) && /text\/html|text\/x-script/.test(type))
+        out.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
       applySecurityHeaders(out.headers, {
         nonce: type.includes("text/html") ? nonce : undefined,
         production,
@@ -73,7 +80,13 @@ export default {
     }
 
     let session: Promise<SessionState> | undefined;
-    const loadContext = { env, ctx, cspNonce: nonce, refusal, session: () => (session ??= resolveSession(request, env, ctx)) };
+    const loadContext = {
+      env,
+      ctx,
+      cspNonce: nonce,
+      refusal,
+      session: () => (session ??= resolveSession(request, env, ctx)),
+    };
     const response = finish(await handleRemixRequest(request, loadContext));
     if (cache && key && isStorable(response)) ctx.waitUntil(cache.put(key, response.clone()));
     return response;
@@ -82,8 +95,10 @@ export default {
   async scheduled(controller: ScheduledController, bindings: Env, ctx: ExecutionContext): Promise<void> {
     const env = deploymentEnv(bindings, null);
     if (refuseIfMisconfigured(env)) return;
-    ctx.waitUntil(deliverOutbox(env, new Date(controller.scheduledTime)).then((report) => {
-      if (report.sent + report.retrying + report.parked > 0) console.log(`outbox: ${JSON.stringify(report)}`);
-    }));
+    ctx.waitUntil(
+      deliverOutbox(env, new Date(controller.scheduledTime)).then((report) => {
+        if (report.sent + report.retrying + report.parked > 0) console.log(`outbox: ${JSON.stringify(report)}`);
+      }),
+    );
   },
 } satisfies ExportedHandler<Env>;

@@ -120,7 +120,9 @@ export async function register(page: Page, c: NewCustomer, javaScriptEnabled: bo
   await visit(page, "/register", javaScriptEnabled, "Kundenkonto anlegen");
   await fillRegistration(page, c);
   await registerFields(page).submit.click();
-  const done = page.getByRole("status").filter({ has: page.getByRole("heading", { level: 1, name: "Fast geschafft!" }) });
+  const done = page
+    .getByRole("status")
+    .filter({ has: page.getByRole("heading", { level: 1, name: "Fast geschafft!" }) });
   await expect(done).toBeVisible();
   await expect(done).toContainText(`Wir haben dir eine E-Mail an ${c.email} geschickt.`);
   await expectAccessibleAfterPost(page, javaScriptEnabled);
@@ -130,11 +132,18 @@ export async function register(page: Page, c: NewCustomer, javaScriptEnabled: bo
  * The newest mail with this subject to this recipient in the development mailbox, and the path of
  * its link starting with `linkPath`. Mails may be written just after the answer, so it polls.
  */
-export async function mailLink(page: Page, recipient: string, subject: string, linkPath: string, javaScriptEnabled: boolean): Promise<string> {
+export async function mailLink(
+  page: Page,
+  recipient: string,
+  subject: string,
+  linkPath: string,
+  javaScriptEnabled: boolean,
+): Promise<string> {
   let href = "";
   await expect(async () => {
     await page.goto("/dev/mailbox");
-    const mail = page.getByRole("article")
+    const mail = page
+      .getByRole("article")
       .filter({ hasText: `An: ${recipient} ·` })
       .filter({ has: page.getByRole("heading", { level: 2, name: subject, exact: true }) })
       .first();
@@ -186,7 +195,13 @@ export async function submitLogin(page: Page, email: string, password: string) {
 }
 
 /** Signs in from /login and expects the success toast on the page it leads to (default "/"). */
-export async function signIn(page: Page, email: string, password: string, javaScriptEnabled: boolean, { expectPath = "/" } = {}) {
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  javaScriptEnabled: boolean,
+  { expectPath = "/" } = {},
+) {
   await visit(page, "/login", javaScriptEnabled, "Anmelden");
   await submitLogin(page, email, password);
   await expect(page).toHaveURL((url) => url.pathname + url.search === expectPath);
@@ -212,5 +227,7 @@ export async function registerActivateSignIn(page: Page, c: NewCustomer, javaScr
 /** Makes every session of the customer idle since 1970, i.e. expired. */
 export async function expireSessions(email: string) {
   if (!/^[\w.+-]+@[\w.-]+$/.test(email)) throw new Error(`unexpected e-mail ${email}`);
-  await executeD1(`UPDATE session SET last_seen_at = 0 WHERE customer_id = (SELECT id FROM customer WHERE email = '${email}')`);
+  await executeD1(
+    `UPDATE session SET last_seen_at = 0 WHERE customer_id = (SELECT id FROM customer WHERE email = '${email}')`,
+  );
 }

@@ -1,7 +1,23 @@
 import type { Page } from "@playwright/test";
 import {
-  ACTIVATION_SUBJECT, ANNA, BEN, CLARA, DEMO_PASSWORD, RESET_SUBJECT, activate, expectAccessibleAfterPost, expectToast,
-  fillRegistration, loginFields, mailLink, newCustomer, register, registerFields, submitLogin, uniqueEmail, visit,
+  ACTIVATION_SUBJECT,
+  ANNA,
+  BEN,
+  CLARA,
+  DEMO_PASSWORD,
+  RESET_SUBJECT,
+  activate,
+  expectAccessibleAfterPost,
+  expectToast,
+  fillRegistration,
+  loginFields,
+  mailLink,
+  newCustomer,
+  register,
+  registerFields,
+  submitLogin,
+  uniqueEmail,
+  visit,
 } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
@@ -15,7 +31,13 @@ function formAlert(page: Page) {
 
 test("registration: German errors next to the fields, typed values kept", async ({ page, javaScriptEnabled }) => {
   const seventeen = `${new Date().getFullYear() - 17}-01-01`;
-  const customer = newCustomer({ dob: seventeen, telephone: "12ab34", firstName: "Jana", lastName: "Jünger", gender: "Divers" });
+  const customer = newCustomer({
+    dob: seventeen,
+    telephone: "12ab34",
+    firstName: "Jana",
+    lastName: "Jünger",
+    gender: "Divers",
+  });
   const otherEmail = uniqueEmail("other");
   await visit(page, "/register", javaScriptEnabled, "Kundenkonto anlegen");
   await fillRegistration(page, customer, { email: otherEmail, password: "Anders123" });
@@ -35,7 +57,8 @@ test("registration: German errors next to the fields, typed values kept", async 
     await expect(field).toHaveAccessibleDescription(new RegExp(`${message.replace(/[.+]/g, "\\$&")}$`));
     await expect(field.locator("xpath=following-sibling::p[contains(@class, 'field-error')]")).toHaveText(message);
   }
-  for (const field of [f.email, f.firstName, f.lastName, f.gender]) await expect(field).not.toHaveAttribute("aria-invalid", "true");
+  for (const field of [f.email, f.firstName, f.lastName, f.gender])
+    await expect(field).not.toHaveAttribute("aria-invalid", "true");
   // what was typed is still there …
   await expect(f.email).toHaveValue(customer.email);
   await expect(f.emailConfirm).toHaveValue(otherEmail);
@@ -55,7 +78,8 @@ test("registration: German errors next to the fields, typed values kept", async 
     "Zu dieser E-Mail-Adresse gibt es bereits ein Kundenkonto. Eine erneute Registrierung ist nicht möglich – bitte melde dich an oder wende dich an den Kundenservice.",
   );
   await expect(f.email).toHaveAttribute("aria-invalid", "true");
-  for (const field of [f.dob, f.emailConfirm, f.passwordConfirm, f.telephone]) await expect(field).not.toHaveAttribute("aria-invalid", "true");
+  for (const field of [f.dob, f.emailConfirm, f.passwordConfirm, f.telephone])
+    await expect(field).not.toHaveAttribute("aria-invalid", "true");
   await expect(f.email).toHaveValue(ANNA);
   await expect(f.firstName).toHaveValue("Jana");
   await expect(f.dob).toHaveValue("1990-05-15");
@@ -81,7 +105,10 @@ test("a failed registration or sign-in never gives the typed password back", asy
   await expect(l.password).toHaveValue("");
 });
 
-test("failed sign-in: wrong credentials, not activated (with a new link), blocked", async ({ page, javaScriptEnabled }) => {
+test("failed sign-in: wrong credentials, not activated (with a new link), blocked", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await visit(page, "/login", javaScriptEnabled, "Anmelden");
   const f = loginFields(page);
   const resend = page.getByRole("button", { name: "Aktivierungslink erneut senden" });
@@ -99,7 +126,9 @@ test("failed sign-in: wrong credentials, not activated (with a new link), blocke
   // Ben has not activated his account: he can ask for a new link.
   await visit(page, "/login", javaScriptEnabled, "Anmelden");
   await submitLogin(page, BEN, DEMO_PASSWORD);
-  await expect(formAlert(page)).toHaveText(/^Dein Kundenkonto ist noch nicht aktiviert\. Bitte klicke auf den Link in der E-Mail/);
+  await expect(formAlert(page)).toHaveText(
+    /^Dein Kundenkonto ist noch nicht aktiviert\. Bitte klicke auf den Link in der E-Mail/,
+  );
   await expect(resend).toBeVisible();
   await expectAccessibleAfterPost(page, javaScriptEnabled);
   await resend.click();
@@ -107,19 +136,25 @@ test("failed sign-in: wrong credentials, not activated (with a new link), blocke
     "Falls zu dieser Adresse ein noch nicht aktiviertes Kundenkonto gehört, haben wir dir einen neuen Aktivierungslink geschickt.",
   );
   // the new link is in the mailbox (not followed: Ben stays not activated for the other tests)
-  expect(await mailLink(page, BEN, ACTIVATION_SUBJECT, "/customer/activate/user/", javaScriptEnabled))
-    .toMatch(/^\/customer\/activate\/user\/100002\/activationtoken\/[^/]+$/);
+  expect(await mailLink(page, BEN, ACTIVATION_SUBJECT, "/customer/activate/user/", javaScriptEnabled)).toMatch(
+    /^\/customer\/activate\/user\/100002\/activationtoken\/[^/]+$/,
+  );
 
   // Clara is blocked
   await visit(page, "/login", javaScriptEnabled, "Anmelden");
   await submitLogin(page, CLARA, DEMO_PASSWORD);
-  await expect(formAlert(page)).toHaveText(/^Dein Kundenkonto ist gesperrt\. Bitte wende dich an unseren Kundenservice/);
+  await expect(formAlert(page)).toHaveText(
+    /^Dein Kundenkonto ist gesperrt\. Bitte wende dich an unseren Kundenservice/,
+  );
   await expect(f.email).toHaveValue(CLARA);
   await expect(resend).toHaveCount(0);
   await expect(page.locator("html")).toHaveAttribute("data-signed-in", "0");
 });
 
-test("password reset: forgot → mail → new password; the old one fails, the new one works", async ({ page, javaScriptEnabled }) => {
+test("password reset: forgot → mail → new password; the old one fails, the new one works", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const customer = newCustomer();
   const newPassword = "Tomate2027x";
   await register(page, customer, javaScriptEnabled);
@@ -189,7 +224,10 @@ test("after a failed sign-in the customer can correct the form and try again", a
   await expectToast(page, "Du bist jetzt angemeldet.");
 });
 
-test("a mistyped e-mail address is named as the field is left with JavaScript, by the server on submit without", async ({ page, javaScriptEnabled }) => {
+test("a mistyped e-mail address is named as the field is left with JavaScript, by the server on submit without", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const message = "Bitte gib eine gültige E-Mail-Adresse ein.";
   await visit(page, "/register", javaScriptEnabled, "Kundenkonto anlegen");
   const f = registerFields(page);

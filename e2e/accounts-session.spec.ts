@@ -1,19 +1,32 @@
 import type { Locator, Page } from "@playwright/test";
 import {
-  ANNA, DEMO_PASSWORD, expectToast, expireSessions, newCustomer, registerActivateSignIn, submitLogin, visit,
+  ANNA,
+  DEMO_PASSWORD,
+  expectToast,
+  expireSessions,
+  newCustomer,
+  registerActivateSignIn,
+  submitLogin,
+  visit,
 } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
-test("an expired session goes to /login with a warning, and signing in returns to where the customer was going", async ({ page, javaScriptEnabled }) => {
+test("an expired session goes to /login with a warning, and signing in returns to where the customer was going", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const customer = newCustomer();
   await registerActivateSignIn(page, customer, javaScriptEnabled);
   await visit(page, "/account", javaScriptEnabled, "Hallo, Erika");
 
   await expireSessions(customer.email);
-  await page.getByRole("main").getByRole("link", { name: /^Adressen/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /^Adressen/ })
+    .click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Faddress$/);
   await expect(page.getByRole("heading", { level: 1, name: "Anmelden" })).toBeVisible();
   await expectToast(page, "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.");
@@ -40,7 +53,9 @@ test("a visitor opening /account/address signs in and lands there", async ({ pag
   await expect(page).toHaveURL(/\/account\/address$/);
   await expectToast(page, "Du bist jetzt angemeldet.");
   await expect(page.getByRole("heading", { level: 1, name: "Adressen" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Adresse Karl-Liebknecht-Straße 45, 04275 Leipzig bearbeiten" })).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: "Adresse Karl-Liebknecht-Straße 45, 04275 Leipzig bearbeiten" }),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Adresse Gohliser Straße 12a, 04155 Leipzig bearbeiten" })).toBeVisible();
   await expectAccessible(page);
 });
@@ -55,18 +70,29 @@ function heart(scope: Page | Locator, product: { name: string }, wished: boolean
 }
 
 /** On the product's own page, press its heart and check the new state. */
-async function toggleOnProductPage(page: Page, product: { sku: string; name: string }, javaScriptEnabled: boolean, wish: boolean) {
+async function toggleOnProductPage(
+  page: Page,
+  product: { sku: string; name: string },
+  javaScriptEnabled: boolean,
+  wish: boolean,
+) {
   const url = `/catalog/product/${product.sku}`;
   await visit(page, url, javaScriptEnabled, product.name);
   const article = page.getByRole("article", { name: product.name });
   await expect(heart(article, product, !wish)).toHaveAttribute("aria-pressed", String(!wish));
   await heart(article, product, !wish).click();
   await expect(heart(article, product, wish)).toHaveAttribute("aria-pressed", String(wish));
-  await expectToast(page, wish ? `„${product.name}“ steht jetzt auf deinem Merkzettel.` : `„${product.name}“ wurde vom Merkzettel entfernt.`);
+  await expectToast(
+    page,
+    wish ? `„${product.name}“ steht jetzt auf deinem Merkzettel.` : `„${product.name}“ wurde vom Merkzettel entfernt.`,
+  );
   await expect(page).toHaveURL(url);
 }
 
-test("wishlist: add on product pages, see them on the wishlist page, remove on a product page and on the wishlist page", async ({ page, javaScriptEnabled }) => {
+test("wishlist: add on product pages, see them on the wishlist page, remove on a product page and on the wishlist page", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await registerActivateSignIn(page, newCustomer(), javaScriptEnabled);
 
   await toggleOnProductPage(page, MILK, javaScriptEnabled, true);
@@ -78,7 +104,9 @@ test("wishlist: add on product pages, see them on the wishlist page, remove on a
   await expect(page.getByRole("heading", { level: 1, name: "Merkzettel" })).toBeVisible();
   const tiles = page.getByRole("list", { name: "Merkzettel" }).getByRole("article");
   await expect(tiles).toHaveCount(2);
-  expect((await tiles.getByRole("heading", { level: 2 }).allTextContents()).sort()).toEqual([MILK.name, BREAD.name].sort());
+  expect((await tiles.getByRole("heading", { level: 2 }).allTextContents()).sort()).toEqual(
+    [MILK.name, BREAD.name].sort(),
+  );
   await expect(heart(page, MILK, true)).toHaveAttribute("aria-pressed", "true");
   await expect(heart(page, BREAD, true)).toHaveAttribute("aria-pressed", "true");
   await expectAccessible(page);
@@ -94,12 +122,17 @@ test("wishlist: add on product pages, see them on the wishlist page, remove on a
   await expectToast(page, `„${MILK.name}“ wurde vom Merkzettel entfernt.`);
   await expect(page).toHaveURL(/\/account\/wishlist$/);
   await expect(tiles).toHaveCount(0);
-  await expect(page.getByText("Dein Merkzettel ist leer. Tippe bei einem Produkt auf das Herz, um es dir zu merken.")).toBeVisible();
+  await expect(
+    page.getByText("Dein Merkzettel ist leer. Tippe bei einem Produkt auf das Herz, um es dir zu merken."),
+  ).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "Zum Sortiment" })).toBeVisible();
   await expectAccessible(page);
   // and on the product page the heart is empty again
   await visit(page, `/catalog/product/${MILK.sku}`, javaScriptEnabled, MILK.name);
-  await expect(heart(page.getByRole("article", { name: MILK.name }), MILK, false)).toHaveAttribute("aria-pressed", "false");
+  await expect(heart(page.getByRole("article", { name: MILK.name }), MILK, false)).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
 });
 
 test("Anna's wishlist shows her three products, wished", async ({ page, javaScriptEnabled }) => {

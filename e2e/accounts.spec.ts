@@ -1,7 +1,16 @@
 import type { Page } from "@playwright/test";
 import {
-  activate, expectAccessibleAfterPost, expectToast, menuPanel, newCustomer, register,
-  registerActivateSignIn, signIn, signOut, submitLogin, visit,
+  activate,
+  expectAccessibleAfterPost,
+  expectToast,
+  menuPanel,
+  newCustomer,
+  register,
+  registerActivateSignIn,
+  signIn,
+  signOut,
+  submitLogin,
+  visit,
 } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
@@ -14,7 +23,9 @@ async function switchTheme(page: Page, to: "dark" | "light") {
   await expect(page.locator("html")).toHaveClass(`theme-${to}`);
   const value = to === "dark" ? "1" : "0";
   // the toggle has reached the server (cookie set, and for a customer the account saved)
-  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "dark_mode")?.value).toBe(value);
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === "dark_mode")?.value)
+    .toBe(value);
 }
 
 /** The dialog of a nested address route: a real modal with JavaScript, an open dialog in the page without. */
@@ -27,7 +38,10 @@ async function expectRouteDialog(page: Page, name: string, javaScriptEnabled: bo
   return dialog;
 }
 
-test("register, activate, sign in, edit the profile; the account's dark mode wins at sign-in; sign out", async ({ page, javaScriptEnabled }) => {
+test("register, activate, sign in, edit the profile; the account's dark mode wins at sign-in; sign out", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const customer = newCustomer();
   const html = page.locator("html");
 
@@ -67,8 +81,12 @@ test("register, activate, sign in, edit the profile; the account's dark mode win
   await expect(profile.getByLabel("Nachname")).toHaveValue("Mustermann");
   await expect(profile.getByLabel("Geburtsdatum")).toHaveValue("1990-05-15");
   await expect(profile.getByLabel("Telefonnummer (optional)")).toHaveValue("+49 341 555123");
-  await expect(page.getByRole("region", { name: "E-Mail-Adresse" })).toContainText(`Aktuelle E-Mail-Adresse: ${customer.email}`);
-  await expect(page.getByRole("region", { name: "Passwort" }).getByRole("button", { name: "Passwort ändern" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "E-Mail-Adresse" })).toContainText(
+    `Aktuelle E-Mail-Adresse: ${customer.email}`,
+  );
+  await expect(
+    page.getByRole("region", { name: "Passwort" }).getByRole("button", { name: "Passwort ändern" }),
+  ).toBeVisible();
 
   await profile.getByLabel("Vorname").fill("Erika-Marie");
   await profile.getByLabel("Anrede").selectOption({ label: "Divers" });
@@ -105,11 +123,17 @@ test("register, activate, sign in, edit the profile; the account's dark mode win
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Fcustomer$/);
 });
 
-test("addresses: add (after a failed try), edit and delete in the dialog of a nested route", async ({ page, javaScriptEnabled }) => {
+test("addresses: add (after a failed try), edit and delete in the dialog of a nested route", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await registerActivateSignIn(page, newCustomer(), javaScriptEnabled);
 
   await visit(page, "/account", javaScriptEnabled, "Hallo, Erika");
-  await page.getByRole("main").getByRole("link", { name: /^Adressen/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /^Adressen/ })
+    .click();
   await expect(page).toHaveURL(/\/account\/address$/);
   await expect(page.getByRole("heading", { level: 1, name: "Adressen" })).toBeVisible();
   await expect(page.getByText("Du hast noch keine Adresse hinterlegt.")).toBeVisible();
@@ -127,9 +151,13 @@ test("addresses: add (after a failed try), edit and delete in the dialog of a ne
   await dialog.getByRole("button", { name: "Adresse speichern" }).click();
   dialog = await expectRouteDialog(page, "Neue Adresse", javaScriptEnabled);
   await expect(dialog.getByRole("alert")).toHaveText("Die Adresse konnte nicht gespeichert werden.");
-  await expect(dialog.getByLabel("Hausnummer")).toHaveAccessibleDescription("Die Hausnummer darf keine Leerzeichen enthalten.");
+  await expect(dialog.getByLabel("Hausnummer")).toHaveAccessibleDescription(
+    "Die Hausnummer darf keine Leerzeichen enthalten.",
+  );
   await expect(dialog.getByLabel("Hausnummer")).toHaveAttribute("aria-invalid", "true");
-  await expect(dialog.getByLabel("Postleitzahl")).toHaveAccessibleDescription("Bitte gib eine gültige Postleitzahl mit 5 Ziffern ein.");
+  await expect(dialog.getByLabel("Postleitzahl")).toHaveAccessibleDescription(
+    "Bitte gib eine gültige Postleitzahl mit 5 Ziffern ein.",
+  );
   await expect(dialog.getByLabel("Postleitzahl")).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByLabel("Straße")).toHaveValue("Musterweg");
   await expect(dialog.getByLabel("Hausnummer")).toHaveValue("12 a");

@@ -15,7 +15,8 @@ const INVALID_QTY = "Bitte gib eine ganze Zahl zwischen 0 und 99 ein.";
 function cartPosts(page: Page) {
   const posts: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && /\/cart(\.data)?(\?|$)/.test(`${new URL(request.url()).pathname}?`)) posts.push(request.postData() ?? "");
+    if (request.method() === "POST" && /\/cart(\.data)?(\?|$)/.test(`${new URL(request.url()).pathname}?`))
+      posts.push(request.postData() ?? "");
   });
   return posts;
 }
@@ -25,7 +26,10 @@ async function checksLoaded(page: Page, formId: string, javaScriptEnabled: boole
   if (javaScriptEnabled) await expect(page.locator(`form#${formId}`)).toHaveAttribute("novalidate", "");
 }
 
-test("voucher code: a blank code gets the German message at the field with JavaScript, from the server without", async ({ page, javaScriptEnabled }) => {
+test("voucher code: a blank code gets the German message at the field with JavaScript, from the server without", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await freshCustomer(page, javaScriptEnabled);
   await addFromProductPage(page, JUICE, javaScriptEnabled);
   await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
@@ -57,7 +61,10 @@ test("voucher code: a blank code gets the German message at the field with JavaS
   await expect(cartSummary(page)).toContainText("10 % Herbstrabatt");
 });
 
-test("quantity field: a quantity above 99 is refused at the field with JavaScript, by the browser's bounds without", async ({ page, javaScriptEnabled }) => {
+test("quantity field: a quantity above 99 is refused at the field with JavaScript, by the browser's bounds without", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await freshCustomer(page, javaScriptEnabled);
   await addFromProductPage(page, JUICE, javaScriptEnabled);
   await visit(page, "/cart", javaScriptEnabled, "Warenkorb");

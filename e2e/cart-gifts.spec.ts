@@ -10,7 +10,10 @@ const JUICE = { sku: "160009", name: "Apfelsaft klar" };
 const GIFT = "Mozzarella";
 
 function cartLine(page: Page, name: string) {
-  return page.getByRole("list", { name: "Artikel im Warenkorb" }).getByRole("listitem").filter({ has: page.getByRole("link", { name, exact: true }) });
+  return page
+    .getByRole("list", { name: "Artikel im Warenkorb" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name, exact: true }) });
 }
 
 /** A bought line (not the gift line of the same product): the one with a quantity field. */
@@ -30,7 +33,10 @@ async function setQuantity(page: Page, name: string, qty: number) {
   await expect(line.getByText("Wird aktualisiert …")).toHaveCount(0);
 }
 
-test("reach the 50 € step, choose a gift in the modal, see it at 0 €; go to checkout when valid", async ({ page, javaScriptEnabled }) => {
+test("reach the 50 € step, choose a gift in the modal, see it at 0 €; go to checkout when valid", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await registerActivateSignIn(page, newCustomer(), javaScriptEnabled);
 
   // One bottle from the product page: below the minimum order value and the first gift step
@@ -75,7 +81,8 @@ test("reach the 50 € step, choose a gift in the modal, see it at 0 €; go to 
   // Back in the modal, the gift is marked and no further one can be chosen
   await page.goto("/cart/gifts");
   await expect(offers.filter({ hasText: GIFT }).getByText("Ausgewählt", { exact: true })).toBeVisible();
-  const noneLeft = "Du hast bereits alle Gratis-Zugaben dieser Stufe ausgewählt. Ab der nächsten Stufe kannst du weitere wählen.";
+  const noneLeft =
+    "Du hast bereits alle Gratis-Zugaben dieser Stufe ausgewählt. Ab der nächsten Stufe kannst du weitere wählen.";
   await expect(dialog.getByText(noneLeft)).toBeVisible();
   const others = dialog.getByRole("button", { name: /als Gratis-Zugabe auswählen$/ });
   await expect(others).toHaveCount(2);
@@ -93,7 +100,10 @@ test("reach the 50 € step, choose a gift in the modal, see it at 0 €; go to 
   await expect(summary(page)).toContainText("Zwischensumme (43 Artikel)51,17 €");
 });
 
-test("steppers: two quick clicks add two and the totals follow (in place with JavaScript, by plain posts without)", async ({ page, javaScriptEnabled }) => {
+test("steppers: two quick clicks add two and the totals follow (in place with JavaScript, by plain posts without)", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await registerActivateSignIn(page, newCustomer(), javaScriptEnabled);
   await visit(page, `/catalog/product/${JUICE.sku}`, javaScriptEnabled, JUICE.name);
   await page.getByRole("main").getByRole("button", { name: "In den Warenkorb" }).first().click();
@@ -146,7 +156,9 @@ test("steppers: two quick clicks add two and the totals follow (in place with Ja
   await expect(summary(page)).toContainText("Zwischensumme (22 Artikel)26,18 €");
   await expect(summary(page)).toContainText("Gesamtsumme31,13 €");
   // one update at a time
-  expect({ mostHeld, sent }).toEqual(javaScriptEnabled ? { mostHeld: 1, sent: ["21", "22"] } : { mostHeld: 0, sent: [] });
+  expect({ mostHeld, sent }).toEqual(
+    javaScriptEnabled ? { mostHeld: 1, sent: ["21", "22"] } : { mostHeld: 0, sent: [] },
+  );
   await page.unrouteAll({ behavior: "ignoreErrors" });
 
   // The server has them: a fresh page shows the same
@@ -160,7 +172,9 @@ test("steppers: two quick clicks add two and the totals follow (in place with Ja
   await page.getByRole("main").getByRole("button", { name: "In den Warenkorb" }).first().click();
   await expectToast(page, `„${MILK}“ liegt jetzt im Warenkorb.`);
   await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
-  await boughtLine(page, MILK).getByRole("button", { name: `Eins weniger von ${MILK}` }).click();
+  await boughtLine(page, MILK)
+    .getByRole("button", { name: `Eins weniger von ${MILK}` })
+    .click();
   await expectToast(page, `„${MILK}“ wurde aus dem Warenkorb entfernt.`);
   await expect(cartLine(page, MILK)).toHaveCount(0);
   await expect(summary(page)).toContainText("Zwischensumme (22 Artikel)26,18 €");
@@ -171,7 +185,9 @@ test("steppers: two quick clicks add two and the totals follow (in place with Ja
   await other.getByRole("button", { name: `${JUICE.name} aus dem Warenkorb entfernen` }).click();
   await expect(other.getByText("Dein Warenkorb ist leer.")).toBeVisible();
   await other.close();
-  await boughtLine(page, JUICE.name).getByRole("button", { name: `Eins mehr von ${JUICE.name}` }).click();
+  await boughtLine(page, JUICE.name)
+    .getByRole("button", { name: `Eins mehr von ${JUICE.name}` })
+    .click();
   await expectToast(page, "Diesen Artikel gibt es nicht (mehr).");
   await expect(page.getByText("Dein Warenkorb ist leer.")).toBeVisible();
   await expectAccessible(page);

@@ -11,7 +11,10 @@ test("home → category → filter Bio + sort by price → product detail", asyn
   await waitForHydration(page, javaScriptEnabled);
 
   // Category tile
-  await page.getByRole("region", { name: "Unser Sortiment" }).getByRole("link", { name: "Milchprodukte & Eier", exact: true }).click();
+  await page
+    .getByRole("region", { name: "Unser Sortiment" })
+    .getByRole("link", { name: "Milchprodukte & Eier", exact: true })
+    .click();
   await expect(page).toHaveURL(/\/catalog\/category\/milch-eier$/);
   await expect(page.getByRole("heading", { level: 1, name: "Milchprodukte & Eier" })).toBeVisible();
 
@@ -77,7 +80,10 @@ test("home → category → filter Bio + sort by price → product detail", asyn
   await expect(table.getByRole("rowheader", { name: "Energie" })).toBeVisible();
   await expect(page.getByText(/^Grundpreis: \d+,\d\d\s€ pro (Liter|Kilogramm)$/)).toBeVisible();
   await expect(page.getByText("inkl. MwSt.", { exact: false })).toBeVisible();
-  await expect(page.getByRole("link", { name: "zzgl. Versandkosten" })).toHaveAttribute("href", "/pages/legal/versand-zahlung");
+  await expect(page.getByRole("link", { name: "zzgl. Versandkosten" })).toHaveAttribute(
+    "href",
+    "/pages/legal/versand-zahlung",
+  );
   await expectAccessible(page);
 });
 
@@ -111,8 +117,10 @@ test("subcategory breadcrumb: Startseite › Milchprodukte & Eier › Milch", as
   await expect(breadcrumb.getByRole("listitem")).toHaveCount(3);
   await expect(breadcrumb.getByRole("link")).toHaveCount(2);
   await expect(breadcrumb.getByRole("link", { name: "Startseite", exact: true })).toHaveAttribute("href", "/");
-  await expect(breadcrumb.getByRole("link", { name: "Milchprodukte & Eier", exact: true }))
-    .toHaveAttribute("href", "/catalog/category/milch-eier");
+  await expect(breadcrumb.getByRole("link", { name: "Milchprodukte & Eier", exact: true })).toHaveAttribute(
+    "href",
+    "/catalog/category/milch-eier",
+  );
   const current = breadcrumb.locator('[aria-current="page"]');
   await expect(current).toHaveText("Milch");
   await expect(current.getByRole("link")).toHaveCount(0);
@@ -150,22 +158,29 @@ test("product image: lightbox with JavaScript, large image link without", async 
     await expect(page.getByRole("dialog")).toHaveCount(0);
     expect(page.url()).toBe(url);
   } else {
-    const [response] = await Promise.all([page.waitForResponse(/\/images\/products\/120001\.svg\?w=1024$/), imageLink.click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse(/\/images\/products\/120001\.svg\?w=1024$/),
+      imageLink.click(),
+    ]);
     await expect(page).toHaveURL(/\/images\/products\/120001\.svg\?w=1024$/);
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("image/svg+xml");
   }
 });
 
-test("“Mehr Produkte anzeigen”: appends in place with JavaScript, page 2 without", async ({ page, javaScriptEnabled }) => {
+test("“Mehr Produkte anzeigen”: appends in place with JavaScript, page 2 without", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.goto("/catalog/category/startseite");
   await expect(page.getByRole("heading", { level: 1, name: "Alle Kategorien" })).toBeVisible();
   const total = await listingCount(page);
   expect(total).toBeGreaterThan(120);
   await expect(productTiles(page)).toHaveCount(60);
   const firstPage = await productTiles(page).getByRole("heading", { level: 3 }).allTextContents();
-  const firstPageLinks = await productTiles(page).locator("a[href^='/catalog/product/']").evaluateAll(
-    (links) => [...new Set(links.map((a) => a.getAttribute("href")))]);
+  const firstPageLinks = await productTiles(page)
+    .locator("a[href^='/catalog/product/']")
+    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")))]);
   expect(firstPageLinks).toHaveLength(60);
   await expect(page.getByRole("link", { name: "Vorherige Produkte" })).toHaveCount(0);
   await expectAccessible(page);
@@ -178,24 +193,32 @@ test("“Mehr Produkte anzeigen”: appends in place with JavaScript, page 2 wit
   if (javaScriptEnabled) {
     await expect(productTiles(page)).toHaveCount(120);
     expect(page.url()).toBe(url);
-    const links = await productTiles(page).locator("a[href^='/catalog/product/']").evaluateAll(
-      (all) => [...new Set(all.map((a) => a.getAttribute("href")))]);
+    const links = await productTiles(page)
+      .locator("a[href^='/catalog/product/']")
+      .evaluateAll((all) => [...new Set(all.map((a) => a.getAttribute("href")))]);
     expect(links).toHaveLength(120);
     expect(links.slice(0, 60)).toEqual(firstPageLinks);
     await expect(page.getByRole("link", { name: "Mehr Produkte anzeigen" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Mehr Produkte anzeigen" })).toHaveAttribute("href", "/catalog/category/startseite?page=3");
+    await expect(page.getByRole("link", { name: "Mehr Produkte anzeigen" })).toHaveAttribute(
+      "href",
+      "/catalog/category/startseite?page=3",
+    );
     await expectAccessible(page);
   } else {
     await expect(page).toHaveURL(/\/catalog\/category\/startseite\?page=2$/);
     await expect(productTiles(page)).toHaveCount(60);
-    const secondPageLinks = await productTiles(page).locator("a[href^='/catalog/product/']").evaluateAll(
-      (links) => [...new Set(links.map((a) => a.getAttribute("href")))]);
+    const secondPageLinks = await productTiles(page)
+      .locator("a[href^='/catalog/product/']")
+      .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")))]);
     expect(secondPageLinks).toHaveLength(60);
     expect(secondPageLinks.filter((href) => firstPageLinks.includes(href))).toEqual([]);
     expect(firstPage.length).toBe(60);
     const previous = page.getByRole("link", { name: "Vorherige Produkte" });
     await expect(previous).toBeVisible();
-    await expect(page.getByRole("link", { name: "Mehr Produkte anzeigen" })).toHaveAttribute("href", "/catalog/category/startseite?page=3");
+    await expect(page.getByRole("link", { name: "Mehr Produkte anzeigen" })).toHaveAttribute(
+      "href",
+      "/catalog/category/startseite?page=3",
+    );
     await expectAccessible(page);
     await previous.click();
     await expect(page).toHaveURL(/\/catalog\/category\/startseite\??$/);

@@ -42,8 +42,14 @@ export async function freshCustomer(page: Page, javaScriptEnabled: boolean): Pro
   const customer = { email: uniqueEmail("checkout"), password: DEMO_PASSWORD, firstName: "Erika", lastName: "Kasse" };
   const id = 500_000_000 + Math.floor(Math.random() * 1_000_000_000);
   const insert = testCustomerInsert({
-    id, email: customer.email, firstname: customer.firstName, lastname: customer.lastName, gender: "w",
-    dob: "1990-05-15", telephone: "+49 341 555123", since: new Date().toISOString(),
+    id,
+    email: customer.email,
+    firstname: customer.firstName,
+    lastname: customer.lastName,
+    gender: "w",
+    dob: "1990-05-15",
+    telephone: "+49 341 555123",
+    since: new Date().toISOString(),
   });
   await executeD1(insert.sql, insert.params);
   const created = await executeD1("SELECT email FROM customer WHERE email = ?", [customer.email]);
@@ -63,7 +69,9 @@ export async function addFromProductPage(page: Page, product: Product, javaScrip
 
 /** The list of cart lines on /cart and one line of it, by the product's name. */
 export function cartLine(page: Page, name: string): Locator {
-  return page.getByRole("list", { name: "Artikel im Warenkorb" }).getByRole("listitem")
+  return page
+    .getByRole("list", { name: "Artikel im Warenkorb" })
+    .getByRole("listitem")
     .filter({ has: page.getByRole("link", { name, exact: true }) });
 }
 
@@ -99,7 +107,9 @@ export async function chooseCarrier(page: Page, carrier: keyof typeof CARRIER, j
   const step = shippingStep(page);
   await step.getByRole("radio", { name: new RegExp(`^${escapeRegExp(CARRIER[carrier])}`) }).check();
   if (!javaScriptEnabled) await step.getByRole("button", { name: "Versandart übernehmen" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/checkout" && url.searchParams.get("carrier") === CARRIER_CODE[carrier]);
+  await expect(page).toHaveURL(
+    (url) => url.pathname === "/checkout" && url.searchParams.get("carrier") === CARRIER_CODE[carrier],
+  );
   await expect(step.getByRole("radio", { name: new RegExp(`^${escapeRegExp(CARRIER[carrier])}`) })).toBeChecked();
   await waitForHydration(page, javaScriptEnabled);
 }
@@ -156,16 +166,27 @@ export async function reviewTotalCents(page: Page): Promise<number> {
 }
 
 /** "Zahlungspflichtig bestellen", then the sandbox provider's page for the payment. */
-export async function orderAndReachProvider(page: Page, javaScriptEnabled: boolean, { amountCents, method }: { amountCents: number; method: string }) {
+export async function orderAndReachProvider(
+  page: Page,
+  javaScriptEnabled: boolean,
+  { amountCents, method }: { amountCents: number; method: string },
+) {
   await reviewStep(page).getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
   await expect(page).toHaveURL(/\/payment\/sandbox\/pay_[\w-]+$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Zahlung beim Zahlungsdienstleister (Sandbox)" })).toBeVisible();
-  await expect(page.getByRole("main")).toContainText(new RegExp(`Bitte bestätige die Zahlung von ${euroText(amountCents)} mit ${escapeRegExp(method)}\\.`));
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Zahlung beim Zahlungsdienstleister (Sandbox)" }),
+  ).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(
+    new RegExp(`Bitte bestätige die Zahlung von ${euroText(amountCents)} mit ${escapeRegExp(method)}\\.`),
+  );
   await waitForHydration(page, javaScriptEnabled);
 }
 
 /** On the sandbox page: approve, decline or cancel. */
-export async function answerProvider(page: Page, answer: "Zahlung bestätigen" | "Zahlung ablehnen" | "Abbrechen und zurück zum Shop") {
+export async function answerProvider(
+  page: Page,
+  answer: "Zahlung bestätigen" | "Zahlung ablehnen" | "Abbrechen und zurück zum Shop",
+) {
   await page.getByRole("button", { name: answer, exact: true }).click();
 }
 

@@ -1,7 +1,25 @@
 import { expectAccessibleAfterPost, expectToast, visit } from "./account-helpers";
 import {
-  BABY_MILK, COFFEE, ESPRESSO, JUICE, addAddressInPlace, addFromProductPage, answerProvider, cartLine, cartSummary, chooseCarrier,
-  euro, euroText, expectSuccess, freshCustomer, openCheckout, orderAndReachProvider, paymentStep, reviewStep, reviewTotalCents, shippingStep,
+  BABY_MILK,
+  COFFEE,
+  ESPRESSO,
+  JUICE,
+  addAddressInPlace,
+  addFromProductPage,
+  answerProvider,
+  cartLine,
+  cartSummary,
+  chooseCarrier,
+  euro,
+  euroText,
+  expectSuccess,
+  freshCustomer,
+  openCheckout,
+  orderAndReachProvider,
+  paymentStep,
+  reviewStep,
+  reviewTotalCents,
+  shippingStep,
 } from "./checkout-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { escapeRegExp, waitForHydration } from "./helpers";
@@ -12,7 +30,10 @@ test.describe.configure({ timeout: 60_000 });
 /** A gift of the first step (50 €). */
 const GIFT = "Mozzarella";
 
-test("full flow: quantities, a gift at the 50 € step, voucher, address added in place, wish slot, card payment approved, order in the account", async ({ page, javaScriptEnabled }) => {
+test("full flow: quantities, a gift at the 50 € step, voucher, address added in place, wish slot, card payment approved, order in the account", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.setTimeout(180_000); // without JavaScript every step is a full page load
   await freshCustomer(page, javaScriptEnabled);
 
@@ -81,7 +102,10 @@ test("full flow: quantities, a gift at the 50 € step, voucher, address added i
   ]);
   expect(await reviewTotalCents(page)).toBe(total);
   await expect(review.getByRole("link", { name: "AGB" })).toHaveAttribute("href", "/pages/legal/agb");
-  await expect(review.getByRole("link", { name: "Widerrufsbelehrung" })).toHaveAttribute("href", "/pages/legal/widerrufsbelehrung");
+  await expect(review.getByRole("link", { name: "Widerrufsbelehrung" })).toHaveAttribute(
+    "href",
+    "/pages/legal/widerrufsbelehrung",
+  );
   await expect(page.getByRole("region", { name: "Gutschein" })).toContainText("FRISCH5");
 
   // A delivery address, added in place
@@ -113,10 +137,20 @@ test("full flow: quantities, a gift at the 50 € step, voucher, address added i
   await expect(page.getByRole("heading", { level: 1, name: "Meine Bestellungen" })).toBeVisible();
   const rows = main.getByRole("table").getByRole("row");
   await expect(rows).toHaveCount(2); // the header and the one order of this fresh customer
-  await expect(rows.nth(1).getByRole("cell")).toHaveText([String(number), /^\d\d\.\d\d\.\d{4}$/, "In Bearbeitung", "5", euro(total), "Online-Shop"]);
+  await expect(rows.nth(1).getByRole("cell")).toHaveText([
+    String(number),
+    /^\d\d\.\d\d\.\d{4}$/,
+    "In Bearbeitung",
+    "5",
+    euro(total),
+    "Online-Shop",
+  ]);
   await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);
-  await rows.nth(1).getByRole("link", { name: `Bestellung ${number} ansehen` }).click();
+  await rows
+    .nth(1)
+    .getByRole("link", { name: `Bestellung ${number} ansehen` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/account/order/${number}$`));
   await expect(page.getByRole("heading", { level: 1, name: `Bestellung ${number}` })).toBeVisible();
   await expect(main).toContainText(`3 × ${COFFEE.name}`);
@@ -134,7 +168,10 @@ test("full flow: quantities, a gift at the 50 € step, voucher, address added i
   await expect(page.getByText("Dein Warenkorb ist leer.")).toBeVisible();
 });
 
-test("click & collect: store, first free pickup slot, pickup terms, PayPal approved; success names the store", async ({ page, javaScriptEnabled }) => {
+test("click & collect: store, first free pickup slot, pickup terms, PayPal approved; success names the store", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await freshCustomer(page, javaScriptEnabled);
   for (const product of [ESPRESSO, JUICE]) await addFromProductPage(page, product, javaScriptEnabled);
   const total = ESPRESSO.cents + JUICE.cents; // 20,18 €: above the minimum, no shipping costs
@@ -148,7 +185,9 @@ test("click & collect: store, first free pickup slot, pickup terms, PayPal appro
   await expect(page.getByRole("region", { name: "2. Lieferadresse" })).toHaveCount(0);
 
   // The store; with JavaScript choosing it shows its slots at once
-  await step.getByLabel("Markt", { exact: true }).selectOption({ label: "Frischkorb Leipzig-Südvorstadt – Floßmühlenstraße 14, 04275 Leipzig" });
+  await step
+    .getByLabel("Markt", { exact: true })
+    .selectOption({ label: "Frischkorb Leipzig-Südvorstadt – Floßmühlenstraße 14, 04275 Leipzig" });
   if (!javaScriptEnabled) await step.getByRole("button", { name: "Abholzeiten anzeigen" }).click();
   await expect(page).toHaveURL((url) => url.searchParams.get("store") === "leipzig-suedvorstadt");
   const slots = pickup.getByRole("group", { name: "Abholzeit im Markt Frischkorb Leipzig-Südvorstadt" });
@@ -160,7 +199,9 @@ test("click & collect: store, first free pickup slot, pickup terms, PayPal appro
 
   // More dates
   await slots.getByRole("link", { name: "Weitere Termine anzeigen" }).click();
-  await expect(page).toHaveURL((url) => url.searchParams.get("more") === "1" && url.searchParams.get("store") === "leipzig-suedvorstadt");
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get("more") === "1" && url.searchParams.get("store") === "leipzig-suedvorstadt",
+  );
   await expect(slots.getByRole("link", { name: "Weitere Termine anzeigen" })).toHaveCount(0);
   expect(await slots.locator(".slot-day").count()).toBeGreaterThan(shownDays);
   await waitForHydration(page, javaScriptEnabled);
@@ -168,7 +209,9 @@ test("click & collect: store, first free pickup slot, pickup terms, PayPal appro
   // The first free slot, the terms, PayPal
   const slot = slots.getByRole("radio", { disabled: false }).first();
   // named with its day, so slots of different days sound different
-  await expect(slot).toHaveAccessibleName(/^[A-Z][a-z]\., \d\d\.\d\d\.\d{4} \d\d:\d\d–\d\d:\d\d noch [1-6] Pl(ätze|atz)$/);
+  await expect(slot).toHaveAccessibleName(
+    /^[A-Z][a-z]\., \d\d\.\d\d\.\d{4} \d\d:\d\d–\d\d:\d\d noch [1-6] Pl(ätze|atz)$/,
+  );
   await slot.check();
   await pickup.getByRole("checkbox", { name: /^Ich habe die Abholbedingungen gelesen/ }).check();
   await paymentStep(page).getByRole("radio", { name: "PayPal" }).check();
@@ -185,7 +228,10 @@ test("click & collect: store, first free pickup slot, pickup terms, PayPal appro
   await expect(page.getByRole("main").locator("dd.grand-total")).toHaveText(euro(total));
 });
 
-test("a declined card payment leads back to the checkout with the card message, and the cart still holds the items", async ({ page, javaScriptEnabled }) => {
+test("a declined card payment leads back to the checkout with the card message, and the cart still holds the items", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await freshCustomer(page, javaScriptEnabled);
   for (const product of [COFFEE, BABY_MILK]) await addFromProductPage(page, product, javaScriptEnabled);
   const total = COFFEE.cents + BABY_MILK.cents + 495;
@@ -198,10 +244,14 @@ test("a declined card payment leads back to the checkout with the card message, 
 
   await answerProvider(page, "Zahlung ablehnen");
   await expect(page).toHaveURL((url) => url.pathname === "/checkout");
-  await expectToast(page, "Die Kartenzahlung wurde abgelehnt oder abgebrochen. Deine Artikel liegen wieder im Warenkorb – bitte prüfe deine Kartendaten oder wähle eine andere Zahlungsart.");
+  await expectToast(
+    page,
+    "Die Kartenzahlung wurde abgelehnt oder abgebrochen. Deine Artikel liegen wieder im Warenkorb – bitte prüfe deine Kartendaten oder wähle eine andere Zahlungsart.",
+  );
   await expect(page.getByRole("heading", { level: 1, name: "Kasse" })).toBeVisible();
   await expect(reviewStep(page).getByRole("list", { name: "Artikel" }).getByRole("listitem")).toHaveText([
-    new RegExp(`^1 × ${escapeRegExp(COFFEE.name)}`), new RegExp(`^1 × ${escapeRegExp(BABY_MILK.name)}`),
+    new RegExp(`^1 × ${escapeRegExp(COFFEE.name)}`),
+    new RegExp(`^1 × ${escapeRegExp(BABY_MILK.name)}`),
   ]);
   expect(await reviewTotalCents(page)).toBe(total);
   await expectAccessibleAfterPost(page, javaScriptEnabled);
@@ -217,7 +267,10 @@ test("a declined card payment leads back to the checkout with the card message, 
   await expect(rows.nth(1).getByRole("cell").nth(2)).toHaveText("Storniert");
 });
 
-test("validation: German messages next to the missing choices, the comment kept; SEPA only after a paid order", async ({ page, javaScriptEnabled }) => {
+test("validation: German messages next to the missing choices, the comment kept; SEPA only after a paid order", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await freshCustomer(page, javaScriptEnabled);
   // Below the minimum order value of 20 € there is no way to the checkout …
   await addFromProductPage(page, ESPRESSO, javaScriptEnabled);
@@ -239,7 +292,11 @@ test("validation: German messages next to the missing choices, the comment kept;
   await expect(payment.getByRole("radio", { name: "PayPal" })).toBeVisible();
   await expect(payment.getByRole("radio", { name: "Kredit- oder Debitkarte" })).toBeVisible();
   await expect(payment.getByRole("radio", { name: "SEPA-Lastschrift" })).toHaveCount(0);
-  await expect(payment.getByText("SEPA-Lastschrift bieten wir Kundinnen und Kunden mit einer bezahlten Bestellung und Teilhabenden an.")).toBeVisible();
+  await expect(
+    payment.getByText(
+      "SEPA-Lastschrift bieten wir Kundinnen und Kunden mit einer bezahlten Bestellung und Teilhabenden an.",
+    ),
+  ).toBeVisible();
   await expect(payment.getByLabel("IBAN")).toHaveCount(0);
 
   // Nothing chosen, a comment typed
@@ -265,7 +322,10 @@ test("validation: German messages next to the missing choices, the comment kept;
   expect(other?.status()).toBe(404);
 });
 
-test("the browser checks the checkout with the server's schema: with JavaScript a missing choice is named before anything is sent", async ({ page, javaScriptEnabled }) => {
+test("the browser checks the checkout with the server's schema: with JavaScript a missing choice is named before anything is sent", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await freshCustomer(page, javaScriptEnabled);
   for (const product of [ESPRESSO, JUICE]) await addFromProductPage(page, product, javaScriptEnabled);
   await openCheckout(page, javaScriptEnabled);
@@ -273,13 +333,16 @@ test("the browser checks the checkout with the server's schema: with JavaScript 
   const posts: string[] = [];
   page.on("request", (r) => {
     // a plain form post, or Remix's data request with JavaScript
-    if (r.method() === "POST" && ["/checkout", "/checkout.data"].includes(new URL(r.url()).pathname)) posts.push(r.url());
+    if (r.method() === "POST" && ["/checkout", "/checkout.data"].includes(new URL(r.url()).pathname))
+      posts.push(r.url());
   });
   await reviewStep(page).getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
   const methods = paymentStep(page).getByRole("group", { name: "Wie möchtest du bezahlen?" });
   await expect(methods).toHaveAttribute("aria-invalid", "true");
   await expect(methods).toHaveAccessibleDescription("Bitte wähle eine Zahlungsart.");
-  await expect(page.getByLabel("Wunschliefertermin")).toHaveAccessibleDescription(/Bitte wähle einen Wunschliefertermin\./);
+  await expect(page.getByLabel("Wunschliefertermin")).toHaveAccessibleDescription(
+    /Bitte wähle einen Wunschliefertermin\./,
+  );
   // without JavaScript the server answered the same; with it nothing went to the server
   expect(posts).toHaveLength(javaScriptEnabled ? 0 : 1);
   await expectAccessibleAfterPost(page, javaScriptEnabled);

@@ -52,10 +52,15 @@ test("Impressum: heading, legal footer, no JavaScript", async ({ page }) => {
 
 test("Widerrufsbelehrung: includes the exceptions for perishable goods, no JavaScript", async ({ page }) => {
   await expectStaticPage(page, "/pages/legal/widerrufsbelehrung", "Widerrufsbelehrung");
-  const exceptions = page.getByRole("heading", { level: 2, name: /^Ausschluss und vorzeitiges Erlöschen des Widerrufsrechts/ });
+  const exceptions = page.getByRole("heading", {
+    level: 2,
+    name: /^Ausschluss und vorzeitiges Erlöschen des Widerrufsrechts/,
+  });
   await expect(exceptions).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: /Waren, die schnell verderben können/ })).toBeVisible();
-  await expect(page.getByRole("listitem").filter({ hasText: /Molkereiprodukte, Fleisch, Wurst, Fisch, Käse/ })).toBeVisible();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: /Molkereiprodukte, Fleisch, Wurst, Fisch, Käse/ }),
+  ).toBeVisible();
 });
 
 test("Mitgliedschaft content page: heading, legal footer, no JavaScript", async ({ page }) => {
@@ -66,7 +71,9 @@ test("a footer link on a shop page opens the legal page at its top", async ({ pa
   await page.goto("/catalog/category/milch-eier");
   await expect(page.getByRole("heading", { level: 1, name: "Milchprodukte & Eier" })).toBeVisible();
   await waitForHydration(page, javaScriptEnabled);
-  const link = page.getByRole("contentinfo").getByRole("navigation", { name: "Rechtliches" })
+  const link = page
+    .getByRole("contentinfo")
+    .getByRole("navigation", { name: "Rechtliches" })
     .getByRole("link", { name: "Widerrufsbelehrung", exact: true });
   await link.scrollIntoViewIfNeeded();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
@@ -87,7 +94,13 @@ test("footer links lead to the legal pages", async ({ page }) => {
   await page.getByRole("contentinfo").getByRole("link", { name: "Alle rechtlichen Informationen" }).click();
   await expect(page).toHaveURL(/\/pages\/legal$/);
   await expect(page.getByRole("heading", { level: 1, name: "Rechtliches" })).toBeVisible();
-  for (const title of ["Impressum", "Datenschutzerklärung", "Allgemeine Geschäftsbedingungen", "Widerrufsbelehrung", "Versand & Zahlung"]) {
+  for (const title of [
+    "Impressum",
+    "Datenschutzerklärung",
+    "Allgemeine Geschäftsbedingungen",
+    "Widerrufsbelehrung",
+    "Versand & Zahlung",
+  ]) {
     await expect(page.getByRole("main").getByRole("link", { name: title, exact: true })).toBeVisible();
   }
   await expectAccessible(page);

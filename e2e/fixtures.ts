@@ -42,14 +42,17 @@ const HYDRATION_ERROR = /Minified React error #(418|423|425)|Hydration failed|di
 type Fixtures = { pageErrors: void };
 
 export const test = base.extend<Fixtures>({
-  pageErrors: [async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error" && HYDRATION_ERROR.test(message.text())) errors.push(message.text());
-    });
-    await use();
-    expect(errors, "errors in the page").toEqual([]);
-  }, { auto: true }],
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error" && HYDRATION_ERROR.test(message.text())) errors.push(message.text());
+      });
+      await use();
+      expect(errors, "errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 export { expect };

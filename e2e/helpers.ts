@@ -48,7 +48,10 @@ export function summary(scope: Page | Locator, text: string): Locator {
 
 /** A <details> disclosure in the header, found by the text of its <summary>. */
 export function headerDisclosure(page: Page, text: string) {
-  const details = page.getByRole("banner").locator("details").filter({ has: summary(page, text) });
+  const details = page
+    .getByRole("banner")
+    .locator("details")
+    .filter({ has: summary(page, text) });
   return { details, toggle: summary(details, text) };
 }
 

@@ -28,9 +28,14 @@ function announcer(page: Page): Locator {
   return page.locator("#route-announcer[aria-live=polite]");
 }
 
-test("search: a combobox with suggestions on typing, arrows, Enter and Escape; a plain search form without JS", async ({ page, javaScriptEnabled }) => {
+test("search: a combobox with suggestions on typing, arrows, Enter and Escape; a plain search form without JS", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await visit(page, "/search/find?q=milch", javaScriptEnabled, "Suchergebnisse für „milch“");
-  const search = page.getByRole("banner").getByRole(javaScriptEnabled ? "combobox" : "searchbox", { name: "Produkte suchen" });
+  const search = page
+    .getByRole("banner")
+    .getByRole(javaScriptEnabled ? "combobox" : "searchbox", { name: "Produkte suchen" });
   await tabTo(page, search);
   await expect(search).toHaveValue("milch");
   // a pre-filled box opens nothing on focus
@@ -49,7 +54,9 @@ test("search: a combobox with suggestions on typing, arrows, Enter and Escape; a
   await expect(listbox).toBeVisible();
   await expect(search).toHaveAttribute("aria-expanded", "true");
   await expect(search).toHaveAttribute("aria-controls", (await listbox.getAttribute("id"))!);
-  await expect(listbox.getByRole("group", { name: "Kategorien" }).getByRole("option", { name: "Käse", exact: true })).toBeVisible();
+  await expect(
+    listbox.getByRole("group", { name: "Kategorien" }).getByRole("option", { name: "Käse", exact: true }),
+  ).toBeVisible();
   await expect(listbox.getByRole("group", { name: "Produkte" }).getByRole("option").first()).toBeVisible();
   const options = listbox.getByRole("option");
   await expect(options.last()).toHaveText("Alle Ergebnisse für „kase“ anzeigen");
@@ -97,7 +104,10 @@ test("search: a combobox with suggestions on typing, arrows, Enter and Escape; a
   await expect(listbox).toHaveCount(0);
 });
 
-test("main menu: Enter opens, Escape closes back to its toggle, focus leaving closes it", async ({ page, javaScriptEnabled }) => {
+test("main menu: Enter opens, Escape closes back to its toggle, focus leaving closes it", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await visit(page, "/", javaScriptEnabled, "Frisch, regional, gemeinsam.");
   const { details, toggle } = mainMenu(page);
   const panel = details.getByRole("navigation", { name: "Hauptnavigation" });
@@ -137,7 +147,10 @@ test("main menu: Enter opens, Escape closes back to its toggle, focus leaving cl
   await expect(details).not.toHaveAttribute("open");
 });
 
-test("category panel: one Tab stop per main category, subcategories open per category, Escape and focus leaving close it", async ({ page, javaScriptEnabled }) => {
+test("category panel: one Tab stop per main category, subcategories open per category, Escape and focus leaving close it", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await visit(page, "/catalog/product/120001", javaScriptEnabled, "Frische Vollmilch 3,8 %");
   const { details, toggle } = headerDisclosure(page, "Sortiment");
   // by CSS, not by role: the closed panel must still be found
@@ -178,7 +191,10 @@ test("category panel: one Tab stop per main category, subcategories open per cat
   await page.keyboard.press("Enter");
   await page.keyboard.press("Tab");
   await expect(nav.getByRole("link", { name: "Alles aus Getränke", exact: true })).toBeFocused();
-  await expect(nav.getByRole("link", { name: "Alles aus Getränke", exact: true })).toHaveAttribute("href", "/catalog/category/getraenke");
+  await expect(nav.getByRole("link", { name: "Alles aus Getränke", exact: true })).toHaveAttribute(
+    "href",
+    "/catalog/category/getraenke",
+  );
   await tabTo(page, nav.getByRole("link", { name: "Bier", exact: true }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/catalog\/category\/bier$/);
@@ -191,7 +207,10 @@ test("category panel: one Tab stop per main category, subcategories open per cat
   await expect(page.getByRole("banner").getByRole("navigation", { name: "Kategorien" })).toBeHidden();
 });
 
-test("add to cart, quantity change and the gift dialog keep the keyboard focus and announce the result", async ({ page, javaScriptEnabled }) => {
+test("add to cart, quantity change and the gift dialog keep the keyboard focus and announce the result", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await freshCustomer(page, javaScriptEnabled);
   await visit(page, `/catalog/product/${JUICE.sku}`, javaScriptEnabled, JUICE.name);
   const add = page.getByRole("main").getByRole("button", { name: "In den Warenkorb", exact: true });
@@ -216,7 +235,9 @@ test("add to cart, quantity change and the gift dialog keep the keyboard focus a
   }
 
   // the gift dialog: focus moves in, Tab stays inside, Escape closes it back to its opener
-  const opener = page.getByRole("region", { name: "Gratis-Zugabe für dich" }).getByRole("link", { name: "Gratis-Zugabe auswählen" });
+  const opener = page
+    .getByRole("region", { name: "Gratis-Zugabe für dich" })
+    .getByRole("link", { name: "Gratis-Zugabe auswählen" });
   await tabTo(page, opener, { max: 80, back: true });
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Gratis-Zugabe auswählen" });
@@ -250,7 +271,10 @@ test("add to cart, quantity change and the gift dialog keep the keyboard focus a
   }
 });
 
-test("cart: '+' at the maximum keeps the focus; removing a line moves it to the next line, the last one to the heading", async ({ page, javaScriptEnabled }) => {
+test("cart: '+' at the maximum keeps the focus; removing a line moves it to the next line, the last one to the heading", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await freshCustomer(page, javaScriptEnabled);
   await addFromProductPage(page, COFFEE, javaScriptEnabled);
   await addFromProductPage(page, JUICE, javaScriptEnabled);
@@ -276,7 +300,9 @@ test("cart: '+' at the maximum keeps the focus; removing a line moves it to the 
   }
 
   // "Entfernen" on the first line: focus goes to the line that takes its place
-  const removeCoffee = cartLine(page, COFFEE.name).getByRole("button", { name: `${COFFEE.name} aus dem Warenkorb entfernen` });
+  const removeCoffee = cartLine(page, COFFEE.name).getByRole("button", {
+    name: `${COFFEE.name} aus dem Warenkorb entfernen`,
+  });
   await tabTo(page, removeCoffee, { max: 80, back: true });
   await page.keyboard.press("Enter");
   await expectToast(page, `„${COFFEE.name}“ wurde aus dem Warenkorb entfernt.`);
@@ -284,14 +310,19 @@ test("cart: '+' at the maximum keeps the focus; removing a line moves it to the 
   if (javaScriptEnabled) await expect(cartLine(page, JUICE.name).getByRole("link", { name: JUICE.name })).toBeFocused();
 
   // the last line: focus goes to the page heading
-  const removeJuice = cartLine(page, JUICE.name).getByRole("button", { name: `${JUICE.name} aus dem Warenkorb entfernen` });
+  const removeJuice = cartLine(page, JUICE.name).getByRole("button", {
+    name: `${JUICE.name} aus dem Warenkorb entfernen`,
+  });
   await tabTo(page, removeJuice, { max: 80 });
   await page.keyboard.press("Enter");
   await expect(page.getByText("Dein Warenkorb ist leer.")).toBeVisible();
   if (javaScriptEnabled) await expect(page.getByRole("heading", { level: 1, name: "Warenkorb" })).toBeFocused();
 });
 
-test("address dialog: focus moves in, Escape returns to “Neue Adresse”, the close link works without JS", async ({ page, javaScriptEnabled }) => {
+test("address dialog: focus moves in, Escape returns to “Neue Adresse”, the close link works without JS", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await freshCustomer(page, javaScriptEnabled);
   await visit(page, "/account/address", javaScriptEnabled, "Adressen");
   const opener = page.getByRole("main").getByRole("link", { name: "Neue Adresse hinzufügen" });
@@ -316,9 +347,15 @@ test("address dialog: focus moves in, Escape returns to “Neue Adresse”, the 
   }
 });
 
-test("login prompt: opened from a visitor's wishlist heart, focus inside, Escape back to the heart", async ({ page, javaScriptEnabled }) => {
+test("login prompt: opened from a visitor's wishlist heart, focus inside, Escape back to the heart", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await visit(page, "/catalog/product/120001", javaScriptEnabled, "Frische Vollmilch 3,8 %");
-  const heart = page.getByRole("main").getByRole("link", { name: /Merkzettel/ }).first();
+  const heart = page
+    .getByRole("main")
+    .getByRole("link", { name: /Merkzettel/ })
+    .first();
   await tabTo(page, heart, { max: 60 });
   await page.keyboard.press("Enter");
   if (!javaScriptEnabled) {
@@ -337,20 +374,30 @@ test("login prompt: opened from a visitor's wishlist heart, focus inside, Escape
   await expect(heart).toBeFocused();
 });
 
-test("page structure: unique landmark names, no skipped heading level on the wishlist, address buttons named by their text", async ({ page, javaScriptEnabled }) => {
+test("page structure: unique landmark names, no skipped heading level on the wishlist, address buttons named by their text", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
-  const names = await page.locator("nav").evaluateAll((navs) => navs.map((n) => {
-    const labelledBy = n.getAttribute("aria-labelledby");
-    return labelledBy ? document.getElementById(labelledBy)?.textContent : n.getAttribute("aria-label");
-  }));
+  const names = await page.locator("nav").evaluateAll((navs) =>
+    navs.map((n) => {
+      const labelledBy = n.getAttribute("aria-labelledby");
+      return labelledBy ? document.getElementById(labelledBy)?.textContent : n.getAttribute("aria-label");
+    }),
+  );
   expect(names.length).toBeGreaterThan(3);
   expect(names.filter((name) => !name)).toEqual([]);
   expect(new Set(names).size).toBe(names.length);
 
   await visit(page, "/account/wishlist", javaScriptEnabled, "Merkzettel");
-  const levels = await page.getByRole("main").locator("h1, h2, h3, h4, h5, h6").evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+  const levels = await page
+    .getByRole("main")
+    .locator("h1, h2, h3, h4, h5, h6")
+    .evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
   expect(levels.length).toBeGreaterThan(1);
-  levels.forEach((level, i) => { if (i > 0) expect(level - levels[i - 1], `heading ${i + 1}`).toBeLessThanOrEqual(1); });
+  levels.forEach((level, i) => {
+    if (i > 0) expect(level - levels[i - 1], `heading ${i + 1}`).toBeLessThanOrEqual(1);
+  });
 
   await visit(page, "/account/address", javaScriptEnabled, "Adressen");
   const setDefault = page.getByRole("button", { name: /^Als Lieferadresse festlegen: / });
@@ -363,9 +410,16 @@ test("home hero: its white text keeps at least 4.5:1 at every point of the gradi
   await page.goto("/");
   const hero = page.locator(".hero");
   await expect(hero.getByRole("heading", { level: 1, name: "Frisch, regional, gemeinsam." })).toBeVisible();
-  const { color, image } = await hero.evaluate((el) => ({ color: getComputedStyle(el).color, image: getComputedStyle(el).backgroundImage }));
+  const { color, image } = await hero.evaluate((el) => ({
+    color: getComputedStyle(el).color,
+    image: getComputedStyle(el).backgroundImage,
+  }));
   expect(color).toBe("rgb(255, 255, 255)");
-  const stops = [...image.matchAll(/rgb\((\d+), (\d+), (\d+)\)/g)].map((m) => [Number(m[1]), Number(m[2]), Number(m[3])]);
+  const stops = [...image.matchAll(/rgb\((\d+), (\d+), (\d+)\)/g)].map((m) => [
+    Number(m[1]),
+    Number(m[2]),
+    Number(m[3]),
+  ]);
   expect(stops.length).toBeGreaterThanOrEqual(2);
   const luminance = (rgb: number[]) => {
     const [r, g, b] = rgb.map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));

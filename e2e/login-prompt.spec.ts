@@ -20,7 +20,11 @@ async function expectLoginPrompt(page: Page, trigger: Locator, javaScriptEnabled
   const dialog = page.getByRole("dialog", { name: "Bitte melde dich an" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("heading", { level: 2, name: "Bitte melde dich an" })).toBeVisible();
-  await expect(dialog.getByText(/^Um einzukaufen, Produkte auf den Merkzettel zu setzen oder dein Konto zu verwalten, melde dich bitte an\./)).toBeVisible();
+  await expect(
+    dialog.getByText(
+      /^Um einzukaufen, Produkte auf den Merkzettel zu setzen oder dein Konto zu verwalten, melde dich bitte an\./,
+    ),
+  ).toBeVisible();
   await expect(dialog.getByRole("link", { name: "Zur Anmeldung" })).toHaveAttribute("href", loginHref);
   // a modal dialog: the page behind it is inert
   expect(await dialog.evaluate((d: HTMLDialogElement) => d.open && d.matches(":modal"))).toBe(true);
@@ -39,7 +43,11 @@ test("visitor pressing “In den Warenkorb” is asked to log in", async ({ page
   await expect(product.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
   await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);
-  await expectLoginPrompt(page, product.getByRole("link", { name: "In den Warenkorb", exact: true }), javaScriptEnabled);
+  await expectLoginPrompt(
+    page,
+    product.getByRole("link", { name: "In den Warenkorb", exact: true }),
+    javaScriptEnabled,
+  );
 });
 
 test("visitor pressing the wish (heart) button is asked to log in", async ({ page, javaScriptEnabled }) => {
@@ -48,7 +56,11 @@ test("visitor pressing the wish (heart) button is asked to log in", async ({ pag
   await expect(product.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
   await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);
-  await expectLoginPrompt(page, product.getByRole("link", { name: `${NAME} auf den Merkzettel setzen`, exact: true }), javaScriptEnabled);
+  await expectLoginPrompt(
+    page,
+    product.getByRole("link", { name: `${NAME} auf den Merkzettel setzen`, exact: true }),
+    javaScriptEnabled,
+  );
 });
 
 test("product tiles in a listing ask for login too; Escape closes the prompt", async ({ page, javaScriptEnabled }) => {

@@ -19,13 +19,20 @@ async function expectNoHorizontalScroll(page: Page) {
 
 /** Elements that stick out beyond the right edge of the viewport (for a helpful failure message). */
 async function overflowingElements(page: Page): Promise<string[]> {
-  return page.evaluate((width) => [...document.querySelectorAll("body *")]
-    .filter((el) => {
-      const r = el.getBoundingClientRect();
-      return r.width > 0 && r.right > width + 0.5 && getComputedStyle(el).position !== "fixed";
-    })
-    .slice(0, 10)
-    .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].join(".")} right=${Math.round(el.getBoundingClientRect().right)}`), WIDTH);
+  return page.evaluate(
+    (width) =>
+      [...document.querySelectorAll("body *")]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.right > width + 0.5 && getComputedStyle(el).position !== "fixed";
+        })
+        .slice(0, 10)
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].join(".")} right=${Math.round(el.getBoundingClientRect().right)}`,
+        ),
+    WIDTH,
+  );
 }
 
 test.describe("mobile width (360 px)", () => {
@@ -43,7 +50,9 @@ test.describe("mobile width (360 px)", () => {
 
   test("product page has no horizontal scrolling", async ({ page }) => {
     await page.goto("/catalog/product/120003");
-    await expect(page.getByRole("heading", { level: 1, name: "Demeter-Vollmilch 3,8 %, nicht homogenisiert" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Demeter-Vollmilch 3,8 %, nicht homogenisiert" }),
+    ).toBeVisible();
     await expect(page.getByRole("table", { name: "Durchschnittliche Nährwerte pro 100 ml" })).toBeVisible();
     expect(await overflowingElements(page)).toEqual([]);
     await expectNoHorizontalScroll(page);

@@ -59,7 +59,10 @@ test("main menu lists every entry and leads to the stores, closing itself", asyn
   await expectAccessible(page);
 });
 
-test("a click on a product far down a listing opens the product page at the top", async ({ page, javaScriptEnabled }) => {
+test("a click on a product far down a listing opens the product page at the top", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.goto("/catalog/category/startseite");
   await expect(page.getByRole("heading", { level: 1, name: "Alle Kategorien" })).toBeVisible();
   await waitForHydration(page, javaScriptEnabled);
@@ -91,12 +94,24 @@ test("the “Sortiment” category menu in the header shows the category tree", 
   await expect(mains).toHaveCount(13);
   await expect(mains.first()).toHaveText("Obst & Gemüse");
   await expect(nav.getByRole("link")).toHaveText(["Alle Kategorien"]);
-  await expect(nav.getByRole("link", { name: "Alle Kategorien", exact: true })).toHaveAttribute("href", "/catalog/category/startseite");
+  await expect(nav.getByRole("link", { name: "Alle Kategorien", exact: true })).toHaveAttribute(
+    "href",
+    "/catalog/category/startseite",
+  );
   await summary(nav, "Milchprodukte & Eier").click();
-  await expect(nav.getByRole("link", { name: "Alles aus Milchprodukte & Eier", exact: true })).toHaveAttribute("href", "/catalog/category/milch-eier");
-  await expect(nav.getByRole("link", { name: "Milch", exact: true })).toHaveAttribute("href", "/catalog/category/milch");
+  await expect(nav.getByRole("link", { name: "Alles aus Milchprodukte & Eier", exact: true })).toHaveAttribute(
+    "href",
+    "/catalog/category/milch-eier",
+  );
+  await expect(nav.getByRole("link", { name: "Milch", exact: true })).toHaveAttribute(
+    "href",
+    "/catalog/category/milch",
+  );
   await summary(nav, "Getränke").click();
-  await expect(nav.getByRole("link", { name: "Wasser", exact: true })).toHaveAttribute("href", "/catalog/category/wasser");
+  await expect(nav.getByRole("link", { name: "Wasser", exact: true })).toHaveAttribute(
+    "href",
+    "/catalog/category/wasser",
+  );
   await expect(nav.getByRole("link", { name: "Bier", exact: true })).toHaveAttribute("href", "/catalog/category/bier");
   await expect(nav.getByRole("link", { name: "Startseite", exact: true })).toHaveCount(0);
   await expectAccessible(page);
@@ -105,7 +120,10 @@ test("the “Sortiment” category menu in the header shows the category tree", 
   await expect(page).toHaveURL(/\/catalog\/category\/bier$/);
   await expect(page.getByRole("heading", { level: 1, name: "Bier" })).toBeVisible();
   const breadcrumb = page.getByRole("navigation", { name: "Brotkrumennavigation" });
-  await expect(breadcrumb.getByRole("link", { name: "Getränke" })).toHaveAttribute("href", "/catalog/category/getraenke");
+  await expect(breadcrumb.getByRole("link", { name: "Getränke" })).toHaveAttribute(
+    "href",
+    "/catalog/category/getraenke",
+  );
   await expect(headerDisclosure(page, "Sortiment").details).not.toHaveAttribute("open");
   await expect(page.getByRole("banner").getByRole("navigation", { name: "Kategorien" })).toBeHidden();
 });

@@ -38,27 +38,52 @@ test("Anna's orders: the list and every filter tab", async ({ page, javaScriptEn
   await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
   await visit(page, "/account/order/overview", javaScriptEnabled, "Meine Bestellungen");
   const main = page.getByRole("main");
-  await expect(main.getByRole("table").getByRole("columnheader")).toHaveText(["Bestellnummer", "Datum", "Status", "Artikel", "Summe", "Markt"]);
+  await expect(main.getByRole("table").getByRole("columnheader")).toHaveText([
+    "Bestellnummer",
+    "Datum",
+    "Status",
+    "Artikel",
+    "Summe",
+    "Markt",
+  ]);
   const rows = orderRows(page);
   await expect(rows).toHaveCount(ORDERS.length);
   for (const [i, [number, status, items, cents, store]] of ORDERS.entries()) {
-    await expect(rows.nth(i).getByRole("cell")).toHaveText([String(number), DATE, status, String(items), euro(cents), store]);
-    await expect(rows.nth(i).getByRole("link", { name: `Bestellung ${number} ansehen` })).toHaveAttribute("href", `/account/order/${number}`);
+    await expect(rows.nth(i).getByRole("cell")).toHaveText([
+      String(number),
+      DATE,
+      status,
+      String(items),
+      euro(cents),
+      store,
+    ]);
+    await expect(rows.nth(i).getByRole("link", { name: `Bestellung ${number} ansehen` })).toHaveAttribute(
+      "href",
+      `/account/order/${number}`,
+    );
   }
   const tabs = main.getByRole("navigation", { name: "Bestellungen filtern" });
-  await expect(tabs.getByRole("link")).toHaveText(["Alle", "Offen", "Einkäufe im Markt", "Abgeschlossen", "Abholung", "Online"]);
+  await expect(tabs.getByRole("link")).toHaveText([
+    "Alle",
+    "Offen",
+    "Einkäufe im Markt",
+    "Abgeschlossen",
+    "Abholung",
+    "Online",
+  ]);
   await expect(tabs.getByRole("link", { name: "Alle" })).toHaveAttribute("aria-current", "page");
 
   for (const [tab, query, numbers] of FILTERS) {
     await tabs.getByRole("link", { name: tab, exact: true }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/account/order/overview" && (url.searchParams.get("filter") ?? "") === query);
+    await expect(page).toHaveURL(
+      (url) => url.pathname === "/account/order/overview" && (url.searchParams.get("filter") ?? "") === query,
+    );
     await expect(tabs.getByRole("link", { name: tab, exact: true })).toHaveAttribute("aria-current", "page");
     await expect(tabs.locator("[aria-current]")).toHaveCount(1);
     await expect(rows.getByRole("link")).toHaveText(numbers.map(String));
     await expectAccessible(page);
     await waitForHydration(page, javaScriptEnabled);
   }
-
 });
 
 test("the detail of an online delivery, with the withdrawal button", async ({ page, javaScriptEnabled }) => {
@@ -90,17 +115,23 @@ test("the detail of an online delivery, with the withdrawal button", async ({ pa
   const facts = main.locator("dl.order-facts");
   await expect(facts.getByRole("term")).toHaveText(["Zahlungsart", "Lieferung"]);
   await expect(facts.getByRole("definition")).toHaveText([
-    "PayPal", "Standardlieferung: Anna Schmidt, Karl-Liebknecht-Straße 45, 3. OG links, 04275 Leipzig",
+    "PayPal",
+    "Standardlieferung: Anna Schmidt, Karl-Liebknecht-Straße 45, 3. OG links, 04275 Leipzig",
   ]);
   // an online order can be withdrawn (only looked at: Anna's history stays as seeded)
-  await expect(page.getByRole("region", { name: "Vertrag widerrufen" }).getByRole("link", { name: "Vertrag widerrufen" })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Vertrag widerrufen" }).getByRole("link", { name: "Vertrag widerrufen" }),
+  ).toBeVisible();
   await expectAccessible(page);
 
   await main.getByRole("link", { name: "Zurück zu meinen Bestellungen" }).click();
   await expect(page).toHaveURL(/\/account\/order\/overview$/);
 });
 
-test("the detail of a store purchase: the store, the store card, nothing to withdraw", async ({ page, javaScriptEnabled }) => {
+test("the detail of a store purchase: the store, the store card, nothing to withdraw", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
   await visit(page, "/account/order/overview?filter=store", javaScriptEnabled, "Meine Bestellungen");
   const main = page.getByRole("main");
@@ -118,7 +149,10 @@ test("the detail of a store purchase: the store, the store card, nothing to with
   await expect(page.getByRole("region", { name: "Vertrag widerrufen" })).toHaveCount(0);
 });
 
-test("Anna's orders on a 360 px phone: no horizontal scrolling, every row readable", async ({ page, javaScriptEnabled }) => {
+test("Anna's orders on a 360 px phone: no horizontal scrolling, every row readable", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
   await visit(page, "/account/order/overview", javaScriptEnabled, "Meine Bestellungen");
@@ -133,7 +167,10 @@ test("Anna's orders on a 360 px phone: no horizontal scrolling, every row readab
   }
   await expect(rows.first().getByRole("link", { name: "Bestellung 100000006 ansehen" })).toBeInViewport();
 
-  await page.getByRole("navigation", { name: "Bestellungen filtern" }).getByRole("link", { name: "Einkäufe im Markt" }).click();
+  await page
+    .getByRole("navigation", { name: "Bestellungen filtern" })
+    .getByRole("link", { name: "Einkäufe im Markt" })
+    .click();
   await expect(rows.getByRole("link")).toHaveText(["100000003", "100000001"]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectAccessible(page);

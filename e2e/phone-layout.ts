@@ -15,12 +15,13 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
     const problems: string[] = [];
     const root = document.documentElement;
     const describeElement = (el: Element) => {
-      const name = el.tagName.toLowerCase() + (el.id ? `#${el.id}` : "") +
-        [...el.classList].map((c) => `.${c}`).join("");
+      const name =
+        el.tagName.toLowerCase() + (el.id ? `#${el.id}` : "") + [...el.classList].map((c) => `.${c}`).join("");
       const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 60);
       return `${name} "${text}"`;
     };
-    if (root.scrollWidth > root.clientWidth) problems.push(`the page scrolls sideways: ${root.scrollWidth}px in ${root.clientWidth}px`);
+    if (root.scrollWidth > root.clientWidth)
+      problems.push(`the page scrolls sideways: ${root.scrollWidth}px in ${root.clientWidth}px`);
 
     const modal = document.querySelector("dialog[open]:modal");
     const scope = modal ?? document.body;
@@ -30,7 +31,8 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
     const clipped = (el: Element) => {
       for (let e: Element | null = el; e && e !== scope; e = e.parentElement) {
         const style = getComputedStyle(e);
-        if (style.clipPath !== "none" || style.clip !== "auto" || (e.clientWidth <= 1 && e.clientHeight <= 1)) return true;
+        if (style.clipPath !== "none" || style.clip !== "auto" || (e.clientWidth <= 1 && e.clientHeight <= 1))
+          return true;
       }
       return false;
     };
@@ -59,7 +61,8 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
       const block = blockOf(parent);
       if (!block || overflowing.has(block) || getComputedStyle(block).overflowX !== "visible") continue;
       const box = block.getBoundingClientRect();
-      const left = box.left + block.clientLeft, right = left + block.clientWidth;
+      const left = box.left + block.clientLeft,
+        right = left + block.clientWidth;
       const range = document.createRange();
       range.selectNodeContents(node);
       const outside = (r: DOMRect) => r.width > 0 && (r.right > right + 1 || r.left < left - 1);
@@ -75,7 +78,9 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
       }
       if (!out) continue;
       overflowing.add(block);
-      problems.push(`text overflows its box (${Math.round(Math.max(out.right, right) - Math.min(out.left, left))}px in ${block.clientWidth}px): ${describeElement(block)}`);
+      problems.push(
+        `text overflows its box (${Math.round(Math.max(out.right, right) - Math.min(out.left, left))}px in ${block.clientWidth}px): ${describeElement(block)}`,
+      );
     }
 
     // Placeholders are cut without a scrollbar: measure the text in the field's font.
@@ -86,7 +91,10 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
       measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       const needed = measure.measureText(field.placeholder).width;
-      if (needed > room + 1) problems.push(`placeholder is cut (${Math.ceil(needed)}px in ${Math.floor(room)}px): ${describeElement(field)} "${field.placeholder}"`);
+      if (needed > room + 1)
+        problems.push(
+          `placeholder is cut (${Math.ceil(needed)}px in ${Math.floor(room)}px): ${describeElement(field)} "${field.placeholder}"`,
+        );
     }
 
     // Boxes that must not overlap: every line of visible text, and every control.
@@ -109,7 +117,8 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
     const reported = new Set<string>();
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) {
-        const a = boxes[i], b = boxes[j];
+        const a = boxes[i],
+          b = boxes[j];
         // A control and its own label text, or text inside a control, belong together.
         if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
         const x = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);

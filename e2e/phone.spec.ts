@@ -1,6 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectToast, notifications } from "./account-helpers";
-import { COFFEE, addFromProductPage, cartLine, cartSummary, freshCustomer, openCheckout, reviewStep } from "./checkout-helpers";
+import {
+  COFFEE,
+  addFromProductPage,
+  cartLine,
+  cartSummary,
+  freshCustomer,
+  openCheckout,
+  reviewStep,
+} from "./checkout-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { headerSearch, waitForHydration } from "./helpers";
 import { PHONE_WIDTH, phoneLayoutProblems } from "./phone-layout";
@@ -21,7 +29,7 @@ test("product information: each label stands above its value and no text runs ou
   const label = details.getByRole("term").filter({ hasText: "Lebensmittelunternehmer" });
   const value = details.getByRole("definition").filter({ has: page.locator("address") });
   const labelBox = (await label.boundingBox())!;
-  expect(labelBox.y + labelBox.height).toBeLessThanOrEqual(await top(value) + 1);
+  expect(labelBox.y + labelBox.height).toBeLessThanOrEqual((await top(value)) + 1);
   expect(await phoneLayoutProblems(page)).toEqual([]);
 });
 
@@ -35,7 +43,10 @@ test("German text: the document says lang=de and hyphenates", async ({ page }) =
   expect(await phoneLayoutProblems(page)).toEqual([]);
 });
 
-test("cart and checkout: steppers on one row, only the last action's notices, the voucher above the order button, one minus sign", async ({ page, javaScriptEnabled }) => {
+test("cart and checkout: steppers on one row, only the last action's notices, the voucher above the order button, one minus sign", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await freshCustomer(page, javaScriptEnabled);
   await addFromProductPage(page, COFFEE, javaScriptEnabled);
   await addFromProductPage(page, COFFEE, javaScriptEnabled);
@@ -44,7 +55,7 @@ test("cart and checkout: steppers on one row, only the last action's notices, th
   const line = cartLine(page, COFFEE.name);
   const minus = line.getByRole("button", { name: `Eins weniger von ${COFFEE.name}` });
   const plus = line.getByRole("button", { name: `Eins mehr von ${COFFEE.name}` });
-  expect(Math.abs(await top(plus) - await top(minus)), "'+' on the row of '−'").toBeLessThan(2);
+  expect(Math.abs((await top(plus)) - (await top(minus))), "'+' on the row of '−'").toBeLessThan(2);
 
   // A wrong code, then the right one: the red notice about the voucher goes.
   await page.getByLabel("Gutscheincode").fill("FALSCH");
@@ -67,7 +78,9 @@ test("cart and checkout: steppers on one row, only the last action's notices, th
   const voucher = page.getByRole("region", { name: "Gutschein" });
   const review = reviewStep(page);
   await expect(voucher).toContainText("FRISCH5");
-  expect(await top(voucher), "the voucher comes before the totals and the order button").toBeLessThan(await top(review));
+  expect(await top(voucher), "the voucher comes before the totals and the order button").toBeLessThan(
+    await top(review),
+  );
   await expect(review).toContainText("−5,00 €");
   await expect(review).not.toContainText("-5,00");
   // The voucher can be removed and given again right there, and the page stays the checkout.
@@ -103,7 +116,10 @@ async function expectFocusNeverHidden(page: Page) {
         const t = toast.getBoundingClientRect();
         return f.left < t.right && t.left < f.right && f.top < t.bottom && t.top < f.bottom;
       });
-      return { done: false, covered: covered ? `${focused.tagName} "${focused.textContent?.trim().slice(0, 40)}"` : null };
+      return {
+        done: false,
+        covered: covered ? `${focused.tagName} "${focused.textContent?.trim().slice(0, 40)}"` : null,
+      };
     });
     if (state.done) break;
     if (state.covered) hidden.push(state.covered);

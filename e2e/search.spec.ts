@@ -42,7 +42,10 @@ test("header search finds compound words: “milch” and “kase”", async ({ 
   await expectAccessible(page);
 });
 
-test("search suggestions while typing (JavaScript) or a plain search form (no JavaScript)", async ({ page, javaScriptEnabled }) => {
+test("search suggestions while typing (JavaScript) or a plain search form (no JavaScript)", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.goto("/catalog/category/getraenke");
   await expect(page.getByRole("heading", { level: 1, name: "Getränke" })).toBeVisible();
   await waitForHydration(page, javaScriptEnabled);
@@ -60,7 +63,9 @@ test("search suggestions while typing (JavaScript) or a plain search form (no Ja
 
   const overlay = page.getByRole("listbox", { name: "Vorschläge" });
   await expect(overlay).toBeVisible();
-  await expect(overlay.getByRole("group", { name: "Kategorien" }).getByRole("option", { name: "Käse", exact: true })).toHaveAttribute("href", "/catalog/category/kaese");
+  await expect(
+    overlay.getByRole("group", { name: "Kategorien" }).getByRole("option", { name: "Käse", exact: true }),
+  ).toHaveAttribute("href", "/catalog/category/kaese");
   await expect(overlay.getByRole("group", { name: "Produkte" })).toBeVisible();
   const productLinks = overlay.getByRole("group", { name: "Produkte" }).getByRole("option");
   await expect(productLinks.first()).toBeVisible();
@@ -80,7 +85,10 @@ test("search suggestions while typing (JavaScript) or a plain search form (no Ja
   await expect(page.getByRole("listbox", { name: "Vorschläge" })).toHaveCount(0);
 });
 
-test("search suggestions: fewer than 3 characters ask for more; a suggested category opens it", async ({ page, javaScriptEnabled }) => {
+test("search suggestions: fewer than 3 characters ask for more; a suggested category opens it", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Frisch, regional, gemeinsam." })).toBeVisible();
   await waitForHydration(page, javaScriptEnabled);
@@ -126,8 +134,14 @@ test("a query without hits shows tips and category chips", async ({ page }) => {
   await expect(empty.getByRole("listitem").filter({ hasText: "Prüfe die Schreibweise" })).toBeVisible();
   await expect(empty.getByRole("listitem").filter({ hasText: "Suche allgemeiner" })).toBeVisible();
   await expect(empty.getByText("Oder stöbere im Sortiment:")).toBeVisible();
-  await expect(empty.getByRole("link", { name: "Milchprodukte & Eier" })).toHaveAttribute("href", "/catalog/category/milch-eier");
-  await expect(empty.getByRole("link", { name: "Käse", exact: true })).toHaveAttribute("href", "/catalog/category/kaese");
+  await expect(empty.getByRole("link", { name: "Milchprodukte & Eier" })).toHaveAttribute(
+    "href",
+    "/catalog/category/milch-eier",
+  );
+  await expect(empty.getByRole("link", { name: "Käse", exact: true })).toHaveAttribute(
+    "href",
+    "/catalog/category/kaese",
+  );
   expect(await empty.getByRole("link").count()).toBe(13);
   await expect(productTiles(page)).toHaveCount(0);
   await expectAccessible(page);

@@ -11,15 +11,23 @@ async function darkModeCookie(context: BrowserContext) {
 }
 
 async function setMarker(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.evaluate(() => { (window as unknown as { __marker?: string }).__marker = "still here"; });
+  if (javaScriptEnabled)
+    await page.evaluate(() => {
+      (window as unknown as { __marker?: string }).__marker = "still here";
+    });
 }
 
 async function expectMarker(page: Page, javaScriptEnabled: boolean) {
   // With JavaScript the theme switches without a page load: the window (and its marker) survives.
-  if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe("still here");
+  if (javaScriptEnabled)
+    expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe("still here");
 }
 
-test("dark mode: switch on, survives a reload via cookie, switch off again", async ({ page, context, javaScriptEnabled }) => {
+test("dark mode: switch on, survives a reload via cookie, switch off again", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
   const html = page.locator("html");
   await page.goto(PAGE);
   await expect(page.getByRole("heading", { level: 1, name: "Käse" })).toBeVisible();

@@ -47,8 +47,12 @@ async function runSuite(label, base) {
     const p95 = r.p95;
     trivial ??= { rps, p95 };
     rows.push({
-      catalogue: label, route: name, "req/s": Math.round(rps), "p95 ms": Number(p95.toFixed(1)),
-      "throughput vs trivial": (rps / trivial.rps).toFixed(2), "latency vs trivial": (p95 / Math.max(trivial.p95, 1)).toFixed(1),
+      catalogue: label,
+      route: name,
+      "req/s": Math.round(rps),
+      "p95 ms": Number(p95.toFixed(1)),
+      "throughput vs trivial": (rps / trivial.rps).toFixed(2),
+      "latency vs trivial": (p95 / Math.max(trivial.p95, 1)).toFixed(1),
       errors: r.errors + r.non2xx,
     });
   }
@@ -61,13 +65,21 @@ try {
   const rows = await runSuite("demo (420)", base);
   if (LARGE > 0) {
     const started = Date.now();
-    await generateCatalog(LARGE, (s) => runStatements(shop.db, s, 500), (done, total) =>
-      process.stdout.write(`\r  generating ${done}/${total} (${Math.round(done / ((Date.now() - started) / 1000))}/s)   `));
+    await generateCatalog(
+      LARGE,
+      (s) => runStatements(shop.db, s, 500),
+      (done, total) =>
+        process.stdout.write(
+          `\r  generating ${done}/${total} (${Math.round(done / ((Date.now() - started) / 1000))}/s)   `,
+        ),
+    );
     process.stdout.write("\n");
-    rows.push(...await runSuite(`${LARGE.toLocaleString("de-DE")} + demo`, base));
+    rows.push(...(await runSuite(`${LARGE.toLocaleString("de-DE")} + demo`, base)));
   }
   console.table(rows);
-  console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route, 2-core machine; edge cache off (every request renders).`);
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route, 2-core machine; edge cache off (every request renders).`,
+  );
 } finally {
   await shop.mf.dispose();
 }

@@ -24,8 +24,9 @@ const PAGES = [
 async function startModules(html) {
   const seeds = [
     ...[...html.matchAll(/<link rel="modulepreload" href="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]),
-    ...[...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)]
-      .flatMap((m) => [...m[1].matchAll(/^import\b[^"'\n]*["'](\/build\/[^"']+\.js)["']/gm)].map((i) => i[1])),
+    ...[...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) =>
+      [...m[1].matchAll(/^import\b[^"'\n]*["'](\/build\/[^"']+\.js)["']/gm)].map((i) => i[1]),
+    ),
   ];
   const seen = new Set();
   const queue = [...seeds];
@@ -34,14 +35,18 @@ async function startModules(html) {
     if (seen.has(file)) continue;
     seen.add(file);
     const code = await readFile(path.join(root, "public", file), "utf8");
-    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^"'();]*?\bfrom\s*)?["'](\/build\/[^"']+\.js)["']/g)) queue.push(m[1]);
+    for (const m of code.matchAll(
+      /(?:^|[;}\s])(?:import|export)\s*(?:[^"'();]*?\bfrom\s*)?["'](\/build\/[^"']+\.js)["']/g,
+    ))
+      queue.push(m[1]);
   }
   return [...seen];
 }
 
 const gzipped = new Map();
 async function gzipSize(file) {
-  if (!gzipped.has(file)) gzipped.set(file, gzipSync(await readFile(path.join(root, "public", file)), { level: 9 }).length);
+  if (!gzipped.has(file))
+    gzipped.set(file, gzipSync(await readFile(path.join(root, "public", file)), { level: 9 }).length);
   return gzipped.get(file);
 }
 
@@ -56,7 +61,14 @@ try {
     for (const f of files) bytes += await gzipSize(f);
     const ok = bytes <= budget;
     over ||= !ok;
-    rows.push({ page: name, url, files: files.length, "gzip KB": (bytes / KB).toFixed(1), "budget KB": budget / KB, ok: ok ? "yes" : "NO" });
+    rows.push({
+      page: name,
+      url,
+      files: files.length,
+      "gzip KB": (bytes / KB).toFixed(1),
+      "budget KB": budget / KB,
+      ok: ok ? "yes" : "NO",
+    });
   }
 } finally {
   await mf.dispose();

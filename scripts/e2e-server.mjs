@@ -12,7 +12,9 @@ import { startMiniflareShop } from "./miniflare-shop.mjs";
 
 const port = Number(process.env.E2E_PORT ?? "8790");
 const { mf, db } = await startMiniflareShop({
-  port, assets: true, bindings: { ENVIRONMENT: "development", EDGE_CACHE_SECONDS: "60" },
+  port,
+  assets: true,
+  bindings: { ENVIRONMENT: "development", EDGE_CACHE_SECONDS: "60" },
 });
 
 // Listens only once the database is migrated and seeded: Playwright waits for GET /ready.
@@ -23,7 +25,10 @@ const control = http.createServer(async (req, res) => {
     let body = "";
     for await (const chunk of req) body += chunk;
     const { sql, params = [] } = JSON.parse(body);
-    const { results } = await db.prepare(sql).bind(...params).all();
+    const { results } = await db
+      .prepare(sql)
+      .bind(...params)
+      .all();
     res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(results));
   } catch (error) {
     res.writeHead(error.status ?? 500, { "Content-Type": "text/plain" }).end(String(error.message ?? error));

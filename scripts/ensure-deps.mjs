@@ -6,7 +6,8 @@ import { CHROMIUM, log, root, run } from "./lib.mjs";
 
 const lock = path.join(root, "package-lock.json");
 const installed = path.join(root, "node_modules", ".package-lock.json");
-const stale = !existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs + 1000);
+const stale =
+  !existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs + 1000);
 if (stale) {
   log("Installing npm packages …");
   await run("npm", ["install", "--no-audit", "--no-fund"]);

@@ -9,7 +9,18 @@ import { loadSeed, parentMap, productRow, sqlValue } from "./seed/build.mjs";
 const CHUNK = 5000;
 // D1 accepts statements up to 100 KB; a product row with its texts is about 1 KB.
 const ROWS_PER_INSERT = 40;
-const VARIANTS = ["Classic", "Bio", "Premium", "Mini", "Family", "Regional", "Light", "Extra", "Natur", "Feinschmecker"];
+const VARIANTS = [
+  "Classic",
+  "Bio",
+  "Premium",
+  "Mini",
+  "Family",
+  "Regional",
+  "Light",
+  "Extra",
+  "Natur",
+  "Feinschmecker",
+];
 
 /** Deterministic pseudo-random numbers, so two runs make the same catalogue. */
 function random(seed) {
@@ -47,8 +58,11 @@ function insertRows(table, rows) {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     const slice = rows.slice(i, i + ROWS_PER_INSERT);
     const cols = Object.keys(slice[0]);
-    statements.push(`INSERT INTO ${table} (${cols.join(", ")}) VALUES ` +
-      slice.map((r) => `(${cols.map((c) => sqlValue(r[c])).join(", ")})`).join(", ") + ";");
+    statements.push(
+      `INSERT INTO ${table} (${cols.join(", ")}) VALUES ` +
+        slice.map((r) => `(${cols.map((c) => sqlValue(r[c])).join(", ")})`).join(", ") +
+        ";",
+    );
   }
   return statements;
 }
@@ -90,13 +104,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const file = path.join(dir, "generate.sql");
   log(`Generating ${count.toLocaleString("de-DE")} synthetic products …`);
   const started = Date.now();
-  await generateCatalog(count, async (statements) => {
-    await writeFile(file, `${statements.join("\n")}\n`);
-    await executeSqlFile(file);
-  }, (done, total) => {
-    const rate = Math.round(done / ((Date.now() - started) / 1000));
-    process.stdout.write(`\r  ${done.toLocaleString("de-DE")} / ${total.toLocaleString("de-DE")} products (${rate}/s)   `);
-  });
+  await generateCatalog(
+    count,
+    async (statements) => {
+      await writeFile(file, `${statements.join("\n")}\n`);
+      await executeSqlFile(file);
+    },
+    (done, total) => {
+      const rate = Math.round(done / ((Date.now() - started) / 1000));
+      process.stdout.write(
+        `\r  ${done.toLocaleString("de-DE")} / ${total.toLocaleString("de-DE")} products (${rate}/s)   `,
+      );
+    },
+  );
   process.stdout.write("\n");
   log("Done.");
 }

@@ -19,7 +19,8 @@ export function run(cmd, args, opts = {}) {
     });
     child.on("error", reject);
     child.on("exit", (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} failed (${signal ?? code})`)));
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} failed (${signal ?? code})`)),
+    );
   });
 }
 

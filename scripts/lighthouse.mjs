@@ -28,8 +28,16 @@ if (saveDir) await mkdir(saveDir, { recursive: true });
 const shop = await startMiniflareShop({ port: 8797, assets: true });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 });
 const rows = [];
 let over = false;
@@ -47,7 +55,8 @@ try {
     row["LCP ms"] = Math.round(lhr.audits["largest-contentful-paint"].numericValue);
     row["TBT ms"] = Math.round(lhr.audits["total-blocking-time"].numericValue);
     row.CLS = Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3));
-    const failed = Object.values(lhr.categories).flatMap((c) => c.auditRefs)
+    const failed = Object.values(lhr.categories)
+      .flatMap((c) => c.auditRefs)
       .map((ref) => lhr.audits[ref.id])
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
       .map((a) => a.id);
@@ -59,7 +68,13 @@ try {
   await shop.mf.dispose();
 }
 console.table(rows);
-console.log("Budgets:", Object.entries(BUDGET).map(([k, v]) => `${k} >= ${v}`).join(", "), "(mobile, simulated slow 4G, 4x CPU slowdown)");
+console.log(
+  "Budgets:",
+  Object.entries(BUDGET)
+    .map(([k, v]) => `${k} >= ${v}`)
+    .join(", "),
+  "(mobile, simulated slow 4G, 4x CPU slowdown)",
+);
 if (process.argv.includes("--check") && over) {
   console.error("Lighthouse below budget.");
   process.exit(1);

@@ -15,7 +15,9 @@ export async function migrate(extraArgs = []) {
 }
 
 export async function executeSqlFile(file, extraArgs = []) {
-  await run(bin("wrangler"), ["d1", "execute", "DB", ...target(extraArgs), "--file", file], { stdio: ["ignore", "ignore", "inherit"] });
+  await run(bin("wrangler"), ["d1", "execute", "DB", ...target(extraArgs), "--file", file], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 export async function seed(extraArgs = []) {
@@ -25,7 +27,9 @@ export async function seed(extraArgs = []) {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, "seed.sql");
   await writeFile(file, `${statements.join("\n")}\n`);
-  log(`Loading ${demo ? "demo data" : "the range (no demo customers, orders or vouchers)"}: ${seed.products.length} products, ${seed.stores.length} stores, ${seed.pages.length} pages …`);
+  log(
+    `Loading ${demo ? "demo data" : "the range (no demo customers, orders or vouchers)"}: ${seed.products.length} products, ${seed.stores.length} stores, ${seed.pages.length} pages …`,
+  );
   await executeSqlFile(file, extraArgs);
 }
 

@@ -11,5 +11,19 @@ log(`Frischkorb runs on http://127.0.0.1:${port}`);
 // wrangler.toml describes a deployment; locally the shop runs in development with its stand-ins
 // (sandbox payment provider, outbox shown in the development mailbox), which it allows only on a
 // local address. A .dev.vars file may add real test keys.
-const development = ["ENVIRONMENT:development", "PAYMENT_PROVIDER:sandbox", "MAIL_PROVIDER:outbox", "EDGE_CACHE_SECONDS:60"];
-await run(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port, "--log-level", "warn", ...development.flatMap((v) => ["--var", v])]);
+const development = [
+  "ENVIRONMENT:development",
+  "PAYMENT_PROVIDER:sandbox",
+  "MAIL_PROVIDER:outbox",
+  "EDGE_CACHE_SECONDS:60",
+];
+await run(bin("wrangler"), [
+  "dev",
+  "--ip",
+  "127.0.0.1",
+  "--port",
+  port,
+  "--log-level",
+  "warn",
+  ...development.flatMap((v) => ["--var", v]),
+]);

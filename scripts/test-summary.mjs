@@ -14,8 +14,10 @@ export function knownFlakyList(entries) {
   if (!Array.isArray(entries)) throw new Error("known-flaky list: expected an array of { test, reason }");
   const list = new Map();
   for (const entry of entries) {
-    if (typeof entry?.test !== "string" || !entry.test.trim()) throw new Error(`known-flaky list: entry without a test: ${JSON.stringify(entry)}`);
-    if (typeof entry.reason !== "string" || !entry.reason.trim()) throw new Error(`known-flaky list: "${entry.test}" has no reason`);
+    if (typeof entry?.test !== "string" || !entry.test.trim())
+      throw new Error(`known-flaky list: entry without a test: ${JSON.stringify(entry)}`);
+    if (typeof entry.reason !== "string" || !entry.reason.trim())
+      throw new Error(`known-flaky list: "${entry.test}" has no reason`);
     list.set(entry.test, entry.reason);
   }
   return list;

@@ -1,4 +1,4 @@
-// `npm test`: the whole suite, in the order that fails fastest: types, build, unit and integration
+// `npm test`: the whole suite, in the order that fails fastest: lint and format (Biome), types, build, unit and integration
 // tests (vitest, against the built worker), the client-JS budget, then the browser flows
 // (Playwright in Debian's Chromium, with and without JavaScript). Ends with one summary line; a
 // browser test that passed only on its retry counts as failed unless e2e/known-flaky.json lists it.
@@ -37,15 +37,26 @@ async function count(file, read) {
   }
 }
 
+await stage("Lint and format (Biome; `npm run format` fixes what it can)", () => run(bin("biome"), ["ci", "."]));
 await stage("Type check", () => run(bin("tsc"), ["--noEmit"]));
 await stage("Build", () => run(bin("remix"), ["build"]));
 await stage("Unit and integration tests (vitest)", () =>
-  run(bin("vitest"), ["run", "--config", "tests/vitest.config.ts", "--reporter=default", "--reporter=json",
-    `--outputFile.json=${path.join(tmp, "vitest.json")}`]));
+  run(bin("vitest"), [
+    "run",
+    "--config",
+    "tests/vitest.config.ts",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${path.join(tmp, "vitest.json")}`,
+  ]),
+);
 await count(path.join(tmp, "vitest.json"), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
-await stage("Client JavaScript budget (gzip, first load)", () => run(process.execPath, ["scripts/bundle-size.mjs", "--check"]));
+await stage("Client JavaScript budget (gzip, first load)", () =>
+  run(process.execPath, ["scripts/bundle-size.mjs", "--check"]),
+);
 await stage("End-to-end tests (Playwright, Chromium, with and without JavaScript)", () =>
-  run(bin("playwright"), ["test", "--config", "e2e/playwright.config.ts"], { env: { CI: process.env.CI ?? "" } }));
+  run(bin("playwright"), ["test", "--config", "e2e/playwright.config.ts"], { env: { CI: process.env.CI ?? "" } }),
+);
 await count(path.join(tmp, "playwright.json"), async (r) => {
   const known = knownFlakyList(JSON.parse(await readFile(path.join(root, "e2e/known-flaky.json"), "utf8")));
   const result = playwrightSummary(r, known);

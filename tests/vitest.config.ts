@@ -9,7 +9,10 @@ export default defineConfig({
   test: {
     projects: [
       // property tests run 10,000 cases each: on a busy 2-core CI machine that can take far over 5 s
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 60_000 } },
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
+      },
       {
         extends: true,
         test: {

@@ -1,6 +1,16 @@
 import {
-  cloneElement, createContext, Fragment, isValidElement, useCallback, useContext, useEffect, useMemo, useRef, useState,
-  type ReactElement, type ReactNode,
+  cloneElement,
+  createContext,
+  Fragment,
+  isValidElement,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
 } from "react";
 import { translate, type Texts, type TextStore, type TranslateOptions } from "./translate";
 
@@ -24,10 +34,12 @@ export function textsUrl(ns: string, version: string) {
 }
 
 export async function fetchTexts(namespaces: readonly string[], version: string): Promise<TextStore> {
-  const entries = await Promise.all(namespaces.map(async (ns) => {
-    const response = await fetch(textsUrl(ns, version));
-    return [ns, response.ok ? await response.json<Texts>() : {}] as const;
-  }));
+  const entries = await Promise.all(
+    namespaces.map(async (ns) => {
+      const response = await fetch(textsUrl(ns, version));
+      return [ns, response.ok ? await response.json<Texts>() : {}] as const;
+    }),
+  );
   return Object.fromEntries(entries);
 }
 
@@ -36,23 +48,34 @@ export async function fetchTexts(namespaces: readonly string[], version: string)
  * the browser the same ones, fetched before hydration. The browser adds a namespace when a page
  * needs it and, once idle, fetches the `later` ones so that navigations find their texts at hand.
  */
-export function TextsProvider({ texts, version = "", later = [], children }: {
-  texts: TextStore; version?: string; later?: readonly string[]; children: ReactNode;
+export function TextsProvider({
+  texts,
+  version = "",
+  later = [],
+  children,
+}: {
+  texts: TextStore;
+  version?: string;
+  later?: readonly string[];
+  children: ReactNode;
 }) {
   const [store, setStore] = useState(texts);
   const requested = useRef(new Set(Object.keys(texts)));
-  const load = useCallback((namespaces: readonly string[]) => {
-    const wanted = namespaces.filter((ns) => !requested.current.has(ns));
-    if (!wanted.length) return;
-    for (const ns of wanted) requested.current.add(ns);
-    fetchTexts(wanted, version).then(
-      (loaded) => setStore((current) => ({ ...loaded, ...current })),
-      (error: unknown) => {
-        for (const ns of wanted) requested.current.delete(ns);
-        console.error(error);
-      },
-    );
-  }, [version]);
+  const load = useCallback(
+    (namespaces: readonly string[]) => {
+      const wanted = namespaces.filter((ns) => !requested.current.has(ns));
+      if (!wanted.length) return;
+      for (const ns of wanted) requested.current.add(ns);
+      fetchTexts(wanted, version).then(
+        (loaded) => setStore((current) => ({ ...loaded, ...current })),
+        (error: unknown) => {
+          for (const ns of wanted) requested.current.delete(ns);
+          console.error(error);
+        },
+      );
+    },
+    [version],
+  );
   useEffect(() => {
     if (!later.length) return;
     const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
@@ -67,7 +90,10 @@ export function useTranslation(ns: string | readonly string[] = "common"): { t: 
   const { store, load } = useContext(TextsContext);
   // As one string, so a list written inline (a new array each render) keeps `t` and the effect stable.
   const namespaces = typeof ns === "string" ? ns : ns.join();
-  const missing = namespaces.split(",").filter((name) => !store[name]).join();
+  const missing = namespaces
+    .split(",")
+    .filter((name) => !store[name])
+    .join();
   useEffect(() => {
     if (missing) load(missing.split(","));
   }, [missing, load]);
@@ -82,18 +108,30 @@ export function useTranslation(ns: string | readonly string[] = "common"): { t: 
  * A text with links or emphasis inside: "<1>AGB</1>" in the text becomes `components[1]` with
  * "AGB" as its content (react-i18next's numbered-tag form).
  */
-export function Trans({ t, i18nKey, values, components }: {
-  t: TFunction; i18nKey: string; values?: TranslateOptions & { returnObjects?: false }; components: Record<number, ReactElement>;
+export function Trans({
+  t,
+  i18nKey,
+  values,
+  components,
+}: {
+  t: TFunction;
+  i18nKey: string;
+  values?: TranslateOptions & { returnObjects?: false };
+  components: Record<number, ReactElement>;
 }) {
   const parts = t(i18nKey, values).split(/<(\d+)>(.*?)<\/\1>/);
   // split with two groups gives: text, tag number, tag content, text, …
-  return <>{parts.map((part, i) => {
-    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text; their position is their identity
-    if (i % 3 === 0) return part ? <Fragment key={i}>{part}</Fragment> : null;
-    if (i % 3 === 2) return null;
-    const component = components[Number(part)];
-    const content = parts[i + 1];
-    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text; their position is their identity
-    return isValidElement(component) ? cloneElement(component, { key: i }, content) : content;
-  })}</>;
+  return (
+    <>
+      {parts.map((part, i) => {
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text; their position is their identity
+        if (i % 3 === 0) return part ? <Fragment key={i}>{part}</Fragment> : null;
+        if (i % 3 === 2) return null;
+        const component = components[Number(part)];
+        const content = parts[i + 1];
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text; their position is their identity
+        return isValidElement(component) ? cloneElement(component, { key: i }, content) : content;
+      })}
+    </>
+  );
 }

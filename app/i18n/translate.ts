@@ -34,15 +34,31 @@ function interpolate(text: string, options: TranslateOptions | undefined): strin
  * The text of `key` from the first of `namespaces` that has it; the key itself when none has
  * (as i18next shows a missing text).
  */
-export function translate(store: TextStore, namespaces: readonly string[], key: string, options?: TranslateOptions & { returnObjects?: false }): string;
-export function translate(store: TextStore, namespaces: readonly string[], key: string, options: TranslateOptions & { returnObjects: true }): unknown;
-export function translate(store: TextStore, namespaces: readonly string[], key: string, options?: TranslateOptions): unknown {
+export function translate(
+  store: TextStore,
+  namespaces: readonly string[],
+  key: string,
+  options?: TranslateOptions & { returnObjects?: false },
+): string;
+export function translate(
+  store: TextStore,
+  namespaces: readonly string[],
+  key: string,
+  options: TranslateOptions & { returnObjects: true },
+): unknown;
+export function translate(
+  store: TextStore,
+  namespaces: readonly string[],
+  key: string,
+  options?: TranslateOptions,
+): unknown {
   const colon = key.indexOf(":");
   const [spaces, path] = colon > 0 ? [[key.slice(0, colon)], key.slice(colon + 1)] : [namespaces, key];
   for (const ns of spaces) {
     const texts = store[ns];
-    const value = (typeof options?.count === "number" ? lookup(texts, `${path}_${plural.select(options.count)}`) : undefined)
-      ?? lookup(texts, path);
+    const value =
+      (typeof options?.count === "number" ? lookup(texts, `${path}_${plural.select(options.count)}`) : undefined) ??
+      lookup(texts, path);
     if (typeof value === "string") return interpolate(value, options);
     if (value !== undefined && options?.returnObjects) return value;
   }

@@ -1,6 +1,13 @@
 import {
-  DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
-  type Compilable, type CompiledQuery, type Generated, type RawBuilder,
+  DummyDriver,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type Compilable,
+  type CompiledQuery,
+  type Generated,
+  type RawBuilder,
 } from "kysely";
 
 /**
@@ -9,7 +16,12 @@ import {
  */
 export interface Database {
   category: {
-    id: string; parent_id: string | null; name: string; position: number; depth: number; tile_color: string;
+    id: string;
+    parent_id: string | null;
+    name: string;
+    position: number;
+    depth: number;
+    tile_color: string;
   };
   supplier: { id: string; name: string; street: string; zip: string; city: string; country: string };
   product: ProductTable;
@@ -18,26 +30,53 @@ export interface Database {
   product_flavoring: { sku: string; flavoring: string };
   product_search: { rowid: number; name: string; brand: string; keywords: string; product_search: string };
   content_page: {
-    slug: string; kind: "legal" | "content"; title: string; summary: string; body_html: string;
-    position: number; updated_at: string;
+    slug: string;
+    kind: "legal" | "content";
+    title: string;
+    summary: string;
+    body_html: string;
+    position: number;
+    updated_at: string;
   };
   url_redirect: { path: string; target: string };
   store: {
-    id: string; name: string; street: string; house_number: string; zip: string; city: string;
-    phone: string | null; latitude: number; longitude: number; click_and_collect: number;
-    opening_hours: string; staffed_hours: string;
+    id: string;
+    name: string;
+    street: string;
+    house_number: string;
+    zip: string;
+    city: string;
+    phone: string | null;
+    latitude: number;
+    longitude: number;
+    click_and_collect: number;
+    opening_hours: string;
+    staffed_hours: string;
   };
   customer: CustomerTable;
   customer_token: {
-    token_hash: string; customer_id: number; purpose: "activation" | "password_reset" | "email_change";
-    new_email: string | null; expires_at: number; used_at: number | null;
+    token_hash: string;
+    customer_id: number;
+    purpose: "activation" | "password_reset" | "email_change";
+    new_email: string | null;
+    expires_at: number;
+    used_at: number | null;
   };
   session: { id_hash: string; customer_id: number; created_at: number; last_seen_at: number };
   rate_limit: { key: string; window_start: number; count: number };
   outbox: {
-    id: Generated<number>; recipient: string; subject: string; text_body: string; created_at: string; sent_at: string | null;
-    attempts: Generated<number>; next_attempt_at: string | null; claim_token: string | null; claimed_until: string | null;
-    parked_at: string | null; last_error: string | null;
+    id: Generated<number>;
+    recipient: string;
+    subject: string;
+    text_body: string;
+    created_at: string;
+    sent_at: string | null;
+    attempts: Generated<number>;
+    next_attempt_at: string | null;
+    claim_token: string | null;
+    claimed_until: string | null;
+    parked_at: string | null;
+    last_error: string | null;
   };
   address: AddressTable;
   wishlist_item: { customer_id: number; sku: string; added_at: string };
@@ -46,24 +85,50 @@ export interface Database {
   free_product_rule: { id: string; threshold_cents: number; gift_count: number };
   free_product: { rule_id: string; sku: string };
   coupon: {
-    code: string; kind: "fixed" | "percent" | "freeShipping"; value: number; min_order_cents: number;
-    label: string; valid_until: string | null;
+    code: string;
+    kind: "fixed" | "percent" | "freeShipping";
+    value: number;
+    min_order_cents: number;
+    label: string;
+    valid_until: string | null;
   };
   customer_balance: { customer_id: number; balance_cents: number };
   balance_entry: {
-    id: string; customer_id: number; type: number; amount_cents: number; order_id: string | null; note: string; created_at: string;
+    id: string;
+    customer_id: number;
+    type: number;
+    amount_cents: number;
+    order_id: string | null;
+    note: string;
+    created_at: string;
   };
   delivery_area: { zip: string };
   pickup_booking: { store_id: string; slot_start: string; capacity: number; booked: number };
   customer_order: OrderTable;
   order_item: {
-    order_id: string; sku: string; is_gift: number; name: string; qty: number; unit_price_cents: number;
-    deposit_cents: number; tax_rate: number; row_total_cents: number;
+    order_id: string;
+    sku: string;
+    is_gift: number;
+    name: string;
+    qty: number;
+    unit_price_cents: number;
+    deposit_cents: number;
+    tax_rate: number;
+    row_total_cents: number;
   };
   payment: {
-    id: string; order_id: string; method: string; amount_cents: number; currency: string;
-    status: "pending" | "approved" | "declined" | "canceled"; settled_by: string | null; created_at: string; settled_at: string | null;
-    provider: Generated<string>; provider_ref: string | null; page_url: string | null;
+    id: string;
+    order_id: string;
+    method: string;
+    amount_cents: number;
+    currency: string;
+    status: "pending" | "approved" | "declined" | "canceled";
+    settled_by: string | null;
+    created_at: string;
+    settled_at: string | null;
+    provider: Generated<string>;
+    provider_ref: string | null;
+    page_url: string | null;
   };
 }
 
@@ -71,43 +136,116 @@ export type OrderStatus = "pending_payment" | "processing" | "ready_for_pickup" 
 export type PaymentMethodCode = "paypal" | "card" | "sepa" | "balance" | "storecard";
 
 export interface OrderTable {
-  id: string; increment_id: number; customer_id: number; idempotency_key: string; channel: "online" | "store";
-  status: OrderStatus; carrier_code: string | null; store_id: string | null; pickup_slot_start: string | null; pickup_slot_end: string | null;
-  shipping_address: string | null; delivery_start: string | null; delivery_end: string | null; telephone: string | null;
-  payment_method: PaymentMethodCode; sepa_mandate: string | null; coupon_code: string | null; comment: string;
-  item_count: number; subtotal_cents: number; discount_cents: number; deposit_cents: number; shipping_cents: number;
-  credit_cents: number; grand_total_cents: number; tax_details: string; created_at: string; paid_at: string | null;
+  id: string;
+  increment_id: number;
+  customer_id: number;
+  idempotency_key: string;
+  channel: "online" | "store";
+  status: OrderStatus;
+  carrier_code: string | null;
+  store_id: string | null;
+  pickup_slot_start: string | null;
+  pickup_slot_end: string | null;
+  shipping_address: string | null;
+  delivery_start: string | null;
+  delivery_end: string | null;
+  telephone: string | null;
+  payment_method: PaymentMethodCode;
+  sepa_mandate: string | null;
+  coupon_code: string | null;
+  comment: string;
+  item_count: number;
+  subtotal_cents: number;
+  discount_cents: number;
+  deposit_cents: number;
+  shipping_cents: number;
+  credit_cents: number;
+  grand_total_cents: number;
+  tax_details: string;
+  created_at: string;
+  paid_at: string | null;
   withdrawn_at: Generated<string | null>;
 }
 
 export interface CustomerTable {
-  id: number; email: string; password_hash: string; firstname: string; lastname: string;
-  dob: string | null; telephone: string; gender: "m" | "w" | "d";
-  status: "pending" | "active" | "blocked"; dark_mode_enabled: Generated<"0" | "1">;
-  is_sepa_allowed: Generated<"0" | "1">; group_identifier: Generated<string>; consents_at: string; created_at: string; updated_at: string;
+  id: number;
+  email: string;
+  password_hash: string;
+  firstname: string;
+  lastname: string;
+  dob: string | null;
+  telephone: string;
+  gender: "m" | "w" | "d";
+  status: "pending" | "active" | "blocked";
+  dark_mode_enabled: Generated<"0" | "1">;
+  is_sepa_allowed: Generated<"0" | "1">;
+  group_identifier: Generated<string>;
+  consents_at: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface AddressTable {
-  id: number; customer_id: number; street: string; house_number: string; address_addition: string;
-  zip: string; city: string; country: string; is_default_shipping: number; is_default_billing: number;
+  id: number;
+  customer_id: number;
+  street: string;
+  house_number: string;
+  address_addition: string;
+  zip: string;
+  city: string;
+  country: string;
+  is_default_shipping: number;
+  is_default_billing: number;
   created_at: string;
 }
 
 export interface ProductTable {
   rowid: Generated<number>;
-  sku: string; name: string; brand: string; description: string; category_id: string;
-  price_cents: number; regular_price_cents: number | null; lowest_price_30d_cents: number | null;
-  tax_rate: number; deposit_cents: number; net_quantity: number; unit: string; pack_count: number;
-  stock_managed: number; stock_qty: number;
-  is_new: number; is_limited: number; is_pioneer: number; is_organic: number; is_demeter: number;
-  is_vegan: number; is_vegetarian: number; is_halal: number; is_gluten_free: number;
-  is_lactose_free: number; is_chilled: number;
-  min_age: number; alcohol_percent: number | null; ingredients: string | null; storage_hint: string | null;
-  origin_country: string | null; supplier_id: string | null;
-  energy_kj: number | null; energy_kcal: number | null; fat: number | null; saturated_fat: number | null;
-  unsaturated_fat: number | null; polyunsaturated_fat: number | null; carbohydrates: number | null;
-  sugar: number | null; protein: number | null; salt: number | null;
-  recommendation: number; packshot: string; created_at: string;
+  sku: string;
+  name: string;
+  brand: string;
+  description: string;
+  category_id: string;
+  price_cents: number;
+  regular_price_cents: number | null;
+  lowest_price_30d_cents: number | null;
+  tax_rate: number;
+  deposit_cents: number;
+  net_quantity: number;
+  unit: string;
+  pack_count: number;
+  stock_managed: number;
+  stock_qty: number;
+  is_new: number;
+  is_limited: number;
+  is_pioneer: number;
+  is_organic: number;
+  is_demeter: number;
+  is_vegan: number;
+  is_vegetarian: number;
+  is_halal: number;
+  is_gluten_free: number;
+  is_lactose_free: number;
+  is_chilled: number;
+  min_age: number;
+  alcohol_percent: number | null;
+  ingredients: string | null;
+  storage_hint: string | null;
+  origin_country: string | null;
+  supplier_id: string | null;
+  energy_kj: number | null;
+  energy_kcal: number | null;
+  fat: number | null;
+  saturated_fat: number | null;
+  unsaturated_fat: number | null;
+  polyunsaturated_fat: number | null;
+  carbohydrates: number | null;
+  sugar: number | null;
+  protein: number | null;
+  salt: number | null;
+  recommendation: number;
+  packshot: string;
+  created_at: string;
 }
 
 export const qb = new Kysely<Database>({
@@ -146,7 +284,8 @@ export async function first<R>(db: D1Database, query: Statement<R>): Promise<R |
 
 /** Runs the queries in one round trip and returns each one's rows, typed per position. */
 export async function batch<Q extends readonly Statement[]>(
-  db: D1Database, queries: Q,
+  db: D1Database,
+  queries: Q,
 ): Promise<{ [K in keyof Q]: RowOf<Q[K]>[] }> {
   const results = await db.batch(queries.map((q) => prepare(db, q)));
   return results.map((r) => r.results) as never;
@@ -170,7 +309,9 @@ export interface Constraint {
  */
 export function failedConstraint(error: unknown): Constraint | null {
   const message = error instanceof Error ? error.message : String(error);
-  const match = /\b(CHECK|UNIQUE|NOT NULL|FOREIGN KEY) constraint failed(?:: (.*?))?: SQLITE_CONSTRAINT\b/.exec(message);
+  const match = /\b(CHECK|UNIQUE|NOT NULL|FOREIGN KEY) constraint failed(?:: (.*?))?: SQLITE_CONSTRAINT\b/.exec(
+    message,
+  );
   return match ? { kind: match[1] as ConstraintKind, name: match[2] ?? "" } : null;
 }
 

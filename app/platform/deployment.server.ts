@@ -46,7 +46,8 @@ function secretProblem(env: Env, name: keyof Env & string): string | null {
 export function configurationProblems(env: Env): string[] {
   if (env.standIns) return [];
   const problems: string[] = [];
-  if (env.ENVIRONMENT !== "production") problems.push(`ENVIRONMENT is "${env.ENVIRONMENT}" on a deployed host (only "production" may be deployed)`);
+  if (env.ENVIRONMENT !== "production")
+    problems.push(`ENVIRONMENT is "${env.ENVIRONMENT}" on a deployed host (only "production" may be deployed)`);
   for (const name of SHOP_SECRETS) {
     const problem = secretProblem(env, name);
     if (problem) problems.push(problem);
@@ -60,7 +61,11 @@ export function configurationProblems(env: Env): string[] {
  */
 export function refusal(): Response {
   const { title, text } = common.pages.unavailable;
-  const html = `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
-    + `<meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
-  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "300" } });
+  const html =
+    `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
+  return new Response(html, {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "300" },
+  });
 }

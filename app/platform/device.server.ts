@@ -35,8 +35,13 @@ const accountHash = async (email: string) => (await sha256(`device:${email.trim(
 
 function isDevice(v: unknown): v is Device {
   const d = v as Partial<Device> | null;
-  return typeof d === "object" && d !== null && typeof d.id === "string" && Array.isArray(d.accounts)
-    && d.accounts.every((a) => typeof a === "string");
+  return (
+    typeof d === "object" &&
+    d !== null &&
+    typeof d.id === "string" &&
+    Array.isArray(d.accounts) &&
+    d.accounts.every((a) => typeof a === "string")
+  );
 }
 
 /** The device cookie, or null when there is none or it cannot be read (then it is as if absent). */

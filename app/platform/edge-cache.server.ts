@@ -49,17 +49,27 @@ export function cacheKey(request: Request, buildVersion: string): Request {
 
 export function isStorable(response: Response): boolean {
   const cc = response.headers.get("Cache-Control") ?? "";
-  return response.status === 200 && /s-maxage=\d+/.test(cc) && !/private|no-store/.test(cc) && !response.headers.has("Set-Cookie");
+  return (
+    response.status === 200 &&
+    /s-maxage=\d+/.test(cc) &&
+    !/private|no-store/.test(cc) &&
+    !response.headers.has("Set-Cookie")
+  );
 }
 
 /** A cached page with a fresh nonce in its scripts and its CSP header. */
 export function withFreshNonce(cached: Response, nonce: string, dev: boolean, formTargets: string[]): Response {
   const headers = new Headers(cached.headers);
-  if (headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, formTargets));
+  if (headers.has("Content-Security-Policy"))
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, formTargets));
   headers.set("X-Edge-Cache", "HIT");
   const response = new Response(cached.body, { status: cached.status, headers });
   if (!(headers.get("Content-Type") ?? "").includes("text/html")) return response;
   return new HTMLRewriter()
-    .on("script[nonce], link[nonce]", { element: (el) => { el.setAttribute("nonce", nonce); } })
+    .on("script[nonce], link[nonce]", {
+      element: (el) => {
+        el.setAttribute("nonce", nonce);
+      },
+    })
     .transform(response);
 }

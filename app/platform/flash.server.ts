@@ -52,7 +52,12 @@ export function clearNotices(env: Env): Promise<string> {
 }
 
 /** Post/redirect/get with a notice; extra Set-Cookie values (session, theme) ride along. */
-export async function redirectWithNotice(env: Env, to: string, notice: Notice | Notice[], cookies: string[] = []): Promise<Response> {
+export async function redirectWithNotice(
+  env: Env,
+  to: string,
+  notice: Notice | Notice[],
+  cookies: string[] = [],
+): Promise<Response> {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await flashNotice(env, notice));

@@ -7,7 +7,11 @@ const NAME_FIELD = "website";
 const VALID_FROM_FIELD = "form_started";
 
 function honeypotFor(env: Env): Honeypot {
-  return new Honeypot({ nameFieldName: NAME_FIELD, validFromFieldName: VALID_FROM_FIELD, encryptionSeed: secret(env, "CSRF_SECRET") });
+  return new Honeypot({
+    nameFieldName: NAME_FIELD,
+    validFromFieldName: VALID_FROM_FIELD,
+    encryptionSeed: secret(env, "CSRF_SECRET"),
+  });
 }
 
 export function honeypotInputs(env: Env) {

@@ -12,7 +12,9 @@ import checkout from "../../locales/de/checkout.json";
 import orders from "../../locales/de/orders.json";
 
 // `satisfies` keeps this list and NAMESPACES (which the browser knows) the same.
-export const resources = { de: { common, catalog, home, pages, account, cart, checkout, orders } satisfies Record<Namespace, unknown> } as const;
+export const resources = {
+  de: { common, catalog, home, pages, account, cart, checkout, orders } satisfies Record<Namespace, unknown>,
+} as const;
 
 /** Changes whenever a text changes, so browsers may cache /locales/... forever. */
 export const localeVersion = fnv1a(JSON.stringify(resources));

@@ -43,36 +43,67 @@ interface ClaimedMail {
 const at = (now: Date, seconds = 0) => new Date(now.getTime() + seconds * 1000).toISOString();
 
 async function claimDueMails(db: D1Database, token: string, now: Date): Promise<ClaimedMail[]> {
-  const due = qb.selectFrom("outbox").select("id")
-    .where("sent_at", "is", null).where("parked_at", "is", null)
+  const due = qb
+    .selectFrom("outbox")
+    .select("id")
+    .where("sent_at", "is", null)
+    .where("parked_at", "is", null)
     .where((eb) => eb.or([eb("next_attempt_at", "is", null), eb("next_attempt_at", "<=", at(now))]))
     .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", at(now))]))
-    .orderBy("id").limit(RUN_SIZE);
-  const claimed = await prepare(db, qb.updateTable("outbox").set({ claim_token: token, claimed_until: at(now, LEASE_SECONDS) })
-    .where("id", "in", due)
-    .returning(["id", "recipient", "subject", "text_body", "created_at", "attempts"])).all<ClaimedMail>();
+    .orderBy("id")
+    .limit(RUN_SIZE);
+  const claimed = await prepare(
+    db,
+    qb
+      .updateTable("outbox")
+      .set({ claim_token: token, claimed_until: at(now, LEASE_SECONDS) })
+      .where("id", "in", due)
+      .returning(["id", "recipient", "subject", "text_body", "created_at", "attempts"]),
+  ).all<ClaimedMail>();
   return claimed.results;
 }
 
 type Outcome = keyof DeliveryReport;
 
-async function deliverOne(db: D1Database, transport: MailTransport, mail: ClaimedMail, token: string, now: Date): Promise<Outcome> {
+async function deliverOne(
+  db: D1Database,
+  transport: MailTransport,
+  mail: ClaimedMail,
+  token: string,
+  now: Date,
+): Promise<Outcome> {
   const result = await transport.send(
     { to: mail.recipient, subject: mail.subject, text: mail.text_body },
     `frischkorb-outbox/${mail.id}/${mail.created_at}`,
   );
-  const ours = (q: ReturnType<typeof qb.updateTable<"outbox">>) => q.where("id", "=", mail.id).where("claim_token", "=", token);
+  const ours = (q: ReturnType<typeof qb.updateTable<"outbox">>) =>
+    q.where("id", "=", mail.id).where("claim_token", "=", token);
   if (result.ok) {
-    await prepare(db, ours(qb.updateTable("outbox")).set({ sent_at: at(now), claim_token: null, claimed_until: null, last_error: null })).run();
+    await prepare(
+      db,
+      ours(qb.updateTable("outbox")).set({
+        sent_at: at(now),
+        claim_token: null,
+        claimed_until: null,
+        last_error: null,
+      }),
+    ).run();
     return "sent";
   }
   const failures = mail.attempts + 1;
   const park = !result.retry || failures >= MAX_ATTEMPTS;
-  await prepare(db, ours(qb.updateTable("outbox")).set({
-    attempts: failures, last_error: result.reason.slice(0, 500), claim_token: null, claimed_until: null,
-    ...(park ? { parked_at: at(now) } : { next_attempt_at: at(now, retryDelaySeconds(failures)) }),
-  })).run();
-  if (park) console.error(`Mail ${mail.id} parked after ${failures} failed attempt(s) via ${transport.name}: ${result.reason}`);
+  await prepare(
+    db,
+    ours(qb.updateTable("outbox")).set({
+      attempts: failures,
+      last_error: result.reason.slice(0, 500),
+      claim_token: null,
+      claimed_until: null,
+      ...(park ? { parked_at: at(now) } : { next_attempt_at: at(now, retryDelaySeconds(failures)) }),
+    }),
+  ).run();
+  if (park)
+    console.error(`Mail ${mail.id} parked after ${failures} failed attempt(s) via ${transport.name}: ${result.reason}`);
   return park ? "parked" : "retrying";
 }
 
@@ -84,7 +115,9 @@ export async function deliverOutbox(env: Env, now = new Date()): Promise<Deliver
   const token = randomToken(16);
   const mails = await claimDueMails(env.DB, token, now);
   for (let i = 0; i < mails.length; i += PARALLEL_SENDS) {
-    const outcomes = await Promise.all(mails.slice(i, i + PARALLEL_SENDS).map((mail) => deliverOne(env.DB, transport, mail, token, now)));
+    const outcomes = await Promise.all(
+      mails.slice(i, i + PARALLEL_SENDS).map((mail) => deliverOne(env.DB, transport, mail, token, now)),
+    );
     for (const outcome of outcomes) report[outcome] += 1;
   }
   return report;

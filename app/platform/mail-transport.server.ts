@@ -34,7 +34,11 @@ function resendTransport(apiKey: string, from: string): MailTransport {
       try {
         response = await fetch(RESEND_ENDPOINT, {
           method: "POST",
-          headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
+          headers: {
+            Authorization: `Bearer ${apiKey}`,
+            "Content-Type": "application/json",
+            "Idempotency-Key": idempotencyKey,
+          },
           body: JSON.stringify({ from, to: [mail.to], subject: mail.subject, text: mail.text }),
           signal: AbortSignal.timeout(15_000),
         });
@@ -52,14 +56,16 @@ function resendTransport(apiKey: string, from: string): MailTransport {
 
 /** The configured transport; null where the outbox stays for the development mailbox. */
 export function mailTransport(env: Env): MailTransport | null {
-  if (env.MAIL_PROVIDER === "resend" && env.MAIL_API_KEY && env.MAIL_FROM) return resendTransport(env.MAIL_API_KEY, env.MAIL_FROM);
+  if (env.MAIL_PROVIDER === "resend" && env.MAIL_API_KEY && env.MAIL_FROM)
+    return resendTransport(env.MAIL_API_KEY, env.MAIL_FROM);
   if (env.standIns) return null;
   throw new Error("No mail provider is configured (MAIL_PROVIDER, MAIL_API_KEY, MAIL_FROM)");
 }
 
 /** Why mail cannot be delivered in a deployment; empty when it can. */
 export function mailProblems(env: Env): string[] {
-  if (env.MAIL_PROVIDER !== "resend") return [`MAIL_PROVIDER is "${env.MAIL_PROVIDER ?? ""}" (a deployment needs "resend")`];
+  if (env.MAIL_PROVIDER !== "resend")
+    return [`MAIL_PROVIDER is "${env.MAIL_PROVIDER ?? ""}" (a deployment needs "resend")`];
   const problems: string[] = [];
   if (!env.MAIL_API_KEY) problems.push("MAIL_API_KEY is not set");
   if (!env.MAIL_FROM) problems.push("MAIL_FROM is not set");

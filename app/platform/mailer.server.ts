@@ -21,12 +21,22 @@ export interface Mail {
 export function queueMail(db: D1Database, mail: Mail, onlyIf?: Expression<SqlBool>): D1PreparedStatement {
   const createdAt = new Date().toISOString();
   if (onlyIf) {
-    return prepare(db, sql`INSERT INTO outbox (recipient, subject, text_body, created_at)
-      SELECT ${mail.to}, ${mail.subject}, ${mail.text}, ${createdAt} WHERE ${onlyIf}`);
+    return prepare(
+      db,
+      sql`INSERT INTO outbox (recipient, subject, text_body, created_at)
+      SELECT ${mail.to}, ${mail.subject}, ${mail.text}, ${createdAt} WHERE ${onlyIf}`,
+    );
   }
-  return prepare(db, qb.insertInto("outbox").values({
-    recipient: mail.to, subject: mail.subject, text_body: mail.text, created_at: createdAt, sent_at: null,
-  }));
+  return prepare(
+    db,
+    qb.insertInto("outbox").values({
+      recipient: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      created_at: createdAt,
+      sent_at: null,
+    }),
+  );
 }
 
 export interface OutboxMail {
@@ -38,6 +48,14 @@ export interface OutboxMail {
 }
 
 export async function latestMails(db: D1Database, limit = 50): Promise<OutboxMail[]> {
-  return (await prepare(db, qb.selectFrom("outbox").select(["id", "recipient", "subject", "text_body", "created_at"])
-    .orderBy("id", "desc").limit(limit)).all<OutboxMail>()).results;
+  return (
+    await prepare(
+      db,
+      qb
+        .selectFrom("outbox")
+        .select(["id", "recipient", "subject", "text_body", "created_at"])
+        .orderBy("id", "desc")
+        .limit(limit),
+    ).all<OutboxMail>()
+  ).results;
 }

@@ -17,16 +17,29 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 }
 
 async function peppered(password: string, pepper: string): Promise<ArrayBuffer> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   return crypto.subtle.sign("HMAC", key, encoder.encode(password));
 }
 
-async function derive(password: string, pepper: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<ArrayBuffer> {
-  const material = await crypto.subtle.importKey("raw", await peppered(password, pepper), "PBKDF2", false, ["deriveBits"]);
+async function derive(
+  password: string,
+  pepper: string,
+  salt: Uint8Array<ArrayBuffer>,
+  iterations: number,
+): Promise<ArrayBuffer> {
+  const material = await crypto.subtle.importKey("raw", await peppered(password, pepper), "PBKDF2", false, [
+    "deriveBits",
+  ]);
   return crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, material, 256);
 }
 
-export async function hashPassword(password: string, pepper: string, iterations = PASSWORD_ITERATIONS): Promise<string> {
+export async function hashPassword(
+  password: string,
+  pepper: string,
+  iterations = PASSWORD_ITERATIONS,
+): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const hash = await derive(password, pepper, salt, iterations);
   return `${SCHEME}$${iterations}$${toBase64(salt)}$${toBase64(hash)}`;

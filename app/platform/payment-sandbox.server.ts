@@ -13,7 +13,13 @@ import { secret } from "./secrets.server";
 export const SANDBOX_SIGNATURE_HEADER = "X-Payment-Signature";
 
 async function verifyingKey(env: Env): Promise<CryptoKey> {
-  return crypto.subtle.importKey("raw", new TextEncoder().encode(secret(env, "PAYMENT_WEBHOOK_SECRET")), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  return crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret(env, "PAYMENT_WEBHOOK_SECRET")),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["verify"],
+  );
 }
 
 /** Constant-time check (crypto.subtle.verify) of a hex signature over the raw body. */
@@ -24,21 +30,26 @@ async function verifyBody(env: Env, body: string, signature: string | null): Pro
 }
 
 /** The sandbox's confirmation: the raw body, parsed as JSON, with exactly what a confirmation needs. */
-export const sandboxConfirmationSchema = z.string().transform((body, ctx): unknown => {
-  try {
-    return JSON.parse(body);
-  } catch {
-    ctx.addIssue({ code: "custom", message: "not JSON" });
-    return z.NEVER;
-  }
-}).pipe(z.object({
-  confirmationId: z.string(),
-  paymentId: z.string(),
-  orderId: z.string(),
-  amountCents: z.number().int(),
-  currency: z.string(),
-  outcome: z.enum(["approved", "declined", "canceled"]),
-}) satisfies z.ZodType<PaymentConfirmation>);
+export const sandboxConfirmationSchema = z
+  .string()
+  .transform((body, ctx): unknown => {
+    try {
+      return JSON.parse(body);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "not JSON" });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.object({
+      confirmationId: z.string(),
+      paymentId: z.string(),
+      orderId: z.string(),
+      amountCents: z.number().int(),
+      currency: z.string(),
+      outcome: z.enum(["approved", "declined", "canceled"]),
+    }) satisfies z.ZodType<PaymentConfirmation>,
+  );
 
 /** The sandbox's pages exist only where stand-ins are allowed and no real provider is configured. */
 export function requireSandbox(env: Env): void {

@@ -13,7 +13,14 @@
  */
 import Stripe from "stripe";
 import type { Env } from "./context";
-import type { NewPayment, PaymentConfirmation, PaymentOutcome, PaymentProvider, StartedPayment, WebhookReading } from "./payment-provider";
+import type {
+  NewPayment,
+  PaymentConfirmation,
+  PaymentOutcome,
+  PaymentProvider,
+  StartedPayment,
+  WebhookReading,
+} from "./payment-provider";
 
 export const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
 
@@ -45,50 +52,83 @@ function client(env: Env): Stripe {
 }
 
 async function startCheckout(stripe: Stripe, p: NewPayment): Promise<StartedPayment> {
-  const session = await stripe.checkout.sessions.create({
-    mode: "payment",
-    allowed_payment_method_types: [p.method === "paypal" ? "paypal" : "card"],
-    line_items: [{ quantity: 1, price_data: { currency: "eur", unit_amount: p.amountCents, product_data: { name: p.description } } }],
-    customer_email: p.customer.email,
-    client_reference_id: p.orderId,
-    metadata: { paymentId: p.paymentId, orderId: p.orderId },
-    success_url: p.returnUrl,
-    cancel_url: p.cancelUrl,
-    locale: "de",
-    expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
-  }, { idempotencyKey: `checkout-${p.paymentId}` });
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: "payment",
+      allowed_payment_method_types: [p.method === "paypal" ? "paypal" : "card"],
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: "eur", unit_amount: p.amountCents, product_data: { name: p.description } },
+        },
+      ],
+      customer_email: p.customer.email,
+      client_reference_id: p.orderId,
+      metadata: { paymentId: p.paymentId, orderId: p.orderId },
+      success_url: p.returnUrl,
+      cancel_url: p.cancelUrl,
+      locale: "de",
+      expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
+    },
+    { idempotencyKey: `checkout-${p.paymentId}` },
+  );
   return { providerRef: session.id, pageUrl: session.url };
 }
 
 async function startSepaDebit(stripe: Stripe, p: NewPayment): Promise<StartedPayment> {
   if (!p.sepa) throw new Error("SEPA payment without a mandate");
-  const intent = await stripe.paymentIntents.create({
-    amount: p.amountCents,
-    currency: "eur",
-    allowed_payment_method_types: ["sepa_debit"],
-    payment_method_data: {
-      type: "sepa_debit",
-      sepa_debit: { iban: p.sepa.iban },
-      billing_details: { name: p.customer.name, email: p.customer.email },
+  const intent = await stripe.paymentIntents.create(
+    {
+      amount: p.amountCents,
+      currency: "eur",
+      allowed_payment_method_types: ["sepa_debit"],
+      payment_method_data: {
+        type: "sepa_debit",
+        sepa_debit: { iban: p.sepa.iban },
+        billing_details: { name: p.customer.name, email: p.customer.email },
+      },
+      mandate_data: {
+        customer_acceptance: { type: "online", online: { ip_address: p.client.ip, user_agent: p.client.userAgent } },
+      },
+      confirm: true,
+      description: p.description,
+      metadata: { paymentId: p.paymentId, orderId: p.orderId, flow: DIRECT_SEPA },
     },
-    mandate_data: { customer_acceptance: { type: "online", online: { ip_address: p.client.ip, user_agent: p.client.userAgent } } },
-    confirm: true,
-    description: p.description,
-    metadata: { paymentId: p.paymentId, orderId: p.orderId, flow: DIRECT_SEPA },
-  }, { idempotencyKey: `sepa-${p.paymentId}` });
+    { idempotencyKey: `sepa-${p.paymentId}` },
+  );
   return { providerRef: intent.id, pageUrl: null };
 }
 
 function fromSession(id: string, s: Stripe.Checkout.Session, outcome: PaymentOutcome): WebhookReading {
   const { paymentId, orderId } = s.metadata ?? {};
   if (!paymentId || !orderId || s.amount_total === null || !s.currency) return { kind: "ignored" };
-  return { kind: "confirmation", confirmation: { confirmationId: id, paymentId, orderId, amountCents: s.amount_total, currency: s.currency.toUpperCase(), outcome } };
+  return {
+    kind: "confirmation",
+    confirmation: {
+      confirmationId: id,
+      paymentId,
+      orderId,
+      amountCents: s.amount_total,
+      currency: s.currency.toUpperCase(),
+      outcome,
+    },
+  };
 }
 
 function fromIntent(id: string, pi: Stripe.PaymentIntent, outcome: PaymentOutcome): WebhookReading {
   const { paymentId, orderId, flow } = pi.metadata ?? {};
   if (flow !== DIRECT_SEPA || !paymentId || !orderId) return { kind: "ignored" };
-  return { kind: "confirmation", confirmation: { confirmationId: id, paymentId, orderId, amountCents: pi.amount, currency: pi.currency.toUpperCase(), outcome } };
+  return {
+    kind: "confirmation",
+    confirmation: {
+      confirmationId: id,
+      paymentId,
+      orderId,
+      amountCents: pi.amount,
+      currency: pi.currency.toUpperCase(),
+      outcome,
+    },
+  };
 }
 
 /** Which events decide a payment, and how (the rest of the account's events are ignored). */
@@ -97,7 +137,9 @@ export function readStripeEvent(event: Stripe.Event): WebhookReading {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
       // "unpaid" on completion means a delayed method is still on its way; its own event follows.
-      return event.data.object.payment_status === "paid" ? fromSession(event.id, event.data.object, "approved") : { kind: "ignored" };
+      return event.data.object.payment_status === "paid"
+        ? fromSession(event.id, event.data.object, "approved")
+        : { kind: "ignored" };
     case "checkout.session.async_payment_failed":
       return fromSession(event.id, event.data.object, "declined");
     case "checkout.session.expired":
@@ -128,7 +170,9 @@ export function stripeProvider(env: Env): PaymentProvider {
       try {
         const session = await client(env).checkout.sessions.expire(providerRef);
         const reading = fromSession(`expire-${providerRef}`, session, "canceled");
-        return reading.kind === "confirmation" && reading.confirmation.paymentId === paymentId ? reading.confirmation : null;
+        return reading.kind === "confirmation" && reading.confirmation.paymentId === paymentId
+          ? reading.confirmation
+          : null;
       } catch (error) {
         // Stripe refuses to expire a session that was completed meanwhile: its webhook decides.
         console.warn("Stripe checkout session could not be expired", providerRef, (error as Error).message);
@@ -139,8 +183,11 @@ export function stripeProvider(env: Env): PaymentProvider {
       let event: Stripe.Event;
       try {
         event = await client(env).webhooks.constructEventAsync(
-          body, headers.get("Stripe-Signature") ?? "", required(env, "STRIPE_WEBHOOK_SECRET"),
-          SIGNATURE_TOLERANCE_SECONDS, Stripe.createSubtleCryptoProvider(),
+          body,
+          headers.get("Stripe-Signature") ?? "",
+          required(env, "STRIPE_WEBHOOK_SECRET"),
+          SIGNATURE_TOLERANCE_SECONDS,
+          Stripe.createSubtleCryptoProvider(),
         );
       } catch {
         return { kind: "badSignature" };

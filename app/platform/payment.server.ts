@@ -21,7 +21,8 @@ export function paymentProvider(env: Env): PaymentProvider {
 
 /** Why the configured payment provider cannot run in a deployment; empty when it can. */
 export function paymentProblems(env: Env): string[] {
-  if (env.PAYMENT_PROVIDER !== "stripe") return [`PAYMENT_PROVIDER is "${env.PAYMENT_PROVIDER ?? ""}" (a deployment needs "stripe")`];
+  if (env.PAYMENT_PROVIDER !== "stripe")
+    return [`PAYMENT_PROVIDER is "${env.PAYMENT_PROVIDER ?? ""}" (a deployment needs "stripe")`];
   return STRIPE_SECRETS.filter((name) => !env[name]).map((name) => `${name} is not set`);
 }
 
@@ -30,5 +31,11 @@ export function paymentProblems(env: Env): string[] {
  * (replays, events the shop ignores) is a 200; a bad signature or payload is the sender's error.
  */
 export const WEBHOOK_STATUS = {
-  settled: 200, unchanged: 200, ignored: 200, unknown: 404, mismatch: 409, badSignature: 401, badPayload: 400,
+  settled: 200,
+  unchanged: 200,
+  ignored: 200,
+  unknown: 404,
+  mismatch: 409,
+  badSignature: 401,
+  badPayload: 400,
 } as const;

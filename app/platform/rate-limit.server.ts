@@ -43,11 +43,16 @@ const key = ({ limit, subject }: Throttle) => `${limit.name}:${subject.toLowerCa
 
 function countAttempt(db: D1Database, throttle: Throttle, now: number): D1PreparedStatement {
   const windowStart = now - (now % throttle.limit.windowSeconds);
-  return prepare(db, sql<{ count: number }>`INSERT INTO rate_limit (key, window_start, count) VALUES (${key(throttle)}, ${windowStart}, 1)
+  return prepare(
+    db,
+    sql<{
+      count: number;
+    }>`INSERT INTO rate_limit (key, window_start, count) VALUES (${key(throttle)}, ${windowStart}, 1)
      ON CONFLICT (key) DO UPDATE SET
        count = CASE WHEN rate_limit.window_start = excluded.window_start THEN rate_limit.count + 1 ELSE 1 END,
        window_start = excluded.window_start
-     RETURNING count`);
+     RETURNING count`,
+  );
 }
 
 /** Counts one attempt against every throttle; false when any of them is over its limit. */
@@ -59,7 +64,9 @@ export async function attempt(db: D1Database, throttles: Throttle[]): Promise<bo
 
 /** Gives an attempt back (a successful sign-in does not count against anyone). */
 export async function refund(db: D1Database, throttles: Throttle[]): Promise<void> {
-  await db.batch(throttles.map((t) => prepare(db, sql`UPDATE rate_limit SET count = MAX(count - 1, 0) WHERE key = ${key(t)}`)));
+  await db.batch(
+    throttles.map((t) => prepare(db, sql`UPDATE rate_limit SET count = MAX(count - 1, 0) WHERE key = ${key(t)}`)),
+  );
 }
 
 /**

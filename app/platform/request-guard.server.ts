@@ -110,25 +110,31 @@ async function readLimited(request: Request): Promise<ArrayBuffer | null> {
 async function unreadableCookies(header: string | null, env: Env): Promise<string[]> {
   if (!header) return [];
   const names = Object.keys(SIGNED_COOKIES).filter((name) => header.includes(`${name}=`));
-  const broken = await Promise.all(names.map(async (name) => {
-    try {
-      // An empty value is never one the shop set: the CSRF token would be "" (and no token at all).
-      return (await SIGNED_COOKIES[name](env).parse(header)) === "" ? name : null;
-    } catch {
-      return name;
-    }
-  }));
+  const broken = await Promise.all(
+    names.map(async (name) => {
+      try {
+        // An empty value is never one the shop set: the CSRF token would be "" (and no token at all).
+        return (await SIGNED_COOKIES[name](env).parse(header)) === "" ? name : null;
+      } catch {
+        return name;
+      }
+    }),
+  );
   return broken.filter((name): name is string => name !== null);
 }
 
 function withoutCookies(header: string, names: string[]): string {
-  return header.split(";").filter((pair) => !names.includes(pair.split("=")[0].trim())).join(";");
+  return header
+    .split(";")
+    .filter((pair) => !names.includes(pair.split("=")[0].trim()))
+    .join(";");
 }
 
 function clearCookies(response: Response, names: string[]): Response {
   const set = response.headers.getSetCookie().map((line) => line.split("=")[0].trim());
   for (const name of names) {
-    if (!set.includes(name)) response.headers.append("Set-Cookie", `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
+    if (!set.includes(name))
+      response.headers.append("Set-Cookie", `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
   }
   return response;
 }

@@ -19,7 +19,10 @@ export function contentSecurityPolicy(nonce: string, dev: boolean, formTargets: 
   ].join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, opts: { nonce?: string; production: boolean; dev: boolean; formTargets?: string[] }) {
+export function applySecurityHeaders(
+  headers: Headers,
+  opts: { nonce?: string; production: boolean; dev: boolean; formTargets?: string[] },
+) {
   if (opts.nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(opts.nonce, opts.dev, opts.formTargets));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

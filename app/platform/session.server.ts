@@ -46,31 +46,62 @@ export function isSessionAlive(row: { created_at: number; last_seen_at: number }
   return now - row.last_seen_at <= SESSION_IDLE_SECONDS && now - row.created_at <= SESSION_ABSOLUTE_SECONDS;
 }
 
-export async function resolveSession(request: Request, env: Env, ctx: Pick<ExecutionContext, "waitUntil">): Promise<SessionState> {
+export async function resolveSession(
+  request: Request,
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+): Promise<SessionState> {
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${SESSION_COOKIE}=`)) return { kind: "visitor" };
   const id: unknown = await sessionCookie(env).parse(header);
   if (typeof id !== "string" || id === "") return { kind: "expired" };
   const idHash = await sha256(id);
-  const row = await prepare(env.DB, qb.selectFrom("session as s")
-    .innerJoin("customer as c", "c.id", "s.customer_id")
-    .select(["s.created_at", "s.last_seen_at", "c.id", "c.email", "c.firstname", "c.lastname", "c.dark_mode_enabled", "c.status"])
-    .where("s.id_hash", "=", idHash)).first<{
-      created_at: number; last_seen_at: number; id: number; email: string; firstname: string; lastname: string;
-      dark_mode_enabled: "0" | "1"; status: string;
-    }>();
+  const row = await prepare(
+    env.DB,
+    qb
+      .selectFrom("session as s")
+      .innerJoin("customer as c", "c.id", "s.customer_id")
+      .select([
+        "s.created_at",
+        "s.last_seen_at",
+        "c.id",
+        "c.email",
+        "c.firstname",
+        "c.lastname",
+        "c.dark_mode_enabled",
+        "c.status",
+      ])
+      .where("s.id_hash", "=", idHash),
+  ).first<{
+    created_at: number;
+    last_seen_at: number;
+    id: number;
+    email: string;
+    firstname: string;
+    lastname: string;
+    dark_mode_enabled: "0" | "1";
+    status: string;
+  }>();
   const now = nowSeconds();
   if (row?.status !== "active" || !isSessionAlive(row, now)) {
     if (row) ctx.waitUntil(prepare(env.DB, qb.deleteFrom("session").where("id_hash", "=", idHash)).run());
     return { kind: "expired" };
   }
   if (now - row.last_seen_at > TOUCH_INTERVAL_SECONDS) {
-    ctx.waitUntil(prepare(env.DB, qb.updateTable("session").set({ last_seen_at: now }).where("id_hash", "=", idHash)).run());
+    ctx.waitUntil(
+      prepare(env.DB, qb.updateTable("session").set({ last_seen_at: now }).where("id_hash", "=", idHash)).run(),
+    );
   }
   return {
     kind: "customer",
     idHash,
-    customer: { id: row.id, email: row.email, firstname: row.firstname, lastname: row.lastname, darkMode: row.dark_mode_enabled },
+    customer: {
+      id: row.id,
+      email: row.email,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      darkMode: row.dark_mode_enabled,
+    },
   };
 }
 
@@ -78,7 +109,14 @@ export async function resolveSession(request: Request, env: Env, ctx: Pick<Execu
 export async function startSession(env: Env, customerId: number, replaces?: string): Promise<string> {
   const id = randomToken(32);
   const now = nowSeconds();
-  const statements = [prepare(env.DB, qb.insertInto("session").values({ id_hash: await sha256(id), customer_id: customerId, created_at: now, last_seen_at: now }))];
+  const statements = [
+    prepare(
+      env.DB,
+      qb
+        .insertInto("session")
+        .values({ id_hash: await sha256(id), customer_id: customerId, created_at: now, last_seen_at: now }),
+    ),
+  ];
   if (replaces) statements.push(prepare(env.DB, qb.deleteFrom("session").where("id_hash", "=", replaces)));
   await env.DB.batch(statements);
   return sessionCookie(env).serialize(id);

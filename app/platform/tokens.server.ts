@@ -1,7 +1,10 @@
 /** Random secrets for sessions and e-mail links; only their SHA-256 is ever stored. */
 export function randomToken(bytes = 32): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...raw))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
 }
 
 export async function sha256(text: string): Promise<string> {

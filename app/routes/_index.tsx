@@ -15,7 +15,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   // root's data still loads, so the error page keeps the visitor's header and dark mode.
   if (context.refusal) throw new Response(null, { status: context.refusal });
   const [tree, rows, t] = await Promise.all([
-    loadCategoryTree(context.env.DB), loadHomeRows(context.env.DB), translator("home"),
+    loadCategoryTree(context.env.DB),
+    loadHomeRows(context.env.DB),
+    translator("home"),
   ]);
   return publicPage(context, {
     categories: tree.root.children.map((c) => ({ id: c.id, name: c.name, color: c.color })),
@@ -27,10 +29,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [
-  { title: data.title },
-  { name: "description", content: data.description },
-] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
 
 const ROWS = ["sale", "new", "pioneer"] as const;
 
@@ -43,8 +43,12 @@ export default function Home() {
         <h1 id="hero-title">{t("hero.headline")}</h1>
         <p>{t("hero.text")}</p>
         <div className="hero-actions">
-          <Link className="button button-primary" to={categoryHref("startseite")}>{t("hero.cta")}</Link>
-          <Link className="button button-secondary" to="/content/map">{t("hero.secondary")}</Link>
+          <Link className="button button-primary" to={categoryHref("startseite")}>
+            {t("hero.cta")}
+          </Link>
+          <Link className="button button-secondary" to="/content/map">
+            {t("hero.secondary")}
+          </Link>
         </div>
         <ul className="service-promises">
           <li>{t("service.freeShipping")}</li>
@@ -67,23 +71,33 @@ export default function Home() {
         </ul>
       </section>
 
-      {ROWS.map((row) => rows[row].length ? (
-        <section key={row} className="product-row" aria-labelledby={`row-${row}`}>
-          <h2 id={`row-${row}`}>{t(`rows.${row}`)}</h2>
-          {row === "pioneer" ? <p>{t("rows.pioneerText")}</p> : null}
-          <ProductGrid products={rows[row]} eagerCount={row === "sale" ? 2 : 0} />
-        </section>
-      ) : null)}
+      {ROWS.map((row) =>
+        rows[row].length ? (
+          <section key={row} className="product-row" aria-labelledby={`row-${row}`}>
+            <h2 id={`row-${row}`}>{t(`rows.${row}`)}</h2>
+            {row === "pioneer" ? <p>{t("rows.pioneerText")}</p> : null}
+            <ProductGrid products={rows[row]} eagerCount={row === "sale" ? 2 : 0} />
+          </section>
+        ) : null,
+      )}
 
       <section className="benefits" aria-labelledby="benefits-title">
         <h2 id="benefits-title">{t("benefits.headline")}</h2>
         <p>{t("benefits.text")}</p>
         <ul className="benefit-list">
-          <li><strong>{t("benefits.cashback")}</strong> {t("benefits.cashbackText")}</li>
-          <li><strong>{t("benefits.sepa")}</strong> {t("benefits.sepaText")}</li>
-          <li><strong>{t("benefits.voice")}</strong> {t("benefits.voiceText")}</li>
+          <li>
+            <strong>{t("benefits.cashback")}</strong> {t("benefits.cashbackText")}
+          </li>
+          <li>
+            <strong>{t("benefits.sepa")}</strong> {t("benefits.sepaText")}
+          </li>
+          <li>
+            <strong>{t("benefits.voice")}</strong> {t("benefits.voiceText")}
+          </li>
         </ul>
-        <Link className="button button-primary" to="/content/mitgliedschaft">{t("benefits.cta")}</Link>
+        <Link className="button button-primary" to="/content/mitgliedschaft">
+          {t("benefits.cta")}
+        </Link>
       </section>
     </div>
   );

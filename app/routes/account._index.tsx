@@ -7,7 +7,10 @@ import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["account"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 /** A tile per area of the account. */
 const TILES = [
@@ -23,7 +26,10 @@ const TILES = [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const t = await translator("account");
-  return data({ firstname: customer.firstname, title: `${t("overview.title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data(
+    { firstname: customer.firstname, title: `${t("overview.title")} – Frischkorb` },
+    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+  );
 }
 
 export default function AccountOverview() {

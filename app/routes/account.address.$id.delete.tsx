@@ -20,9 +20,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const address = await requireOwnAddress(context.env.DB, customer.id, params.id);
   await readForm(request, context);
   const deleted = await deleteAddress(context.env.DB, customer.id, address.id);
-  throw await redirectWithNotice(context.env, "/account/address", deleted
-    ? { type: "success", key: "account:address.deleted" }
-    : { type: "error", key: "account:address.deleteFailed" });
+  throw await redirectWithNotice(
+    context.env,
+    "/account/address",
+    deleted
+      ? { type: "success", key: "account:address.deleted" }
+      : { type: "error", key: "account:address.deleteFailed" },
+  );
 }
 
 export default function DeleteAddress() {
@@ -32,11 +36,17 @@ export default function DeleteAddress() {
     <RouteModal labelledBy="address-delete-title" closeTo="/account/address">
       <h2 id="address-delete-title">{t("address.deleteTitle")}</h2>
       <p>{t("address.deleteQuestion")}</p>
-      <p><strong>{addressName(address)}</strong></p>
+      <p>
+        <strong>{addressName(address)}</strong>
+      </p>
       <Form method="post" preventScrollReset className="button-row">
         <AuthenticityTokenInput />
-        <button type="submit" className="button button-danger">{t("address.deleteConfirm")}</button>
-        <Link to="/account/address" className="button button-secondary" preventScrollReset>{t("address.cancel")}</Link>
+        <button type="submit" className="button button-danger">
+          {t("address.deleteConfirm")}
+        </button>
+        <Link to="/account/address" className="button button-secondary" preventScrollReset>
+          {t("address.cancel")}
+        </Link>
       </Form>
     </RouteModal>
   );

@@ -20,11 +20,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const address = await requireOwnAddress(context.env.DB, customer.id, params.id);
   const form = await readForm(request, context);
   const submission = parseForm(form, addressSchema);
-  if (submission.status !== "success") return data({ result: submission.reply({ formErrors: ["account:address.saveFailed"] }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ formErrors: ["account:address.saveFailed"] }) }, { status: 400 });
   const saved = await updateAddress(context.env.DB, customer.id, address.id, submission.value);
-  throw await redirectWithNotice(context.env, "/account/address", saved
-    ? { type: "success", key: "account:address.saved" }
-    : { type: "error", key: "account:address.saveFailed" });
+  throw await redirectWithNotice(
+    context.env,
+    "/account/address",
+    saved ? { type: "success", key: "account:address.saved" } : { type: "error", key: "account:address.saveFailed" },
+  );
 }
 
 export default function EditAddress() {

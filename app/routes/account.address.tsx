@@ -14,12 +14,18 @@ import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["account"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const [addresses, t] = await Promise.all([listAddresses(context.env.DB, customer.id), translator("account")]);
-  return data({ addresses, title: `${t("address.title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data(
+    { addresses, title: `${t("address.title")} – Frischkorb` },
+    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+  );
 }
 
 /** "Als Lieferadresse festlegen" on the list; adding, editing and deleting are the nested routes. */
@@ -29,9 +35,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") !== "setDefaultShipping") throw unknownIntent();
   const id = idParam(form.get("addressId"));
   const done = id !== null && (await setDefaultAddress(context.env.DB, customer.id, id, "shipping"));
-  throw await redirectWithNotice(context.env, "/account/address", done
-    ? { type: "success", key: "account:address.defaultSet" }
-    : { type: "error", key: "account:address.defaultFailed" });
+  throw await redirectWithNotice(
+    context.env,
+    "/account/address",
+    done
+      ? { type: "success", key: "account:address.defaultSet" }
+      : { type: "error", key: "account:address.defaultFailed" },
+  );
 }
 
 export default function Addresses() {
@@ -41,7 +51,9 @@ export default function Addresses() {
     <div className="account-page">
       <h1>{t("address.title")}</h1>
       <p>{t("address.intro")}</p>
-      <Link to="/account/address/new" className="button button-primary" preventScrollReset>{t("address.add")}</Link>
+      <Link to="/account/address/new" className="button button-primary" preventScrollReset>
+        {t("address.add")}
+      </Link>
       {addresses.length === 0 ? <p className="empty-note">{t("address.empty")}</p> : null}
       <ul className="address-list">
         {addresses.map((address) => {
@@ -50,24 +62,41 @@ export default function Addresses() {
             <li key={address.id} className="address-card">
               <address>
                 <AddressLines address={address} />
-                <br />{t(`fields.countries.${address.country}`, { defaultValue: address.country })}
+                <br />
+                {t(`fields.countries.${address.country}`, { defaultValue: address.country })}
               </address>
               <p className="address-marks">
                 {address.defaultShipping ? <span className="mark">{t("address.defaultShipping")}</span> : null}
                 {address.defaultBilling ? <span className="mark">{t("address.defaultBilling")}</span> : null}
               </p>
               <div className="button-row">
-                <Link to={`/account/address/${address.id}/edit`} className="button button-secondary" aria-label={t("address.editNamed", { address: line })} preventScrollReset>
+                <Link
+                  to={`/account/address/${address.id}/edit`}
+                  className="button button-secondary"
+                  aria-label={t("address.editNamed", { address: line })}
+                  preventScrollReset
+                >
                   {t("address.edit")}
                 </Link>
-                <Link to={`/account/address/${address.id}/delete`} className="button button-secondary" aria-label={t("address.deleteNamed", { address: line })} preventScrollReset>
+                <Link
+                  to={`/account/address/${address.id}/delete`}
+                  className="button button-secondary"
+                  aria-label={t("address.deleteNamed", { address: line })}
+                  preventScrollReset
+                >
                   {t("address.delete")}
                 </Link>
                 {address.defaultShipping ? null : (
                   <Form method="post" preventScrollReset>
                     <AuthenticityTokenInput />
                     <input type="hidden" name="addressId" value={address.id} />
-                    <button type="submit" name="intent" value="setDefaultShipping" className="button button-link" aria-label={t("address.setDefaultShippingNamed", { address: line })}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="setDefaultShipping"
+                      className="button button-link"
+                      aria-label={t("address.setDefaultShippingNamed", { address: line })}
+                    >
                       {t("address.setDefaultShipping")}
                     </button>
                   </Form>

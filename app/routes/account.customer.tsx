@@ -13,14 +13,20 @@ import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["account"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { customer } = await requireSession(request, context);
   const profile = await loadProfile(context.env.DB, customer.id);
   if (!profile) throw new Response("Not Found", { status: 404 });
   const t = await translator("account");
-  return data({ profile, today: berlinToday(), title: `${t("customer.title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data(
+    { profile, today: berlinToday(), title: `${t("customer.title")} – Frischkorb` },
+    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+  );
 }
 
 const PASSWORDS = ["password", "currentPassword", "passwordConfirm"];
@@ -41,18 +47,61 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "email": {
       const submission = parseForm(form, changeEmailSchema);
-      if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
-      const outcome = await requestEmailChange(env, customer.id, submission.value.password, submission.value.newEmail, new URL(request.url).origin);
-      if (outcome === "wrongPassword") return data({ intent, result: submission.reply({ fieldErrors: { password: ["account:customer.wrongPassword"] }, hideFields: PASSWORDS }) }, { status: 400 });
-      if (outcome === "emailTaken") return data({ intent, result: submission.reply({ fieldErrors: { newEmail: ["account:customer.emailTaken"] }, hideFields: PASSWORDS }) }, { status: 409 });
+      if (submission.status !== "success")
+        return data({ intent, result: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
+      const outcome = await requestEmailChange(
+        env,
+        customer.id,
+        submission.value.password,
+        submission.value.newEmail,
+        new URL(request.url).origin,
+      );
+      if (outcome === "wrongPassword")
+        return data(
+          {
+            intent,
+            result: submission.reply({
+              fieldErrors: { password: ["account:customer.wrongPassword"] },
+              hideFields: PASSWORDS,
+            }),
+          },
+          { status: 400 },
+        );
+      if (outcome === "emailTaken")
+        return data(
+          {
+            intent,
+            result: submission.reply({
+              fieldErrors: { newEmail: ["account:customer.emailTaken"] },
+              hideFields: PASSWORDS,
+            }),
+          },
+          { status: 409 },
+        );
       throw await back("customer.emailRequested", { email: submission.value.newEmail });
     }
     case "password": {
       const submission = parseForm(form, changePasswordSchema);
-      if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
-      const outcome = await changePassword(env, customer.id, idHash, submission.value.currentPassword, submission.value.password);
+      if (submission.status !== "success")
+        return data({ intent, result: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
+      const outcome = await changePassword(
+        env,
+        customer.id,
+        idHash,
+        submission.value.currentPassword,
+        submission.value.password,
+      );
       if (outcome !== "done") {
-        return data({ intent, result: submission.reply({ fieldErrors: { currentPassword: ["account:customer.wrongPassword"] }, hideFields: PASSWORDS }) }, { status: 400 });
+        return data(
+          {
+            intent,
+            result: submission.reply({
+              fieldErrors: { currentPassword: ["account:customer.wrongPassword"] },
+              hideFields: PASSWORDS,
+            }),
+          },
+          { status: 400 },
+        );
       }
       throw await back("customer.passwordChanged");
     }

@@ -18,7 +18,10 @@ import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["orders"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
@@ -46,9 +49,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.get("intent") !== "withdraw") throw unknownIntent();
   const number = idParam(params.number);
   const done = number !== null && (await withdrawOrder(context.env.DB, customer, number));
-  throw await redirectWithNotice(context.env, `/account/order/${params.number}`, done
-    ? { type: "success", key: "orders:withdraw.received" }
-    : { type: "error", key: "orders:withdraw.failed" });
+  throw await redirectWithNotice(
+    context.env,
+    `/account/order/${params.number}`,
+    done ? { type: "success", key: "orders:withdraw.received" } : { type: "error", key: "orders:withdraw.failed" },
+  );
 }
 
 export default function OrderDetailPage() {
@@ -58,50 +63,105 @@ export default function OrderDetailPage() {
   if (!order) {
     return (
       <div className="account-page order-detail">
-        <p><Link to="/account/order/overview">{t("back")}</Link></p>
-        <p className="form-message form-message-error" role="alert">{t("orderNotLoadable")}</p>
+        <p>
+          <Link to="/account/order/overview">{t("back")}</Link>
+        </p>
+        <p className="form-message form-message-error" role="alert">
+          {t("orderNotLoadable")}
+        </p>
       </div>
     );
   }
   const address = order.shippingAddress;
   return (
     <div className="account-page order-detail">
-      <p><Link to="/account/order/overview">{t("back")}</Link></p>
+      <p>
+        <Link to="/account/order/overview">{t("back")}</Link>
+      </p>
       <h1>{t("detailTitle", { number: order.incrementId })}</h1>
-      <p>{t("orderedAt", { date: formatGermanDateTime(order.createdAt) })} · <span className="mark">{t(`status.${order.status}`)}</span></p>
+      <p>
+        {t("orderedAt", { date: formatGermanDateTime(order.createdAt) })} ·{" "}
+        <span className="mark">{t(`status.${order.status}`)}</span>
+      </p>
       <ul className="review-lines">
         {order.lines.map((l) => (
           <li key={`${l.sku}-${l.isGift}`}>
-            <span>{l.qty} × {l.name}{l.isGift ? ` (${t("gift")})` : ""}</span>
+            <span>
+              {l.qty} × {l.name}
+              {l.isGift ? ` (${t("gift")})` : ""}
+            </span>
             <span>{l.isGift ? t("free") : formatEuro(l.rowTotalCents)}</span>
           </li>
         ))}
       </ul>
       <OrderTotals amounts={order} shippingLabel={order.carrierCode ? t(`carrier.${order.carrierCode}`) : undefined} />
       <dl className="order-facts">
-        <dt>{t("paymentMethod")}</dt><dd>{t(`payment.${order.paymentMethod}`)}</dd>
-        {order.pickupSlotStart ? <><dt>{t("delivery")}</dt><dd>{t("pickupAt", { store: order.storeName, address: order.storeAddress, time: formatWindow(order.pickupSlotStart, order.pickupSlotEnd, { weekday: false }) })}</dd></> : null}
-        {address ? (
-          <><dt>{t("delivery")}</dt><dd>
-            {t(`carrier.${order.carrierCode}`)}: {address.name}, {addressLine(address)}
-            {order.deliveryStart && order.deliveryEnd ? <><br />{t("deliveryWindow", { from: formatGermanDateTime(order.deliveryStart), to: formatGermanTime(order.deliveryEnd) })}</> : null}
-          </dd></>
+        <dt>{t("paymentMethod")}</dt>
+        <dd>{t(`payment.${order.paymentMethod}`)}</dd>
+        {order.pickupSlotStart ? (
+          <>
+            <dt>{t("delivery")}</dt>
+            <dd>
+              {t("pickupAt", {
+                store: order.storeName,
+                address: order.storeAddress,
+                time: formatWindow(order.pickupSlotStart, order.pickupSlotEnd, { weekday: false }),
+              })}
+            </dd>
+          </>
         ) : null}
-        {order.channel === "store" && order.storeName ? <><dt>{t("column.store")}</dt><dd>{order.storeName}</dd></> : null}
-        {order.comment ? <><dt>{t("commentLabel")}</dt><dd>{order.comment}</dd></> : null}
+        {address ? (
+          <>
+            <dt>{t("delivery")}</dt>
+            <dd>
+              {t(`carrier.${order.carrierCode}`)}: {address.name}, {addressLine(address)}
+              {order.deliveryStart && order.deliveryEnd ? (
+                <>
+                  <br />
+                  {t("deliveryWindow", {
+                    from: formatGermanDateTime(order.deliveryStart),
+                    to: formatGermanTime(order.deliveryEnd),
+                  })}
+                </>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
+        {order.channel === "store" && order.storeName ? (
+          <>
+            <dt>{t("column.store")}</dt>
+            <dd>{order.storeName}</dd>
+          </>
+        ) : null}
+        {order.comment ? (
+          <>
+            <dt>{t("commentLabel")}</dt>
+            <dd>{order.comment}</dd>
+          </>
+        ) : null}
       </dl>
-      {order.withdrawnAt ? <p className="form-message form-message-info">{t("withdraw.done", { date: formatGermanDateTime(order.withdrawnAt) })}</p> : null}
+      {order.withdrawnAt ? (
+        <p className="form-message form-message-info">
+          {t("withdraw.done", { date: formatGermanDateTime(order.withdrawnAt) })}
+        </p>
+      ) : null}
       {canWithdraw(order) ? (
         <section className="withdraw" aria-labelledby="withdraw-title">
           <h2 id="withdraw-title">{t("withdraw.title")}</h2>
-          <p>{t("withdraw.text")} <Link to="/pages/legal/widerrufsbelehrung">{t("withdraw.policy")}</Link></p>
+          <p>
+            {t("withdraw.text")} <Link to="/pages/legal/widerrufsbelehrung">{t("withdraw.policy")}</Link>
+          </p>
           {search.get("widerruf") === "1" ? (
             <Form method="post">
               <AuthenticityTokenInput />
-              <button type="submit" name="intent" value="withdraw" className="button button-primary">{t("withdraw.confirm")}</button>
+              <button type="submit" name="intent" value="withdraw" className="button button-primary">
+                {t("withdraw.confirm")}
+              </button>
             </Form>
           ) : (
-            <Link to="?widerruf=1" className="button button-secondary" preventScrollReset>{t("withdraw.button")}</Link>
+            <Link to="?widerruf=1" className="button button-secondary" preventScrollReset>
+              {t("withdraw.button")}
+            </Link>
           )}
         </section>
       ) : null}

@@ -10,7 +10,10 @@ import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["orders"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
@@ -23,7 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The customer sees "not loadable"; the failure itself is only logged.
     console.error("orders could not be loaded", error);
   }
-  return data({ orders, filter, title: `${t("title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data(
+    { orders, filter, title: `${t("title")} – Frischkorb` },
+    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+  );
 }
 
 export default function OrderOverview() {
@@ -37,16 +43,26 @@ export default function OrderOverview() {
         <ul className="filter-tabs">
           {ORDER_FILTERS.map((f) => (
             <li key={f}>
-              <Link to={f === "all" ? "?" : `?filter=${f}`} aria-current={f === filter ? "page" : undefined} className={f === filter ? "tab is-active" : "tab"}>
+              <Link
+                to={f === "all" ? "?" : `?filter=${f}`}
+                aria-current={f === filter ? "page" : undefined}
+                className={f === filter ? "tab is-active" : "tab"}
+              >
                 {t(`filter.${f}`)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      {orders === null ? <p className="form-message form-message-error" role="alert">{t("notLoadable")}</p>
-        : orders.length === 0 ? <p className="empty-note">{t("empty")}</p>
-          : <OrderTable orders={orders} />}
+      {orders === null ? (
+        <p className="form-message form-message-error" role="alert">
+          {t("notLoadable")}
+        </p>
+      ) : orders.length === 0 ? (
+        <p className="empty-note">{t("empty")}</p>
+      ) : (
+        <OrderTable orders={orders} />
+      )}
     </div>
   );
 }

@@ -12,12 +12,18 @@ import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["account", "catalog"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const [products, t] = await Promise.all([wishlistProducts(context.env.DB, customer.id), translator("account")]);
-  return data({ products, title: `${t("wishlist.title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data(
+    { products, title: `${t("wishlist.title")} – Frischkorb` },
+    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+  );
 }
 
 /**
@@ -41,7 +47,9 @@ export default function Wishlist() {
       {products.length ? (
         <ProductGrid products={products} label={t("wishlist.title")} headingLevel={2} />
       ) : (
-        <p className="empty-note">{t("wishlist.empty")} <Link to={categoryHref("startseite")}>{t("wishlist.toAssortment")}</Link></p>
+        <p className="empty-note">
+          {t("wishlist.empty")} <Link to={categoryHref("startseite")}>{t("wishlist.toAssortment")}</Link>
+        </p>
       )}
     </div>
   );

@@ -35,9 +35,18 @@ export default function GiftSelection() {
   return (
     <RouteModal labelledBy="gift-modal-title" closeTo="/cart">
       <h2 id="gift-modal-title">{t("gifts.modalTitle")}</h2>
-      {offer.step
-        ? <p>{t("gifts.modalIntro", { amount: formatEuro(offer.step.totalCents), count: offer.step.products })}</p>
-        : offer.firstStep && <p>{t("gifts.belowFirstStep", { amount: formatEuro(offer.firstStep.totalCents), missing: formatEuro(offer.firstStep.missingCents) })}</p>}
+      {offer.step ? (
+        <p>{t("gifts.modalIntro", { amount: formatEuro(offer.step.totalCents), count: offer.step.products })}</p>
+      ) : (
+        offer.firstStep && (
+          <p>
+            {t("gifts.belowFirstStep", {
+              amount: formatEuro(offer.firstStep.totalCents),
+              missing: formatEuro(offer.firstStep.missingCents),
+            })}
+          </p>
+        )
+      )}
       <GiftOfferList offer={offer} />
     </RouteModal>
   );

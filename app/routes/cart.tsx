@@ -22,11 +22,17 @@ import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["cart", "catalog"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
-  const [cart, t] = await Promise.all([loadCart(context.env.DB, customer.id, STANDARD_SHIPPING_CENTS), translator("cart")]);
+  const [cart, t] = await Promise.all([
+    loadCart(context.env.DB, customer.id, STANDARD_SHIPPING_CENTS),
+    translator("cart"),
+  ]);
   return data({ cart, title: `${t("title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
 
@@ -39,9 +45,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context);
   const submission = readCartForm(form);
   if (!submission) throw unknownIntent();
-  const notices = submission.status === "success"
-    ? await orGeneralError("cart update", () => changeCart(context.env.DB, customer.id, submission.value))
-    : refusedNotices(submission);
+  const notices =
+    submission.status === "success"
+      ? await orGeneralError("cart update", () => changeCart(context.env.DB, customer.id, submission.value))
+      : refusedNotices(submission);
   return replyWithNotices(context, form, notices, "/cart");
 }
 
@@ -53,7 +60,9 @@ export default function CartPage() {
     <div className="cart-page">
       <h1>{t("title")}</h1>
       {cart.lines.length === 0 ? (
-        <p className="empty-note">{t("empty")} <Link to={categoryHref("startseite")}>{t("toAssortment")}</Link></p>
+        <p className="empty-note">
+          {t("empty")} <Link to={categoryHref("startseite")}>{t("toAssortment")}</Link>
+        </p>
       ) : (
         <QuantityQueueProvider skus={cart.lines.map((l) => l.product.sku)}>
           <CartMessages messages={cart.messages} />

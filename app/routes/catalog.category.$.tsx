@@ -20,9 +20,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!node) throw notFound();
   const filter = parseProductFilter(new URL(request.url).searchParams);
   const subcategories = node.children.map((c) => ({ id: c.id, name: c.name }));
-  const result = await listProducts(context.env.DB, {
-    kind: "category", categoryId: id, facetCategoryIds: subcategories.map((c) => c.id),
-  }, filter);
+  const result = await listProducts(
+    context.env.DB,
+    {
+      kind: "category",
+      categoryId: id,
+      facetCategoryIds: subcategories.map((c) => c.id),
+    },
+    filter,
+  );
   const t = await translator("common");
   const name = id === ROOT_CATEGORY_ID ? t("menu.allCategories") : node.name;
   return publicPage(context, {
@@ -38,10 +44,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [
-  { title: data.title },
-  { name: "description", content: data.subcategories.map((c) => c.name).join(", ") || data.category.name },
-] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [
+        { title: data.title },
+        { name: "description", content: data.subcategories.map((c) => c.name).join(", ") || data.category.name },
+      ]
+    : [];
 
 export default function CategoryPage() {
   const data = useLoaderData<typeof loader>();
@@ -53,7 +62,13 @@ export default function CategoryPage() {
       {data.subcategories.length ? (
         <nav aria-label={t("list.subcategories")}>
           <ul className="chip-list">
-            {data.subcategories.map((c) => <li key={c.id}><Link className="chip" to={categoryHref(c.id)}>{c.name}</Link></li>)}
+            {data.subcategories.map((c) => (
+              <li key={c.id}>
+                <Link className="chip" to={categoryHref(c.id)}>
+                  {c.name}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
       ) : null}

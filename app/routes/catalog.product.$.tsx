@@ -34,10 +34,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [
-  { title: data.title },
-  { name: "description", content: data.product.description },
-] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "description", content: data.product.description }] : [];
 
 export default function ProductPage() {
   const { product, similar, path } = useLoaderData<typeof loader>();
@@ -50,12 +48,15 @@ export default function ProductPage() {
         <div className="product-buy">
           <p className="product-brand">{product.brand}</p>
           <h1 id="product-name">{product.name}</h1>
-          <p className="product-quantity">{t("detail.netQuantity")}: <NetQuantity quantity={product} /></p>
+          <p className="product-quantity">
+            {t("detail.netQuantity")}: <NetQuantity quantity={product} />
+          </p>
           <BadgeList badges={product.badges} />
           <LabelList labels={product.labels} />
           <Price product={product} detailed />
           <p className="price-legal">
-            {t("common:price.vatIncluded")}, <Link to="/pages/legal/versand-zahlung">{t("common:price.plusShipping")}</Link>
+            {t("common:price.vatIncluded")},{" "}
+            <Link to="/pages/legal/versand-zahlung">{t("common:price.plusShipping")}</Link>
           </p>
           {product.minAge > 0 ? <p className="age-notice">{t("detail.ageNotice", { age: product.minAge })}</p> : null}
           <ShoppingActions sku={product.sku} name={product.name} inStock={product.inStock} />

@@ -15,7 +15,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The new address becomes the default delivery address, so the checkout comes back with it chosen. */
 export const action = (args: ActionFunctionArgs) =>
-  addAddress(args, safeRedirectPath(`/checkout${new URL(args.request.url).search}`, "/checkout"), { defaultShipping: "on" });
+  addAddress(args, safeRedirectPath(`/checkout${new URL(args.request.url).search}`, "/checkout"), {
+    defaultShipping: "on",
+  });
 
 export default function CheckoutAddress() {
   const actionData = useActionData<typeof action>();

@@ -1,6 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -29,7 +35,10 @@ import { randomToken } from "~/platform/tokens.server";
 
 export const handle = { i18n: ["checkout", "cart", "orders"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 function choiceOf(url: URL) {
   const carrier = url.searchParams.get("carrier");
@@ -59,18 +68,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(form, checkoutSchema);
   // A method the customer is not offered is refused before its fields are looked at.
   const method = form.get("paymentMethod");
-  const refusal = isPaymentMethod(method) ? paymentRefusal(method, await loadPaymentAccount(context.env.DB, customer.id)) : null;
-  if (refusal) return data({ result: submission.reply({ fieldErrors: { paymentMethod: [refusal] } }) }, { status: 400 });
+  const refusal = isPaymentMethod(method)
+    ? paymentRefusal(method, await loadPaymentAccount(context.env.DB, customer.id))
+    : null;
+  if (refusal)
+    return data({ result: submission.reply({ fieldErrors: { paymentMethod: [refusal] } }) }, { status: 400 });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const allowed = await attempt(context.env.DB, [
     { limit: LIMITS.checkoutAccount, subject: String(customer.id) },
     { limit: LIMITS.checkoutClient, subject: clientOf(request, context.env) },
   ]);
-  if (!allowed) return data({ result: submission.reply({ formErrors: ["pages.checkout.error.checkoutError"] }) }, { status: 429 });
-  const outcome = await placeOrder(context.env.DB, customer, submission.value as CheckoutInput, new Date(), new URL(request.url).origin);
-  if (outcome.kind === "failed") return data({ result: submission.reply({ formErrors: outcome.formErrors }) }, { status: 503 });
+  if (!allowed)
+    return data({ result: submission.reply({ formErrors: ["pages.checkout.error.checkoutError"] }) }, { status: 429 });
+  const outcome = await placeOrder(
+    context.env.DB,
+    customer,
+    submission.value as CheckoutInput,
+    new Date(),
+    new URL(request.url).origin,
+  );
+  if (outcome.kind === "failed")
+    return data({ result: submission.reply({ formErrors: outcome.formErrors }) }, { status: 503 });
   if (outcome.kind === "refused") {
-    return data({ result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: outcome.fieldErrors }) }, { status: 409 });
+    return data(
+      { result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: outcome.fieldErrors }) },
+      { status: 409 },
+    );
   }
   const { order } = outcome;
   if (order.paymentId && order.paymentStatus === "pending") {
@@ -82,7 +105,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     if (start?.kind === "started") throw redirect(start.pageUrl);
     if (start?.kind === "failed") {
-      throw await redirectWithNotice(context.env, "/checkout", { type: "error", key: `pages.checkout.error.payment.${start.method}` });
+      throw await redirectWithNotice(context.env, "/checkout", {
+        type: "error",
+        key: `pages.checkout.error.payment.${start.method}`,
+      });
     }
   }
   throw redirect(orderNextStep(order));
@@ -100,18 +126,26 @@ export default function CheckoutPage() {
     defaultValue: { telephone: checkout.telephone },
     // Instant German feedback for what the form alone can tell; the server stays the authority.
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
-    shouldValidate: "onSubmit", shouldRevalidate: "onSubmit",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   const { cart } = checkout;
   // Errors of the hidden fields (tampered or stale) concern the whole order.
-  const formErrors = [form.errors, fields.carrier.errors, fields.expectedTotal.errors, fields.idempotencyKey.errors].flatMap((e) => e ?? []);
+  const formErrors = [
+    form.errors,
+    fields.carrier.errors,
+    fields.expectedTotal.errors,
+    fields.idempotencyKey.errors,
+  ].flatMap((e) => e ?? []);
   if (cart.lines.length === 0) {
     // An order from another tab may have emptied the cart while this one was refused: say why.
     return (
       <div className="checkout-page">
         <h1>{t("title")}</h1>
         <FormMessage errors={formErrors} />
-        <p className="empty-note">{t("emptyCart")} <Link to="/cart">{t("backToCart")}</Link></p>
+        <p className="empty-note">
+          {t("emptyCart")} <Link to="/cart">{t("backToCart")}</Link>
+        </p>
       </div>
     );
   }
@@ -119,10 +153,28 @@ export default function CheckoutPage() {
   return (
     <div className="checkout-page">
       <h1>{t("title")}</h1>
-      <p>{t("intro")} <Link to="/cart">{t("backToCart")}</Link></p>
-      {valid ? null : <p className="form-message form-message-error" role="alert">{t("cartInvalid")}</p>}
-      <ShippingChoice carrier={checkout.carrier} stores={checkout.pickupStores} storeId={checkout.store?.id ?? null} freeShipping={cart.totals.freeShipping} />
-      <Form method="post" action={`/checkout${location.search}`} {...getFormProps(form)} noValidate preventScrollReset className="checkout-form">
+      <p>
+        {t("intro")} <Link to="/cart">{t("backToCart")}</Link>
+      </p>
+      {valid ? null : (
+        <p className="form-message form-message-error" role="alert">
+          {t("cartInvalid")}
+        </p>
+      )}
+      <ShippingChoice
+        carrier={checkout.carrier}
+        stores={checkout.pickupStores}
+        storeId={checkout.store?.id ?? null}
+        freeShipping={cart.totals.freeShipping}
+      />
+      <Form
+        method="post"
+        action={`/checkout${location.search}`}
+        {...getFormProps(form)}
+        noValidate
+        preventScrollReset
+        className="checkout-form"
+      >
         <AuthenticityTokenInput />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="carrier" value={checkout.carrier} />
@@ -133,15 +185,29 @@ export default function CheckoutPage() {
         <PaymentChoice fields={fields} balanceCents={checkout.balanceCents} sepaAllowed={checkout.sepaAllowed} />
         <div className="field">
           <label htmlFor="order-comment">{t("comment.label")}</label>
-          <textarea id="order-comment" name={fields.comment.name} maxLength={COMMENT_MAX_LENGTH} rows={3} defaultValue={fields.comment.initialValue ?? ""}
-            aria-describedby="order-comment-hint" />
-          <p className="field-hint" id="order-comment-hint">{t("comment.hint", { count: COMMENT_MAX_LENGTH })}</p>
+          <textarea
+            id="order-comment"
+            name={fields.comment.name}
+            maxLength={COMMENT_MAX_LENGTH}
+            rows={3}
+            defaultValue={fields.comment.initialValue ?? ""}
+            aria-describedby="order-comment-hint"
+          />
+          <p className="field-hint" id="order-comment-hint">
+            {t("comment.hint", { count: COMMENT_MAX_LENGTH })}
+          </p>
         </div>
       </Form>
       {/* The voucher changes the total, so it comes before the totals and the order button; it is
           a form of its own, and the order button belongs to the checkout form by its id. */}
       <CouponForm coupon={cart.coupon} applied={cart.totals.couponApplied} redirectTo={`/checkout${location.search}`} />
-      <OrderReview cart={cart} carrier={checkout.carrier} busy={busy || !valid} hasCredit={checkout.balanceCents > 0} formId={form.id} />
+      <OrderReview
+        cart={cart}
+        carrier={checkout.carrier}
+        busy={busy || !valid}
+        hasCredit={checkout.balanceCents > 0}
+        formId={form.id}
+      />
       <FormMessage errors={formErrors} />
       <Outlet />
     </div>

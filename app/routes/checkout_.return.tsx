@@ -25,7 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   if (payment.status === "declined" || payment.status === "canceled") {
     const method = ["paypal", "card", "sepa"].includes(payment.method) ? payment.method : "general";
-    throw await redirectWithNotice(context.env, "/checkout", { type: "error", key: `pages.checkout.error.payment.${method}` });
+    throw await redirectWithNotice(context.env, "/checkout", {
+      type: "error",
+      key: `pages.checkout.error.payment.${method}`,
+    });
   }
   throw redirect(`/checkout/success?order=${payment.incrementId}`);
 }

@@ -11,7 +11,10 @@ import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["orders"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
@@ -19,7 +22,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const order = number === null ? null : await findOrder(context.env.DB, customer.id, number);
   if (!order || order.status === "canceled") throw redirect("/account/order/overview");
   const t = await translator("orders");
-  return data({ order, email: customer.email, title: `${t("success.title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data(
+    { order, email: customer.email, title: `${t("success.title")} – Frischkorb` },
+    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+  );
 }
 
 export default function CheckoutSuccess() {
@@ -33,13 +39,23 @@ export default function CheckoutSuccess() {
         <h2 id="next-title">{t("success.next")}</h2>
         {order.status === "pending_payment" ? <p>{t("success.paymentPending")}</p> : null}
         <p>{t("success.mail", { email })}</p>
-        <p>{isPickupCarrier(order.carrierCode) ? t("success.pickup", { store: order.storeName ?? "" }) : t("success.delivery")}</p>
+        <p>
+          {isPickupCarrier(order.carrierCode)
+            ? t("success.pickup", { store: order.storeName ?? "" })
+            : t("success.delivery")}
+        </p>
       </section>
       <OrderTotals amounts={order} shippingLabel={t(`carrier.${order.carrierCode}`)} />
       <div className="button-row">
-        <Link to={`/account/order/${order.incrementId}`} className="button button-primary">{t("detailLink", { number: order.incrementId })}</Link>
-        <Link to="/account/order/overview" className="button button-secondary">{t("success.toOrders")}</Link>
-        <Link to="/" className="button button-link">{t("success.continue")}</Link>
+        <Link to={`/account/order/${order.incrementId}`} className="button button-primary">
+          {t("detailLink", { number: order.incrementId })}
+        </Link>
+        <Link to="/account/order/overview" className="button button-secondary">
+          {t("success.toOrders")}
+        </Link>
+        <Link to="/" className="button button-link">
+          {t("success.continue")}
+        </Link>
       </div>
     </div>
   );

@@ -25,10 +25,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [
-  { title: data.title },
-  { name: "description", content: data.page.summary },
-] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "description", content: data.page.summary }] : [];
 
 export default function ContentPage() {
   const { page, updated } = useLoaderData<typeof loader>();

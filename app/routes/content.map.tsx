@@ -10,7 +10,11 @@ import { publicPage } from "~/platform/route-data.server";
 export const handle = { i18n: ["common", "pages"], hydrate: false };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const [stores, t, common] = await Promise.all([listStores(context.env.DB), translator("pages"), translator("common")]);
+  const [stores, t, common] = await Promise.all([
+    listStores(context.env.DB),
+    translator("pages"),
+    translator("common"),
+  ]);
   return publicPage(context, {
     stores,
     title: `${t("stores.title")} – ${common("shop.name")}`,
@@ -20,10 +24,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [
-  { title: data.title },
-  { name: "description", content: data.description },
-] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
 
 export default function StoresPage() {
   const { stores } = useLoaderData<typeof loader>();
@@ -33,7 +35,11 @@ export default function StoresPage() {
       <h1>{t("stores.title")}</h1>
       <p>{t("stores.intro", { count: stores.length })}</p>
       <ul className="store-list">
-        {stores.map((s) => <li key={s.id}><StoreCard store={s} /></li>)}
+        {stores.map((s) => (
+          <li key={s.id}>
+            <StoreCard store={s} />
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -8,19 +8,23 @@ import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["account"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 /** The link from the activation mail: valid once and for a limited time. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);
-  const activated = id !== null && params.token
-    ? await activateCustomer(context.env.DB, id, params.token)
-    : false;
+  const activated = id !== null && params.token ? await activateCustomer(context.env.DB, id, params.token) : false;
   const t = await translator("account");
-  return data({ activated, title: `${t("activation.title")} – Frischkorb` }, {
-    status: activated ? 200 : 410,
-    headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },
-  });
+  return data(
+    { activated, title: `${t("activation.title")} – Frischkorb` },
+    {
+      status: activated ? 200 : 410,
+      headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },
+    },
+  );
 }
 
 export default function Activation() {
@@ -28,10 +32,15 @@ export default function Activation() {
   const { t } = useTranslation("account");
   return (
     <div className="auth-page">
-      <section className={activated ? "auth-box result-box result-success" : "auth-box result-box result-failure"} aria-labelledby="activation-title">
+      <section
+        className={activated ? "auth-box result-box result-success" : "auth-box result-box result-failure"}
+        aria-labelledby="activation-title"
+      >
         <h1 id="activation-title">{t(activated ? "activation.successHeadline" : "activation.failureHeadline")}</h1>
         <p>{t(activated ? "activation.successText" : "activation.failureText")}</p>
-        <Link to="/login" className="button button-primary">{t("activation.toLogin")}</Link>
+        <Link to="/login" className="button button-primary">
+          {t("activation.toLogin")}
+        </Link>
       </section>
     </div>
   );

@@ -8,19 +8,24 @@ import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["account"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 /** The link mailed to a new e-mail address: only opening it changes the address. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);
-  const outcome: EmailConfirmation = id !== null && params.token
-    ? await confirmEmailChange(context.env.DB, id, params.token)
-    : "invalid";
+  const outcome: EmailConfirmation =
+    id !== null && params.token ? await confirmEmailChange(context.env.DB, id, params.token) : "invalid";
   const t = await translator("account");
-  return data({ outcome, title: `${t("emailConfirm.title")} – Frischkorb` }, {
-    status: outcome === "confirmed" ? 200 : 410,
-    headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },
-  });
+  return data(
+    { outcome, title: `${t("emailConfirm.title")} – Frischkorb` },
+    {
+      status: outcome === "confirmed" ? 200 : 410,
+      headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },
+    },
+  );
 }
 
 export default function EmailConfirmationPage() {
@@ -28,10 +33,17 @@ export default function EmailConfirmationPage() {
   const { t } = useTranslation("account");
   return (
     <div className="auth-page">
-      <section className={outcome === "confirmed" ? "auth-box result-box result-success" : "auth-box result-box result-failure"} aria-labelledby="email-title">
+      <section
+        className={
+          outcome === "confirmed" ? "auth-box result-box result-success" : "auth-box result-box result-failure"
+        }
+        aria-labelledby="email-title"
+      >
         <h1 id="email-title">{t("emailConfirm.title")}</h1>
         <p>{t(`emailConfirm.${outcome}`)}</p>
-        <Link to="/account/customer" className="button button-primary">{t("customer.title")}</Link>
+        <Link to="/account/customer" className="button button-primary">
+          {t("customer.title")}
+        </Link>
       </section>
     </div>
   );

@@ -22,8 +22,16 @@ function MailText({ text }: { text: string }) {
   return (
     <pre className="mail-text">
       {text.split(/(https?:\/\/\S+)/).map((part, i) =>
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed mail text; their position is their identity
-        i % 2 === 1 ? <a key={i} href={part}>{part}</a> : <Fragment key={i}>{part}</Fragment>)}
+        i % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed mail text; their position is their identity
+          <a key={i} href={part}>
+            {part}
+          </a>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed mail text; their position is their identity
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
     </pre>
   );
 }
@@ -39,7 +47,9 @@ export default function Mailbox() {
       {mails.map((mail) => (
         <article key={mail.id} className="mail" aria-labelledby={`mail-${mail.id}`}>
           <h2 id={`mail-${mail.id}`}>{mail.subject}</h2>
-          <p className="mail-meta">{t("mailbox.to")}: {mail.recipient} · {t("mailbox.sentAt")}: {formatGermanDateTime(mail.created_at)}</p>
+          <p className="mail-meta">
+            {t("mailbox.to")}: {mail.recipient} · {t("mailbox.sentAt")}: {formatGermanDateTime(mail.created_at)}
+          </p>
           <MailText text={mail.text_body} />
         </article>
       ))}

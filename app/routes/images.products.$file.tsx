@@ -9,13 +9,20 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!match) throw notFound();
   const product = await loadPackshot(context.env.DB, match[1]);
   if (!product) throw notFound();
-  return new Response(packshotSvg({
-    name: product.name, brand: product.brand, shape: product.packshot, color: product.tile_color, organic: product.is_organic === 1,
-  }), {
-    headers: {
-      "Content-Type": "image/svg+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=86400, s-maxage=604800, stale-while-revalidate=604800",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+  return new Response(
+    packshotSvg({
+      name: product.name,
+      brand: product.brand,
+      shape: product.packshot,
+      color: product.tile_color,
+      organic: product.is_organic === 1,
+    }),
+    {
+      headers: {
+        "Content-Type": "image/svg+xml; charset=utf-8",
+        "Cache-Control": "public, max-age=86400, s-maxage=604800, stale-while-revalidate=604800",
+        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+      },
     },
-  });
+  );
 }

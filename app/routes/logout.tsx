@@ -10,8 +10,12 @@ import { clearSessionCookie, endSession } from "~/platform/session.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireCsrf(request, context.env);
   const session = await context.session();
-  const cookie = session.kind === "customer" ? await endSession(context.env, session.idHash) : await clearSessionCookie(context.env);
-  return redirectWithNotice(context.env, "/", { type: "success", key: "session.loggedOut" }, [cookie, await renewedCsrfCookie(context.env)]);
+  const cookie =
+    session.kind === "customer" ? await endSession(context.env, session.idHash) : await clearSessionCookie(context.env);
+  return redirectWithNotice(context.env, "/", { type: "success", key: "session.loggedOut" }, [
+    cookie,
+    await renewedCsrfCookie(context.env),
+  ]);
 }
 
 export function loader() {

@@ -34,10 +34,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [
-  { title: data.title },
-  { name: "description", content: data.description },
-] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
 
 export default function LegalPage() {
   const { overview, page, updated } = useLoaderData<typeof loader>();
@@ -50,7 +48,11 @@ export default function LegalPage() {
           <p>{overview.intro}</p>
           <ul className="link-list">
             {overview.pages.map((p) => (
-              <li key={p.slug}><Link to={`/pages/legal/${p.slug}`}>{p.title}</Link><br /><span>{p.summary}</span></li>
+              <li key={p.slug}>
+                <Link to={`/pages/legal/${p.slug}`}>{p.title}</Link>
+                <br />
+                <span>{p.summary}</span>
+              </li>
             ))}
           </ul>
         </section>

@@ -1,5 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
@@ -17,7 +23,10 @@ export const handle = { i18n: ["account"] };
 // Remix passes the loader's "private, no-store" on only through a headers export.
 export const headers = privateFormHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await optionalCustomer(context)) throw redirect("/account/customer");
@@ -33,7 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(form, emailOnlySchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const outcome = await requestResetLink(request, context, submission.value.email);
-  if (outcome === "throttled") return data({ result: submission.reply({ formErrors: ["session.throttled"] }), sent: false }, { status: 429 });
+  if (outcome === "throttled")
+    return data({ result: submission.reply({ formErrors: ["session.throttled"] }), sent: false }, { status: 429 });
   return data({ result: null, sent: true });
 }
 
@@ -42,14 +52,20 @@ export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "forgot", lastResult: actionData?.result ?? undefined, ...zodValidation(emailOnlySchema) });
+  const [form, fields] = useForm({
+    id: "forgot",
+    lastResult: actionData?.result ?? undefined,
+    ...zodValidation(emailOnlySchema),
+  });
   return (
     <AuthenticityTokenProvider token={csrf}>
       <div className="auth-page">
         <section className="auth-box" aria-labelledby="forgot-title">
           <h1 id="forgot-title">{t(security ? "forgot.securityHeadline" : "forgot.headline")}</h1>
           {actionData?.sent ? (
-            <p className="form-message form-message-info" role="status">{t("forgot.sent")}</p>
+            <p className="form-message form-message-info" role="status">
+              {t("forgot.sent")}
+            </p>
           ) : (
             <>
               <p>{t(security ? "forgot.securityIntro" : "forgot.intro")}</p>
@@ -57,7 +73,9 @@ export default function ForgotPassword() {
                 <AuthenticityTokenInput />
                 <FormMessage errors={form.errors} id={form.errorId} />
                 <TextField field={fields.email} label={t("fields.email")} type="email" autoComplete="email" />
-                <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>{t("forgot.submit")}</button>
+                <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
+                  {t("forgot.submit")}
+                </button>
               </Form>
             </>
           )}

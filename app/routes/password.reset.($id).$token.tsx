@@ -19,24 +19,33 @@ export const handle = { i18n: ["account"] };
 // Remix passes the loader's "private, no-store" on only through a headers export.
 export const headers = privateFormHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 const HIDDEN = ["password", "passwordConfirm"];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.id);
-  const usable = id !== null && params.token ? await isTokenUsable(context.env.DB, id, "password_reset", params.token) : false;
+  const usable =
+    id !== null && params.token ? await isTokenUsable(context.env.DB, id, "password_reset", params.token) : false;
   const page = await privateFormPage(request, context.env);
   const t = await translator("account");
-  return data({ csrf: page.csrf, usable, title: `${t("reset.title")} – Frischkorb` }, { headers: page.headers, status: usable ? 200 : 410 });
+  return data(
+    { csrf: page.csrf, usable, title: `${t("reset.title")} – Frischkorb` },
+    { headers: page.headers, status: usable ? 200 : 410 },
+  );
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request, context);
   const submission = parseForm(form, resetPasswordSchema);
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }), invalid: false }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: HIDDEN }), invalid: false }, { status: 400 });
   const id = idParam(params.id);
-  const done = id !== null && params.token ? await resetPassword(context.env, id, params.token, submission.value.password) : false;
+  const done =
+    id !== null && params.token ? await resetPassword(context.env, id, params.token, submission.value.password) : false;
   if (!done) return data({ result: null, invalid: true }, { status: 410 });
   throw await redirectWithNotice(context.env, "/login", { type: "success", key: "account:reset.done" });
 }
@@ -46,7 +55,11 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "reset", lastResult: actionData?.result ?? undefined, ...zodValidation(resetPasswordSchema) });
+  const [form, fields] = useForm({
+    id: "reset",
+    lastResult: actionData?.result ?? undefined,
+    ...zodValidation(resetPasswordSchema),
+  });
   useClearPasswords("reset", actionData?.result);
   const valid = usable && !actionData?.invalid;
   return (
@@ -58,14 +71,31 @@ export default function ResetPassword() {
             <Form method="post" {...getFormProps(form)} noValidate>
               <AuthenticityTokenInput />
               <FormMessage errors={form.errors} id={form.errorId} />
-              <TextField field={fields.password} label={t("fields.newPassword")} type="password" autoComplete="new-password" hint={t("fields.passwordHint")} />
-              <TextField field={fields.passwordConfirm} label={t("fields.newPasswordConfirm")} type="password" autoComplete="new-password" />
-              <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>{t("reset.submit")}</button>
+              <TextField
+                field={fields.password}
+                label={t("fields.newPassword")}
+                type="password"
+                autoComplete="new-password"
+                hint={t("fields.passwordHint")}
+              />
+              <TextField
+                field={fields.passwordConfirm}
+                label={t("fields.newPasswordConfirm")}
+                type="password"
+                autoComplete="new-password"
+              />
+              <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
+                {t("reset.submit")}
+              </button>
             </Form>
           ) : (
             <>
-              <p className="form-message form-message-error" role="alert">{t("reset.invalid")}</p>
-              <Link to="/password/forgot" className="button button-primary">{t("reset.requestNew")}</Link>
+              <p className="form-message form-message-error" role="alert">
+                {t("reset.invalid")}
+              </p>
+              <Link to="/password/forgot" className="button button-primary">
+                {t("reset.requestNew")}
+              </Link>
             </>
           )}
         </section>

@@ -1,4 +1,10 @@
-import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { formatEuro } from "~/domain/money/format";
@@ -20,7 +26,10 @@ import { translator } from "~/platform/i18n.server";
  */
 export const handle = { i18n: ["checkout"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 async function ownPayment(request: Request, context: AppLoadContext, paymentId = "") {
   requireSandbox(context.env);
@@ -33,10 +42,17 @@ async function ownPayment(request: Request, context: AppLoadContext, paymentId =
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const payment = await ownPayment(request, context, params.paymentId);
   const t = await translator("checkout");
-  return { payment: { method: payment.method, amountCents: payment.amountCents, status: payment.status }, title: t("sandbox.title") };
+  return {
+    payment: { method: payment.method, amountCents: payment.amountCents, status: payment.status },
+    title: t("sandbox.title"),
+  };
 }
 
-const OUTCOMES = new Map<unknown, PaymentOutcome>([["approve", "approved"], ["decline", "declined"], ["cancel", "canceled"]]);
+const OUTCOMES = new Map<unknown, PaymentOutcome>([
+  ["approve", "approved"],
+  ["decline", "declined"],
+  ["cancel", "canceled"],
+]);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const payment = await ownPayment(request, context, params.paymentId);
@@ -45,8 +61,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const outcome = OUTCOMES.get(form?.get("intent"));
   if (!outcome) return new Response("Bad Request", { status: 400 });
   const confirmation: PaymentConfirmation = {
-    confirmationId: crypto.randomUUID(), paymentId: payment.id, orderId: payment.orderId,
-    amountCents: payment.amountCents, currency: payment.currency, outcome,
+    confirmationId: crypto.randomUUID(),
+    paymentId: payment.id,
+    orderId: payment.orderId,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+    outcome,
   };
   // The provider and the shop are one process here: the confirmation needs no signature on its way.
   await settlePayment(context.env.DB, confirmation, new URL(request.url).origin);
@@ -60,12 +80,23 @@ export default function SandboxPaymentPage() {
     <div className="sandbox-page">
       <p className="mark">{t("sandbox.badge")}</p>
       <h1>{t("sandbox.title")}</h1>
-      <p>{t("sandbox.intro", { method: t(`payment.${payment.method}`, { amount: "" }), amount: formatEuro(payment.amountCents) })}</p>
+      <p>
+        {t("sandbox.intro", {
+          method: t(`payment.${payment.method}`, { amount: "" }),
+          amount: formatEuro(payment.amountCents),
+        })}
+      </p>
       {payment.status === "pending" ? (
         <Form method="post" className="button-row">
-          <button type="submit" name="intent" value="approve" className="button button-primary">{t("sandbox.approve")}</button>
-          <button type="submit" name="intent" value="decline" className="button button-secondary">{t("sandbox.decline")}</button>
-          <button type="submit" name="intent" value="cancel" className="button button-link">{t("sandbox.cancel")}</button>
+          <button type="submit" name="intent" value="approve" className="button button-primary">
+            {t("sandbox.approve")}
+          </button>
+          <button type="submit" name="intent" value="decline" className="button button-secondary">
+            {t("sandbox.decline")}
+          </button>
+          <button type="submit" name="intent" value="cancel" className="button button-link">
+            {t("sandbox.cancel")}
+          </button>
         </Form>
       ) : (
         <p>{t("sandbox.done")}</p>

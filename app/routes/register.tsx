@@ -1,5 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
@@ -21,7 +27,10 @@ export const handle = { i18n: ["account"] };
 // Remix passes the loader's "private, no-store" on only through a headers export.
 export const headers = privateFormHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 const HIDDEN = ["password", "passwordConfirm"];
 
@@ -29,29 +38,56 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await optionalCustomer(context)) throw redirect("/");
   const page = await privateFormPage(request, context.env);
   const t = await translator("account");
-  return data({
-    csrf: page.csrf,
-    honeypot: honeypotInputs(context.env),
-    today: berlinToday(),
-    title: `${t("register.title")} – Frischkorb`,
-  }, { headers: page.headers });
+  return data(
+    {
+      csrf: page.csrf,
+      honeypot: honeypotInputs(context.env),
+      today: berlinToday(),
+      title: `${t("register.title")} – Frischkorb`,
+    },
+    { headers: page.headers },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context);
   const submission = parseForm(form, registerSchema(berlinToday()));
   if (isSpam(context.env, form)) {
-    return data({ result: submission.reply({ formErrors: ["account:register.failed"], hideFields: HIDDEN }), registeredEmail: null }, { status: 400 });
+    return data(
+      {
+        result: submission.reply({ formErrors: ["account:register.failed"], hideFields: HIDDEN }),
+        registeredEmail: null,
+      },
+      { status: 400 },
+    );
   }
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ formErrors: ["validation.formHasErrors"], hideFields: HIDDEN }), registeredEmail: null }, { status: 400 });
+    return data(
+      {
+        result: submission.reply({ formErrors: ["validation.formHasErrors"], hideFields: HIDDEN }),
+        registeredEmail: null,
+      },
+      { status: 400 },
+    );
   }
   const outcome = await register(request, context, submission.value);
   if (outcome === "exists") {
-    return data({ result: submission.reply({ fieldErrors: { email: ["messages.api.customerAlreadyExists"] }, hideFields: HIDDEN }), registeredEmail: null }, { status: 409 });
+    return data(
+      {
+        result: submission.reply({
+          fieldErrors: { email: ["messages.api.customerAlreadyExists"] },
+          hideFields: HIDDEN,
+        }),
+        registeredEmail: null,
+      },
+      { status: 409 },
+    );
   }
   if (outcome === "throttled") {
-    return data({ result: submission.reply({ formErrors: ["session.throttled"], hideFields: HIDDEN }), registeredEmail: null }, { status: 429 });
+    return data(
+      { result: submission.reply({ formErrors: ["session.throttled"], hideFields: HIDDEN }), registeredEmail: null },
+      { status: 429 },
+    );
   }
   return data({ result: null, registeredEmail: submission.value.email });
 }
@@ -61,7 +97,11 @@ export default function Register() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "register", lastResult: actionData?.result ?? undefined, ...zodValidation(registerSchema(today), "validation.formHasErrors") });
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: actionData?.result ?? undefined,
+    ...zodValidation(registerSchema(today), "validation.formHasErrors"),
+  });
   useClearPasswords("register", actionData?.result);
 
   if (actionData?.registeredEmail) {
@@ -89,24 +129,52 @@ export default function Register() {
             <FormMessage errors={form.errors} id={form.errorId} />
             <div className="field-row">
               <TextField field={fields.email} label={t("fields.email")} type="email" autoComplete="email" />
-              <TextField field={fields.emailConfirm} label={t("fields.emailConfirm")} type="email" autoComplete="email" />
+              <TextField
+                field={fields.emailConfirm}
+                label={t("fields.emailConfirm")}
+                type="email"
+                autoComplete="email"
+              />
             </div>
             <div className="field-row">
-              <TextField field={fields.password} label={t("fields.password")} type="password" autoComplete="new-password" hint={t("fields.passwordHint")} />
-              <TextField field={fields.passwordConfirm} label={t("fields.passwordConfirm")} type="password" autoComplete="new-password" />
+              <TextField
+                field={fields.password}
+                label={t("fields.password")}
+                type="password"
+                autoComplete="new-password"
+                hint={t("fields.passwordHint")}
+              />
+              <TextField
+                field={fields.passwordConfirm}
+                label={t("fields.passwordConfirm")}
+                type="password"
+                autoComplete="new-password"
+              />
             </div>
             <PersonFields fields={fields} today={today} phoneHint={t("register.phoneHint")} />
             <fieldset className="consents">
               <legend>{t("register.consents")}</legend>
-              <CheckboxField field={fields.terms}><Trans t={t} i18nKey="register.terms" components={{ 1: legalLink("agb") }} /></CheckboxField>
-              <CheckboxField field={fields.privacy}><Trans t={t} i18nKey="register.privacy" components={{ 1: legalLink("datenschutz") }} /></CheckboxField>
+              <CheckboxField field={fields.terms}>
+                <Trans t={t} i18nKey="register.terms" components={{ 1: legalLink("agb") }} />
+              </CheckboxField>
+              <CheckboxField field={fields.privacy}>
+                <Trans t={t} i18nKey="register.privacy" components={{ 1: legalLink("datenschutz") }} />
+              </CheckboxField>
               <CheckboxField field={fields.values}>
-                <Trans t={t} i18nKey="register.values" components={{ 1: <Link to="/content/wertekodex" target="_blank" /> }} />
+                <Trans
+                  t={t}
+                  i18nKey="register.values"
+                  components={{ 1: <Link to="/content/wertekodex" target="_blank" /> }}
+                />
               </CheckboxField>
             </fieldset>
-            <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>{t("register.submit")}</button>
+            <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
+              {t("register.submit")}
+            </button>
           </Form>
-          <p>{t("register.haveAccount")} <Link to="/login">{t("login.submit")}</Link></p>
+          <p>
+            {t("register.haveAccount")} <Link to="/login">{t("login.submit")}</Link>
+          </p>
         </section>
       </div>
     </AuthenticityTokenProvider>

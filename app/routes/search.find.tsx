@@ -56,9 +56,19 @@ export default function SearchPage() {
         <Form method="get" action="/search/find" className="search-page-form" role="search">
           <label htmlFor="search-page-q">{t("search.prompt")}</label>
           <div className="inline-field">
-            <input id="search-page-q" type="search" name="q" defaultValue={data.query} minLength={MIN_SEARCH_LENGTH}
-              maxLength={100} aria-describedby="search-hint" aria-invalid={data.tooShort || undefined} />
-            <button type="submit" className="button button-primary">{t("common:search.submit")}</button>
+            <input
+              id="search-page-q"
+              type="search"
+              name="q"
+              defaultValue={data.query}
+              minLength={MIN_SEARCH_LENGTH}
+              maxLength={100}
+              aria-describedby="search-hint"
+              aria-invalid={data.tooShort || undefined}
+            />
+            <button type="submit" className="button button-primary">
+              {t("common:search.submit")}
+            </button>
           </div>
           <p id="search-hint" className={data.tooShort ? "field-error" : "field-hint"}>
             {t("search.tooShort", { count: MIN_SEARCH_LENGTH })}
@@ -79,10 +89,20 @@ export default function SearchPage() {
                 <li>{t("search.tipGeneral")}</li>
               </ul>
             </>
-          ) : <h2 id="search-empty-title" className="visually-hidden">{t("search.browseCategories")}</h2>}
+          ) : (
+            <h2 id="search-empty-title" className="visually-hidden">
+              {t("search.browseCategories")}
+            </h2>
+          )}
           <p>{t("search.browseCategories")}</p>
           <ul className="chip-list">
-            {data.mains.map((c) => <li key={c.id}><Link className="chip" to={categoryHref(c.id)}>{c.name}</Link></li>)}
+            {data.mains.map((c) => (
+              <li key={c.id}>
+                <Link className="chip" to={categoryHref(c.id)}>
+                  {c.name}
+                </Link>
+              </li>
+            ))}
           </ul>
         </section>
       ) : null}

@@ -1,7 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { topSearchHits } from "~/domain/catalog/product-rows.server";
-import { foldForSearch, MAX_SEARCH_LENGTH, searchMatch, searchTerms, type SearchSuggestionsResult } from "~/domain/catalog/search";
+import {
+  foldForSearch,
+  MAX_SEARCH_LENGTH,
+  searchMatch,
+  searchTerms,
+  type SearchSuggestionsResult,
+} from "~/domain/catalog/search";
 import { publicPageHeaders } from "~/platform/edge-cache.server";
 
 const MAX_CATEGORIES = 5;

@@ -19,7 +19,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const value = readThemeForm(form);
   if (session.kind === "customer") {
-    await saveDarkMode(context.env.DB, session.customer.id, value).catch((error) => console.error("dark mode not saved", error));
+    await saveDarkMode(context.env.DB, session.customer.id, value).catch((error) =>
+      console.error("dark mode not saved", error),
+    );
   }
   const headers = { "Set-Cookie": darkModeCookie(value, isProduction(context.env)), "Cache-Control": "no-store" };
   const redirectTo = form.get("redirectTo");

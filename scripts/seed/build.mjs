@@ -25,8 +25,10 @@ export function sqlValue(v) {
 export function upsert(table, row, keys) {
   const cols = Object.keys(row);
   const updates = cols.filter((c) => !keys.includes(c)).map((c) => `${c} = excluded.${c}`);
-  return `INSERT INTO ${table} (${cols.join(", ")}) VALUES (${cols.map((c) => sqlValue(row[c])).join(", ")})` +
-    ` ON CONFLICT (${keys.join(", ")}) DO ${updates.length ? `UPDATE SET ${updates.join(", ")}` : "NOTHING"};`;
+  return (
+    `INSERT INTO ${table} (${cols.join(", ")}) VALUES (${cols.map((c) => sqlValue(row[c])).join(", ")})` +
+    ` ON CONFLICT (${keys.join(", ")}) DO ${updates.length ? `UPDATE SET ${updates.join(", ")}` : "NOTHING"};`
+  );
 }
 
 function parseAll(schema, items, label) {
@@ -54,9 +56,10 @@ export async function loadSeed() {
   const redirects = parseAll(redirectSchema, (await import("./redirects.mjs")).default, "redirect");
   const customers = parseAll(customerSchema, (await import("./customers.mjs")).default, "customer");
   checkReferences({ suppliers, products });
-  for (const c of customers) for (const sku of c.wishlist) {
-    if (!products.some((p) => p.sku === sku)) throw new Error(`customer ${c.email}: unknown wishlist SKU ${sku}`);
-  }
+  for (const c of customers)
+    for (const sku of c.wishlist) {
+      if (!products.some((p) => p.sku === sku)) throw new Error(`customer ${c.email}: unknown wishlist SKU ${sku}`);
+    }
   return { categories, suppliers, products, pages, stores, redirects, customers };
 }
 
@@ -76,7 +79,9 @@ function checkReferences({ suppliers, products }) {
 }
 
 export function categoryRows() {
-  const rows = [{ id: "startseite", parent_id: null, name: "Startseite", position: 0, depth: 0, tile_color: "#5f8f2f" }];
+  const rows = [
+    { id: "startseite", parent_id: null, name: "Startseite", position: 0, depth: 0, tile_color: "#5f8f2f" },
+  ];
   categories.forEach((main, i) => {
     rows.push({ id: main.id, parent_id: "startseite", name: main.name, position: i, depth: 1, tile_color: main.color });
     main.children.forEach(([id, name], j) => {
@@ -87,22 +92,57 @@ export function categoryRows() {
 }
 
 const FLAG_COLUMNS = {
-  new: "is_new", limited: "is_limited", pioneer: "is_pioneer", organic: "is_organic", demeter: "is_demeter",
-  vegan: "is_vegan", vegetarian: "is_vegetarian", halal: "is_halal", glutenFree: "is_gluten_free",
-  lactoseFree: "is_lactose_free", chilled: "is_chilled",
+  new: "is_new",
+  limited: "is_limited",
+  pioneer: "is_pioneer",
+  organic: "is_organic",
+  demeter: "is_demeter",
+  vegan: "is_vegan",
+  vegetarian: "is_vegetarian",
+  halal: "is_halal",
+  glutenFree: "is_gluten_free",
+  lactoseFree: "is_lactose_free",
+  chilled: "is_chilled",
 };
-const NUTRITION_COLUMNS = ["energy_kj", "energy_kcal", "fat", "saturated_fat", "unsaturated_fat",
-  "polyunsaturated_fat", "carbohydrates", "sugar", "protein", "salt"];
+const NUTRITION_COLUMNS = [
+  "energy_kj",
+  "energy_kcal",
+  "fat",
+  "saturated_fat",
+  "unsaturated_fat",
+  "polyunsaturated_fat",
+  "carbohydrates",
+  "sugar",
+  "protein",
+  "salt",
+];
 
 /** The row of `product` for one authored product (also used by the catalogue generator). */
 export function productRow(p) {
   const row = {
-    sku: p.sku, name: p.name, brand: p.brand, description: p.description, category_id: p.category,
-    price_cents: p.price, regular_price_cents: p.regular, lowest_price_30d_cents: p.lowest30,
-    tax_rate: p.tax, deposit_cents: p.deposit, net_quantity: p.qty, unit: p.unit, pack_count: p.pack,
-    stock_managed: 1, stock_qty: p.stock, min_age: p.minAge, alcohol_percent: p.alcohol,
-    ingredients: p.ingredients, storage_hint: p.storage, origin_country: p.origin, supplier_id: p.supplier,
-    recommendation: p.rec, packshot: p.shape,
+    sku: p.sku,
+    name: p.name,
+    brand: p.brand,
+    description: p.description,
+    category_id: p.category,
+    price_cents: p.price,
+    regular_price_cents: p.regular,
+    lowest_price_30d_cents: p.lowest30,
+    tax_rate: p.tax,
+    deposit_cents: p.deposit,
+    net_quantity: p.qty,
+    unit: p.unit,
+    pack_count: p.pack,
+    stock_managed: 1,
+    stock_qty: p.stock,
+    min_age: p.minAge,
+    alcohol_percent: p.alcohol,
+    ingredients: p.ingredients,
+    storage_hint: p.storage,
+    origin_country: p.origin,
+    supplier_id: p.supplier,
+    recommendation: p.rec,
+    packshot: p.shape,
   };
   for (const [flag, col] of Object.entries(FLAG_COLUMNS)) row[col] = p.flags.includes(flag) ? 1 : 0;
   NUTRITION_COLUMNS.forEach((col, i) => {
@@ -114,11 +154,13 @@ export function productRow(p) {
 export function productStatements(p, parentOf) {
   const out = [upsert("product", productRow(p), ["sku"])];
   out.push(`DELETE FROM product_category WHERE sku = ${sqlValue(p.sku)};`);
-  for (let c = p.category; c; c = parentOf.get(c)) out.push(upsert("product_category", { sku: p.sku, category_id: c }, ["category_id", "sku"]));
+  for (let c = p.category; c; c = parentOf.get(c))
+    out.push(upsert("product_category", { sku: p.sku, category_id: c }, ["category_id", "sku"]));
   out.push(`DELETE FROM product_allergen WHERE sku = ${sqlValue(p.sku)};`);
   for (const a of p.allergens) out.push(upsert("product_allergen", { sku: p.sku, allergen: a }, ["sku", "allergen"]));
   out.push(`DELETE FROM product_flavoring WHERE sku = ${sqlValue(p.sku)};`);
-  for (const f of p.flavorings) out.push(upsert("product_flavoring", { sku: p.sku, flavoring: f }, ["sku", "flavoring"]));
+  for (const f of p.flavorings)
+    out.push(upsert("product_flavoring", { sku: p.sku, flavoring: f }, ["sku", "flavoring"]));
   return out;
 }
 
@@ -140,18 +182,50 @@ export async function seedStatements({ demo = true } = {}) {
   for (const p of seed.products) out.push(...productStatements(p, parents));
   const today = new Date().toISOString().slice(0, 10);
   for (const pg of seed.pages) {
-    out.push(upsert("content_page", { kind: pg.kind, slug: pg.slug, title: pg.title, summary: pg.summary,
-      body_html: pg.body, position: pg.position, updated_at: today }, ["kind", "slug"]));
+    out.push(
+      upsert(
+        "content_page",
+        {
+          kind: pg.kind,
+          slug: pg.slug,
+          title: pg.title,
+          summary: pg.summary,
+          body_html: pg.body,
+          position: pg.position,
+          updated_at: today,
+        },
+        ["kind", "slug"],
+      ),
+    );
   }
   for (const s of seed.stores) {
-    out.push(upsert("store", { id: s.id, name: s.name, street: s.street, house_number: s.houseNumber, zip: s.zip,
-      city: s.city, phone: s.phone, latitude: s.lat, longitude: s.lng, click_and_collect: s.clickAndCollect ? 1 : 0,
-      opening_hours: JSON.stringify(s.opening), staffed_hours: JSON.stringify(s.staffed) }, ["id"]));
+    out.push(
+      upsert(
+        "store",
+        {
+          id: s.id,
+          name: s.name,
+          street: s.street,
+          house_number: s.houseNumber,
+          zip: s.zip,
+          city: s.city,
+          phone: s.phone,
+          latitude: s.lat,
+          longitude: s.lng,
+          click_and_collect: s.clickAndCollect ? 1 : 0,
+          opening_hours: JSON.stringify(s.opening),
+          staffed_hours: JSON.stringify(s.staffed),
+        },
+        ["id"],
+      ),
+    );
   }
   for (const r of seed.redirects) out.push(upsert("url_redirect", r, ["path"]));
   if (demo) out.push(...customerStatements(seed.customers));
   for (const rule of giftRules) {
-    out.push(upsert("free_product_rule", { id: rule.id, threshold_cents: rule.threshold, gift_count: rule.count }, ["id"]));
+    out.push(
+      upsert("free_product_rule", { id: rule.id, threshold_cents: rule.threshold, gift_count: rule.count }, ["id"]),
+    );
     out.push(`DELETE FROM free_product WHERE rule_id = ${sqlValue(rule.id)};`);
     for (const sku of rule.skus) out.push(upsert("free_product", { rule_id: rule.id, sku }, ["rule_id", "sku"]));
   }
@@ -168,23 +242,54 @@ function customerStatements(customers) {
   const out = [];
   const now = new Date().toISOString();
   for (const c of customers) {
-    out.push(upsert("customer", {
-      id: c.id, email: c.email, password_hash: hashPassword(DEMO_PASSWORD), firstname: c.firstname, lastname: c.lastname,
-      dob: c.dob, telephone: c.telephone, gender: c.gender, status: c.status, dark_mode_enabled: "0",
-      consents_at: now, created_at: now, updated_at: now,
-    }, ["id"]));
+    out.push(
+      upsert(
+        "customer",
+        {
+          id: c.id,
+          email: c.email,
+          password_hash: hashPassword(DEMO_PASSWORD),
+          firstname: c.firstname,
+          lastname: c.lastname,
+          dob: c.dob,
+          telephone: c.telephone,
+          gender: c.gender,
+          status: c.status,
+          dark_mode_enabled: "0",
+          consents_at: now,
+          created_at: now,
+          updated_at: now,
+        },
+        ["id"],
+      ),
+    );
     out.push(`DELETE FROM address WHERE customer_id = ${sqlValue(c.id)};`);
     for (const a of c.addresses) {
-      out.push(upsert("address", {
-        id: a.id, customer_id: c.id, street: a.street, house_number: a.houseNumber, address_addition: a.addressAddition,
-        zip: a.zip, city: a.city, country: "DE", is_default_shipping: a.defaultShipping ? 1 : 0,
-        is_default_billing: a.defaultBilling ? 1 : 0, created_at: now,
-      }, ["id"]));
+      out.push(
+        upsert(
+          "address",
+          {
+            id: a.id,
+            customer_id: c.id,
+            street: a.street,
+            house_number: a.houseNumber,
+            address_addition: a.addressAddition,
+            zip: a.zip,
+            city: a.city,
+            country: "DE",
+            is_default_shipping: a.defaultShipping ? 1 : 0,
+            is_default_billing: a.defaultBilling ? 1 : 0,
+            created_at: now,
+          },
+          ["id"],
+        ),
+      );
     }
     out.push(`DELETE FROM wishlist_item WHERE customer_id = ${sqlValue(c.id)};`);
     out.push(`DELETE FROM cart_item WHERE customer_id = ${sqlValue(c.id)};`);
     out.push(`DELETE FROM cart_state WHERE customer_id = ${sqlValue(c.id)};`);
-    for (const sku of c.wishlist) out.push(upsert("wishlist_item", { customer_id: c.id, sku, added_at: now }, ["customer_id", "sku"]));
+    for (const sku of c.wishlist)
+      out.push(upsert("wishlist_item", { customer_id: c.id, sku, added_at: now }, ["customer_id", "sku"]));
   }
   return out;
 }
@@ -203,41 +308,113 @@ function orderStatements(products) {
     });
     const subtotal = lines.reduce((sum, l) => sum + l.p.price * l.qty, 0);
     const deposit = lines.reduce((sum, l) => sum + l.p.deposit * l.qty, 0);
-    const shipping = o.channel === "store" || o.carrier === "clickandcollect" || subtotal >= 6_000 ? 0
-      : o.carrier === "myensofoodshipping" ? 395 : 495;
+    const shipping =
+      o.channel === "store" || o.carrier === "clickandcollect" || subtotal >= 6_000
+        ? 0
+        : o.carrier === "myensofoodshipping"
+          ? 395
+          : 495;
     const byRate = new Map();
     for (const l of lines) byRate.set(l.p.tax, (byRate.get(l.p.tax) ?? 0) + (l.p.price + l.p.deposit) * l.qty);
     if (shipping) byRate.set(19, (byRate.get(19) ?? 0) + shipping);
-    const taxDetails = [...byRate].sort(([a], [b]) => a - b).map(([rate, gross]) => {
-      const tax = Math.round((gross * rate) / (100 + rate));
-      return { rate, grossCents: gross, taxCents: tax, netCents: gross - tax };
-    });
+    const taxDetails = [...byRate]
+      .sort(([a], [b]) => a - b)
+      .map(([rate, gross]) => {
+        const tax = Math.round((gross * rate) / (100 + rate));
+        return { rate, grossCents: gross, taxCents: tax, netCents: gross - tax };
+      });
     const created = daysAgo(o.daysAgo);
-    const address = o.channel === "online" && o.carrier !== "clickandcollect"
-      ? JSON.stringify({ name: "Anna Schmidt", street: "Karl-Liebknecht-Straße", houseNumber: "45", addressAddition: "3. OG links", zip: "04275", city: "Leipzig", country: "DE" })
-      : null;
-    out.push(upsert("customer_order", {
-      id: o.id, increment_id: o.number, customer_id: DEMO_CUSTOMER_ID, idempotency_key: o.id, channel: o.channel, status: o.status,
-      carrier_code: o.carrier ?? null, store_id: o.store ?? null,
-      pickup_slot_start: o.carrier === "clickandcollect" ? daysAgo(o.daysAgo - 1) : null,
-      shipping_address: address, delivery_start: null, delivery_end: null, telephone: null, payment_method: o.payment,
-      sepa_mandate: o.payment === "sepa" ? JSON.stringify({ bank: "Sparkasse Leipzig", iban: "DE89370400440532013000", bic: "COBADEFFXXX" }) : null,
-      coupon_code: null, comment: "", item_count: lines.reduce((n, l) => n + l.qty, 0), subtotal_cents: subtotal, discount_cents: 0,
-      deposit_cents: deposit, shipping_cents: shipping, credit_cents: 0, grand_total_cents: subtotal + deposit + shipping,
-      tax_details: JSON.stringify(taxDetails), created_at: created, paid_at: created,
-    }, ["id"]));
+    const address =
+      o.channel === "online" && o.carrier !== "clickandcollect"
+        ? JSON.stringify({
+            name: "Anna Schmidt",
+            street: "Karl-Liebknecht-Straße",
+            houseNumber: "45",
+            addressAddition: "3. OG links",
+            zip: "04275",
+            city: "Leipzig",
+            country: "DE",
+          })
+        : null;
+    out.push(
+      upsert(
+        "customer_order",
+        {
+          id: o.id,
+          increment_id: o.number,
+          customer_id: DEMO_CUSTOMER_ID,
+          idempotency_key: o.id,
+          channel: o.channel,
+          status: o.status,
+          carrier_code: o.carrier ?? null,
+          store_id: o.store ?? null,
+          pickup_slot_start: o.carrier === "clickandcollect" ? daysAgo(o.daysAgo - 1) : null,
+          shipping_address: address,
+          delivery_start: null,
+          delivery_end: null,
+          telephone: null,
+          payment_method: o.payment,
+          sepa_mandate:
+            o.payment === "sepa"
+              ? JSON.stringify({ bank: "Sparkasse Leipzig", iban: "DE89370400440532013000", bic: "COBADEFFXXX" })
+              : null,
+          coupon_code: null,
+          comment: "",
+          item_count: lines.reduce((n, l) => n + l.qty, 0),
+          subtotal_cents: subtotal,
+          discount_cents: 0,
+          deposit_cents: deposit,
+          shipping_cents: shipping,
+          credit_cents: 0,
+          grand_total_cents: subtotal + deposit + shipping,
+          tax_details: JSON.stringify(taxDetails),
+          created_at: created,
+          paid_at: created,
+        },
+        ["id"],
+      ),
+    );
     for (const l of lines) {
-      out.push(upsert("order_item", {
-        order_id: o.id, sku: l.p.sku, is_gift: 0, name: l.p.name, qty: l.qty, unit_price_cents: l.p.price,
-        deposit_cents: l.p.deposit, tax_rate: l.p.tax, row_total_cents: l.p.price * l.qty,
-      }, ["order_id", "sku", "is_gift"]));
+      out.push(
+        upsert(
+          "order_item",
+          {
+            order_id: o.id,
+            sku: l.p.sku,
+            is_gift: 0,
+            name: l.p.name,
+            qty: l.qty,
+            unit_price_cents: l.p.price,
+            deposit_cents: l.p.deposit,
+            tax_rate: l.p.tax,
+            row_total_cents: l.p.price * l.qty,
+          },
+          ["order_id", "sku", "is_gift"],
+        ),
+      );
     }
   }
   out.push(`UPDATE customer SET is_sepa_allowed = '1' WHERE id = ${DEMO_CUSTOMER_ID};`);
-  out.push(upsert("customer_balance", { customer_id: DEMO_CUSTOMER_ID, balance_cents: balance.cents }, ["customer_id"]));
+  out.push(
+    upsert("customer_balance", { customer_id: DEMO_CUSTOMER_ID, balance_cents: balance.cents }, ["customer_id"]),
+  );
   out.push(`DELETE FROM balance_entry WHERE customer_id = ${DEMO_CUSTOMER_ID};`);
   for (const e of balance.entries) {
-    out.push(upsert("balance_entry", { id: e.id, customer_id: DEMO_CUSTOMER_ID, type: e.type, amount_cents: e.cents, order_id: null, note: e.note, created_at: daysAgo(e.daysAgo) }, ["id"]));
+    out.push(
+      upsert(
+        "balance_entry",
+        {
+          id: e.id,
+          customer_id: DEMO_CUSTOMER_ID,
+          type: e.type,
+          amount_cents: e.cents,
+          order_id: null,
+          note: e.note,
+          created_at: daysAgo(e.daysAgo),
+        },
+        ["id"],
+      ),
+    );
   }
   return out;
 }
@@ -246,7 +423,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { seed } = await seedStatements();
   const byMain = {};
   for (const p of seed.products) byMain[p.sku.slice(0, 2)] = (byMain[p.sku.slice(0, 2)] ?? 0) + 1;
-  console.log(`seed ok: ${seed.products.length} products, ${seed.suppliers.length} suppliers, ` +
-    `${seed.pages.length} pages, ${seed.stores.length} stores, ${seed.redirects.length} redirects`);
+  console.log(
+    `seed ok: ${seed.products.length} products, ${seed.suppliers.length} suppliers, ` +
+      `${seed.pages.length} pages, ${seed.stores.length} stores, ${seed.redirects.length} redirects`,
+  );
   console.log("products per SKU prefix:", byMain);
 }

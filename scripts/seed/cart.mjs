@@ -6,8 +6,29 @@ export const giftRules = [
 ];
 
 export const coupons = [
-  { code: "FRISCH5", kind: "fixed", value: 500, min_order_cents: 2_500, label: "5 € Willkommensrabatt", valid_until: null },
+  {
+    code: "FRISCH5",
+    kind: "fixed",
+    value: 500,
+    min_order_cents: 2_500,
+    label: "5 € Willkommensrabatt",
+    valid_until: null,
+  },
   { code: "HERBST10", kind: "percent", value: 10, min_order_cents: 0, label: "10 % Herbstrabatt", valid_until: null },
-  { code: "VERSANDFREI", kind: "freeShipping", value: 0, min_order_cents: 0, label: "Versandkostenfrei", valid_until: null },
-  { code: "SOMMER2025", kind: "percent", value: 15, min_order_cents: 0, label: "15 % Sommerrabatt", valid_until: "2025-08-31" },
+  {
+    code: "VERSANDFREI",
+    kind: "freeShipping",
+    value: 0,
+    min_order_cents: 0,
+    label: "Versandkostenfrei",
+    valid_until: null,
+  },
+  {
+    code: "SOMMER2025",
+    kind: "percent",
+    value: 15,
+    min_order_cents: 0,
+    label: "15 % Sommerrabatt",
+    valid_until: "2025-08-31",
+  },
 ];

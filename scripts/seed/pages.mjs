@@ -616,7 +616,8 @@ const contentPages = [
     kind: "content",
     slug: "online-shop",
     title: "So funktioniert unser Online-Shop",
-    summary: "Registrieren, suchen und filtern, Warenkorb und Gratis-Zugaben, liefern lassen oder abholen – Schritt für Schritt durch den Frischkorb-Online-Shop.",
+    summary:
+      "Registrieren, suchen und filtern, Warenkorb und Gratis-Zugaben, liefern lassen oder abholen – Schritt für Schritt durch den Frischkorb-Online-Shop.",
     position: 1,
     body: onlineShop,
   },
@@ -624,7 +625,8 @@ const contentPages = [
     kind: "content",
     slug: "neuigkeiten",
     title: "Neuigkeiten",
-    summary: "Neue Filialen, Beschlüsse unserer Teilhaber, neue Partner aus der Region und Preissenkungen – das Neueste von Frischkorb.",
+    summary:
+      "Neue Filialen, Beschlüsse unserer Teilhaber, neue Partner aus der Region und Preissenkungen – das Neueste von Frischkorb.",
     position: 2,
     body: neuigkeiten,
   },
@@ -632,7 +634,8 @@ const contentPages = [
     kind: "content",
     slug: "mitgliedschaft",
     title: "Teilhaber werden",
-    summary: "Als Teilhaber der Frischkorb eG erhältst du bis zu 4 % Rückvergütung auf deine Einkäufe und bestimmst in deiner Genossenschaft mit.",
+    summary:
+      "Als Teilhaber der Frischkorb eG erhältst du bis zu 4 % Rückvergütung auf deine Einkäufe und bestimmst in deiner Genossenschaft mit.",
     position: 3,
     body: mitgliedschaft,
   },
@@ -640,7 +643,8 @@ const contentPages = [
     kind: "content",
     slug: "ueber-uns",
     title: "Über uns",
-    summary: "Die Frischkorb eG: eine Verbrauchergenossenschaft aus Leipzig mit regionalem Sortiment, gemeinsamem Werte-Kodex und mehr als 30 Jahren Geschichte.",
+    summary:
+      "Die Frischkorb eG: eine Verbrauchergenossenschaft aus Leipzig mit regionalem Sortiment, gemeinsamem Werte-Kodex und mehr als 30 Jahren Geschichte.",
     position: 4,
     body: ueberUns,
   },
@@ -648,7 +652,8 @@ const contentPages = [
     kind: "content",
     slug: "pfand",
     title: "Pfand & Leergut",
-    summary: "Welches Pfand wir für Einweg, Mehrweg und Kisten berechnen und wie du Leergut in jeder Frischkorb-Filiale zurückgibst.",
+    summary:
+      "Welches Pfand wir für Einweg, Mehrweg und Kisten berechnen und wie du Leergut in jeder Frischkorb-Filiale zurückgibst.",
     position: 5,
     body: pfand,
   },
@@ -656,7 +661,8 @@ const contentPages = [
     kind: "content",
     slug: "haeufige-fragen",
     title: "Häufige Fragen",
-    summary: "Antworten auf häufige Fragen zu Kundenkonto, Lieferung, Abholung, Bezahlung, Pfand, Altersprüfung, Filialkarte, Mitgliedschaft und Widerruf.",
+    summary:
+      "Antworten auf häufige Fragen zu Kundenkonto, Lieferung, Abholung, Bezahlung, Pfand, Altersprüfung, Filialkarte, Mitgliedschaft und Widerruf.",
     position: 6,
     body: haeufigeFragen,
   },
@@ -683,7 +689,8 @@ export default [
     kind: "legal",
     slug: "datenschutz",
     title: "Datenschutzerklärung",
-    summary: "Wie die Frischkorb eG deine personenbezogenen Daten im Online-Shop, im Kundenkonto und im Teilhaber-Programm verarbeitet und welche Rechte du hast.",
+    summary:
+      "Wie die Frischkorb eG deine personenbezogenen Daten im Online-Shop, im Kundenkonto und im Teilhaber-Programm verarbeitet und welche Rechte du hast.",
     position: 2,
     body: datenschutz,
   },
@@ -691,7 +698,8 @@ export default [
     kind: "legal",
     slug: "agb",
     title: "Allgemeine Geschäftsbedingungen",
-    summary: "Die Bedingungen für Bestellungen im Online-Shop der Frischkorb eG: Vertragsschluss, Preise und Pfand, Lieferung, Zahlung und Haftung.",
+    summary:
+      "Die Bedingungen für Bestellungen im Online-Shop der Frischkorb eG: Vertragsschluss, Preise und Pfand, Lieferung, Zahlung und Haftung.",
     position: 3,
     body: agb,
   },
@@ -699,7 +707,8 @@ export default [
     kind: "legal",
     slug: "widerrufsbelehrung",
     title: "Widerrufsbelehrung",
-    summary: "Dein Widerrufsrecht bei Online-Bestellungen, die Ausnahmen für verderbliche Lebensmittel und das Muster-Widerrufsformular.",
+    summary:
+      "Dein Widerrufsrecht bei Online-Bestellungen, die Ausnahmen für verderbliche Lebensmittel und das Muster-Widerrufsformular.",
     position: 4,
     body: widerrufsbelehrung,
   },

@@ -17,7 +17,13 @@ const day = (from, to) => [[from, to]];
 const week = (weekday, saturday, sunday = closed) => [weekday, weekday, weekday, weekday, weekday, saturday, sunday];
 
 // Hybrid stores are staffed with a lunch break on weekdays and on Saturday mornings.
-const HYBRID_STAFFED = week([["08:00", "13:00"], ["15:00", "19:00"]], day("08:00", "14:00"));
+const HYBRID_STAFFED = week(
+  [
+    ["08:00", "13:00"],
+    ["15:00", "19:00"],
+  ],
+  day("08:00", "14:00"),
+);
 
 export default [
   {

@@ -4,8 +4,12 @@ import { prepareTestCustomer } from "../fixtures/customer";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
-beforeAll(async () => { shop = await startShop(); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 let counter = 0;
 
@@ -13,17 +17,43 @@ let counter = 0;
 async function customer() {
   const email = `konto-${Date.now()}-${counter++}@example.org`;
   const id = 500000 + Math.floor(Math.random() * 1e9);
-  await prepareTestCustomer(shop.db, { id, email, firstname: "Jonas", lastname: "Beispiel", gender: "m", dob: "1985-03-03" }).run();
+  await prepareTestCustomer(shop.db, {
+    id,
+    email,
+    firstname: "Jonas",
+    lastname: "Beispiel",
+    gender: "m",
+    dob: "1985-03-03",
+  }).run();
   const browser = new Browser(shop);
   expect((await signIn(browser, email)).res.status).toBe(302);
   return { browser, email, id };
 }
 
-const address = { street: "Lindenallee", houseNumber: "7b", addressAddition: "", zip: "04109", city: "Leipzig", country: "DE" };
+const address = {
+  street: "Lindenallee",
+  houseNumber: "7b",
+  addressAddition: "",
+  zip: "04109",
+  city: "Leipzig",
+  country: "DE",
+};
 
 async function addresses(customerId: number) {
-  return (await shop.db.prepare("SELECT id, street, house_number, is_default_shipping, is_default_billing FROM address WHERE customer_id = ? ORDER BY created_at")
-    .bind(customerId).all<{ id: number; street: string; house_number: string; is_default_shipping: number; is_default_billing: number }>()).results;
+  return (
+    await shop.db
+      .prepare(
+        "SELECT id, street, house_number, is_default_shipping, is_default_billing FROM address WHERE customer_id = ? ORDER BY created_at",
+      )
+      .bind(customerId)
+      .all<{
+        id: number;
+        street: string;
+        house_number: string;
+        is_default_shipping: number;
+        is_default_billing: number;
+      }>()
+  ).results;
 }
 
 describe("addresses", () => {
@@ -34,13 +64,24 @@ describe("addresses", () => {
     expect((await browser.follow(added)).html).toContain("Die Adresse wurde gespeichert.");
     await browser.submit("/account/address/new", { ...address, street: "Karl-Heine-Straße", houseNumber: "99" });
     let rows = await addresses(id);
-    expect(rows.map((r) => [r.street, r.is_default_shipping, r.is_default_billing])).toEqual([["Lindenallee", 1, 1], ["Karl-Heine-Straße", 0, 0]]);
+    expect(rows.map((r) => [r.street, r.is_default_shipping, r.is_default_billing])).toEqual([
+      ["Lindenallee", 1, 1],
+      ["Karl-Heine-Straße", 0, 0],
+    ]);
 
-    const edited = await browser.submit(`/account/address/${rows[1].id}/edit`, { ...address, street: "Karl-Heine-Straße", houseNumber: "100" });
+    const edited = await browser.submit(`/account/address/${rows[1].id}/edit`, {
+      ...address,
+      street: "Karl-Heine-Straße",
+      houseNumber: "100",
+    });
     expect(edited.res.status).toBe(302);
     const list = await browser.get("/account/address");
     expect(list.html).toContain("Karl-Heine-Straße 100");
-    const defaulted = await browser.post("/account/address", { intent: "setDefaultShipping", addressId: String(rows[1].id) }, { csrf: csrfOf(list.html) });
+    const defaulted = await browser.post(
+      "/account/address",
+      { intent: "setDefaultShipping", addressId: String(rows[1].id) },
+      { csrf: csrfOf(list.html) },
+    );
     expect((await browser.follow(defaulted)).html).toContain("Die Standard-Lieferadresse wurde geändert.");
     rows = await addresses(id);
     expect(rows.map((r) => r.is_default_shipping)).toEqual([0, 1]);
@@ -54,7 +95,12 @@ describe("addresses", () => {
 
   it("answers bad input with German messages in the dialog and keeps what was typed", async () => {
     const { browser, id } = await customer();
-    const { res, html } = await browser.submit("/account/address/new", { ...address, houseNumber: "7 b", zip: "123", city: "" });
+    const { res, html } = await browser.submit("/account/address/new", {
+      ...address,
+      houseNumber: "7 b",
+      zip: "123",
+      city: "",
+    });
     expect(res.status).toBe(400);
     expect(html).toContain("Die Hausnummer darf keine Leerzeichen enthalten.");
     expect(html).toContain("Bitte gib eine gültige Postleitzahl mit 5 Ziffern ein.");
@@ -66,33 +112,71 @@ describe("addresses", () => {
   });
 
   it("another customer's address id is a 404 for viewing, editing and deleting", async () => {
-    const anna = (await shop.db.prepare("SELECT id FROM address WHERE customer_id = 100001 LIMIT 1").first<{ id: number }>())!.id;
+    const anna = (await shop.db
+      .prepare("SELECT id FROM address WHERE customer_id = 100001 LIMIT 1")
+      .first<{ id: number }>())!.id;
     const { browser } = await customer();
     const own = await browser.get("/account/address/new");
-    for (const path of [`/account/address/${anna}/edit`, `/account/address/${anna}/delete`, "/account/address/abc/edit", "/account/address/-1/delete"]) {
+    for (const path of [
+      `/account/address/${anna}/edit`,
+      `/account/address/${anna}/delete`,
+      "/account/address/abc/edit",
+      "/account/address/-1/delete",
+    ]) {
       expect((await browser.get(path)).res.status, path).toBe(404);
     }
-    expect((await browser.post(`/account/address/${anna}/edit`, address, { csrf: csrfOf(own.html) })).res.status).toBe(404);
-    expect((await browser.post(`/account/address/${anna}/delete`, {}, { csrf: csrfOf(own.html) })).res.status).toBe(404);
-    const setDefault = await browser.post("/account/address", { intent: "setDefaultShipping", addressId: String(anna) }, { csrf: csrfOf(own.html) });
-    expect((await browser.follow(setDefault)).html).toContain("Die Standard-Lieferadresse konnte nicht geändert werden.");
-    expect((await shop.db.prepare("SELECT COUNT(*) AS n FROM address WHERE id = ? AND customer_id = 100001").bind(anna).first<{ n: number }>())!.n).toBe(1);
+    expect((await browser.post(`/account/address/${anna}/edit`, address, { csrf: csrfOf(own.html) })).res.status).toBe(
+      404,
+    );
+    expect((await browser.post(`/account/address/${anna}/delete`, {}, { csrf: csrfOf(own.html) })).res.status).toBe(
+      404,
+    );
+    const setDefault = await browser.post(
+      "/account/address",
+      { intent: "setDefaultShipping", addressId: String(anna) },
+      { csrf: csrfOf(own.html) },
+    );
+    expect((await browser.follow(setDefault)).html).toContain(
+      "Die Standard-Lieferadresse konnte nicht geändert werden.",
+    );
+    expect(
+      (await shop.db
+        .prepare("SELECT COUNT(*) AS n FROM address WHERE id = ? AND customer_id = 100001")
+        .bind(anna)
+        .first<{ n: number }>())!.n,
+    ).toBe(1);
   });
 
   it("an unknown intent is a 400", async () => {
     const { browser } = await customer();
     const page = await browser.get("/account/address");
-    expect((await browser.post("/account/address", { intent: "dropTables" }, { csrf: csrfOf(page.html) })).res.status).toBe(400);
+    expect(
+      (await browser.post("/account/address", { intent: "dropTables" }, { csrf: csrfOf(page.html) })).res.status,
+    ).toBe(400);
   });
 });
 
 describe("personal data", () => {
   it("saves the profile with the same rules as registration", async () => {
     const { browser, id } = await customer();
-    const bad = await browser.submit("/account/customer", { intent: "profile", firstName: "Jonas", lastName: "", dob: "2015-01-01", telephone: "x", gender: "m" });
+    const bad = await browser.submit("/account/customer", {
+      intent: "profile",
+      firstName: "Jonas",
+      lastName: "",
+      dob: "2015-01-01",
+      telephone: "x",
+      gender: "m",
+    });
     expect(bad.res.status).toBe(400);
     expect(bad.html).toContain("Du musst 18 Jahre alt sein");
-    const ok = await browser.submit("/account/customer", { intent: "profile", firstName: "Jonas", lastName: "Neumann", dob: "1985-03-03", telephone: "0341 1111", gender: "d" });
+    const ok = await browser.submit("/account/customer", {
+      intent: "profile",
+      firstName: "Jonas",
+      lastName: "Neumann",
+      dob: "1985-03-03",
+      telephone: "0341 1111",
+      gender: "d",
+    });
     expect((await browser.follow(ok)).html).toContain("Deine persönlichen Daten wurden gespeichert.");
     const row = await shop.db.prepare("SELECT lastname, gender, telephone FROM customer WHERE id = ?").bind(id).first();
     expect(row).toEqual({ lastname: "Neumann", gender: "d", telephone: "0341 1111" });
@@ -101,26 +185,57 @@ describe("personal data", () => {
   it("changes the e-mail address only after the new address confirms it, with the password", async () => {
     const { browser, id, email } = await customer();
     const newEmail = `neu-${email}`;
-    const wrong = await browser.submit("/account/customer", { intent: "email", newEmail, newEmailConfirm: newEmail, password: "falsch123" });
+    const wrong = await browser.submit("/account/customer", {
+      intent: "email",
+      newEmail,
+      newEmailConfirm: newEmail,
+      password: "falsch123",
+    });
     expect(wrong.res.status).toBe(400);
     expect(wrong.html).toContain("Das Passwort ist nicht korrekt.");
-    const taken = await browser.submit("/account/customer", { intent: "email", newEmail: DEMO.active, newEmailConfirm: DEMO.active, password: DEMO.password });
+    const taken = await browser.submit("/account/customer", {
+      intent: "email",
+      newEmail: DEMO.active,
+      newEmailConfirm: DEMO.active,
+      password: DEMO.password,
+    });
     expect(taken.res.status).toBe(409);
-    const requested = await browser.submit("/account/customer", { intent: "email", newEmail, newEmailConfirm: newEmail, password: DEMO.password });
-    expect((await browser.follow(requested)).html).toContain(`Wir haben dir einen Bestätigungslink an ${newEmail} geschickt.`);
-    expect((await shop.db.prepare("SELECT email FROM customer WHERE id = ?").bind(id).first<{ email: string }>())!.email).toBe(email);
+    const requested = await browser.submit("/account/customer", {
+      intent: "email",
+      newEmail,
+      newEmailConfirm: newEmail,
+      password: DEMO.password,
+    });
+    expect((await browser.follow(requested)).html).toContain(
+      `Wir haben dir einen Bestätigungslink an ${newEmail} geschickt.`,
+    );
+    expect(
+      (await shop.db.prepare("SELECT email FROM customer WHERE id = ?").bind(id).first<{ email: string }>())!.email,
+    ).toBe(email);
     const confirm = await browser.get(await mailedLink(shop, newEmail));
     expect(confirm.res.status).toBe(200);
-    expect((await shop.db.prepare("SELECT email FROM customer WHERE id = ?").bind(id).first<{ email: string }>())!.email).toBe(newEmail);
+    expect(
+      (await shop.db.prepare("SELECT email FROM customer WHERE id = ?").bind(id).first<{ email: string }>())!.email,
+    ).toBe(newEmail);
   });
 
   it("changing the password needs the current one and ends the other sessions, not this one", async () => {
     const { browser, email } = await customer();
     const other = new Browser(shop);
     await signIn(other, email);
-    const wrong = await browser.submit("/account/customer", { intent: "password", currentPassword: "falsch123", password: "Neues2027", passwordConfirm: "Neues2027" });
+    const wrong = await browser.submit("/account/customer", {
+      intent: "password",
+      currentPassword: "falsch123",
+      password: "Neues2027",
+      passwordConfirm: "Neues2027",
+    });
     expect(wrong.html).toContain("Das Passwort ist nicht korrekt.");
-    const ok = await browser.submit("/account/customer", { intent: "password", currentPassword: DEMO.password, password: "Neues2027", passwordConfirm: "Neues2027" });
+    const ok = await browser.submit("/account/customer", {
+      intent: "password",
+      currentPassword: DEMO.password,
+      password: "Neues2027",
+      passwordConfirm: "Neues2027",
+    });
     expect(ok.res.status).toBe(302);
     expect((await browser.get("/account")).res.status).toBe(200);
     expect((await other.get("/account")).res.status).toBe(302);
@@ -132,16 +247,29 @@ describe("wishlist", () => {
     const { browser, id } = await customer();
     const product = await browser.get("/catalog/product/120001");
     expect(product.html).toContain("Frische Vollmilch 3,8 % auf den Merkzettel");
-    const added = await browser.post("/account/wishlist", { intent: "add", sku: "120001", redirectTo: "/catalog/product/120001" }, { csrf: csrfOf(product.html) });
+    const added = await browser.post(
+      "/account/wishlist",
+      { intent: "add", sku: "120001", redirectTo: "/catalog/product/120001" },
+      { csrf: csrfOf(product.html) },
+    );
     expect(added.res.headers.get("Location")).toBe("/catalog/product/120001");
     const back = await browser.follow(added);
     expect(back.html).toContain("„Frische Vollmilch 3,8 %“ steht jetzt auf deinem Merkzettel.");
     expect(back.html).toContain("Frische Vollmilch 3,8 % vom Merkzettel entfernen");
     await browser.post("/account/wishlist", { intent: "add", sku: "120001" }, { csrf: csrfOf(product.html) });
-    expect((await shop.db.prepare("SELECT COUNT(*) AS n FROM wishlist_item WHERE customer_id = ?").bind(id).first<{ n: number }>())!.n).toBe(1);
+    expect(
+      (await shop.db
+        .prepare("SELECT COUNT(*) AS n FROM wishlist_item WHERE customer_id = ?")
+        .bind(id)
+        .first<{ n: number }>())!.n,
+    ).toBe(1);
     expect((await browser.get("/account/wishlist")).html).toContain("Frische Vollmilch 3,8 %");
 
-    const unknown = await browser.post("/account/wishlist", { intent: "add", sku: "999999" }, { csrf: csrfOf(product.html) });
+    const unknown = await browser.post(
+      "/account/wishlist",
+      { intent: "add", sku: "999999" },
+      { csrf: csrfOf(product.html) },
+    );
     expect(unknown.res.status).toBe(400);
     await browser.post("/account/wishlist", { intent: "remove", sku: "120001" }, { csrf: csrfOf(product.html) });
     expect((await browser.get("/account/wishlist")).html).toContain("Dein Merkzettel ist leer.");
@@ -153,7 +281,12 @@ describe("dark mode sync", () => {
     const { browser, id, email } = await customer();
     const page = await browser.get("/");
     await browser.post("/theme", { darkMode: "1", redirectTo: "/" }, { csrf: csrfOf(page.html) });
-    expect((await shop.db.prepare("SELECT dark_mode_enabled AS v FROM customer WHERE id = ?").bind(id).first<{ v: string }>())!.v).toBe("1");
+    expect(
+      (await shop.db
+        .prepare("SELECT dark_mode_enabled AS v FROM customer WHERE id = ?")
+        .bind(id)
+        .first<{ v: string }>())!.v,
+    ).toBe("1");
 
     const lightBrowser = new Browser(shop);
     lightBrowser.cookies.set("dark_mode", "0");
@@ -167,7 +300,12 @@ describe("dark mode sync", () => {
     const darkBrowser = new Browser(shop);
     darkBrowser.cookies.set("dark_mode", "1");
     await signIn(darkBrowser, email);
-    expect((await shop.db.prepare("SELECT dark_mode_enabled AS v FROM customer WHERE id = ?").bind(id).first<{ v: string }>())!.v).toBe("1");
+    expect(
+      (await shop.db
+        .prepare("SELECT dark_mode_enabled AS v FROM customer WHERE id = ?")
+        .bind(id)
+        .first<{ v: string }>())!.v,
+    ).toBe("1");
   });
 
   it("a signed-in toggle needs the CSRF token", async () => {

@@ -3,17 +3,32 @@ import { Browser, DEMO, csrfOf, mailedLink, signIn } from "./browser";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
-beforeAll(async () => { shop = await startShop(); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 let counter = 0;
 const freshEmail = () => `kundin-${Date.now()}-${counter++}@example.org`;
 
 function registration(email: string, over: Record<string, string> = {}) {
   return {
-    email, emailConfirm: email, password: "Sommer2026", passwordConfirm: "Sommer2026", gender: "w",
-    firstName: "Erika", lastName: "Mustermann", dob: "1990-05-17", telephone: "+49 341 555555",
-    terms: "on", privacy: "on", values: "on", website: "", ...over,
+    email,
+    emailConfirm: email,
+    password: "Sommer2026",
+    passwordConfirm: "Sommer2026",
+    gender: "w",
+    firstName: "Erika",
+    lastName: "Mustermann",
+    dob: "1990-05-17",
+    telephone: "+49 341 555555",
+    terms: "on",
+    privacy: "on",
+    values: "on",
+    website: "",
+    ...over,
   };
 }
 
@@ -22,7 +37,11 @@ async function register(email: string, over: Record<string, string> = {}) {
   const browser = new Browser(shop);
   const page = await browser.get("/register");
   const started = /name="form_started"[^>]*value="([^"]*)"/.exec(page.html)?.[1] ?? "";
-  const result = await browser.post("/register", { ...registration(email, over), form_started: started }, { csrf: csrfOf(page.html) });
+  const result = await browser.post(
+    "/register",
+    { ...registration(email, over), form_started: started },
+    { csrf: csrfOf(page.html) },
+  );
   return { browser, result };
 }
 
@@ -44,7 +63,10 @@ describe("registration", () => {
     const link = await mailedLink(shop, email);
     expect(link).toMatch(/^\/customer\/activate\/user\/\d+\/activationtoken\/[A-Za-z0-9_-]{40,}$/);
 
-    const mail = await shop.db.prepare("SELECT subject, text_body FROM outbox WHERE recipient = ?").bind(email).first<{ subject: string; text_body: string }>();
+    const mail = await shop.db
+      .prepare("SELECT subject, text_body FROM outbox WHERE recipient = ?")
+      .bind(email)
+      .first<{ subject: string; text_body: string }>();
     expect(mail!.subject).toBe("Bitte aktiviere dein Frischkorb-Kundenkonto");
     expect(mail!.text_body).toContain("Hallo Erika,");
 
@@ -64,7 +86,12 @@ describe("registration", () => {
   });
 
   it("answers bad input with German messages next to the fields, keeps values but never passwords", async () => {
-    const { result } = await register("erika@", { emailConfirm: "anders@example.org", dob: "2010-01-01", telephone: "abc", gender: "" });
+    const { result } = await register("erika@", {
+      emailConfirm: "anders@example.org",
+      dob: "2010-01-01",
+      telephone: "abc",
+      gender: "",
+    });
     expect(result.res.status).toBe(400);
     expect(result.html).toContain("Bitte gib eine gültige E-Mail-Adresse ein.");
     expect(result.html).toContain("Du musst 18 Jahre alt sein");
@@ -87,7 +114,10 @@ describe("registration", () => {
     const email = freshEmail();
     const { result } = await register(email, { website: "https://spam.example" });
     expect(result.res.status).toBe(400);
-    const row = await shop.db.prepare("SELECT COUNT(*) AS n FROM customer WHERE email = ?").bind(email).first<{ n: number }>();
+    const row = await shop.db
+      .prepare("SELECT COUNT(*) AS n FROM customer WHERE email = ?")
+      .bind(email)
+      .first<{ n: number }>();
     expect(row!.n).toBe(0);
   });
 
@@ -97,17 +127,44 @@ describe("registration", () => {
     const statuses = results.map((r) => r.result.res.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
-    const row = await shop.db.prepare("SELECT COUNT(*) AS n FROM customer WHERE email = ?").bind(email).first<{ n: number }>();
+    const row = await shop.db
+      .prepare("SELECT COUNT(*) AS n FROM customer WHERE email = ?")
+      .bind(email)
+      .first<{ n: number }>();
     expect(row!.n).toBe(1);
   });
 });
 
 describe("sign-in failures", () => {
   const cases = [
-    { name: "unknown address", email: "niemand@example.org", password: DEMO.password, status: 401, text: "Die Anmeldung war nicht erfolgreich. Überprüfe deine Zugangsdaten." },
-    { name: "wrong password", email: DEMO.pending, password: "Falsch123", status: 401, text: "Die Anmeldung war nicht erfolgreich. Überprüfe deine Zugangsdaten." },
-    { name: "not activated", email: DEMO.pending, password: DEMO.password, status: 403, text: "Dein Kundenkonto ist noch nicht aktiviert." },
-    { name: "blocked", email: DEMO.blocked, password: DEMO.password, status: 409, text: "Dein Kundenkonto ist gesperrt." },
+    {
+      name: "unknown address",
+      email: "niemand@example.org",
+      password: DEMO.password,
+      status: 401,
+      text: "Die Anmeldung war nicht erfolgreich. Überprüfe deine Zugangsdaten.",
+    },
+    {
+      name: "wrong password",
+      email: DEMO.pending,
+      password: "Falsch123",
+      status: 401,
+      text: "Die Anmeldung war nicht erfolgreich. Überprüfe deine Zugangsdaten.",
+    },
+    {
+      name: "not activated",
+      email: DEMO.pending,
+      password: DEMO.password,
+      status: 403,
+      text: "Dein Kundenkonto ist noch nicht aktiviert.",
+    },
+    {
+      name: "blocked",
+      email: DEMO.blocked,
+      password: DEMO.password,
+      status: 409,
+      text: "Dein Kundenkonto ist gesperrt.",
+    },
   ];
   for (const c of cases) {
     it(`${c.name}: ${c.status} with its German message, no session`, async () => {
@@ -125,11 +182,21 @@ describe("sign-in failures", () => {
     const browser = new Browser(shop);
     const failed = await signIn(browser, DEMO.pending);
     expect(failed.html).toContain("Aktivierungslink erneut senden");
-    const before = await shop.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?").bind(DEMO.pending).first<{ n: number }>();
-    const resent = await browser.post("/login", { intent: "resendActivation", email: DEMO.pending }, { csrf: csrfOf(failed.html) });
+    const before = await shop.db
+      .prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?")
+      .bind(DEMO.pending)
+      .first<{ n: number }>();
+    const resent = await browser.post(
+      "/login",
+      { intent: "resendActivation", email: DEMO.pending },
+      { csrf: csrfOf(failed.html) },
+    );
     expect(resent.res.status).toBe(200);
     expect(resent.html).toContain("haben wir dir einen neuen Aktivierungslink geschickt");
-    const after = await shop.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?").bind(DEMO.pending).first<{ n: number }>();
+    const after = await shop.db
+      .prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?")
+      .bind(DEMO.pending)
+      .first<{ n: number }>();
     expect(after!.n).toBe(before!.n + 1);
   });
 
@@ -151,7 +218,13 @@ describe("sessions", () => {
   it("sign-in sets a HttpOnly SameSite=Lax session cookie and goes back to redirectTo", async () => {
     const browser = new Browser(shop);
     const page = await browser.get("/login?redirectTo=%2Faccount%2Faddress");
-    const res = (await browser.post("/login", { intent: "login", email: DEMO.active, password: DEMO.password, redirectTo: "/account/address" }, { csrf: csrfOf(page.html) })).res;
+    const res = (
+      await browser.post(
+        "/login",
+        { intent: "login", email: DEMO.active, password: DEMO.password, redirectTo: "/account/address" },
+        { csrf: csrfOf(page.html) },
+      )
+    ).res;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/account/address");
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
@@ -167,7 +240,13 @@ describe("sessions", () => {
   it("never sends a customer to another site after sign-in", async () => {
     const browser = new Browser(shop);
     const page = await browser.get("/login");
-    const res = (await browser.post("/login", { intent: "login", email: DEMO.active, password: DEMO.password, redirectTo: "https://evil.example/" }, { csrf: csrfOf(page.html) })).res;
+    const res = (
+      await browser.post(
+        "/login",
+        { intent: "login", email: DEMO.active, password: DEMO.password, redirectTo: "https://evil.example/" },
+        { csrf: csrfOf(page.html) },
+      )
+    ).res;
     expect(res.headers.get("Location")).toBe("/");
   });
 
@@ -202,21 +281,44 @@ describe("sessions", () => {
     const email = await registerAndActivate();
     const browser = new Browser(shop);
     await signIn(browser, email, "Sommer2026");
-    await shop.db.prepare("UPDATE session SET last_seen_at = last_seen_at - 2 * 86400 WHERE customer_id = (SELECT id FROM customer WHERE email = ?)").bind(email).run();
+    await shop.db
+      .prepare(
+        "UPDATE session SET last_seen_at = last_seen_at - 2 * 86400 WHERE customer_id = (SELECT id FROM customer WHERE email = ?)",
+      )
+      .bind(email)
+      .run();
     const res = (await browser.get("/catalog/category/milch")).res;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fcatalog%2Fcategory%2Fmilch");
     expect(browser.cookies.has("__session")).toBe(false);
     const login = await browser.get(res.headers.get("Location")!);
     expect(login.html).toContain("Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.");
-    expect((await shop.db.prepare("SELECT COUNT(*) AS n FROM session WHERE customer_id = (SELECT id FROM customer WHERE email = ?)").bind(email).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await shop.db
+        .prepare("SELECT COUNT(*) AS n FROM session WHERE customer_id = (SELECT id FROM customer WHERE email = ?)")
+        .bind(email)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
   });
 
   it("every login-required route sends a visitor to /login with the way back", async () => {
     const visitor = new Browser(shop);
-    for (const path of ["/account", "/account/customer", "/account/address", "/account/address/new", "/account/wishlist", "/cart", "/checkout",
-      "/checkout/success", "/account/cards", "/account/balance", "/account/shareholder", "/account/shareholder/listing",
-      "/account/order/overview", "/content/shares"]) {
+    for (const path of [
+      "/account",
+      "/account/customer",
+      "/account/address",
+      "/account/address/new",
+      "/account/wishlist",
+      "/cart",
+      "/checkout",
+      "/checkout/success",
+      "/account/cards",
+      "/account/balance",
+      "/account/shareholder",
+      "/account/shareholder/listing",
+      "/account/order/overview",
+      "/content/shares",
+    ]) {
       const res = (await visitor.get(path)).res;
       expect(res.status, path).toBe(302);
       expect(res.headers.get("Location"), path).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
@@ -226,7 +328,14 @@ describe("sessions", () => {
   it("account pages and personal pages are private, no-store", async () => {
     const browser = new Browser(shop);
     await signIn(browser);
-    for (const path of ["/account", "/account/customer", "/account/address", "/account/wishlist", "/", "/catalog/category/milch"]) {
+    for (const path of [
+      "/account",
+      "/account/customer",
+      "/account/address",
+      "/account/wishlist",
+      "/",
+      "/catalog/category/milch",
+    ]) {
       const res = (await browser.get(path)).res;
       expect(res.status, path).toBe(200);
       expect(res.headers.get("Cache-Control"), path).toBe("private, no-store");
@@ -243,11 +352,23 @@ describe("CSRF", () => {
     expect((await browser.post("/account/address/new", fields, { csrf: null })).res.status).toBe(403);
     expect((await browser.post("/account/address/new", fields, { csrf: "forged.token" })).res.status).toBe(403);
     expect((await browser.post("/account/address/new", fields, { csrf: csrfOf(page.html) })).res.status).toBe(302);
-    expect((await new Browser(shop).post("/login", { intent: "login", email: DEMO.active, password: DEMO.password }, { csrf: csrfOf(page.html) })).res.status).toBe(403);
+    expect(
+      (
+        await new Browser(shop).post(
+          "/login",
+          { intent: "login", email: DEMO.active, password: DEMO.password },
+          { csrf: csrfOf(page.html) },
+        )
+      ).res.status,
+    ).toBe(403);
   });
 
   it("a cross-site post is refused before any action runs", async () => {
-    const res = await shop.fetch("/logout", { method: "POST", headers: { Origin: "https://evil.example" }, body: new URLSearchParams({}) });
+    const res = await shop.fetch("/logout", {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+      body: new URLSearchParams({}),
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -294,7 +415,8 @@ describe("password reset", () => {
   it("throttles reset requests per address", async () => {
     const browser = new Browser(shop);
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await browser.submit("/password/forgot", { email: "viel-vergessen@example.org" })).res.status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await browser.submit("/password/forgot", { email: "viel-vergessen@example.org" })).res.status);
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

@@ -12,7 +12,10 @@ export interface Page {
 export class Browser {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly shop: TestShop, readonly ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`) {}
+  constructor(
+    private readonly shop: TestShop,
+    readonly ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
+  ) {}
 
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -23,7 +26,9 @@ export class Browser {
       const [pair, ...attributes] = line.split(";");
       const at = pair.indexOf("=");
       const name = pair.slice(0, at).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || attributes.some((a) => /expires=Thu, 01 Jan 1970/i.test(a));
+      const expired =
+        attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) ||
+        attributes.some((a) => /expires=Thu, 01 Jan 1970/i.test(a));
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, pair.slice(at + 1));
     }
@@ -79,7 +84,10 @@ export function csrfOf(html: string): string {
 
 /** The newest link in the newest mail to the address. */
 export async function mailedLink(shop: TestShop, to: string): Promise<string> {
-  const row = await shop.db.prepare("SELECT text_body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1").bind(to).first<{ text_body: string }>();
+  const row = await shop.db
+    .prepare("SELECT text_body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
+    .bind(to)
+    .first<{ text_body: string }>();
   const url = row?.text_body.match(/https?:\/\/\S+/)?.[0];
   if (!url) throw new Error(`no mail with a link to ${to}`);
   return new URL(url).pathname;

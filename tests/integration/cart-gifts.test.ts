@@ -4,8 +4,12 @@ import { prepareTestCustomer } from "../fixtures/customer";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
-beforeAll(async () => { shop = await startShop(); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 // "Apfelsaft klar" at 1,19 €: 43 make 51,17 € (the 50 € step, 1 gift), 64 make 76,16 € (75 €, 2),
 // 85 make 101,15 € (100 €, 3). Gifts of the demo rules: 50 € Joghurt, Mozzarella, Apfelsaft;
@@ -28,7 +32,14 @@ async function shopper(email?: string) {
   } else {
     email = `gratis-${Date.now()}-${counter++}@example.org`;
     id = 700000 + Math.floor(Math.random() * 1e9);
-    await prepareTestCustomer(shop.db, { id, email, firstname: "Gerd", lastname: "Gratis", gender: "m", dob: "1980-01-01" }).run();
+    await prepareTestCustomer(shop.db, {
+      id,
+      email,
+      firstname: "Gerd",
+      lastname: "Gratis",
+      gender: "m",
+      dob: "1980-01-01",
+    }).run();
   }
   await shop.db.batch([
     shop.db.prepare("DELETE FROM cart_item WHERE customer_id = ?").bind(id),
@@ -40,8 +51,13 @@ async function shopper(email?: string) {
   const cartPost = (fields: Record<string, string>) => browser.post("/cart", fields, { csrf });
   const giftPost = (fields: Record<string, string>) => browser.post("/cart/gifts", fields, { csrf });
   const juice = (qty: number) => cartPost({ intent: "setQuantity", sku: JUICE, qty: String(qty) });
-  const gifts = async () => (await shop.db.prepare("SELECT sku, qty FROM cart_item WHERE customer_id = ? AND is_gift = 1 ORDER BY sku")
-    .bind(id).all<{ sku: string; qty: number }>()).results;
+  const gifts = async () =>
+    (
+      await shop.db
+        .prepare("SELECT sku, qty FROM cart_item WHERE customer_id = ? AND is_gift = 1 ORDER BY sku")
+        .bind(id)
+        .all<{ sku: string; qty: number }>()
+    ).results;
   return { browser, id, csrf, cartPost, giftPost, juice, gifts };
 }
 
@@ -114,17 +130,35 @@ describe("gifts", () => {
     expect(text(modal)).toContain("Du kannst noch 2 Gratis-Zugaben auswählen.");
     expect(text(modal)).toContain("Kartoffelchips Gesalzen");
     expect(text(modal)).not.toContain("Allzweckreiniger");
-    await expectBackToCart(c.browser, await c.giftPost({ intent: "choose", sku: STEP_100[1] }), "gibt es bei deinem Einkaufswert nicht als Gratis-Zugabe");
-    await expectBackToCart(c.browser, await c.giftPost({ intent: "choose", sku: STEP_50[0] }), "liegt jetzt als Gratis-Zugabe im Warenkorb");
-    await expectBackToCart(c.browser, await c.giftPost({ intent: "choose", sku: STEP_75[0] }), "liegt jetzt als Gratis-Zugabe im Warenkorb");
-    await expectBackToCart(c.browser, await c.giftPost({ intent: "choose", sku: STEP_75[1] }), "Du kannst gerade keine (weitere) Gratis-Zugabe auswählen.");
+    await expectBackToCart(
+      c.browser,
+      await c.giftPost({ intent: "choose", sku: STEP_100[1] }),
+      "gibt es bei deinem Einkaufswert nicht als Gratis-Zugabe",
+    );
+    await expectBackToCart(
+      c.browser,
+      await c.giftPost({ intent: "choose", sku: STEP_50[0] }),
+      "liegt jetzt als Gratis-Zugabe im Warenkorb",
+    );
+    await expectBackToCart(
+      c.browser,
+      await c.giftPost({ intent: "choose", sku: STEP_75[0] }),
+      "liegt jetzt als Gratis-Zugabe im Warenkorb",
+    );
+    await expectBackToCart(
+      c.browser,
+      await c.giftPost({ intent: "choose", sku: STEP_75[1] }),
+      "Du kannst gerade keine (weitere) Gratis-Zugabe auswählen.",
+    );
     expect((await c.gifts()).map((g) => g.sku)).toEqual([STEP_50[0], STEP_75[0]].sort());
   });
 
   it("10 concurrent choices at the 1-gift step end with exactly one gift; at the 3-gift step with exactly three", async () => {
     const c = await shopper();
     await c.cartPost({ intent: "add", sku: JUICE, qty: "43" });
-    const posts = await Promise.all(Array.from({ length: 10 }, (_, i) => c.giftPost({ intent: "choose", sku: STEP_50[i % STEP_50.length] })));
+    const posts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => c.giftPost({ intent: "choose", sku: STEP_50[i % STEP_50.length] })),
+    );
     expect(posts.map((p) => p.res.status)).toEqual(Array(10).fill(302));
     const one = await c.gifts();
     expect(one).toHaveLength(1);
@@ -132,7 +166,9 @@ describe("gifts", () => {
 
     await c.juice(85);
     const all = [...STEP_50, ...STEP_75, ...STEP_100];
-    const more = await Promise.all(Array.from({ length: 10 }, (_, i) => c.giftPost({ intent: "choose", sku: all[i % all.length] })));
+    const more = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => c.giftPost({ intent: "choose", sku: all[i % all.length] })),
+    );
     expect(more.every((p) => p.res.status === 302)).toBe(true);
     const three = await c.gifts();
     expect(three).toHaveLength(3);
@@ -145,11 +181,19 @@ describe("gifts", () => {
     await expectBackToCart(c.browser, early, "Du kannst gerade keine (weitere) Gratis-Zugabe auswählen.");
     await c.cartPost({ intent: "add", sku: JUICE, qty: "43" });
     const dismissed = await c.giftPost({ intent: "dismiss" });
-    let cart = await expectBackToCart(c.browser, dismissed, "Wir fragen dich wieder, wenn du die nächste Stufe erreichst.");
+    let cart = await expectBackToCart(
+      c.browser,
+      dismissed,
+      "Wir fragen dich wieder, wenn du die nächste Stufe erreichst.",
+    );
     expect(text(cart)).not.toContain("Gratis-Zugabe für dich");
     // still reachable through a quiet link
     expect(cart.html).toContain('href="/cart/gifts"');
-    const state = () => shop.db.prepare("SELECT gift_dismissed_at_cents AS at FROM cart_state WHERE customer_id = ?").bind(c.id).first<{ at: number | null }>();
+    const state = () =>
+      shop.db
+        .prepare("SELECT gift_dismissed_at_cents AS at FROM cart_state WHERE customer_id = ?")
+        .bind(c.id)
+        .first<{ at: number | null }>();
     expect((await state())!.at).toBe(5_000);
 
     // the marker persists across pages and quantity changes within the step
@@ -170,7 +214,11 @@ describe("gifts", () => {
 
   it("refuses bad input with a German notice, never a server error", async () => {
     const c = await shopper();
-    await expectBackToCart(c.browser, await c.giftPost({ intent: "choose", sku: STEP_50[0] }), "Du kannst gerade keine (weitere) Gratis-Zugabe auswählen.");
+    await expectBackToCart(
+      c.browser,
+      await c.giftPost({ intent: "choose", sku: STEP_50[0] }),
+      "Du kannst gerade keine (weitere) Gratis-Zugabe auswählen.",
+    );
     await c.cartPost({ intent: "add", sku: JUICE, qty: "43" });
     const refusals: [Record<string, string>, string][] = [
       [{ intent: "choose", sku: "999999" }, "gibt es bei deinem Einkaufswert nicht als Gratis-Zugabe"],
@@ -178,7 +226,10 @@ describe("gifts", () => {
       [{ intent: "choose", sku: STEP_75[0] }, "gibt es bei deinem Einkaufswert nicht als Gratis-Zugabe"],
       [{ intent: "choose", sku: "" }, "gibt es bei deinem Einkaufswert nicht als Gratis-Zugabe"],
       [{ intent: "choose" }, "gibt es bei deinem Einkaufswert nicht als Gratis-Zugabe"],
-      [{ intent: "choose", sku: "'; DROP TABLE cart_item; --" }, "gibt es bei deinem Einkaufswert nicht als Gratis-Zugabe"],
+      [
+        { intent: "choose", sku: "'; DROP TABLE cart_item; --" },
+        "gibt es bei deinem Einkaufswert nicht als Gratis-Zugabe",
+      ],
       [{ sku: STEP_50[0] }, "Das hat leider nicht geklappt. Bitte versuche es noch einmal."],
       [{ intent: "nonsense", sku: STEP_50[0] }, "Das hat leider nicht geklappt. Bitte versuche es noch einmal."],
     ];
@@ -190,12 +241,16 @@ describe("gifts", () => {
     expect(await c.gifts()).toEqual([]);
 
     // no token, another site, no session
-    expect((await c.browser.post("/cart/gifts", { intent: "choose", sku: STEP_50[0] }, { csrf: "falsch" })).res.status).toBe(403);
+    expect(
+      (await c.browser.post("/cart/gifts", { intent: "choose", sku: STEP_50[0] }, { csrf: "falsch" })).res.status,
+    ).toBe(403);
     const visitor = new Browser(shop);
     const anonymous = await visitor.post("/cart/gifts", { intent: "choose", sku: STEP_50[0] }, { csrf: null });
     expect(anonymous.res.status).toBe(302);
     expect(anonymous.res.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
-    expect((await visitor.get("/cart/gifts")).res.headers.get("Location")).toMatch(/^\/login\?redirectTo=%2Fcart%2Fgifts/);
+    expect((await visitor.get("/cart/gifts")).res.headers.get("Location")).toMatch(
+      /^\/login\?redirectTo=%2Fcart%2Fgifts/,
+    );
     expect(await c.gifts()).toEqual([]);
   });
 });
@@ -214,7 +269,12 @@ describe("Zur Kasse", () => {
     expect(cart).toMatch(/<a[^>]*href="\/checkout"[^>]*>Zur Kasse<\/a>/);
 
     // a sold-out line blocks, whatever the value
-    await shop.db.prepare("INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, '100010', 0, 1, '2026-01-01')").bind(c.id).run();
+    await shop.db
+      .prepare(
+        "INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, '100010', 0, 1, '2026-01-01')",
+      )
+      .bind(c.id)
+      .run();
     cart = text(await c.browser.get("/cart"));
     expect(cart).not.toContain('href="/checkout"');
     expect(cart).toContain("Bitte entferne ausverkaufte Artikel, um zur Kasse zu gehen.");

@@ -4,8 +4,12 @@ import { prepareTestCustomer } from "../fixtures/customer";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
-beforeAll(async () => { shop = await startShop(); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 let counter = 0;
 
@@ -17,14 +21,24 @@ async function customer() {
   await signIn(browser, email);
   const csrf = csrfOf((await browser.get("/cart")).html);
   const post = (fields: Record<string, string>) => browser.post("/cart", fields, { csrf });
-  const qty = async (sku: string) => (await shop.db.prepare("SELECT qty FROM cart_item WHERE customer_id = ? AND sku = ? AND is_gift = 0").bind(id, sku).first<{ qty: number }>())?.qty ?? 0;
+  const qty = async (sku: string) =>
+    (
+      await shop.db
+        .prepare("SELECT qty FROM cart_item WHERE customer_id = ? AND sku = ? AND is_gift = 0")
+        .bind(id, sku)
+        .first<{ qty: number }>()
+    )?.qty ?? 0;
   return { browser, id, csrf, post, qty };
 }
 
 describe("cart", () => {
   it("adds from a product page without JavaScript and comes back with a notice", async () => {
     const { browser, csrf, qty } = await customer();
-    const added = await browser.post("/cart", { intent: "add", sku: "120001", qty: "1", redirectTo: "/catalog/product/120001" }, { csrf });
+    const added = await browser.post(
+      "/cart",
+      { intent: "add", sku: "120001", qty: "1", redirectTo: "/catalog/product/120001" },
+      { csrf },
+    );
     expect(added.res.headers.get("Location")).toBe("/catalog/product/120001");
     expect((await browser.follow(added)).html).toContain("„Frische Vollmilch 3,8 %“ liegt jetzt im Warenkorb.");
     expect(await qty("120001")).toBe(1);
@@ -58,7 +72,9 @@ describe("cart", () => {
     const { post, qty, browser } = await customer();
     for (let i = 0; i < 3; i++) expect((await post({ intent: "add", sku: "100011" })).res.status).toBe(200);
     const refused = await post({ intent: "add", sku: "100011", redirectTo: "/cart" });
-    expect((await browser.follow(refused)).html).toContain("Von diesem Artikel kannst du leider nicht mehr in den Warenkorb legen.");
+    expect((await browser.follow(refused)).html).toContain(
+      "Von diesem Artikel kannst du leider nicht mehr in den Warenkorb legen.",
+    );
     expect(await qty("100011")).toBe(3);
     expect((await post({ intent: "setQuantity", sku: "100011", qty: "4" })).res.status).toBe(400);
     expect((await post({ intent: "setQuantity", sku: "100001", qty: "99" })).res.status).toBe(400);
@@ -101,9 +117,15 @@ describe("cart", () => {
   });
 
   const giftCount = async (id: number) =>
-    (await shop.db.prepare("SELECT COUNT(*) AS n FROM cart_item WHERE customer_id = ? AND is_gift = 1").bind(id).first<{ n: number }>())!.n;
+    (await shop.db
+      .prepare("SELECT COUNT(*) AS n FROM cart_item WHERE customer_id = ? AND is_gift = 1")
+      .bind(id)
+      .first<{ n: number }>())!.n;
   const addGift = (id: number, sku: string, at: string) =>
-    shop.db.prepare("INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, ?, 1, 1, ?)").bind(id, sku, at).run();
+    shop.db
+      .prepare("INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, ?, 1, 1, ?)")
+      .bind(id, sku, at)
+      .run();
   const plain = (html: string) => html.replace(/<!-- -->/g, "").replace(/\u00a0/g, " ");
 
   it("drops gifts the subtotal no longer earns, with the 'removed by force' notice naming how many", async () => {
@@ -113,7 +135,9 @@ describe("cart", () => {
     await addGift(id, "120001", "2026-01-02");
     await addGift(id, "100001", "2026-01-03");
     const toStep75 = await post({ intent: "setQuantity", sku: "160009", qty: "70", redirectTo: "/cart" }); // 83,30 €
-    expect(plain((await browser.follow(toStep75)).html)).toContain("Dein Einkaufswert reicht nicht mehr für alle Gratis-Zugaben, deshalb haben wir eine Gratis-Zugabe entfernt.");
+    expect(plain((await browser.follow(toStep75)).html)).toContain(
+      "Dein Einkaufswert reicht nicht mehr für alle Gratis-Zugaben, deshalb haben wir eine Gratis-Zugabe entfernt.",
+    );
     expect(await giftCount(id)).toBe(2);
     const belowAll = await post({ intent: "setQuantity", sku: "160009", qty: "2", redirectTo: "/cart" });
     expect(plain((await browser.follow(belowAll)).html)).toContain("deshalb haben wir 2 Gratis-Zugaben entfernt.");
@@ -130,9 +154,14 @@ describe("cart", () => {
     expect(cart).toContain("Gratis-Zugabe für dich");
     expect(await giftCount(id)).toBe(0);
     // the same gift again, or a bought line that is not there: messages.api.itemRemovalFailed
-    for (const fields of [{ sku: "120026", gift: "1" }, { sku: "120026", gift: "0" }]) {
+    for (const fields of [
+      { sku: "120026", gift: "1" },
+      { sku: "120026", gift: "0" },
+    ]) {
       const again = await post({ intent: "remove", ...fields, redirectTo: "/cart" });
-      expect(plain((await browser.follow(again)).html)).toContain("Der Artikel konnte nicht aus dem Warenkorb entfernt werden.");
+      expect(plain((await browser.follow(again)).html)).toContain(
+        "Der Artikel konnte nicht aus dem Warenkorb entfernt werden.",
+      );
     }
   });
 
@@ -175,7 +204,9 @@ describe("cart", () => {
     expect(plain((await browser.get("/cart")).html)).toContain("−5,00 €");
     await post({ intent: "setQuantity", sku: "160009", qty: "18" }); // 21,42 €: below 25 €
     let cart = plain((await browser.get("/cart")).html);
-    expect(cart).toContain("Der Gutschein „FRISCH5“ gilt ab einem Warenwert von 25,00 €. Sobald dein Einkauf diesen Wert erreicht, wird er angerechnet.");
+    expect(cart).toContain(
+      "Der Gutschein „FRISCH5“ gilt ab einem Warenwert von 25,00 €. Sobald dein Einkauf diesen Wert erreicht, wird er angerechnet.",
+    );
     expect(cart).toContain('data-type="info"');
     expect(cart).toContain("noch nicht angerechnet");
     expect(cart).not.toContain("−5,00 €");
@@ -205,7 +236,9 @@ describe("cart", () => {
   it("shows a sold-out line as an error-type cart message and blocks the checkout", async () => {
     const { post, browser } = await customer();
     await post({ intent: "add", sku: "120001", qty: "30" });
-    const stock = await shop.db.prepare("SELECT stock_qty FROM product WHERE sku = '120001'").first<{ stock_qty: number }>();
+    const stock = await shop.db
+      .prepare("SELECT stock_qty FROM product WHERE sku = '120001'")
+      .first<{ stock_qty: number }>();
     await shop.db.prepare("UPDATE product SET stock_qty = 0 WHERE sku = '120001'").run();
     try {
       const cart = plain((await browser.get("/cart")).html);
@@ -222,8 +255,10 @@ describe("cart", () => {
     const { id, post, qty, browser } = await customer();
     await post({ intent: "add", sku: "100001", qty: "3" });
     // A storage failure nobody foresaw, for this one customer's lines only
-    await shop.db.prepare(`CREATE TRIGGER fail_cart_${id} BEFORE UPDATE ON cart_item WHEN NEW.customer_id = ${id}
-      BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`).run();
+    await shop.db
+      .prepare(`CREATE TRIGGER fail_cart_${id} BEFORE UPDATE ON cart_item WHEN NEW.customer_id = ${id}
+      BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`)
+      .run();
     try {
       const failed = await post({ intent: "setQuantity", sku: "100001", qty: "5", redirectTo: "/cart" });
       expect(failed.res.status).toBe(302);

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
-beforeAll(async () => { shop = await startShop(); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 async function html(pathname: string) {
   const res = await shop.fetch(pathname);
@@ -11,16 +15,34 @@ async function html(pathname: string) {
   return res.text();
 }
 
-const tileSkus = (page: string) => [...page.matchAll(/class="tile-link"[^>]*href="\/catalog\/product\/(\d+)"|href="\/catalog\/product\/(\d+)"[^>]*class="tile-link"/g)].map((m) => m[1] ?? m[2]);
+const tileSkus = (page: string) =>
+  [
+    ...page.matchAll(
+      /class="tile-link"[^>]*href="\/catalog\/product\/(\d+)"|href="\/catalog\/product\/(\d+)"[^>]*class="tile-link"/g,
+    ),
+  ].map((m) => m[1] ?? m[2]);
 const count = (page: string) => Number(/(\d+) Produkte?</.exec(page)?.[1] ?? "NaN");
-const prices = (page: string) => [...page.matchAll(/class="price-current[^"]*">([\d.]+,\d\d)/g)].map((m) => Number(m[1].replace(".", "").replace(",", ".")));
+const prices = (page: string) =>
+  [...page.matchAll(/class="price-current[^"]*">([\d.]+,\d\d)/g)].map((m) =>
+    Number(m[1].replace(".", "").replace(",", ".")),
+  );
 
 describe("filters and sorting", () => {
   it("bad filter values give a normal page, never a 500", async () => {
     const bad = [
-      "priceMin=-5&priceMax=abc", "priceMin=1e308", "sugarMax=999999999999", "fatMin=NaN&fatMax=-1",
-      "brands=%00%27%22%3Cscript%3E", "allergens=unbekannt", `categories=${"x".repeat(500)}`, "page=-3", "page=1.5",
-      "page=99999999999", "sort=DROP%20TABLE", "vegan=maybe", `brands=${Array.from({ length: 200 }, (_, i) => `b${i}`).join("&brands=")}`,
+      "priceMin=-5&priceMax=abc",
+      "priceMin=1e308",
+      "sugarMax=999999999999",
+      "fatMin=NaN&fatMax=-1",
+      "brands=%00%27%22%3Cscript%3E",
+      "allergens=unbekannt",
+      `categories=${"x".repeat(500)}`,
+      "page=-3",
+      "page=1.5",
+      "page=99999999999",
+      "sort=DROP%20TABLE",
+      "vegan=maybe",
+      `brands=${Array.from({ length: 200 }, (_, i) => `b${i}`).join("&brands=")}`,
     ];
     for (const q of bad) {
       const res = await shop.fetch(`/catalog/category/milch-eier?${q}`);
@@ -60,7 +82,9 @@ describe("filters and sorting", () => {
   });
 
   it("sold-out products are hidden in lists but their page says sold out", async () => {
-    const { results } = await shop.db.prepare("SELECT sku, category_id FROM product WHERE stock_qty = 0 LIMIT 1").all<{ sku: string; category_id: string }>();
+    const { results } = await shop.db
+      .prepare("SELECT sku, category_id FROM product WHERE stock_qty = 0 LIMIT 1")
+      .all<{ sku: string; category_id: string }>();
     expect(results.length).toBe(1);
     const [{ sku, category_id }] = results;
     expect(tileSkus(await html(`/catalog/category/${category_id}`))).not.toContain(sku);
@@ -104,7 +128,9 @@ describe("search", () => {
   it("a plain query with hits may be indexed and has a description; empty, short and filtered ones may not", async () => {
     const hits = await html("/search/find?q=milch");
     expect(hits).toContain('<meta name="robots" content="index, follow"/>');
-    expect(hits).toMatch(/<meta name="description" content="\d+ Produkte zu „milch“ bei Frischkorb: Preise inkl\. MwSt\./);
+    expect(hits).toMatch(
+      /<meta name="description" content="\d+ Produkte zu „milch“ bei Frischkorb: Preise inkl\. MwSt\./,
+    );
     for (const q of ["xylophonzubehoer", "ei", "milch&bio=1"]) {
       const page = await html(`/search/find?q=${q}`);
       expect(page, q).toContain('<meta name="robots" content="noindex, follow"/>');
@@ -113,7 +139,7 @@ describe("search", () => {
   });
 
   it("FTS syntax in the input is just text", async () => {
-    for (const q of ['"', "milch OR", "NEAR(a b)", "*", "milch\" OR \"x", "^^^", "a".repeat(500)]) {
+    for (const q of ['"', "milch OR", "NEAR(a b)", "*", 'milch" OR "x', "^^^", "a".repeat(500)]) {
       const res = await shop.fetch(`/search/find?q=${encodeURIComponent(q)}`);
       expect(res.status, q).toBe(200);
     }
@@ -121,7 +147,7 @@ describe("search", () => {
 
   it("suggestions answer with categories and products", async () => {
     const res = await shop.fetch("/search/suggest?q=kase");
-    const body = await res.json() as { categories: { name: string }[]; products: unknown[] };
+    const body = (await res.json()) as { categories: { name: string }[]; products: unknown[] };
     expect(body.categories.map((c) => c.name)).toContain("Käse");
     expect(body.products.length).toBeGreaterThan(0);
   });

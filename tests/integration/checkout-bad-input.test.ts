@@ -9,11 +9,20 @@ import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
 let h: ReturnType<typeof checkoutHelpers>;
-beforeAll(async () => { shop = await startShop(); h = checkoutHelpers(shop); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startShop();
+  h = checkoutHelpers(shop);
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 const text = (html: string) => html.replace(/<!-- -->/g, "");
-const one = async (sql: string, ...params: unknown[]) => (await shop.db.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+const one = async (sql: string, ...params: unknown[]) =>
+  (await shop.db
+    .prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
 
 describe("credit spent in several tabs at once", () => {
   /** Four tabs, each with its own form (and so its own idempotency key), all using the same credit. */
@@ -22,18 +31,25 @@ describe("credit spent in several tabs at once", () => {
     await shop.db.prepare("INSERT INTO customer_balance (customer_id, balance_cents) VALUES (?, 1000)").bind(id).run();
     const forms = [];
     for (let i = 0; i < 4; i++) forms.push(await h.checkoutForm(browser));
-    const results = await Promise.all(forms.map((f) => browser.post("/checkout", h.standardOrder(f, addressId, { useCredit: "on" }), { csrf: f.csrf })));
+    const results = await Promise.all(
+      forms.map((f) => browser.post("/checkout", h.standardOrder(f, addressId, { useCredit: "on" }), { csrf: f.csrf })),
+    );
     expect(results.map((r) => r.res.status).sort()).toEqual([302, 409, 409, 409]);
     expect(await one("SELECT balance_cents AS n FROM customer_balance WHERE customer_id = ?", id)).toBe(0);
     expect(await one("SELECT COUNT(*) AS n FROM balance_entry WHERE customer_id = ?", id)).toBe(1);
-    expect(await one("SELECT COUNT(*) AS n FROM customer_order WHERE customer_id = ? AND credit_cents = 1000", id)).toBe(1);
+    expect(
+      await one("SELECT COUNT(*) AS n FROM customer_order WHERE customer_id = ? AND credit_cents = 1000", id),
+    ).toBe(1);
     expect(await h.orderCount(id)).toBe(1);
     return results.filter((r) => r.res.status === 409).map((r) => text(r.html));
   }
 
   it("one tab orders with the credit; the others are refused: the cart changed meanwhile, or it is empty if they came later", async () => {
     for (const html of await race()) {
-      expect(html.includes("Dein Warenkorb wurde inzwischen geändert") || html.includes("Dein Warenkorb ist leer."), html.slice(0, 200)).toBe(true);
+      expect(
+        html.includes("Dein Warenkorb wurde inzwischen geändert") || html.includes("Dein Warenkorb ist leer."),
+        html.slice(0, 200),
+      ).toBe(true);
     }
   }, 120_000);
 
@@ -42,8 +58,10 @@ describe("credit spent in several tabs at once", () => {
     await shop.db.prepare("INSERT INTO customer_balance (customer_id, balance_cents) VALUES (?, 1000)").bind(id).run();
     const f = await h.checkoutForm(browser);
     // Another order (say, from the shop's app) spends the balance exactly while this order's batch runs.
-    await shop.db.prepare(`CREATE TRIGGER spend_${id} AFTER INSERT ON customer_order WHEN NEW.customer_id = ${id}
-      BEGIN UPDATE customer_balance SET balance_cents = 400 WHERE customer_id = ${id}; END`).run();
+    await shop.db
+      .prepare(`CREATE TRIGGER spend_${id} AFTER INSERT ON customer_order WHEN NEW.customer_id = ${id}
+      BEGIN UPDATE customer_balance SET balance_cents = 400 WHERE customer_id = ${id}; END`)
+      .run();
     try {
       const res = await browser.post("/checkout", h.standardOrder(f, addressId, { useCredit: "on" }), { csrf: f.csrf });
       expect(res.res.status).toBe(409);
@@ -59,7 +77,14 @@ describe("credit spent in several tabs at once", () => {
 
 describe("/checkout/address", () => {
   const QUERY = "?carrier=myensofoodshipping";
-  const valid = { street: "Lindenallee", houseNumber: "7b", addressAddition: "", zip: "04109", city: "Leipzig", country: "DE" };
+  const valid = {
+    street: "Lindenallee",
+    houseNumber: "7b",
+    addressAddition: "",
+    zip: "04109",
+    city: "Leipzig",
+    country: "DE",
+  };
   const addressCount = (id: number) => one("SELECT COUNT(*) AS n FROM address WHERE customer_id = ?", id);
 
   it("bad postcodes and overlong fields get a German message, keep what was typed and save nothing", async () => {
@@ -102,7 +127,12 @@ describe("/checkout/address", () => {
     const res = await browser.submit(`/checkout/address${QUERY}`, valid);
     expect(res.res.status).toBe(302);
     expect(res.res.headers.get("Location")).toBe(`/checkout${QUERY}`);
-    expect(await one("SELECT COUNT(*) AS n FROM address WHERE customer_id = ? AND street = 'Lindenallee' AND is_default_shipping = 1", id)).toBe(1);
+    expect(
+      await one(
+        "SELECT COUNT(*) AS n FROM address WHERE customer_id = ? AND street = 'Lindenallee' AND is_default_shipping = 1",
+        id,
+      ),
+    ).toBe(1);
     expect(await addressCount(id)).toBe(2);
   });
 });

@@ -36,9 +36,13 @@ export function checkoutHelpers(shop: TestShop) {
     const addressId = id + 1;
     await db.batch([
       prepareTestCustomer(db, { id, email, firstname: "Kai", lastname: "Kasse", gender: "d" }),
-      db.prepare(`INSERT INTO address (id, customer_id, street, house_number, zip, city, is_default_shipping, is_default_billing, created_at)
-        VALUES (?, ?, 'Kochstraße', '3', '04275', 'Leipzig', 1, 1, '2026-01-01')`).bind(addressId, id),
-      db.prepare("INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, ?, 0, ?, '2026-01-01')").bind(id, sku, qty),
+      db
+        .prepare(`INSERT INTO address (id, customer_id, street, house_number, zip, city, is_default_shipping, is_default_billing, created_at)
+        VALUES (?, ?, 'Kochstraße', '3', '04275', 'Leipzig', 1, 1, '2026-01-01')`)
+        .bind(addressId, id),
+      db
+        .prepare("INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, ?, 0, ?, '2026-01-01')")
+        .bind(id, sku, qty),
     ]);
     const browser = new Browser(shop);
     await signIn(browser, email);
@@ -55,23 +59,38 @@ export function checkoutHelpers(shop: TestShop) {
       total: /name="expectedTotal" value="(\d+)"/.exec(html)![1],
       slots: [...html.matchAll(/<option value="([^"]+\|[^"]+)"/g)].map((m) => m[1]),
       // free slots: the radios without `disabled`, whatever the order of their attributes
-      pickupSlots: [...html.matchAll(/<input[^>]*name="pickupSlot"[^>]*>/g)].map((m) => m[0])
-        .filter((tag) => !/\sdisabled/.test(tag)).map((tag) => /value="([^"]+)"/.exec(tag)![1]),
+      pickupSlots: [...html.matchAll(/<input[^>]*name="pickupSlot"[^>]*>/g)]
+        .map((m) => m[0])
+        .filter((tag) => !/\sdisabled/.test(tag))
+        .map((tag) => /value="([^"]+)"/.exec(tag)![1]),
     };
   }
 
   function standardOrder(f: CheckoutForm, addressId: number, extra: Record<string, string> = {}) {
     return {
-      idempotencyKey: f.key, carrier: "myensopackagedelivery", addressId: String(addressId), deliverySlot: f.slots[0],
-      paymentMethod: "card", expectedTotal: f.total, comment: "Bitte klingeln", ...extra,
+      idempotencyKey: f.key,
+      carrier: "myensopackagedelivery",
+      addressId: String(addressId),
+      deliverySlot: f.slots[0],
+      paymentMethod: "card",
+      expectedTotal: f.total,
+      comment: "Bitte klingeln",
+      ...extra,
     };
   }
 
-  const orderOf = (key: string) => db.prepare("SELECT * FROM customer_order WHERE idempotency_key = ?").bind(key).first<Record<string, unknown>>();
-  const count = async (sql: string, ...params: unknown[]) => (await db.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+  const orderOf = (key: string) =>
+    db.prepare("SELECT * FROM customer_order WHERE idempotency_key = ?").bind(key).first<Record<string, unknown>>();
+  const count = async (sql: string, ...params: unknown[]) =>
+    (await db
+      .prepare(sql)
+      .bind(...params)
+      .first<{ n: number }>())!.n;
   const cartCount = (id: number) => count("SELECT COUNT(*) AS n FROM cart_item WHERE customer_id = ?", id);
   const orderCount = (id: number) => count("SELECT COUNT(*) AS n FROM customer_order WHERE customer_id = ?", id);
-  const stockOf = async (sku: string) => (await db.prepare("SELECT stock_qty FROM product WHERE sku = ?").bind(sku).first<{ stock_qty: number }>())!.stock_qty;
+  const stockOf = async (sku: string) =>
+    (await db.prepare("SELECT stock_qty FROM product WHERE sku = ?").bind(sku).first<{ stock_qty: number }>())!
+      .stock_qty;
 
   /** On the sandbox provider's page: approve, decline or cancel, then follow back into the shop. */
   async function pay(browser: Browser, location: string, intent: "approve" | "decline" | "cancel") {
@@ -89,7 +108,8 @@ export function checkoutHelpers(shop: TestShop) {
     const body = typeof confirmation === "string" ? confirmation : JSON.stringify(confirmation);
     const sign = signature === undefined ? sandboxSignature(body) : signature;
     return shop.fetch("/payment/sandbox/notify", {
-      method: "POST", body,
+      method: "POST",
+      body,
       headers: { "Content-Type": "application/json", ...(sign === null ? {} : { "X-Payment-Signature": sign }) },
     });
   }

@@ -7,8 +7,12 @@ import { Browser, csrfOf, DEMO, signIn } from "./browser";
 import { ORIGIN, startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
-beforeAll(async () => { shop = await startShop(); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 const SAME_ORIGIN = { Origin: ORIGIN, "X-Forwarded-Host": new URL(ORIGIN).host };
 
@@ -22,9 +26,20 @@ function expectInShop(location: string | null) {
 }
 
 const REDIRECT_BYPASSES = [
-  "//evil.example", "/\\evil.example", "\\/evil.example", "/\t/evil.example", "/\r\n/evil.example", "/%09/evil.example",
-  "/%2F%2Fevil.example", "%2F%2Fevil.example", "/%5Cevil.example", "javascript:alert(1)", "http:evil.example",
-  "https://evil.example", "\\\\evil.example", "/\\t/evil.example",
+  "//evil.example",
+  "/\\evil.example",
+  "\\/evil.example",
+  "/\t/evil.example",
+  "/\r\n/evil.example",
+  "/%09/evil.example",
+  "/%2F%2Fevil.example",
+  "%2F%2Fevil.example",
+  "/%5Cevil.example",
+  "javascript:alert(1)",
+  "http:evil.example",
+  "https://evil.example",
+  "\\\\evil.example",
+  "/\\t/evil.example",
 ];
 
 describe("open redirects (item 4)", () => {
@@ -41,7 +56,11 @@ describe("open redirects (item 4)", () => {
 
   it("the theme toggle sends every bypass home", async () => {
     for (const redirectTo of REDIRECT_BYPASSES) {
-      const res = await shop.fetch("/theme", { method: "POST", headers: { ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ darkMode: "1", redirectTo }) });
+      const res = await shop.fetch("/theme", {
+        method: "POST",
+        headers: { ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ darkMode: "1", redirectTo }),
+      });
       expect(res.status, JSON.stringify(redirectTo)).toBe(302);
       expect(res.headers.get("Location"), JSON.stringify(redirectTo)).toBe("/");
     }
@@ -50,7 +69,12 @@ describe("open redirects (item 4)", () => {
   it("sign-in, cart and wishlist send every bypass to the shop's own page", async () => {
     const anna = new Browser(shop);
     for (const redirectTo of REDIRECT_BYPASSES.slice(0, 4)) {
-      const signedIn = await anna.submit("/login", { intent: "login", email: DEMO.active, password: DEMO.password, redirectTo });
+      const signedIn = await anna.submit("/login", {
+        intent: "login",
+        email: DEMO.active,
+        password: DEMO.password,
+        redirectTo,
+      });
       expect(signedIn.res.status, JSON.stringify(redirectTo)).toBe(302);
       expect(signedIn.res.headers.get("Location")).toBe("/");
       await anna.submit("/account", {}, "/logout");
@@ -58,7 +82,10 @@ describe("open redirects (item 4)", () => {
     await signIn(anna);
     const csrf = csrfOf((await anna.get("/cart")).html);
     for (const redirectTo of REDIRECT_BYPASSES) {
-      for (const [path, fields] of [["/cart", { intent: "remove", sku: "0" }], ["/account/wishlist", { intent: "remove", sku: "0" }]] as const) {
+      for (const [path, fields] of [
+        ["/cart", { intent: "remove", sku: "0" }],
+        ["/account/wishlist", { intent: "remove", sku: "0" }],
+      ] as const) {
         const res = await anna.post(path, { ...fields, redirectTo }, { csrf });
         expect(res.res.status, `${path} ${JSON.stringify(redirectTo)}`).toBe(302);
         expectInShop(res.res.headers.get("Location"));
@@ -135,10 +162,23 @@ describe("malformed requests (item 7)", () => {
 
   it("a body that is no form is refused with 415 and a German page, on every form", async () => {
     const bodies: [string | undefined, string][] = [
-      ["application/json", '{"email":"x"}'], ["application/xml", "<a/>"], ["text/plain", "email=x"], [undefined, ""],
-      ["application/octet-stream", "\u0000\u0001"], ["application/x-www-form-urlencodedX", "a=b"],
+      ["application/json", '{"email":"x"}'],
+      ["application/xml", "<a/>"],
+      ["text/plain", "email=x"],
+      [undefined, ""],
+      ["application/octet-stream", "\u0000\u0001"],
+      ["application/x-www-form-urlencodedX", "a=b"],
     ];
-    for (const path of ["/login", "/register", "/logout", "/cart", "/account/address/1/delete", "/password/forgot", "/theme", "/checkout"]) {
+    for (const path of [
+      "/login",
+      "/register",
+      "/logout",
+      "/cart",
+      "/account/address/1/delete",
+      "/password/forgot",
+      "/theme",
+      "/checkout",
+    ]) {
       for (const [type, body] of bodies) {
         const res = await post(path, { type, body });
         const html = await res.text();
@@ -155,13 +195,20 @@ describe("malformed requests (item 7)", () => {
     expect(await dark.text()).toContain('class="theme-dark"');
     const anna = new Browser(shop);
     await signIn(anna);
-    const refused = await anna.request("/account/address/new", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "text/plain" }, body: "street=x" });
+    const refused = await anna.request("/account/address/new", {
+      method: "POST",
+      headers: { Origin: ORIGIN, "Content-Type": "text/plain" },
+      body: "street=x",
+    });
     expect(refused.res.status).toBe(415);
     expect(refused.html).toContain("Hallo, Anna");
   });
 
   it("broken multipart is a 400 with a German page", async () => {
-    const res = await post("/login", { type: "multipart/form-data; boundary=x", body: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb" });
+    const res = await post("/login", {
+      type: "multipart/form-data; boundary=x",
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Diese Anfrage können wir nicht lesen");
     const noBoundary = await post("/cart", { type: "multipart/form-data", body: "a=b" });
@@ -181,10 +228,16 @@ describe("malformed requests (item 7)", () => {
       },
     });
     const streamed = await shop.fetch("/register", {
-      method: "POST", headers: { ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, body: chunked, duplex: "half",
+      method: "POST",
+      headers: { ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+      body: chunked,
+      duplex: "half",
     } as RequestInit);
     expect(streamed.status).toBe(413);
-    const justBelow = await post("/login", { type: "application/x-www-form-urlencoded", body: `a=${"x".repeat(60 * 1024)}` });
+    const justBelow = await post("/login", {
+      type: "application/x-www-form-urlencoded",
+      body: `a=${"x".repeat(60 * 1024)}`,
+    });
     expect(justBelow.status).toBe(403);
   });
 
@@ -197,26 +250,53 @@ describe("malformed requests (item 7)", () => {
   });
 
   it("the payment provider's webhook still takes JSON", async () => {
-    const res = await post("/payment/sandbox/notify", { type: "application/json", body: '{"paymentId":"x"}', headers: { Origin: "" } });
+    const res = await post("/payment/sandbox/notify", {
+      type: "application/json",
+      body: '{"paymentId":"x"}',
+      headers: { Origin: "" },
+    });
     expect(res.status).toBe(401);
-    const huge = await post("/payment/sandbox/notify", { type: "application/json", body: JSON.stringify({ a: "x".repeat(70_000) }) });
+    const huge = await post("/payment/sandbox/notify", {
+      type: "application/json",
+      body: JSON.stringify({ a: "x".repeat(70_000) }),
+    });
     expect(huge.status).toBe(413);
   });
 
   it("a line break in redirectTo, an over-long honeypot and a backslash path are 4xx, not 500", async () => {
-    const theme = await post("/theme", { type: "application/x-www-form-urlencoded", body: "darkMode=1&redirectTo=%2F%0D%0ASet-Cookie%3A%20a%3Db" });
+    const theme = await post("/theme", {
+      type: "application/x-www-form-urlencoded",
+      body: "darkMode=1&redirectTo=%2F%0D%0ASet-Cookie%3A%20a%3Db",
+    });
     expect(theme.status).toBe(302);
     expect(theme.headers.get("Location")).toBe("/");
 
     const visitor = new Browser(shop);
     const page = await visitor.get("/register");
-    const honeypot = await visitor.post("/register", {
-      salutation: "mrs", firstname: "Eva", lastname: "Bot", email: "eva.bot@example.org", password: "Frischkorb2026!", passwordConfirm: "Frischkorb2026!",
-      website: "", form_started: `U2FsdGVkX1${"A".repeat(5000)}`,
-    }, { csrf: csrfOf(page.html) });
+    const honeypot = await visitor.post(
+      "/register",
+      {
+        salutation: "mrs",
+        firstname: "Eva",
+        lastname: "Bot",
+        email: "eva.bot@example.org",
+        password: "Frischkorb2026!",
+        passwordConfirm: "Frischkorb2026!",
+        website: "",
+        form_started: `U2FsdGVkX1${"A".repeat(5000)}`,
+      },
+      { csrf: csrfOf(page.html) },
+    );
     expect(honeypot.res.status).toBe(400);
 
-    for (const path of ["/%5C", "/%5c", "/%5Cevil.example", "/catalog/product/%5C", "/%09/%2F%09%2Fevil.example", "/de/%0d%0a"]) {
+    for (const path of [
+      "/%5C",
+      "/%5c",
+      "/%5Cevil.example",
+      "/catalog/product/%5C",
+      "/%09/%2F%09%2Fevil.example",
+      "/de/%0d%0a",
+    ]) {
       const res = await shop.fetch(path);
       expect(res.status, path).toBe(400);
       expect(await res.text()).toContain("Diese Anfrage können wir nicht lesen");
@@ -226,11 +306,19 @@ describe("malformed requests (item 7)", () => {
   it("a refused post changes nothing: the customer stays signed in and her cart is as it was", async () => {
     const anna = new Browser(shop);
     await signIn(anna);
-    const cartLines = () => shop.db.prepare("SELECT COUNT(*) AS n FROM cart_item WHERE customer_id = (SELECT id FROM customer WHERE email = ?)").bind(DEMO.active).first<{ n: number }>();
+    const cartLines = () =>
+      shop.db
+        .prepare("SELECT COUNT(*) AS n FROM cart_item WHERE customer_id = (SELECT id FROM customer WHERE email = ?)")
+        .bind(DEMO.active)
+        .first<{ n: number }>();
     const before = await cartLines();
     const res = await anna.request("/logout", { method: "POST", headers: { Origin: ORIGIN } });
     expect(res.res.status).toBe(415);
-    await anna.request("/cart", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/json" }, body: '{"intent":"add","sku":"120001"}' });
+    await anna.request("/cart", {
+      method: "POST",
+      headers: { Origin: ORIGIN, "Content-Type": "application/json" },
+      body: '{"intent":"add","sku":"120001"}',
+    });
     expect((await anna.get("/cart")).res.status).toBe(200);
     expect(await cartLines()).toEqual(before);
   });
@@ -238,7 +326,10 @@ describe("malformed requests (item 7)", () => {
 
 describe("found by the fuzz test", () => {
   it("a filter value named like an object key is just an unknown filter", async () => {
-    for (const path of ["/catalog/category/obst-gemuese?categories=__proto__", "/search/find?q=milch&categories=constructor&brands=__proto__"]) {
+    for (const path of [
+      "/catalog/category/obst-gemuese?categories=__proto__",
+      "/search/find?q=milch&categories=constructor&brands=__proto__",
+    ]) {
       const res = await shop.fetch(path);
       await res.text();
       expect(res.status, path).toBe(200);
@@ -256,7 +347,13 @@ describe("smaller ones (item 8)", () => {
   });
 
   it("translation files are looked up by their own names only", async () => {
-    for (const path of ["/locales/constructor/name", "/locales/de/constructor", "/locales/__proto__/common", "/locales/de/hasOwnProperty", "/locales/de/toString"]) {
+    for (const path of [
+      "/locales/constructor/name",
+      "/locales/de/constructor",
+      "/locales/__proto__/common",
+      "/locales/de/hasOwnProperty",
+      "/locales/de/toString",
+    ]) {
       const res = await shop.fetch(path);
       await res.text();
       expect(res.status, path).toBe(404);
@@ -269,11 +366,19 @@ describe("smaller ones (item 8)", () => {
     const loginPage = await anna.get("/login");
     const before = anna.cookies.get("csrf");
     const visitorToken = csrfOf(loginPage.html);
-    await anna.post("/login", { intent: "login", email: DEMO.active, password: DEMO.password, redirectTo: "/" }, { csrf: visitorToken });
+    await anna.post(
+      "/login",
+      { intent: "login", email: DEMO.active, password: DEMO.password, redirectTo: "/" },
+      { csrf: visitorToken },
+    );
     const afterSignIn = anna.cookies.get("csrf");
     expect(afterSignIn).toBeDefined();
     expect(afterSignIn).not.toBe(before);
-    const planted = await anna.post("/account/wishlist", { intent: "add", sku: "120001", redirectTo: "/" }, { csrf: visitorToken });
+    const planted = await anna.post(
+      "/account/wishlist",
+      { intent: "add", sku: "120001", redirectTo: "/" },
+      { csrf: visitorToken },
+    );
     expect(planted.res.status).toBe(403);
 
     const customerToken = csrfOf((await anna.get("/account")).html);

@@ -7,8 +7,12 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
-beforeAll(async () => { shop = await startShop(); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 const collectGarbage = async () => {
   const gc = (globalThis as { gc?: () => void }).gc;

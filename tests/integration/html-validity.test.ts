@@ -4,8 +4,12 @@ import { Browser, signIn } from "./browser";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
-beforeAll(async () => { shop = await startShop(); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 const validator = new HtmlValidate({ extends: ["html-validate:standard"] });
 
@@ -20,14 +24,17 @@ function afterDocument(html: string): string {
 }
 
 describe("the streamed pages are valid HTML", () => {
-  it.each(["/", "/catalog/category/milch", "/catalog/product/120001", "/search/find?q=milch", "/register", "/login"])("%s", async (pathname) => {
-    const res = await shop.fetch(pathname);
-    const html = await res.text();
-    expect(res.status).toBe(200);
-    expect(html).toContain("streamController.enqueue");
-    expect(await problems(html)).toEqual([]);
-    expect(afterDocument(html).length, "characters after </html>").toBe(0);
-  });
+  it.each(["/", "/catalog/category/milch", "/catalog/product/120001", "/search/find?q=milch", "/register", "/login"])(
+    "%s",
+    async (pathname) => {
+      const res = await shop.fetch(pathname);
+      const html = await res.text();
+      expect(res.status).toBe(200);
+      expect(html).toContain("streamController.enqueue");
+      expect(await problems(html)).toEqual([]);
+      expect(afterDocument(html).length, "characters after </html>").toBe(0);
+    },
+  );
 
   it("signed-in pages: addresses, wishlist, cart", async () => {
     const browser = new Browser(shop);

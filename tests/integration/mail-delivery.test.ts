@@ -12,8 +12,12 @@ import { startShop } from "./worker";
 import { MAX_ATTEMPTS } from "../../app/platform/mail-delivery.server";
 
 let shop: ProductionShop;
-beforeAll(async () => { shop = await startProductionShop({ seed: false }); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startProductionShop({ seed: false });
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 beforeEach(async () => {
   await shop.db.prepare("DELETE FROM outbox").run();
@@ -25,9 +29,13 @@ beforeEach(async () => {
 
 async function queue(count: number, to = (i: number) => `empfaenger-${i}@example.org`) {
   const now = new Date().toISOString();
-  await shop.db.batch(Array.from({ length: count }, (_, i) => shop.db
-    .prepare("INSERT INTO outbox (recipient, subject, text_body, created_at) VALUES (?, ?, ?, ?)")
-    .bind(to(i), `Betreff ${i}`, `Hallo ${i},\nText.`, now)));
+  await shop.db.batch(
+    Array.from({ length: count }, (_, i) =>
+      shop.db
+        .prepare("INSERT INTO outbox (recipient, subject, text_body, created_at) VALUES (?, ?, ?, ?)")
+        .bind(to(i), `Betreff ${i}`, `Hallo ${i},\nText.`, now),
+    ),
+  );
 }
 
 /** One run of the Cron Trigger, as Cloudflare starts it at the given time. */
@@ -36,9 +44,22 @@ async function cron(at = new Date()) {
   await worker.scheduled({ scheduledTime: at, cron: "* * * * *" });
 }
 
-const rows = async () => (await shop.db.prepare(
-  "SELECT id, sent_at, attempts, next_attempt_at, parked_at, last_error, claim_token FROM outbox ORDER BY id",
-).all<{ id: number; sent_at: string | null; attempts: number; next_attempt_at: string | null; parked_at: string | null; last_error: string | null; claim_token: string | null }>()).results;
+const rows = async () =>
+  (
+    await shop.db
+      .prepare(
+        "SELECT id, sent_at, attempts, next_attempt_at, parked_at, last_error, claim_token FROM outbox ORDER BY id",
+      )
+      .all<{
+        id: number;
+        sent_at: string | null;
+        attempts: number;
+        next_attempt_at: string | null;
+        parked_at: string | null;
+        last_error: string | null;
+        claim_token: string | null;
+      }>()
+  ).results;
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 
@@ -46,8 +67,16 @@ describe("outbox delivery", () => {
   it("sends every waiting mail once, with the sender, an idempotency key, and marks it sent", async () => {
     await queue(3);
     await cron();
-    expect(shop.resend.delivered.map((m) => m.to[0]).sort()).toEqual(["empfaenger-0@example.org", "empfaenger-1@example.org", "empfaenger-2@example.org"]);
-    expect(shop.resend.delivered[0]).toMatchObject({ from: MAIL_FROM, subject: expect.stringMatching(/^Betreff \d$/), text: expect.stringContaining("Hallo") });
+    expect(shop.resend.delivered.map((m) => m.to[0]).sort()).toEqual([
+      "empfaenger-0@example.org",
+      "empfaenger-1@example.org",
+      "empfaenger-2@example.org",
+    ]);
+    expect(shop.resend.delivered[0]).toMatchObject({
+      from: MAIL_FROM,
+      subject: expect.stringMatching(/^Betreff \d$/),
+      text: expect.stringContaining("Hallo"),
+    });
     expect(new Set(shop.resend.requests.map((m) => m.idempotencyKey)).size).toBe(3);
     expect((await rows()).every((r) => r.sent_at !== null && r.claim_token === null)).toBe(true);
     await cron(minutes(1));
@@ -103,7 +132,14 @@ describe("outbox delivery", () => {
 
   it("a mail queued by the shop itself (password reset) goes out with its link", async () => {
     // this shop has no demo customers to borrow a password hash from; the test signs nobody in
-    await prepareTestCustomer(shop.db, { id: 4242, email: "vergesslich@example.org", firstname: "Vera", lastname: "Vergesslich", gender: "w", passwordHash: "x" }).run();
+    await prepareTestCustomer(shop.db, {
+      id: 4242,
+      email: "vergesslich@example.org",
+      firstname: "Vera",
+      lastname: "Vergesslich",
+      gender: "w",
+      passwordHash: "x",
+    }).run();
     const res = await new Browser(shop).submit("/password/forgot", { email: "vergesslich@example.org" });
     expect(res.res.status).toBeLessThan(400);
     await cron();
@@ -116,9 +152,15 @@ describe("outbox in development", () => {
   it("stays in the outbox for the development mailbox when no mail provider is configured", async () => {
     const local = await startShop({ seed: false, bindings: { ENVIRONMENT: "development" } });
     try {
-      await local.db.prepare("INSERT INTO outbox (recipient, subject, text_body, created_at) VALUES ('a@example.org', 'S', 'T', '2026-01-01')").run();
+      await local.db
+        .prepare(
+          "INSERT INTO outbox (recipient, subject, text_body, created_at) VALUES ('a@example.org', 'S', 'T', '2026-01-01')",
+        )
+        .run();
       await (await local.mf.getWorker()).scheduled({ scheduledTime: new Date(), cron: "* * * * *" });
-      const row = await local.db.prepare("SELECT sent_at, attempts FROM outbox").first<{ sent_at: string | null; attempts: number }>();
+      const row = await local.db
+        .prepare("SELECT sent_at, attempts FROM outbox")
+        .first<{ sent_at: string | null; attempts: number }>();
       expect(row).toEqual({ sent_at: null, attempts: 0 });
     } finally {
       await local.dispose();

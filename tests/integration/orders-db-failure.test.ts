@@ -11,8 +11,13 @@ import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
 let h: ReturnType<typeof checkoutHelpers>;
-beforeAll(async () => { shop = await startShop(); h = checkoutHelpers(shop); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startShop();
+  h = checkoutHelpers(shop);
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 /** Every statement touching `table` fails ("no such table") while `run` runs. */
 async function withoutTable<T>(table: string, run: () => Promise<T>): Promise<T> {
@@ -46,8 +51,12 @@ describe("order pages when D1 fails", () => {
 
   it("the detail page says the order cannot be loaded (503); a missing or foreign order stays a 404", async () => {
     const { browser, number } = await buyerWithOrder();
-    const foreign = (await shop.db.prepare("SELECT o.increment_id AS n FROM customer_order o JOIN customer c ON c.id = o.customer_id WHERE c.email = ? LIMIT 1")
-      .bind(DEMO.active).first<{ n: number }>())!.n;
+    const foreign = (await shop.db
+      .prepare(
+        "SELECT o.increment_id AS n FROM customer_order o JOIN customer c ON c.id = o.customer_id WHERE c.email = ? LIMIT 1",
+      )
+      .bind(DEMO.active)
+      .first<{ n: number }>())!.n;
     expect((await browser.get(`/account/order/${number}`)).res.status).toBe(200);
     const page = await withoutTable("order_item", () => browser.get(`/account/order/${number}`));
     expect(page.res.status).toBe(503);
@@ -66,7 +75,8 @@ describe("checkout when D1 fails", () => {
     const stock = await h.stockOf(SKU);
     const f = await h.checkoutForm(browser);
     const res = await withoutTable("order_item", () =>
-      browser.post("/checkout", h.standardOrder(f, addressId, { comment: "Hinterhaus, 2. Etage" }), { csrf: f.csrf }));
+      browser.post("/checkout", h.standardOrder(f, addressId, { comment: "Hinterhaus, 2. Etage" }), { csrf: f.csrf }),
+    );
     expect(res.res.status).toBe(503);
     expect(res.html).toContain("Deine Bestellung konnte leider nicht abgeschlossen werden. Bitte versuche es erneut.");
     expect(res.html).toContain("Hinterhaus, 2. Etage");

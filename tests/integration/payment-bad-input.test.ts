@@ -10,8 +10,13 @@ import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
 let h: ReturnType<typeof checkoutHelpers>;
-beforeAll(async () => { shop = await startShop(); h = checkoutHelpers(shop); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startShop();
+  h = checkoutHelpers(shop);
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 /** A buyer whose card payment waits at the provider. */
 async function pendingPayment() {
@@ -25,7 +30,11 @@ async function pendingPayment() {
 
 /** Everything a confirmation could change. */
 async function state(paymentId: string, orderId: unknown) {
-  const one = (sql: string, ...p: unknown[]) => shop.db.prepare(sql).bind(...p).first();
+  const one = (sql: string, ...p: unknown[]) =>
+    shop.db
+      .prepare(sql)
+      .bind(...p)
+      .first();
   return {
     payment: await one("SELECT status, settled_by FROM payment WHERE id = ?", paymentId),
     order: await one("SELECT status, paid_at FROM customer_order WHERE id = ?", orderId),
@@ -43,7 +52,9 @@ describe("sandbox pay page", () => {
     }
     expect((await p.browser.post(p.location, {}, { csrf: null })).res.status).toBe(400);
     const notAForm = await p.browser.request(p.location, {
-      method: "POST", body: "{\"intent\":\"approve\"", headers: { Origin: "http://shop.test", "Content-Type": "multipart/form-data; boundary=x" },
+      method: "POST",
+      body: '{"intent":"approve"',
+      headers: { Origin: "http://shop.test", "Content-Type": "multipart/form-data; boundary=x" },
     });
     expect(notAForm.res.status).toBe(400);
     expect(await state(p.paymentId, p.order.id)).toEqual(before);
@@ -53,7 +64,9 @@ describe("sandbox pay page", () => {
   it("an unknown payment id is a 404", async () => {
     const p = await pendingPayment();
     expect((await p.browser.get("/payment/sandbox/pay_gibtesnicht")).res.status).toBe(404);
-    expect((await p.browser.post("/payment/sandbox/pay_gibtesnicht", { intent: "approve" }, { csrf: null })).res.status).toBe(404);
+    expect(
+      (await p.browser.post("/payment/sandbox/pay_gibtesnicht", { intent: "approve" }, { csrf: null })).res.status,
+    ).toBe(404);
   });
 
   it("another customer's payment is a 404, to look at and to settle; signed out goes to the login", async () => {
@@ -76,13 +89,25 @@ describe("sandbox confirmation endpoint", () => {
     const p = await pendingPayment();
     const before = await state(p.paymentId, p.order.id);
     const valid = {
-      confirmationId: "c-bad", paymentId: p.paymentId, orderId: p.order.id, amountCents: p.order.grand_total_cents, currency: "EUR", outcome: "approved",
+      confirmationId: "c-bad",
+      paymentId: p.paymentId,
+      orderId: p.order.id,
+      amountCents: p.order.grand_total_cents,
+      currency: "EUR",
+      outcome: "approved",
     };
     const { confirmationId: _c, ...noId } = valid;
     const { outcome: _o, ...noOutcome } = valid;
     const signedBadPayloads: object[] = [
-      {}, noId, noOutcome, { ...valid, outcome: "maybe" }, { ...valid, amountCents: "2875" }, { ...valid, amountCents: 1.5 },
-      { ...valid, paymentId: 42 }, [valid], { payload: valid },
+      {},
+      noId,
+      noOutcome,
+      { ...valid, outcome: "maybe" },
+      { ...valid, amountCents: "2875" },
+      { ...valid, amountCents: 1.5 },
+      { ...valid, paymentId: 42 },
+      [valid],
+      { payload: valid },
     ];
     for (const payload of signedBadPayloads) {
       const res = await h.notify(payload);
@@ -90,7 +115,7 @@ describe("sandbox confirmation endpoint", () => {
       expect(await res.json()).toEqual({ result: "badPayload" });
     }
     // not JSON at all, signed: the signature is over the raw body, so it holds; the payload does not
-    for (const body of ["", "{", "null", "\"approved\"", "{\"paymentId\":"]) {
+    for (const body of ["", "{", "null", '"approved"', '{"paymentId":']) {
       expect((await h.notify(body)).status, body).toBe(400);
     }
     expect((await h.notify("{", null)).status).toBe(401);

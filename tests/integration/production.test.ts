@@ -14,8 +14,13 @@ import development from "../../app/platform/development-secrets.json";
 
 let shop: ProductionShop;
 let h: ReturnType<typeof checkoutHelpers>;
-beforeAll(async () => { shop = await startProductionShop(); h = checkoutHelpers(shop); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startProductionShop();
+  h = checkoutHelpers(shop);
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 describe("development stand-ins do not exist in production", () => {
   it("answers 404 for the sandbox provider, the mailbox, the error page and a sandbox webhook", async () => {
@@ -24,10 +29,23 @@ describe("development stand-ins do not exist in production", () => {
     for (const path of [`/payment/sandbox/${payment}`, "/dev/mailbox", "/dev/error", "/payment/sandbox/notify"]) {
       expect((await browser.get(path)).res.status, path).toBe(404);
     }
-    expect((await browser.post(`/payment/sandbox/${payment}`, { intent: "approve" }, { csrf: null })).res.status).toBe(404);
-    const body = JSON.stringify({ confirmationId: "x", paymentId: payment, orderId: "o", amountCents: 1, currency: "EUR", outcome: "approved" });
+    expect((await browser.post(`/payment/sandbox/${payment}`, { intent: "approve" }, { csrf: null })).res.status).toBe(
+      404,
+    );
+    const body = JSON.stringify({
+      confirmationId: "x",
+      paymentId: payment,
+      orderId: "o",
+      amountCents: 1,
+      currency: "EUR",
+      outcome: "approved",
+    });
     const signed = sandboxSignature(body);
-    const notify = await shop.fetch("/payment/sandbox/notify", { method: "POST", body, headers: { "Content-Type": "application/json", "X-Payment-Signature": signed } });
+    const notify = await shop.fetch("/payment/sandbox/notify", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json", "X-Payment-Signature": signed },
+    });
     expect(notify.status).toBe(404);
     expect((await shop.fetch("/payment/webhook/sandbox", { method: "POST", body })).status).toBe(404);
   });
@@ -53,14 +71,30 @@ describe("a deployment without its own configuration refuses to serve", () => {
     ["no sender", { MAIL_FROM: "" }],
     ["ENVIRONMENT=development on a public address", { ENVIRONMENT: "development" }],
     ["ENVIRONMENT=test on a public address", { ENVIRONMENT: "test" }],
-    ["nothing but ENVIRONMENT=development (a plain deploy)", {
-      ENVIRONMENT: "development", SESSION_SECRET: "", PASSWORD_PEPPER: "", CSRF_SECRET: "", PAYMENT_PROVIDER: "", STRIPE_SECRET_KEY: "",
-      STRIPE_WEBHOOK_SECRET: "", MAIL_PROVIDER: "", MAIL_API_KEY: "", MAIL_FROM: "",
-    }],
+    [
+      "nothing but ENVIRONMENT=development (a plain deploy)",
+      {
+        ENVIRONMENT: "development",
+        SESSION_SECRET: "",
+        PASSWORD_PEPPER: "",
+        CSRF_SECRET: "",
+        PAYMENT_PROVIDER: "",
+        STRIPE_SECRET_KEY: "",
+        STRIPE_WEBHOOK_SECRET: "",
+        MAIL_PROVIDER: "",
+        MAIL_API_KEY: "",
+        MAIL_FROM: "",
+      },
+    ],
   ];
 
   it.each(cases)("%s: 503 with a German page on every path, no reason on it", async (_, override) => {
-    const unconfigured = await startShop({ seed: false, migrate: false, origin: PRODUCTION_ORIGIN, bindings: { ...PRODUCTION_BINDINGS, ...override } });
+    const unconfigured = await startShop({
+      seed: false,
+      migrate: false,
+      origin: PRODUCTION_ORIGIN,
+      bindings: { ...PRODUCTION_BINDINGS, ...override },
+    });
     try {
       for (const path of ["/", "/login", "/dev/mailbox", "/payment/sandbox/pay_x", "/catalog/product/130001"]) {
         const res = await unconfigured.fetch(path);
@@ -69,7 +103,11 @@ describe("a deployment without its own configuration refuses to serve", () => {
         expect(html).toContain("Frischkorb ist gerade nicht erreichbar");
         expect(html).not.toMatch(/SECRET|PEPPER|PROVIDER|ENVIRONMENT/);
       }
-      const post = await unconfigured.fetch("/login", { method: "POST", body: "email=a", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      const post = await unconfigured.fetch("/login", {
+        method: "POST",
+        body: "email=a",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
       expect(post.status).toBe(503);
     } finally {
       await unconfigured.dispose();
@@ -80,7 +118,9 @@ describe("a deployment without its own configuration refuses to serve", () => {
     const local = await startShop({ seed: false, bindings: { ENVIRONMENT: "development" } });
     try {
       expect((await local.fetch("/dev/mailbox")).status).toBe(200);
-      expect((await local.fetch("/login")).headers.getSetCookie().find((c) => c.startsWith("csrf="))).not.toMatch(/Secure/);
+      expect((await local.fetch("/login")).headers.getSetCookie().find((c) => c.startsWith("csrf="))).not.toMatch(
+        /Secure/,
+      );
     } finally {
       await local.dispose();
     }
@@ -90,22 +130,42 @@ describe("a deployment without its own configuration refuses to serve", () => {
 describe("payments through the Stripe adapter", () => {
   async function orderWith(method: "card" | "paypal" | "sepa", extra: Record<string, string> = {}) {
     const buyer = await h.buyer(20);
-    if (method === "sepa") await shop.db.prepare("UPDATE customer SET is_sepa_allowed = '1' WHERE id = ?").bind(buyer.id).run();
+    if (method === "sepa")
+      await shop.db.prepare("UPDATE customer SET is_sepa_allowed = '1' WHERE id = ?").bind(buyer.id).run();
     const f = await h.checkoutForm(buyer.browser);
-    const res = await buyer.browser.post("/checkout", h.standardOrder(f, buyer.addressId, { paymentMethod: method, ...extra }), { csrf: f.csrf });
+    const res = await buyer.browser.post(
+      "/checkout",
+      h.standardOrder(f, buyer.addressId, { paymentMethod: method, ...extra }),
+      { csrf: f.csrf },
+    );
     const order = (await h.orderOf(f.key)) as { id: string; grand_total_cents: number };
     return { ...buyer, f, res: res.res, order };
   }
 
-  const webhook = (body: string, signature: string | null) => shop.fetch("/payment/webhook/stripe", {
-    method: "POST", body, headers: { "Content-Type": "application/json", ...(signature === null ? {} : { "Stripe-Signature": signature }) },
-  });
+  const webhook = (body: string, signature: string | null) =>
+    shop.fetch("/payment/webhook/stripe", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json", ...(signature === null ? {} : { "Stripe-Signature": signature }) },
+    });
 
-  const orderState = async (id: string) => shop.db.prepare(
-    "SELECT o.status, o.paid_at, p.status AS payment_status, p.provider, p.provider_ref FROM customer_order o JOIN payment p ON p.order_id = o.id WHERE o.id = ?",
-  ).bind(id).first<{ status: string; paid_at: string | null; payment_status: string; provider: string; provider_ref: string }>();
+  const orderState = async (id: string) =>
+    shop.db
+      .prepare(
+        "SELECT o.status, o.paid_at, p.status AS payment_status, p.provider, p.provider_ref FROM customer_order o JOIN payment p ON p.order_id = o.id WHERE o.id = ?",
+      )
+      .bind(id)
+      .first<{
+        status: string;
+        paid_at: string | null;
+        payment_status: string;
+        provider: string;
+        provider_ref: string;
+      }>();
 
-  const mailsTo = async (email: string) => (await shop.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?").bind(email).first<{ n: number }>())!.n;
+  const mailsTo = async (email: string) =>
+    (await shop.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?").bind(email).first<{ n: number }>())!
+      .n;
 
   it("card: Stripe's hosted page, then only its signed webhook marks the order paid; forged and replayed webhooks change nothing", async () => {
     const { res, order, email, f, browser, addressId } = await orderWith("card");
@@ -114,17 +174,32 @@ describe("payments through the Stripe adapter", () => {
     expect(location).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_\w+$/);
     const session = shop.stripe.created("checkout.session").at(-1)!;
     expect(location).toBe(session.url);
-    expect(session).toMatchObject({ amount_total: order.grand_total_cents, currency: "eur", payment_method_types: ["card"] });
+    expect(session).toMatchObject({
+      amount_total: order.grand_total_cents,
+      currency: "eur",
+      payment_method_types: ["card"],
+    });
     expect(session.metadata).toEqual({ paymentId: expect.stringMatching(/^pay_/), orderId: order.id });
-    expect(session.success_url).toBe(`${PRODUCTION_ORIGIN}/checkout/return?payment=${encodeURIComponent((session.metadata as { paymentId: string }).paymentId)}`);
+    expect(session.success_url).toBe(
+      `${PRODUCTION_ORIGIN}/checkout/return?payment=${encodeURIComponent((session.metadata as { paymentId: string }).paymentId)}`,
+    );
     expect(shop.stripe.requests.at(-1)!.idempotencyKey).toMatch(/^checkout-pay_/);
-    expect(await orderState(order.id)).toMatchObject({ status: "pending_payment", payment_status: "pending", provider: "stripe", provider_ref: session.id });
+    expect(await orderState(order.id)).toMatchObject({
+      status: "pending_payment",
+      payment_status: "pending",
+      provider: "stripe",
+      provider_ref: session.id,
+    });
 
     // the checkout page lets its form go on to Stripe's page (CSP form-action)
-    expect((await shop.fetch("/login")).headers.get("Content-Security-Policy")).toContain("form-action 'self' https://checkout.stripe.com");
+    expect((await shop.fetch("/login")).headers.get("Content-Security-Policy")).toContain(
+      "form-action 'self' https://checkout.stripe.com",
+    );
     // the same checkout submitted again (a double click) opens no second payment
     const sessions = shop.stripe.created("checkout.session").length;
-    const again = await browser.post("/checkout", h.standardOrder(f, addressId, { paymentMethod: "card" }), { csrf: f.csrf });
+    const again = await browser.post("/checkout", h.standardOrder(f, addressId, { paymentMethod: "card" }), {
+      csrf: f.csrf,
+    });
     expect(again.res.headers.get("Location")).toBe(location);
     expect(shop.stripe.created("checkout.session").length).toBe(sessions);
 
@@ -134,7 +209,14 @@ describe("payments through the Stripe adapter", () => {
     expect((await webhook(forged.body, forged.signature)).status).toBe(401);
     expect((await webhook(forged.body, null)).status).toBe(401);
     const tampered = stripeEvent("checkout.session.completed", paid);
-    expect((await webhook(tampered.body.replace(`"amount_total":${order.grand_total_cents}`, '"amount_total":1'), tampered.signature)).status).toBe(401);
+    expect(
+      (
+        await webhook(
+          tampered.body.replace(`"amount_total":${order.grand_total_cents}`, '"amount_total":1'),
+          tampered.signature,
+        )
+      ).status,
+    ).toBe(401);
     const stale = stripeEvent("checkout.session.completed", paid, { timestamp: Math.floor(Date.now() / 1000) - 600 });
     expect((await webhook(stale.body, stale.signature)).status).toBe(401);
     const cheaper = stripeEvent("checkout.session.completed", { ...paid, amount_total: 100 });
@@ -190,14 +272,23 @@ describe("payments through the Stripe adapter", () => {
 
   it("SEPA: the mandate from the checkout form goes to Stripe with the customer's acceptance; its signed events decide", async () => {
     const stock = await h.stockOf(SKU);
-    const { res, order, browser } = await orderWith("sepa", { sepaBank: "Sparkasse", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX", sepaConsent: "on" });
+    const { res, order, browser } = await orderWith("sepa", {
+      sepaBank: "Sparkasse",
+      iban: "DE89 3704 0044 0532 0130 00",
+      bic: "COBADEFFXXX",
+      sepaConsent: "on",
+    });
     expect(res.headers.get("Location")).toMatch(/^\/checkout\/return\?payment=pay_/);
     const intent = shop.stripe.created("payment_intent").at(-1)!;
     const sent = shop.stripe.requests.at(-1)!.form;
     expect(sent.get("payment_method_data[sepa_debit][iban]")).toBe("DE89370400440532013000");
     expect(sent.get("mandate_data[customer_acceptance][type]")).toBe("online");
     expect(sent.get("mandate_data[customer_acceptance][online][ip_address]")).toBe(browser.ip);
-    expect(intent).toMatchObject({ amount: order.grand_total_cents, currency: "eur", metadata: { flow: "sepa", orderId: order.id } });
+    expect(intent).toMatchObject({
+      amount: order.grand_total_cents,
+      currency: "eur",
+      metadata: { flow: "sepa", orderId: order.id },
+    });
     expect(await orderState(order.id)).toMatchObject({ status: "pending_payment", provider_ref: intent.id });
     expect(await h.stockOf(SKU)).toBe(stock - 20);
 
@@ -205,7 +296,11 @@ describe("payments through the Stripe adapter", () => {
     expect(await (await webhook(processing.body, processing.signature)).json()).toEqual({ result: "settled" });
     expect((await orderState(order.id))!.status).toBe("processing");
     // a PaymentIntent of Stripe's own Checkout (no SEPA flow mark) is not read as a confirmation
-    const foreign = stripeEvent("payment_intent.payment_failed", { ...intent, id: "pi_other", metadata: { orderId: order.id } });
+    const foreign = stripeEvent("payment_intent.payment_failed", {
+      ...intent,
+      id: "pi_other",
+      metadata: { orderId: order.id },
+    });
     expect(await (await webhook(foreign.body, foreign.signature)).json()).toEqual({ result: "ignored" });
   });
 
@@ -223,8 +318,20 @@ describe("payments through the Stripe adapter", () => {
   });
 
   it("refuses webhooks for a provider the shop is not configured with, and GET", async () => {
-    const { body, signature } = stripeEvent("checkout.session.completed", { id: "cs_x" }, { secret: STRIPE_WEBHOOK_SECRET });
-    expect((await shop.fetch("/payment/webhook/mollie", { method: "POST", body, headers: { "Stripe-Signature": signature } })).status).toBe(404);
+    const { body, signature } = stripeEvent(
+      "checkout.session.completed",
+      { id: "cs_x" },
+      { secret: STRIPE_WEBHOOK_SECRET },
+    );
+    expect(
+      (
+        await shop.fetch("/payment/webhook/mollie", {
+          method: "POST",
+          body,
+          headers: { "Stripe-Signature": signature },
+        })
+      ).status,
+    ).toBe(404);
     expect((await shop.fetch("/payment/webhook/stripe")).status).toBe(405);
     expect((await new Browser(shop).get("/payment/webhook/stripe")).res.status).toBe(405);
   });

@@ -42,7 +42,9 @@ export async function startProductionShop(opts: ShopOptions = {}): Promise<Produ
   process.env.PASSWORD_PEPPER = PRODUCTION_BINDINGS.PASSWORD_PEPPER;
   try {
     const shop = await startShop({
-      origin: PRODUCTION_ORIGIN, ...opts, outbound: outbound as never,
+      origin: PRODUCTION_ORIGIN,
+      ...opts,
+      outbound: outbound as never,
       bindings: { ...PRODUCTION_BINDINGS, ...opts.bindings },
     });
     return Object.assign(shop, { stripe, resend });

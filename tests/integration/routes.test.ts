@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
-beforeAll(async () => { shop = await startShop(); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 async function page(pathname: string, init?: RequestInit) {
   const res = await shop.fetch(pathname, init);
@@ -46,9 +50,24 @@ describe("public pages", () => {
   it("product page shows the legally required food information", async () => {
     const { res, html } = await page("/catalog/product/120001");
     expect(res.status).toBe(200);
-    for (const text of ["Zutaten", "Allergene", "Nährwerte", "Energie", "davon gesättigte Fettsäuren",
-      "davon einfach ungesättigte Fettsäuren", "davon mehrfach ungesättigte Fettsäuren", "Kohlenhydrate", "davon Zucker",
-      "Eiweiß", "Salz", "Herkunft", "Lebensmittelunternehmer", "inkl. MwSt.", "Grundpreis", "Versandkosten"]) {
+    for (const text of [
+      "Zutaten",
+      "Allergene",
+      "Nährwerte",
+      "Energie",
+      "davon gesättigte Fettsäuren",
+      "davon einfach ungesättigte Fettsäuren",
+      "davon mehrfach ungesättigte Fettsäuren",
+      "Kohlenhydrate",
+      "davon Zucker",
+      "Eiweiß",
+      "Salz",
+      "Herkunft",
+      "Lebensmittelunternehmer",
+      "inkl. MwSt.",
+      "Grundpreis",
+      "Versandkosten",
+    ]) {
       expect(html, text).toContain(text);
     }
     expect(html).toMatch(/<strong>Milch<\/strong>/);
@@ -59,7 +78,17 @@ describe("public pages", () => {
 
   it("nutrition rows come in the legal order", async () => {
     const { html } = await page("/catalog/product/120001");
-    const order = ["Energie", "Fett", "davon gesättigte", "davon einfach", "davon mehrfach", "Kohlenhydrate", "davon Zucker", "Eiweiß", "Salz"];
+    const order = [
+      "Energie",
+      "Fett",
+      "davon gesättigte",
+      "davon einfach",
+      "davon mehrfach",
+      "Kohlenhydrate",
+      "davon Zucker",
+      "Eiweiß",
+      "Salz",
+    ];
     const table = html.slice(html.indexOf("nutrition-table"));
     const positions = order.map((label) => table.indexOf(`>${label}`));
     expect(positions.every((p) => p > 0)).toBe(true);
@@ -67,7 +96,13 @@ describe("public pages", () => {
   });
 
   it("legal and content pages come from the database and ship no JavaScript", async () => {
-    for (const p of ["/pages/legal", "/pages/legal/impressum", "/pages/legal/widerrufsbelehrung", "/content/mitgliedschaft", "/content/map"]) {
+    for (const p of [
+      "/pages/legal",
+      "/pages/legal/impressum",
+      "/pages/legal/widerrufsbelehrung",
+      "/content/mitgliedschaft",
+      "/content/map",
+    ]) {
       const { res, html } = await page(p);
       expect(res.status, p).toBe(200);
       expect(html, p).not.toMatch(/<script/i);
@@ -89,7 +124,9 @@ describe("public pages", () => {
       expect(outside, p).not.toMatch(/<script[^>]*type="module"/);
       // the stand-in that collects the streamed loader data comes before the data
       expect(outside.indexOf("streamController:{enqueue"), p).toBeGreaterThan(0);
-      expect(outside.indexOf("streamController:{enqueue"), p).toBeLessThan(outside.indexOf("streamController.enqueue("));
+      expect(outside.indexOf("streamController:{enqueue"), p).toBeLessThan(
+        outside.indexOf("streamController.enqueue("),
+      );
     }
   });
 
@@ -187,7 +224,13 @@ describe("security and caching headers", () => {
   });
 
   it("anonymous public pages are cacheable at the edge", async () => {
-    for (const p of ["/", "/catalog/category/kaese", "/catalog/product/120001", "/search/find?q=milch", "/pages/legal/agb"]) {
+    for (const p of [
+      "/",
+      "/catalog/category/kaese",
+      "/catalog/product/120001",
+      "/search/find?q=milch",
+      "/pages/legal/agb",
+    ]) {
       const res = await shop.fetch(p);
       expect(res.headers.get("Cache-Control"), p).toMatch(/public/);
     }

@@ -30,12 +30,18 @@ type Schema = Record<string, Record<string, Column>>;
 function typedSchema(): Schema {
   const file = path.resolve(import.meta.dirname, "../../app/platform/db.server.ts");
   const program = ts.createProgram([file], {
-    strict: true, skipLibCheck: true, noEmit: true, module: ts.ModuleKind.ES2022, moduleResolution: ts.ModuleResolutionKind.Bundler,
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    module: ts.ModuleKind.ES2022,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
     target: ts.ScriptTarget.ES2022,
   });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file)!;
-  const database = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === "Database")!;
+  const database = source.statements.find(
+    (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === "Database",
+  )!;
   const schema: Schema = {};
   for (const table of checker.getTypeAtLocation(database).getProperties()) {
     const columns: Record<string, Column> = {};
@@ -48,8 +54,11 @@ function typedSchema(): Schema {
       const parts = type.isUnion() ? type.types : [type];
       const nullable = parts.some((p) => p.flags & ts.TypeFlags.Null);
       const rest = parts.filter((p) => !(p.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)));
-      const kind = rest.every((p) => p.flags & ts.TypeFlags.NumberLike) ? "number"
-        : rest.every((p) => p.flags & ts.TypeFlags.StringLike) ? "string" : "other";
+      const kind = rest.every((p) => p.flags & ts.TypeFlags.NumberLike)
+        ? "number"
+        : rest.every((p) => p.flags & ts.TypeFlags.StringLike)
+          ? "string"
+          : "other";
       columns[column.name] = { nullable, kind };
     }
     schema[table.name] = columns;
@@ -58,45 +67,69 @@ function typedSchema(): Schema {
 }
 
 async function migratedSchema(db: D1Database): Promise<Schema> {
-  const { results: tables } = await db.prepare(
-    `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'`,
-  ).all<{ name: string; sql: string }>();
-  const shadow = new Set(tables.filter((t) => /VIRTUAL TABLE/i.test(t.sql)).flatMap((t) =>
-    ["data", "idx", "content", "docsize", "config"].map((suffix) => `${t.name}_${suffix}`)));
+  const { results: tables } = await db
+    .prepare(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'`,
+    )
+    .all<{ name: string; sql: string }>();
+  const shadow = new Set(
+    tables
+      .filter((t) => /VIRTUAL TABLE/i.test(t.sql))
+      .flatMap((t) => ["data", "idx", "content", "docsize", "config"].map((suffix) => `${t.name}_${suffix}`)),
+  );
   const schema: Schema = {};
   for (const { name } of tables.filter((t) => !shadow.has(t.name))) {
-    const { results } = await db.prepare(`PRAGMA table_info(${name})`).all<{ name: string; type: string; notnull: number; pk: number }>();
-    schema[name] = Object.fromEntries(results.map((c) => [c.name, {
-      // primary keys count as NOT NULL: the shop never writes NULL into one (SQLite would allow it
-      // for a TEXT key, a historical quirk)
-      nullable: c.notnull === 0 && c.pk === 0,
-      kind: /INT|REAL|NUM/i.test(c.type) ? "number" : /TEXT|CHAR/i.test(c.type) ? "string" : "other",
-    } satisfies Column]));
+    const { results } = await db
+      .prepare(`PRAGMA table_info(${name})`)
+      .all<{ name: string; type: string; notnull: number; pk: number }>();
+    schema[name] = Object.fromEntries(
+      results.map((c) => [
+        c.name,
+        {
+          // primary keys count as NOT NULL: the shop never writes NULL into one (SQLite would allow it
+          // for a TEXT key, a historical quirk)
+          nullable: c.notnull === 0 && c.pk === 0,
+          kind: /INT|REAL|NUM/i.test(c.type) ? "number" : /TEXT|CHAR/i.test(c.type) ? "string" : "other",
+        } satisfies Column,
+      ]),
+    );
   }
   return schema;
 }
 
 let shop: TestShop;
-beforeAll(async () => { shop = await startShop({ seed: false }); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startShop({ seed: false });
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 describe("the Database type and the migrations", () => {
   it("name the same tables, columns and nullability", async () => {
     const typed = typedSchema();
     const migrated = await migratedSchema(shop.db);
-    expect(Object.keys(typed).sort(), "tables").toEqual(Object.keys(migrated).filter((t) => !UNTYPED_TABLES.has(t)).sort());
+    expect(Object.keys(typed).sort(), "tables").toEqual(
+      Object.keys(migrated)
+        .filter((t) => !UNTYPED_TABLES.has(t))
+        .sort(),
+    );
     const drift: string[] = [];
     for (const [table, columns] of Object.entries(migrated)) {
       if (UNTYPED_TABLES.has(table)) continue;
       const expected = { ...columns };
       for (const hidden of HIDDEN_COLUMNS[table] ?? []) expected[hidden] = typed[table][hidden];
-      if (FTS_TABLES.has(table)) for (const c of Object.keys(columns)) expected[c] = { nullable: typed[table][c]?.nullable ?? false, kind: "string" };
+      if (FTS_TABLES.has(table))
+        for (const c of Object.keys(columns))
+          expected[c] = { nullable: typed[table][c]?.nullable ?? false, kind: "string" };
       for (const column of new Set([...Object.keys(expected), ...Object.keys(typed[table])])) {
         const [want, have] = [expected[column], typed[table][column]];
         if (!want) drift.push(`${table}.${column}: in the type, not in the migrations`);
         else if (!have) drift.push(`${table}.${column}: in the migrations, not in the type`);
-        else if (want.nullable !== have.nullable) drift.push(`${table}.${column}: ${want.nullable ? "NULL allowed" : "NOT NULL"} in the migrations`);
-        else if (want.kind !== have.kind && have.kind !== "other") drift.push(`${table}.${column}: a ${want.kind} in the migrations, a ${have.kind} in the type`);
+        else if (want.nullable !== have.nullable)
+          drift.push(`${table}.${column}: ${want.nullable ? "NULL allowed" : "NOT NULL"} in the migrations`);
+        else if (want.kind !== have.kind && have.kind !== "other")
+          drift.push(`${table}.${column}: a ${want.kind} in the migrations, a ${have.kind} in the type`);
       }
     }
     expect(drift).toEqual([]);

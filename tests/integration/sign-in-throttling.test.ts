@@ -11,8 +11,12 @@ import { hashPassword } from "../../scripts/seed/password.mjs";
 import { PRODUCTION_BINDINGS } from "./production";
 
 let shop: ProductionShop;
-beforeAll(async () => { shop = await startProductionShop({ seed: false }); });
-afterAll(async () => { await shop?.dispose(); });
+beforeAll(async () => {
+  shop = await startProductionShop({ seed: false });
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 const PASSWORD = "Herbst2026";
 let counter = 0;
@@ -21,7 +25,12 @@ async function customer(): Promise<string> {
   const email = `drossel-${Date.now()}-${counter++}@example.org`;
   const id = 900000 + Math.floor(Math.random() * 1e9);
   await prepareTestCustomer(shop.db, {
-    id, email, firstname: "Dora", lastname: "Drossel", gender: "d", passwordHash: hashPassword(PASSWORD, PRODUCTION_BINDINGS.PASSWORD_PEPPER),
+    id,
+    email,
+    firstname: "Dora",
+    lastname: "Drossel",
+    gender: "d",
+    passwordHash: hashPassword(PASSWORD, PRODUCTION_BINDINGS.PASSWORD_PEPPER),
   }).run();
   return email;
 }
@@ -41,7 +50,8 @@ describe("sign-in throttling on a deployed shop", () => {
 
   it("failures spread over a few clients do not add up against the customer", async () => {
     const email = await customer();
-    for (let n = 0; n < 5; n++) expect((await signIn(new Browser(shop, ip(20 + n)), email, "Falsch12")).res.status).toBe(401);
+    for (let n = 0; n < 5; n++)
+      expect((await signIn(new Browser(shop, ip(20 + n)), email, "Falsch12")).res.status).toBe(401);
     expect((await signIn(new Browser(shop, ip(30)), email, PASSWORD)).res.status).toBe(302);
   });
 
@@ -52,7 +62,8 @@ describe("sign-in throttling on a deployed shop", () => {
     expect(own.cookies.has("__device")).toBe(true);
     own.cookies.delete("__session");
 
-    for (let n = 0; n < 50; n++) expect((await signIn(new Browser(shop, `198.18.${n >> 8}.${n & 255}`), email, "Falsch12")).res.status).toBe(401);
+    for (let n = 0; n < 50; n++)
+      expect((await signIn(new Browser(shop, `198.18.${n >> 8}.${n & 255}`), email, "Falsch12")).res.status).toBe(401);
     expect((await signIn(new Browser(shop, ip(41)), email, PASSWORD)).res.status).toBe(429);
     const back = await signIn(own, email, PASSWORD);
     expect(back.res.status).toBe(302);
@@ -74,7 +85,8 @@ describe("sign-in throttling on a deployed shop", () => {
   it("a client trying many addresses is throttled after 30 failures", async () => {
     const prober = new Browser(shop, ip(60));
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await signIn(prober, `probe-${i}@example.org`, "Falsch123")).res.status);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await signIn(prober, `probe-${i}@example.org`, "Falsch123")).res.status);
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses[30]).toBe(429);
   });

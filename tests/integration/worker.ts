@@ -42,10 +42,13 @@ export async function startShop(opts: ShopOptions = {}): Promise<TestShop> {
     origin,
     db: db as unknown as D1Database,
     // A path is appended as it is: "//evil.example" is a path of the shop, not another host.
-    fetch: async (pathname, init) => bodyReadAtOnce(await mf.dispatchFetch(
-      pathname.startsWith("/") ? `${origin}${pathname}` : new URL(pathname, origin),
-      { redirect: "manual", ...init } as never,
-    ) as unknown as Response),
+    fetch: async (pathname, init) =>
+      bodyReadAtOnce(
+        (await mf.dispatchFetch(pathname.startsWith("/") ? `${origin}${pathname}` : new URL(pathname, origin), {
+          redirect: "manual",
+          ...init,
+        } as never)) as unknown as Response,
+      ),
     dispose: async () => {
       await mf.dispose();
       if (copy) await rm(copy, { recursive: true, force: true });
@@ -72,5 +75,9 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
  */
 async function bodyReadAtOnce(res: Response): Promise<Response> {
   const body = await res.arrayBuffer();
-  return new Response(NULL_BODY.has(res.status) ? null : body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  return new Response(NULL_BODY.has(res.status) ? null : body, {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
 }

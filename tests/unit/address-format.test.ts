@@ -9,7 +9,11 @@ describe("an address written out", () => {
   });
 
   it("gives an addition a line of its own between them", () => {
-    expect(addressLines({ ...home, addressAddition: "Hinterhaus" })).toEqual(["Hauptstraße 5a", "Hinterhaus", "10115 Berlin"]);
+    expect(addressLines({ ...home, addressAddition: "Hinterhaus" })).toEqual([
+      "Hauptstraße 5a",
+      "Hinterhaus",
+      "10115 Berlin",
+    ]);
   });
 
   it("takes a supplier's street as it is, number included", () => {

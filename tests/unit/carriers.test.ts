@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  CARRIERS, CARRIER_CODES, PICKUP_CARRIER_CODES, STANDARD_CARRIER, deliversTo, isPickupCarrier,
+  CARRIERS,
+  CARRIER_CODES,
+  PICKUP_CARRIER_CODES,
+  STANDARD_CARRIER,
+  deliversTo,
+  isPickupCarrier,
 } from "~/domain/checkout/carriers";
 
 // What each carrier is, asked of the table, never of its code.
@@ -8,7 +13,8 @@ describe("carrier table", () => {
   it("click & collect is the only pickup carrier", () => {
     expect(PICKUP_CARRIER_CODES).toEqual(["clickandcollect"]);
     expect(isPickupCarrier("clickandcollect")).toBe(true);
-    for (const code of ["myensopackagedelivery", "myensodhlexpress", "myensofoodshipping"]) expect(isPickupCarrier(code)).toBe(false);
+    for (const code of ["myensopackagedelivery", "myensodhlexpress", "myensofoodshipping"])
+      expect(isPickupCarrier(code)).toBe(false);
     // store purchases have no carrier; an unknown stored code is no pickup either
     expect(isPickupCarrier(null)).toBe(false);
     expect(isPickupCarrier("drohne")).toBe(false);

@@ -22,14 +22,25 @@ describe("gifts offered per step", () => {
     expect(offeredGiftSkus(RULES, 5_000)).toEqual(["120026", "130042", "160009"]);
     expect(offeredGiftSkus(RULES, 7_499)).toEqual(["120026", "130042", "160009"]);
     expect(offeredGiftSkus(RULES, 7_500)).toEqual(["120026", "130042", "160009", "180017", "200009"]);
-    expect(offeredGiftSkus(RULES, 25_000)).toEqual(["120026", "130042", "160009", "180017", "200009", "190018", "210012"]);
+    expect(offeredGiftSkus(RULES, 25_000)).toEqual([
+      "120026",
+      "130042",
+      "160009",
+      "180017",
+      "200009",
+      "190018",
+      "210012",
+    ]);
   });
 
   it("never offers a higher step's products early", () => {
     for (let subtotal = 0; subtotal < 12_000; subtotal += 250) {
       const offered = offeredGiftSkus(RULES, subtotal);
       const reachable = RULES.filter((r) => r.totalCents <= subtotal).flatMap((r) => r.skus);
-      expect(offered.every((sku) => reachable.includes(sku)), String(subtotal)).toBe(true);
+      expect(
+        offered.every((sku) => reachable.includes(sku)),
+        String(subtotal),
+      ).toBe(true);
       expect(new Set(offered).size).toBe(offered.length);
     }
   });
@@ -53,7 +64,10 @@ describe("gifts offered per step", () => {
 });
 
 describe("choosing a gift", () => {
-  const offered = [{ sku: "120026", inStock: true }, { sku: "130042", inStock: false }];
+  const offered = [
+    { sku: "120026", inStock: true },
+    { sku: "130042", inStock: false },
+  ];
   it("allows an offered, unchosen, available product while a gift is left", () => {
     expect(giftChoice({ sku: "120026", offered, chosenSkus: [], left: 1 })).toBe("ok");
   });
@@ -69,21 +83,43 @@ describe("choosing a gift", () => {
 
 function cartLine(sku: string, priceCents: number, qty: number, extra: Partial<CartLine> = {}): CartLine {
   const product = { sku, name: sku, brand: "B", priceCents, depositCents: 0 } as ProductSummary;
-  return { product, qty, isGift: false, taxRate: 7, maxQty: 99, outOfStock: false, available: null, rowTotalCents: priceCents * qty, ...extra };
+  return {
+    product,
+    qty,
+    isGift: false,
+    taxRate: 7,
+    maxQty: 99,
+    outOfStock: false,
+    available: null,
+    rowTotalCents: priceCents * qty,
+    ...extra,
+  };
 }
 
 describe("the steppers' optimistic view", () => {
-  const lines = [cartLine("a", 250, 2), cartLine("b", 1_000, 1), cartLine("a", 250, 1, { isGift: true, rowTotalCents: 0 })];
+  const lines = [
+    cartLine("a", 250, 2),
+    cartLine("b", 1_000, 1),
+    cartLine("a", 250, 1, { isGift: true, rowTotalCents: 0 }),
+  ];
 
   it("applies wanted quantities to bought lines only, with their row totals", () => {
     const shown = withQuantities(lines, { a: 5 });
-    expect(shown.map((l) => [l.qty, l.rowTotalCents])).toEqual([[5, 1_250], [1, 1_000], [1, 0]]);
+    expect(shown.map((l) => [l.qty, l.rowTotalCents])).toEqual([
+      [5, 1_250],
+      [1, 1_000],
+      [1, 0],
+    ]);
     expect(withQuantities(lines, {})).toEqual(lines);
   });
 
   it("gives the same totals as a cart that really has those quantities", () => {
     const optimistic = totalsOf(withQuantities(lines, { a: 5, b: 0 }), null, 495);
-    const real = totalsOf([cartLine("a", 250, 5), cartLine("a", 250, 1, { isGift: true, rowTotalCents: 0 })], null, 495);
+    const real = totalsOf(
+      [cartLine("a", 250, 5), cartLine("a", 250, 1, { isGift: true, rowTotalCents: 0 })],
+      null,
+      495,
+    );
     expect(optimistic.subtotalCents).toBe(1_250);
     expect(optimistic.grandTotalCents).toBe(real.grandTotalCents);
     expect(optimistic.taxCents).toBe(real.taxCents);
@@ -94,8 +130,24 @@ describe("checkout blocker", () => {
   it("names why the cart cannot go to checkout", () => {
     expect(checkoutBlocker([], true)).toBe("empty");
     expect(checkoutBlocker([{ qty: 0, outOfStock: false }], true)).toBe("empty");
-    expect(checkoutBlocker([{ qty: 1, outOfStock: true }, { qty: 1, outOfStock: false }], true)).toBe("soldOut");
+    expect(
+      checkoutBlocker(
+        [
+          { qty: 1, outOfStock: true },
+          { qty: 1, outOfStock: false },
+        ],
+        true,
+      ),
+    ).toBe("soldOut");
     expect(checkoutBlocker([{ qty: 1, outOfStock: false }], false)).toBe("minimum");
-    expect(checkoutBlocker([{ qty: 1, outOfStock: false }, { qty: 0, outOfStock: true }], true)).toBeNull();
+    expect(
+      checkoutBlocker(
+        [
+          { qty: 1, outOfStock: false },
+          { qty: 0, outOfStock: true },
+        ],
+        true,
+      ),
+    ).toBeNull();
   });
 });

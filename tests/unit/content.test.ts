@@ -8,16 +8,42 @@ import { safeRedirectPath } from "~/platform/redirect";
 import { groupWeekdays } from "~/domain/store/store";
 
 const row = (over: Partial<ProductSummaryRow> = {}): ProductSummaryRow => ({
-  sku: "1", name: "Milch", brand: "B", price_cents: 100, regular_price_cents: null, lowest_price_30d_cents: null,
-  deposit_cents: 0, net_quantity: 1, unit: "l", pack_count: 1, stock_managed: 1, stock_qty: 5, min_age: 0,
-  is_new: 0, is_limited: 0, is_pioneer: 0, is_organic: 0, is_demeter: 0, is_vegan: 0, is_vegetarian: 0, is_halal: 0,
-  is_gluten_free: 0, is_lactose_free: 0, is_chilled: 0, ...over,
+  sku: "1",
+  name: "Milch",
+  brand: "B",
+  price_cents: 100,
+  regular_price_cents: null,
+  lowest_price_30d_cents: null,
+  deposit_cents: 0,
+  net_quantity: 1,
+  unit: "l",
+  pack_count: 1,
+  stock_managed: 1,
+  stock_qty: 5,
+  min_age: 0,
+  is_new: 0,
+  is_limited: 0,
+  is_pioneer: 0,
+  is_organic: 0,
+  is_demeter: 0,
+  is_vegan: 0,
+  is_vegetarian: 0,
+  is_halal: 0,
+  is_gluten_free: 0,
+  is_lactose_free: 0,
+  is_chilled: 0,
+  ...over,
 });
 
 describe("badges and labels", () => {
   it("derives the product badges", () => {
-    expect(badgesOf(row({ stock_qty: 0, regular_price_cents: 120, is_new: 1, is_limited: 1, is_pioneer: 1 })))
-      .toEqual(["soldOut", "sale", "new", "lastChance", "pioneer"]);
+    expect(badgesOf(row({ stock_qty: 0, regular_price_cents: 120, is_new: 1, is_limited: 1, is_pioneer: 1 }))).toEqual([
+      "soldOut",
+      "sale",
+      "new",
+      "lastChance",
+      "pioneer",
+    ]);
     expect(badgesOf(row({ stock_managed: 0, stock_qty: 0 }))).toEqual([]);
   });
   it("shows vegetarian only when not vegan", () => {
@@ -25,7 +51,9 @@ describe("badges and labels", () => {
     expect(labelsOf(row({ is_vegetarian: 1, is_chilled: 1 }))).toEqual(["vegetarian", "chilled"]);
   });
   it("drops a reference price that is no reduction", () => {
-    expect(toProductSummary(row({ regular_price_cents: 90, lowest_price_30d_cents: 90 })).lowestPrice30dCents).toBeNull();
+    expect(
+      toProductSummary(row({ regular_price_cents: 90, lowest_price_30d_cents: 90 })).lowestPrice30dCents,
+    ).toBeNull();
   });
 });
 
@@ -36,7 +64,10 @@ describe("category path", () => {
     { id: "weichkaese", parent_id: "kaese", name: "Weichkäse", depth: 2, tile_color: "#000000" },
   ]);
   it("excludes the root 'Startseite'", () => {
-    expect(categoryPath(tree, "weichkaese")).toEqual([{ id: "kaese", name: "Käse" }, { id: "weichkaese", name: "Weichkäse" }]);
+    expect(categoryPath(tree, "weichkaese")).toEqual([
+      { id: "kaese", name: "Käse" },
+      { id: "weichkaese", name: "Weichkäse" },
+    ]);
     expect(categoryPath(tree, "startseite")).toEqual([]);
   });
 });
@@ -70,7 +101,9 @@ describe("German formats", () => {
   it("groups opening hours by weekday", () => {
     const day: [string, string][] = [["08:00", "20:00"]];
     expect(groupWeekdays([day, day, day, day, day, [["08:00", "14:00"]], []])).toEqual([
-      { from: 0, to: 4, hours: "08:00–20:00" }, { from: 5, to: 5, hours: "08:00–14:00" }, { from: 6, to: 6, hours: null },
+      { from: 0, to: 4, hours: "08:00–20:00" },
+      { from: 5, to: 5, hours: "08:00–14:00" },
+      { from: 6, to: 6, hours: null },
     ]);
   });
 });

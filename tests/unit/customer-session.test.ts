@@ -40,18 +40,40 @@ describe("where sign-in leads", () => {
   it("only to paths of this shop, never to a sign-in form", () => {
     expect(afterLoginPath("/account/address")).toBe("/account/address");
     expect(afterLoginPath("/catalog/product/120001?x=1")).toBe("/catalog/product/120001?x=1");
-    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "/login", "/register", "/password/forgot", null, 42]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "/login",
+      "/register",
+      "/password/forgot",
+      null,
+      42,
+    ]) {
       expect(afterLoginPath(bad), String(bad)).toBe("/");
     }
     expect(loginHref("/account?a=1")).toBe("/login?redirectTo=%2Faccount%3Fa%3D1");
   });
 
   it("knows every login-required route", () => {
-    for (const p of ["/content/shares", "/cart", "/checkout", "/checkout/success", "/account", "/account/cards", "/account/address/new",
-      "/account/balance", "/account/customer", "/account/shareholder", "/account/shareholder/listing", "/account/order/overview"]) {
+    for (const p of [
+      "/content/shares",
+      "/cart",
+      "/checkout",
+      "/checkout/success",
+      "/account",
+      "/account/cards",
+      "/account/address/new",
+      "/account/balance",
+      "/account/customer",
+      "/account/shareholder",
+      "/account/shareholder/listing",
+      "/account/order/overview",
+    ]) {
       expect(isLoginRequired(p), p).toBe(true);
     }
-    for (const p of ["/", "/content/map", "/content/sharesxyz", "/cartoon", "/accounting", "/login"]) expect(isLoginRequired(p), p).toBe(false);
+    for (const p of ["/", "/content/map", "/content/sharesxyz", "/cartoon", "/accounting", "/login"])
+      expect(isLoginRequired(p), p).toBe(false);
   });
 });
 
@@ -81,15 +103,24 @@ describe("notifications", () => {
   });
 
   it("shows at most three, the newest", () => {
-    const plan = planIncoming([], ["1", "2", "3", "4", "5"].map((id) => n(id, `Text ${id}`)), false);
+    const plan = planIncoming(
+      [],
+      ["1", "2", "3", "4", "5"].map((id) => n(id, `Text ${id}`)),
+      false,
+    );
     expect(plan.now.map((x) => x.id)).toEqual(["3", "4", "5"]);
     expect(NOTICE_LIMIT).toBe(3);
   });
 
   it("a later notice about the same thing replaces the earlier one", () => {
     const notices = [
-      { key: "cart:couponInvalid", topic: "coupon" }, { key: "cart:updated" }, { key: "cart:couponApplied", topic: "coupon" },
+      { key: "cart:couponInvalid", topic: "coupon" },
+      { key: "cart:updated" },
+      { key: "cart:couponApplied", topic: "coupon" },
     ];
-    expect(latestNotices(notices, (x) => x.topic ?? x.key).map((x) => x.key)).toEqual(["cart:updated", "cart:couponApplied"]);
+    expect(latestNotices(notices, (x) => x.topic ?? x.key).map((x) => x.key)).toEqual([
+      "cart:updated",
+      "cart:couponApplied",
+    ]);
   });
 });

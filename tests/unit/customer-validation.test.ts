@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { addressSchema, registerSchema } from "~/domain/customer/schema";
 import {
-  MAXIMUM_AGE, ageOn, berlinToday, dobProblem, hasDigitAndLetter, hasNoSpace, isCalendarDate, isValidPhone, isValidZip,
+  MAXIMUM_AGE,
+  ageOn,
+  berlinToday,
+  dobProblem,
+  hasDigitAndLetter,
+  hasNoSpace,
+  isCalendarDate,
+  isValidPhone,
+  isValidZip,
 } from "~/domain/customer/validation";
 
 const TODAY = "2026-11-21";
@@ -50,10 +58,18 @@ describe("password shape (at least 8 characters with a digit and a letter)", () 
 
   it("enforces the minimum and maximum length in the registration schema", () => {
     const base = {
-      email: "a@example.org", emailConfirm: "a@example.org", firstName: "A", lastName: "B", dob: "1990-01-01",
-      gender: "w", terms: "on", privacy: "on", values: "on",
+      email: "a@example.org",
+      emailConfirm: "a@example.org",
+      firstName: "A",
+      lastName: "B",
+      dob: "1990-01-01",
+      gender: "w",
+      terms: "on",
+      privacy: "on",
+      values: "on",
     };
-    const check = (password: string) => registerSchema(TODAY).safeParse({ ...base, password, passwordConfirm: password });
+    const check = (password: string) =>
+      registerSchema(TODAY).safeParse({ ...base, password, passwordConfirm: password });
     expect(check("abc1234").success).toBe(false);
     expect(check("abcd1234").success).toBe(true);
     expect(check(`a1${"x".repeat(126)}`).success).toBe(true);
@@ -89,7 +105,13 @@ describe("address rules", () => {
   });
 
   it("the schema reports each broken field with its message key", () => {
-    const result = addressSchema.safeParse({ street: "", houseNumber: "1 a", zip: "123", city: "x".repeat(51), country: "FR" });
+    const result = addressSchema.safeParse({
+      street: "",
+      houseNumber: "1 a",
+      zip: "123",
+      city: "x".repeat(51),
+      country: "FR",
+    });
     expect(result.success).toBe(false);
     const issues = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
     expect(issues).toEqual({
@@ -105,8 +127,15 @@ describe("address rules", () => {
 describe("registration schema", () => {
   it("requires matching repeats, the consents and a gender", () => {
     const result = registerSchema(TODAY).safeParse({
-      email: "a@example.org", emailConfirm: "b@example.org", password: "abcd1234", passwordConfirm: "abcd12345",
-      firstName: "A", lastName: "B", dob: "2010-01-01", telephone: "1", gender: "x",
+      email: "a@example.org",
+      emailConfirm: "b@example.org",
+      password: "abcd1234",
+      passwordConfirm: "abcd12345",
+      firstName: "A",
+      lastName: "B",
+      dob: "2010-01-01",
+      telephone: "1",
+      gender: "x",
     });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
@@ -122,8 +151,17 @@ describe("registration schema", () => {
 
   it("limits names and e-mail addresses", () => {
     const result = registerSchema(TODAY).safeParse({
-      email: `${"a".repeat(250)}@x.de`, emailConfirm: "", password: "abcd1234", passwordConfirm: "abcd1234",
-      firstName: "x".repeat(51), lastName: "y", dob: "1990-01-01", gender: "d", terms: "on", privacy: "on", values: "on",
+      email: `${"a".repeat(250)}@x.de`,
+      emailConfirm: "",
+      password: "abcd1234",
+      passwordConfirm: "abcd1234",
+      firstName: "x".repeat(51),
+      lastName: "y",
+      dob: "1990-01-01",
+      gender: "d",
+      terms: "on",
+      privacy: "on",
+      values: "on",
     });
     const messages = result.error!.issues.map((i) => `${i.path.join(".")}=${i.message}`);
     expect(messages).toContain("email=validation.maxLength|254");

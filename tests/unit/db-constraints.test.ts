@@ -5,11 +5,17 @@ import { failedConstraint, isConstraint } from "~/platform/db.server";
 // checks the names against the real migrated database).
 describe("the constraint that refused a D1 statement", () => {
   it("reads kind and name from SQLite's message", () => {
-    const check = new Error("D1_ERROR: CHECK constraint failed: cart_unchanged: SQLITE_CONSTRAINT (extended: SQLITE_CONSTRAINT_CHECK)");
+    const check = new Error(
+      "D1_ERROR: CHECK constraint failed: cart_unchanged: SQLITE_CONSTRAINT (extended: SQLITE_CONSTRAINT_CHECK)",
+    );
     expect(failedConstraint(check)).toEqual({ kind: "CHECK", name: "cart_unchanged" });
-    const unnamed = new Error("D1_ERROR: CHECK constraint failed: balance_cents >= 0: SQLITE_CONSTRAINT (extended: SQLITE_CONSTRAINT_CHECK)");
+    const unnamed = new Error(
+      "D1_ERROR: CHECK constraint failed: balance_cents >= 0: SQLITE_CONSTRAINT (extended: SQLITE_CONSTRAINT_CHECK)",
+    );
     expect(failedConstraint(unnamed)).toEqual({ kind: "CHECK", name: "balance_cents >= 0" });
-    const unique = new Error("D1_ERROR: UNIQUE constraint failed: customer_order.increment_id: SQLITE_CONSTRAINT (extended: SQLITE_CONSTRAINT_UNIQUE)");
+    const unique = new Error(
+      "D1_ERROR: UNIQUE constraint failed: customer_order.increment_id: SQLITE_CONSTRAINT (extended: SQLITE_CONSTRAINT_UNIQUE)",
+    );
     expect(failedConstraint(unique)).toEqual({ kind: "UNIQUE", name: "customer_order.increment_id" });
   });
 

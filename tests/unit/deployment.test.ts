@@ -7,17 +7,33 @@ import { secret } from "~/platform/secrets.server";
 import development from "~/platform/development-secrets.json";
 
 const complete = {
-  ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(32), PASSWORD_PEPPER: "p".repeat(32), CSRF_SECRET: "c".repeat(32),
-  PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x",
-  MAIL_PROVIDER: "resend", MAIL_API_KEY: "re_x", MAIL_FROM: "Frischkorb <service@frischkorb.example>",
+  ENVIRONMENT: "production",
+  SESSION_SECRET: "s".repeat(32),
+  PASSWORD_PEPPER: "p".repeat(32),
+  CSRF_SECRET: "c".repeat(32),
+  PAYMENT_PROVIDER: "stripe",
+  STRIPE_SECRET_KEY: "sk_live_x",
+  STRIPE_WEBHOOK_SECRET: "whsec_x",
+  MAIL_PROVIDER: "resend",
+  MAIL_API_KEY: "re_x",
+  MAIL_FROM: "Frischkorb <service@frischkorb.example>",
 } as unknown as Env;
 
-const at = (env: Partial<Env>, url = "https://frischkorb.example/") => deploymentEnv({ ...complete, ...env } as Env, new URL(url));
+const at = (env: Partial<Env>, url = "https://frischkorb.example/") =>
+  deploymentEnv({ ...complete, ...env } as Env, new URL(url));
 
 describe("where development stand-ins are allowed", () => {
   it("knows loopback addresses and the names reserved for local use", () => {
-    for (const host of ["localhost", "127.0.0.1", "127.1.2.3", "[::1]", "shop.localhost", "shop.test"]) expect(isLocalHost(host), host).toBe(true);
-    for (const host of ["frischkorb.example", "frischkorb.workers.dev", "localhost.evil.example", "127.0.0.1.nip.io", "test", "shop.test.example"]) {
+    for (const host of ["localhost", "127.0.0.1", "127.1.2.3", "[::1]", "shop.localhost", "shop.test"])
+      expect(isLocalHost(host), host).toBe(true);
+    for (const host of [
+      "frischkorb.example",
+      "frischkorb.workers.dev",
+      "localhost.evil.example",
+      "127.0.0.1.nip.io",
+      "test",
+      "shop.test.example",
+    ]) {
       expect(isLocalHost(host), host).toBe(false);
     }
   });
@@ -44,10 +60,16 @@ describe("a deployment's configuration", () => {
   });
 
   it("names every missing or unsafe setting, never a value", () => {
-    const problems = configurationProblems(at({
-      ENVIRONMENT: "development", SESSION_SECRET: "", PASSWORD_PEPPER: "kurz", CSRF_SECRET: development.CSRF_SECRET.padEnd(40, "x"),
-      PAYMENT_PROVIDER: "sandbox", MAIL_PROVIDER: undefined,
-    }));
+    const problems = configurationProblems(
+      at({
+        ENVIRONMENT: "development",
+        SESSION_SECRET: "",
+        PASSWORD_PEPPER: "kurz",
+        CSRF_SECRET: development.CSRF_SECRET.padEnd(40, "x"),
+        PAYMENT_PROVIDER: "sandbox",
+        MAIL_PROVIDER: undefined,
+      }),
+    );
     expect(problems).toEqual([
       'ENVIRONMENT is "development" on a deployed host (only "production" may be deployed)',
       "SESSION_SECRET is not set",
@@ -55,12 +77,29 @@ describe("a deployment's configuration", () => {
       'PAYMENT_PROVIDER is "sandbox" (a deployment needs "stripe")',
       'MAIL_PROVIDER is "" (a deployment needs "resend")',
     ]);
-    expect(configurationProblems(at({ SESSION_SECRET: development.SESSION_SECRET }))).toEqual(["SESSION_SECRET is a development value"]);
-    expect(configurationProblems(at({ STRIPE_SECRET_KEY: "", MAIL_FROM: "" }))).toEqual(["STRIPE_SECRET_KEY is not set", "MAIL_FROM is not set"]);
+    expect(configurationProblems(at({ SESSION_SECRET: development.SESSION_SECRET }))).toEqual([
+      "SESSION_SECRET is a development value",
+    ]);
+    expect(configurationProblems(at({ STRIPE_SECRET_KEY: "", MAIL_FROM: "" }))).toEqual([
+      "STRIPE_SECRET_KEY is not set",
+      "MAIL_FROM is not set",
+    ]);
   });
 
   it("has nothing to object to on a local development shop", () => {
-    expect(configurationProblems(at({ ENVIRONMENT: "development", SESSION_SECRET: undefined, PAYMENT_PROVIDER: undefined, MAIL_PROVIDER: undefined }, "http://127.0.0.1/"))).toEqual([]);
+    expect(
+      configurationProblems(
+        at(
+          {
+            ENVIRONMENT: "development",
+            SESSION_SECRET: undefined,
+            PAYMENT_PROVIDER: undefined,
+            MAIL_PROVIDER: undefined,
+          },
+          "http://127.0.0.1/",
+        ),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -72,25 +111,50 @@ describe("mail retries", () => {
 });
 
 describe("Stripe events", () => {
-  const session = { id: "cs_1", object: "checkout.session", amount_total: 2875, currency: "eur", payment_status: "paid", metadata: { paymentId: "pay_1", orderId: "o1" } };
+  const session = {
+    id: "cs_1",
+    object: "checkout.session",
+    amount_total: 2875,
+    currency: "eur",
+    payment_status: "paid",
+    metadata: { paymentId: "pay_1", orderId: "o1" },
+  };
   const event = (type: string, object: object) => readStripeEvent({ id: "evt_1", type, data: { object } } as never);
 
   it("decide a payment only by the events that settle it", () => {
     expect(event("checkout.session.completed", session)).toEqual({
       kind: "confirmation",
-      confirmation: { confirmationId: "evt_1", paymentId: "pay_1", orderId: "o1", amountCents: 2875, currency: "EUR", outcome: "approved" },
+      confirmation: {
+        confirmationId: "evt_1",
+        paymentId: "pay_1",
+        orderId: "o1",
+        amountCents: 2875,
+        currency: "EUR",
+        outcome: "approved",
+      },
     });
     expect(event("checkout.session.completed", { ...session, payment_status: "unpaid" })).toEqual({ kind: "ignored" });
     expect(event("checkout.session.expired", session)).toMatchObject({ confirmation: { outcome: "canceled" } });
-    expect(event("checkout.session.async_payment_failed", session)).toMatchObject({ confirmation: { outcome: "declined" } });
+    expect(event("checkout.session.async_payment_failed", session)).toMatchObject({
+      confirmation: { outcome: "declined" },
+    });
     expect(event("checkout.session.completed", { ...session, metadata: {} })).toEqual({ kind: "ignored" });
     expect(event("customer.created", session)).toEqual({ kind: "ignored" });
   });
 
   it("read PaymentIntents only of the shop's own SEPA debits", () => {
-    const intent = { id: "pi_1", amount: 2875, currency: "eur", metadata: { paymentId: "pay_1", orderId: "o1", flow: "sepa" } };
-    expect(event("payment_intent.processing", intent)).toMatchObject({ confirmation: { outcome: "approved", amountCents: 2875 } });
+    const intent = {
+      id: "pi_1",
+      amount: 2875,
+      currency: "eur",
+      metadata: { paymentId: "pay_1", orderId: "o1", flow: "sepa" },
+    };
+    expect(event("payment_intent.processing", intent)).toMatchObject({
+      confirmation: { outcome: "approved", amountCents: 2875 },
+    });
     expect(event("payment_intent.payment_failed", intent)).toMatchObject({ confirmation: { outcome: "declined" } });
-    expect(event("payment_intent.succeeded", { ...intent, metadata: { paymentId: "pay_1", orderId: "o1" } })).toEqual({ kind: "ignored" });
+    expect(event("payment_intent.succeeded", { ...intent, metadata: { paymentId: "pay_1", orderId: "o1" } })).toEqual({
+      kind: "ignored",
+    });
   });
 });

@@ -7,8 +7,16 @@ const parse = (query: string) => parseProductFilter(new URLSearchParams(query));
 describe("parseProductFilter", () => {
   it("has sensible defaults", () => {
     expect(parse("")).toEqual({
-      price: { min: null, max: null }, sugar: { min: null, max: null }, fat: { min: null, max: null },
-      brands: [], categories: [], flavoringIngredients: [], allergens: [], flags: [], sort: "recommendation", page: 1,
+      price: { min: null, max: null },
+      sugar: { min: null, max: null },
+      fat: { min: null, max: null },
+      brands: [],
+      categories: [],
+      flavoringIngredients: [],
+      allergens: [],
+      flags: [],
+      sort: "recommendation",
+      page: 1,
     });
   });
 
@@ -24,7 +32,9 @@ describe("parseProductFilter", () => {
   });
 
   it("drops nonsense instead of failing", () => {
-    const f = parse("priceMin=-5&priceMax=abc&sugarMax=1e308&fatMin=NaN&page=-2&sort=evil&allergens=plutonium&vegan=maybe");
+    const f = parse(
+      "priceMin=-5&priceMax=abc&sugarMax=1e308&fatMin=NaN&page=-2&sort=evil&allergens=plutonium&vegan=maybe",
+    );
     expect(f.price).toEqual({ min: null, max: null });
     expect(f.sugar.max).toBeNull();
     expect(f.fat.min).toBeNull();
@@ -42,7 +52,9 @@ describe("parseProductFilter", () => {
   });
 
   it("reads facets, de-duplicated, and the product flags", () => {
-    const f = parse("brands=A&brands=A&brands=B&allergens=milk&allergens=gluten&glutenFree=1&lactosefree=on&bio=true&refrigerated=1&sort=price_desc&page=3");
+    const f = parse(
+      "brands=A&brands=A&brands=B&allergens=milk&allergens=gluten&glutenFree=1&lactosefree=on&bio=true&refrigerated=1&sort=price_desc&page=3",
+    );
     expect(f.brands).toEqual(["A", "B"]);
     expect(f.allergens).toEqual(["milk", "gluten"]);
     expect(f.flags.sort()).toEqual(["bio", "glutenFree", "lactosefree", "refrigerated"]);

@@ -5,18 +5,25 @@ import { describe, expect, it } from "vitest";
 // docs/architecture.md "Layers": the domain takes typed input and returns typed results, so a second
 // door (the headless API) can use it; HTTP is read and answered in app/http and the routes. Platform
 // knows no business area, and no module depends on itself through others, not even for a type.
-const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true })
-  .flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 
-const matching = (dir: string, pattern: RegExp) => files(dir).filter((file) => pattern.test(readFileSync(file, "utf8")));
+const matching = (dir: string, pattern: RegExp) =>
+  files(dir).filter((file) => pattern.test(readFileSync(file, "utf8")));
 
 const SOURCE = /\.tsx?$/;
-const IMPORT = /(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT =
+  /(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 /** The project file an import names, or null for a package. */
 function resolveImport(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("~/") ? resolve("app", specifier.slice(2))
-    : specifier.startsWith(".") ? resolve(dirname(from), specifier) : null;
+  const base = specifier.startsWith("~/")
+    ? resolve("app", specifier.slice(2))
+    : specifier.startsWith(".")
+      ? resolve(dirname(from), specifier)
+      : null;
   if (!base) return null;
   const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")];
   return candidates.find((c) => SOURCE.test(c) && existsSync(c)) ?? null;
@@ -24,9 +31,13 @@ function resolveImport(from: string, specifier: string): string | null {
 
 function importGraph(root: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of files(root).filter((f) => SOURCE.test(f)).map((f) => resolve(f))) {
+  for (const file of files(root)
+    .filter((f) => SOURCE.test(f))
+    .map((f) => resolve(f))) {
     const text = readFileSync(file, "utf8");
-    const targets = [...text.matchAll(IMPORT)].map((m) => resolveImport(file, m[1] ?? m[2])).filter((t): t is string => t !== null);
+    const targets = [...text.matchAll(IMPORT)]
+      .map((m) => resolveImport(file, m[1] ?? m[2]))
+      .filter((t): t is string => t !== null);
     graph.set(file, [...new Set(targets)]);
   }
   return graph;
@@ -70,9 +81,14 @@ describe("layers", () => {
 
   it("finds a circle when there is one, type-only imports included", () => {
     const graph = new Map([
-      ["/p/app/a.ts", ["/p/app/b.ts"]], ["/p/app/b.ts", ["/p/app/c.ts"]], ["/p/app/c.ts", ["/p/app/a.ts"]], ["/p/app/d.ts", ["/p/app/a.ts"]],
+      ["/p/app/a.ts", ["/p/app/b.ts"]],
+      ["/p/app/b.ts", ["/p/app/c.ts"]],
+      ["/p/app/c.ts", ["/p/app/a.ts"]],
+      ["/p/app/d.ts", ["/p/app/a.ts"]],
     ]);
     expect(importCircles(graph)).toHaveLength(1);
-    expect(importGraph("app").get(resolve("app/platform/payment-sandbox.server.ts"))).toContain(resolve("app/platform/payment-provider.ts"));
+    expect(importGraph("app").get(resolve("app/platform/payment-sandbox.server.ts"))).toContain(
+      resolve("app/platform/payment-provider.ts"),
+    );
   });
 });

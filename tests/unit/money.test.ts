@@ -7,16 +7,32 @@ const NBSP = "\u00a0";
 
 describe("formatEuro", () => {
   it.each([
-    [299, `2,99${NBSP}€`], [0, `0,00${NBSP}€`], [5, `0,05${NBSP}€`], [123456, `1.234,56${NBSP}€`], [25, `0,25${NBSP}€`],
+    [299, `2,99${NBSP}€`],
+    [0, `0,00${NBSP}€`],
+    [5, `0,05${NBSP}€`],
+    [123456, `1.234,56${NBSP}€`],
+    [25, `0,25${NBSP}€`],
   ])("%i cents -> %s", (cents, text) => expect(formatEuro(cents)).toBe(text));
-  it.each([[-500, `−5,00${NBSP}€`], [-5, `−0,05${NBSP}€`], [-123456, `−1.234,56${NBSP}€`]])(
-    "%i cents -> %s with the typographic minus, never a hyphen", (cents, text) => expect(formatEuro(cents)).toBe(text));
+  it.each([
+    [-500, `−5,00${NBSP}€`],
+    [-5, `−0,05${NBSP}€`],
+    [-123456, `−1.234,56${NBSP}€`],
+  ])("%i cents -> %s with the typographic minus, never a hyphen", (cents, text) =>
+    expect(formatEuro(cents)).toBe(text),
+  );
 });
 
 describe("parseEuroToCents", () => {
-  it.each([["2,50", 250], ["2.5", 250], ["3", 300], [" 4,99 € ", 499], ["0,05", 5]])("%s -> %i", (input, cents) =>
-    expect(parseEuroToCents(input)).toBe(cents));
-  it.each(["-1", "abc", "1,234", "1e3", "", "99999999"])("%s is no amount", (input) => expect(parseEuroToCents(input)).toBeNull());
+  it.each([
+    ["2,50", 250],
+    ["2.5", 250],
+    ["3", 300],
+    [" 4,99 € ", 499],
+    ["0,05", 5],
+  ])("%s -> %i", (input, cents) => expect(parseEuroToCents(input)).toBe(cents));
+  it.each(["-1", "abc", "1,234", "1e3", "", "99999999"])("%s is no amount", (input) =>
+    expect(parseEuroToCents(input)).toBeNull(),
+  );
 });
 
 describe("reductionPercent", () => {
@@ -35,7 +51,11 @@ describe("tax", () => {
   });
 
   it("splits by rate; net + tax is the gross for each rate", () => {
-    const split = taxSplit([{ grossCents: 139, rate: 7 }, { grossCents: 299, rate: 19 }, { grossCents: 100, rate: 7 }]);
+    const split = taxSplit([
+      { grossCents: 139, rate: 7 },
+      { grossCents: 299, rate: 19 },
+      { grossCents: 100, rate: 7 },
+    ]);
     expect(split).toEqual([
       { rate: 7, grossCents: 239, taxCents: 16, netCents: 223 },
       { rate: 19, grossCents: 299, taxCents: 48, netCents: 251 },
@@ -43,18 +63,23 @@ describe("tax", () => {
   });
 
   it("never loses a cent (property, 10,000 carts)", () => {
-    fc.assert(fc.property(
-      fc.array(fc.record({ grossCents: fc.integer({ min: 0, max: 1_000_000 }), rate: fc.constantFrom(7, 19) }), { maxLength: 60 }),
-      (lines) => {
-        const split = taxSplit(lines);
-        const gross = lines.reduce((s, l) => s + l.grossCents, 0);
-        expect(split.reduce((s, d) => s + d.netCents + d.taxCents, 0)).toBe(gross);
-        for (const d of split) {
-          expect(Number.isInteger(d.taxCents)).toBe(true);
-          expect(d.taxCents).toBeGreaterThanOrEqual(0);
-          expect(d.taxCents).toBeLessThanOrEqual(d.grossCents);
-        }
-      },
-    ), { numRuns: 10_000 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ grossCents: fc.integer({ min: 0, max: 1_000_000 }), rate: fc.constantFrom(7, 19) }), {
+          maxLength: 60,
+        }),
+        (lines) => {
+          const split = taxSplit(lines);
+          const gross = lines.reduce((s, l) => s + l.grossCents, 0);
+          expect(split.reduce((s, d) => s + d.netCents + d.taxCents, 0)).toBe(gross);
+          for (const d of split) {
+            expect(Number.isInteger(d.taxCents)).toBe(true);
+            expect(d.taxCents).toBeGreaterThanOrEqual(0);
+            expect(d.taxCents).toBeLessThanOrEqual(d.grossCents);
+          }
+        },
+      ),
+      { numRuns: 10_000 },
+    );
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  CREDIT_NOT_ENOUGH, PAYMENT_UNAVAILABLE, offeredPaymentMethods, orderPayment, paymentRefusal,
+  CREDIT_NOT_ENOUGH,
+  PAYMENT_UNAVAILABLE,
+  offeredPaymentMethods,
+  orderPayment,
+  paymentRefusal,
 } from "~/domain/checkout/payment-methods";
 
 // Worked examples of the one rule the payment step, the checkout
@@ -10,7 +14,12 @@ describe("payment methods offered", () => {
     expect(offeredPaymentMethods({ sepaAllowed: false, balanceCents: 0 })).toEqual(["paypal", "card"]);
     expect(offeredPaymentMethods({ sepaAllowed: true, balanceCents: 0 })).toEqual(["paypal", "card", "sepa"]);
     expect(offeredPaymentMethods({ sepaAllowed: false, balanceCents: 1 })).toEqual(["paypal", "card", "balance"]);
-    expect(offeredPaymentMethods({ sepaAllowed: true, balanceCents: 2500 })).toEqual(["paypal", "card", "sepa", "balance"]);
+    expect(offeredPaymentMethods({ sepaAllowed: true, balanceCents: 2500 })).toEqual([
+      "paypal",
+      "card",
+      "sepa",
+      "balance",
+    ]);
   });
 
   it("says why a method is refused, in the words the checkout shows", () => {

@@ -29,7 +29,12 @@ describe("base price per kg or l (PAngV § 4)", () => {
 });
 
 describe("unit names (g, kg, ml and l are shown with their full names)", () => {
-  it.each([["g", "Gramm"], ["kg", "Kilogramm"], ["ml", "Milliliter"], ["l", "Liter"]] as const)("%s -> %s", (unit, name) => {
+  it.each([
+    ["g", "Gramm"],
+    ["kg", "Kilogramm"],
+    ["ml", "Milliliter"],
+    ["l", "Liter"],
+  ] as const)("%s -> %s", (unit, name) => {
     expect(common.units[unit]).toBe(name);
   });
 });

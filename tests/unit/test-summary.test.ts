@@ -17,7 +17,9 @@ const report = {
     {
       title: "orders.spec.ts",
       specs: [{ title: "list", tests: [run("unexpected"), run("skipped", "no-js")] }],
-      suites: [{ title: "withdrawal", specs: [{ title: "within 14 days", tests: [run("expected"), run("flaky", "no-js")] }] }],
+      suites: [
+        { title: "withdrawal", specs: [{ title: "within 14 days", tests: [run("expected"), run("flaky", "no-js")] }] },
+      ],
     },
   ],
 };

@@ -13,21 +13,49 @@ const store: Record<string, Texts> = resources.de;
 function keysOf(texts: unknown, prefix = ""): string[] {
   if (typeof texts === "string" || Array.isArray(texts)) return [prefix];
   return Object.entries(texts as Record<string, unknown>).flatMap(([key, value]) =>
-    keysOf(value, prefix ? `${prefix}.${key}` : key).map((k) => k.replace(/_(one|other)$/, "")));
+    keysOf(value, prefix ? `${prefix}.${key}` : key).map((k) => k.replace(/_(one|other)$/, "")),
+  );
 }
 
 const values = {
-  name: "Hafermilch", amount: "2,99 €", number: "100000001", query: "milch", address: "Hauptstr. 1", date: "21.11.2026",
-  unit: "kg", store: "Leipzig", email: "anna@example.org", missing: "Telefon", method: "Karte", to: "12:00", time: "10:00",
-  rate: "7", from: "10:00", code: "FRISCH5", age: "18", year: "2026", value: "5", qty: "3", price: "1,99 €", percent: "10",
-  page: "2", link: "/x", label: "Bio", day: "Montag",
+  name: "Hafermilch",
+  amount: "2,99 €",
+  number: "100000001",
+  query: "milch",
+  address: "Hauptstr. 1",
+  date: "21.11.2026",
+  unit: "kg",
+  store: "Leipzig",
+  email: "anna@example.org",
+  missing: "Telefon",
+  method: "Karte",
+  to: "12:00",
+  time: "10:00",
+  rate: "7",
+  from: "10:00",
+  code: "FRISCH5",
+  age: "18",
+  year: "2026",
+  value: "5",
+  qty: "3",
+  price: "1,99 €",
+  percent: "10",
+  page: "2",
+  link: "/x",
+  label: "Bio",
+  day: "Montag",
 };
 
 const i18next = createInstance();
-await i18next.init({ ...i18nConfig, supportedLngs: [...i18nConfig.supportedLngs], lng: "de", ns: [...NAMESPACES], resources });
+await i18next.init({
+  ...i18nConfig,
+  supportedLngs: [...i18nConfig.supportedLngs],
+  lng: "de",
+  ns: [...NAMESPACES],
+  resources,
+});
 
 describe("the page components' texts equal i18next's", () => {
-
   for (const ns of NAMESPACES) {
     it(`namespace ${ns}: every key, with values and with the counts 0, 1 and 7`, () => {
       const keys = [...new Set(keysOf(store[ns]))];
@@ -35,34 +63,57 @@ describe("the page components' texts equal i18next's", () => {
       for (const key of keys) {
         const expected = i18next.getFixedT("de", ns);
         if (Array.isArray(expected(key, { returnObjects: true }))) {
-          expect(translate(store, [ns], key, { returnObjects: true }), `${ns}:${key}`).toEqual(expected(key, { returnObjects: true }));
+          expect(translate(store, [ns], key, { returnObjects: true }), `${ns}:${key}`).toEqual(
+            expected(key, { returnObjects: true }),
+          );
           continue;
         }
-        for (const options of [undefined, values, { ...values, count: 0 }, { ...values, count: 1 }, { ...values, count: 7 }]) {
-          expect(translate(store, [ns], key, options), `${ns}:${key} ${JSON.stringify(options && "count" in options ? options.count : null)}`).toBe(expected(key, options));
+        for (const options of [
+          undefined,
+          values,
+          { ...values, count: 0 },
+          { ...values, count: 1 },
+          { ...values, count: 7 },
+        ]) {
+          expect(
+            translate(store, [ns], key, options),
+            `${ns}:${key} ${JSON.stringify(options && "count" in options ? options.count : null)}`,
+          ).toBe(expected(key, options));
         }
       }
     });
   }
 
   it("a key with its namespace, and a missing key, as i18next shows them", () => {
-    expect(translate(store, ["catalog"], "common:global.error")).toBe(i18next.getFixedT("de", "catalog")("common:global.error"));
+    expect(translate(store, ["catalog"], "common:global.error")).toBe(
+      i18next.getFixedT("de", "catalog")("common:global.error"),
+    );
     expect(translate(store, ["catalog"], "no.such.key")).toBe(i18next.getFixedT("de", "catalog")("no.such.key"));
   });
 });
 
 describe("Trans", () => {
-  const t = ((key: string) => translate({ x: { legal: "Es gelten die <1>AGB</1> und die <3>Widerrufsbelehrung</3>." } }, ["x"], key)) as TFunction;
+  const t = ((key: string) =>
+    translate(
+      { x: { legal: "Es gelten die <1>AGB</1> und die <3>Widerrufsbelehrung</3>." } },
+      ["x"],
+      key,
+    )) as TFunction;
 
   it("puts the numbered parts into the given elements, and the rest as text", () => {
-    const html = renderToStaticMarkup(createElement(Trans, {
-      t, i18nKey: "legal", components: { 1: createElement("a", { href: "/agb" }), 3: createElement("strong") },
-    }));
+    const html = renderToStaticMarkup(
+      createElement(Trans, {
+        t,
+        i18nKey: "legal",
+        components: { 1: createElement("a", { href: "/agb" }), 3: createElement("strong") },
+      }),
+    );
     expect(html).toBe('Es gelten die <a href="/agb">AGB</a> und die <strong>Widerrufsbelehrung</strong>.');
   });
 
   it("keeps a part's words when its element is missing", () => {
-    expect(renderToStaticMarkup(createElement(Trans, { t, i18nKey: "legal", components: {} })))
-      .toBe("Es gelten die AGB und die Widerrufsbelehrung.");
+    expect(renderToStaticMarkup(createElement(Trans, { t, i18nKey: "legal", components: {} }))).toBe(
+      "Es gelten die AGB und die Widerrufsbelehrung.",
+    );
   });
 });

@@ -11,7 +11,9 @@ const FORMAL = /\b(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)\b/g;
 
 function formalIn(text: string): string[] {
   const plain = text.replace(/<[^>]+>/g, " ");
-  return [...plain.matchAll(FORMAL)].map((m) => plain.slice(Math.max(0, m.index - 40), m.index + 30).replace(/\s+/g, " "));
+  return [...plain.matchAll(FORMAL)].map((m) =>
+    plain.slice(Math.max(0, m.index - 40), m.index + 30).replace(/\s+/g, " "),
+  );
 }
 
 function textsOf(value: unknown): string[] {
@@ -23,9 +25,12 @@ function textsOf(value: unknown): string[] {
 
 describe("one voice: du", () => {
   type Page = { slug: string; title: string; summary: string; body: string };
-  it.each((pages as Page[]).map((p) => [p.slug, p] as const))("the page %s addresses the reader as du", (_slug, page) => {
-    expect(formalIn(`${page.title} ${page.summary} ${page.body}`)).toEqual([]);
-  });
+  it.each((pages as Page[]).map((p) => [p.slug, p] as const))(
+    "the page %s addresses the reader as du",
+    (_slug, page) => {
+      expect(formalIn(`${page.title} ${page.summary} ${page.body}`)).toEqual([]);
+    },
+  );
 
   it("no locale text addresses the customer as Sie", () => {
     expect(textsOf(resources.de).flatMap(formalIn)).toEqual([]);

@@ -8,7 +8,12 @@ import { addressSchema, COUNTRIES } from "~/domain/customer/schema";
 import { zodValidation } from "~/components/form/zodValidation";
 
 /** The fields of an address, for adding and editing. */
-export function AddressForm({ address, lastResult, submitLabel, cancelTo = "/account/address" }: {
+export function AddressForm({
+  address,
+  lastResult,
+  submitLabel,
+  cancelTo = "/account/address",
+}: {
   address?: Address;
   /** Where "Abbrechen" leads: the page the dialog was opened from. */
   cancelTo?: string;
@@ -20,7 +25,14 @@ export function AddressForm({ address, lastResult, submitLabel, cancelTo = "/acc
     id: address ? `address-${address.id}` : "address-new",
     lastResult: lastResult ?? undefined,
     defaultValue: address
-      ? { street: address.street, houseNumber: address.houseNumber, addressAddition: address.addressAddition, zip: address.zip, city: address.city, country: address.country }
+      ? {
+          street: address.street,
+          houseNumber: address.houseNumber,
+          addressAddition: address.addressAddition,
+          zip: address.zip,
+          city: address.city,
+          country: address.country,
+        }
       : { country: "DE" },
     ...zodValidation(addressSchema, "account:address.saveFailed"),
   });
@@ -32,12 +44,22 @@ export function AddressForm({ address, lastResult, submitLabel, cancelTo = "/acc
         <TextField field={fields.street} label={t("fields.street")} autoComplete="address-line1" />
         <TextField field={fields.houseNumber} label={t("fields.houseNumber")} />
       </div>
-      <TextField field={fields.addressAddition} label={t("fields.addressAddition")} autoComplete="address-line2" required={false} />
+      <TextField
+        field={fields.addressAddition}
+        label={t("fields.addressAddition")}
+        autoComplete="address-line2"
+        required={false}
+      />
       <div className="field-row field-row-city">
         <TextField field={fields.zip} label={t("fields.zip")} autoComplete="postal-code" inputMode="numeric" />
         <TextField field={fields.city} label={t("fields.city")} autoComplete="address-level2" />
       </div>
-      <SelectField field={fields.country} label={t("fields.country")} autoComplete="country" options={COUNTRIES.map((c) => ({ value: c, label: t(`fields.countries.${c}`) }))} />
+      <SelectField
+        field={fields.country}
+        label={t("fields.country")}
+        autoComplete="country"
+        options={COUNTRIES.map((c) => ({ value: c, label: t(`fields.countries.${c}`) }))}
+      />
       {address?.defaultShipping ? null : (
         <div className="field field-checkbox">
           <input {...getInputProps(fields.defaultShipping, { type: "checkbox" })} />
@@ -51,8 +73,12 @@ export function AddressForm({ address, lastResult, submitLabel, cancelTo = "/acc
         </div>
       )}
       <div className="button-row">
-        <button type="submit" className="button button-primary">{submitLabel}</button>
-        <Link to={cancelTo} className="button button-secondary" preventScrollReset>{t("address.cancel")}</Link>
+        <button type="submit" className="button button-primary">
+          {submitLabel}
+        </button>
+        <Link to={cancelTo} className="button button-secondary" preventScrollReset>
+          {t("address.cancel")}
+        </Link>
       </div>
     </Form>
   );

@@ -11,12 +11,26 @@ import { PersonFields } from "./PersonFields";
 type LastResult = SubmissionResult<string[]> | undefined;
 
 /** The three forms of "Persönliche Daten", each its own intent of the page's action. */
-export function ProfileForm({ profile, today, lastResult }: { profile: CustomerProfile; today: string; lastResult: LastResult }) {
+export function ProfileForm({
+  profile,
+  today,
+  lastResult,
+}: {
+  profile: CustomerProfile;
+  today: string;
+  lastResult: LastResult;
+}) {
   const { t } = useTranslation("account");
   const [form, fields] = useForm({
     id: "profile",
     lastResult,
-    defaultValue: { firstName: profile.firstname, lastName: profile.lastname, dob: profile.dob ?? "", telephone: profile.telephone, gender: profile.gender },
+    defaultValue: {
+      firstName: profile.firstname,
+      lastName: profile.lastname,
+      dob: profile.dob ?? "",
+      telephone: profile.telephone,
+      gender: profile.gender,
+    },
     ...zodValidation(profileSchema(today)),
   });
   return (
@@ -26,7 +40,9 @@ export function ProfileForm({ profile, today, lastResult }: { profile: CustomerP
         <AuthenticityTokenInput />
         <FormMessage errors={form.errors} id={form.errorId} />
         <PersonFields fields={fields} today={today} />
-        <button type="submit" name="intent" value="profile" className="button button-primary">{t("customer.saveProfile")}</button>
+        <button type="submit" name="intent" value="profile" className="button button-primary">
+          {t("customer.saveProfile")}
+        </button>
       </Form>
     </section>
   );
@@ -45,10 +61,22 @@ export function ChangeEmailForm({ currentEmail, lastResult }: { currentEmail: st
         <FormMessage errors={form.errors} id={form.errorId} />
         <div className="field-row">
           <TextField field={fields.newEmail} label={t("fields.newEmail")} type="email" autoComplete="email" />
-          <TextField field={fields.newEmailConfirm} label={t("fields.newEmailConfirm")} type="email" autoComplete="email" />
+          <TextField
+            field={fields.newEmailConfirm}
+            label={t("fields.newEmailConfirm")}
+            type="email"
+            autoComplete="email"
+          />
         </div>
-        <TextField field={fields.password} label={t("fields.password")} type="password" autoComplete="current-password" />
-        <button type="submit" name="intent" value="email" className="button button-secondary">{t("customer.changeEmail")}</button>
+        <TextField
+          field={fields.password}
+          label={t("fields.password")}
+          type="password"
+          autoComplete="current-password"
+        />
+        <button type="submit" name="intent" value="email" className="button button-secondary">
+          {t("customer.changeEmail")}
+        </button>
       </Form>
     </section>
   );
@@ -64,12 +92,30 @@ export function ChangePasswordForm({ lastResult }: { lastResult: LastResult }) {
       <Form method="post" {...getFormProps(form)} noValidate>
         <AuthenticityTokenInput />
         <FormMessage errors={form.errors} id={form.errorId} />
-        <TextField field={fields.currentPassword} label={t("fields.currentPassword")} type="password" autoComplete="current-password" />
+        <TextField
+          field={fields.currentPassword}
+          label={t("fields.currentPassword")}
+          type="password"
+          autoComplete="current-password"
+        />
         <div className="field-row">
-          <TextField field={fields.password} label={t("fields.newPassword")} type="password" autoComplete="new-password" hint={t("fields.passwordHint")} />
-          <TextField field={fields.passwordConfirm} label={t("fields.newPasswordConfirm")} type="password" autoComplete="new-password" />
+          <TextField
+            field={fields.password}
+            label={t("fields.newPassword")}
+            type="password"
+            autoComplete="new-password"
+            hint={t("fields.passwordHint")}
+          />
+          <TextField
+            field={fields.passwordConfirm}
+            label={t("fields.newPasswordConfirm")}
+            type="password"
+            autoComplete="new-password"
+          />
         </div>
-        <button type="submit" name="intent" value="password" className="button button-secondary">{t("customer.changePassword")}</button>
+        <button type="submit" name="intent" value="password" className="button button-secondary">
+          {t("customer.changePassword")}
+        </button>
       </Form>
     </section>
   );

@@ -3,7 +3,11 @@ import { useTranslation } from "~/i18n/texts";
 import { SelectField, TextField } from "~/components/form/Field";
 
 /** Name, date of birth, phone and gender: the same fields in registration and profile. */
-export function PersonFields({ fields, today, phoneHint }: {
+export function PersonFields({
+  fields,
+  today,
+  phoneHint,
+}: {
   /** The form's fields; those named firstName, lastName, dob, telephone and gender are used. */
   fields: Record<string, FieldMetadata<unknown>>;
   today: string;
@@ -24,7 +28,14 @@ export function PersonFields({ fields, today, phoneHint }: {
       </div>
       <div className="field-row">
         <TextField field={fields.dob} label={t("fields.dob")} type="date" autoComplete="bday" max={today} />
-        <TextField field={fields.telephone} label={t("fields.telephone")} type="tel" autoComplete="tel" required={false} hint={phoneHint} />
+        <TextField
+          field={fields.telephone}
+          label={t("fields.telephone")}
+          type="tel"
+          autoComplete="tel"
+          required={false}
+          hint={phoneHint}
+        />
       </div>
     </>
   );

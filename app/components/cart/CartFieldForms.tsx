@@ -57,8 +57,14 @@ export function CouponCodeForm({ redirectTo, check }: { redirectTo?: string; che
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? ERROR_ID : undefined}
       />
-      <button type="submit" className="button button-secondary">{t("couponApply")}</button>
-      {error ? <p className="field-error" id={ERROR_ID}>{error}</p> : null}
+      <button type="submit" className="button button-secondary">
+        {t("couponApply")}
+      </button>
+      {error ? (
+        <p className="field-error" id={ERROR_ID}>
+          {error}
+        </p>
+      ) : null}
     </CartForm>
   );
 }
@@ -102,11 +108,25 @@ export function QuantityForm({ sku, name, qty, max, check }: QuantityFormProps &
         noValidate={check?.noValidate}
         onSubmit={check?.onSubmit}
       >
-        <label htmlFor={fieldId(sku)} className="visually-hidden">{t("quantityNamed", { name })}</label>
-        <QuantityInput id={fieldId(sku)} qty={qty} min={check?.min ?? 0} max={max} invalid={error ? errorId : undefined} />
-        <button type="submit" className="button button-link">{t("update")}</button>
+        <label htmlFor={fieldId(sku)} className="visually-hidden">
+          {t("quantityNamed", { name })}
+        </label>
+        <QuantityInput
+          id={fieldId(sku)}
+          qty={qty}
+          min={check?.min ?? 0}
+          max={max}
+          invalid={error ? errorId : undefined}
+        />
+        <button type="submit" className="button button-link">
+          {t("update")}
+        </button>
       </CartForm>
-      {error ? <p className="field-error" id={errorId}>{error}</p> : null}
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
     </>
   );
 }
@@ -115,7 +135,19 @@ export function QuantityForm({ sku, name, qty, max, check }: QuantityFormProps &
  * The line's quantity field shows each new quantity (a step, a typed one, the server's answer)
  * while keeping its DOM node: remounting it would drop the keyboard focus after Enter.
  */
-function QuantityInput({ id, qty, min, max, invalid }: { id: string; qty: number; min: number; max: number; invalid?: string }) {
+function QuantityInput({
+  id,
+  qty,
+  min,
+  max,
+  invalid,
+}: {
+  id: string;
+  qty: number;
+  min: number;
+  max: number;
+  invalid?: string;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.value = String(qty);

@@ -8,7 +8,16 @@ import type { CartIntent } from "~/domain/cart/schema";
  * JavaScript). An `onSubmit` that prevents the default takes over with JavaScript (the steppers);
  * `id` and `noValidate` are conform's, where the browser checks the form with its schema.
  */
-export function CartForm({ intent, fields, children, className, onSubmit, redirectTo = "/cart", id, noValidate }: {
+export function CartForm({
+  intent,
+  fields,
+  children,
+  className,
+  onSubmit,
+  redirectTo = "/cart",
+  id,
+  noValidate,
+}: {
   intent: CartIntent;
   id?: string;
   noValidate?: boolean;
@@ -19,11 +28,21 @@ export function CartForm({ intent, fields, children, className, onSubmit, redire
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 }) {
   return (
-    <Form method="post" action="/cart" id={id} noValidate={noValidate} className={className} preventScrollReset onSubmit={onSubmit}>
+    <Form
+      method="post"
+      action="/cart"
+      id={id}
+      noValidate={noValidate}
+      className={className}
+      preventScrollReset
+      onSubmit={onSubmit}
+    >
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      {Object.entries(fields ?? {}).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      {Object.entries(fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {children}
     </Form>
   );

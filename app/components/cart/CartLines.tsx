@@ -13,7 +13,9 @@ import { QuantityForm, useFieldChecks } from "./CartFieldForms";
 import { useQuantityStepper } from "./QuantityQueue";
 
 // conform and zod come with the field's checks, after the page's own scripts (docs/decisions/0014).
-const CheckedQuantityForm = lazy(() => import("./CheckedCartFields").then((checks) => ({ default: checks.CheckedQuantityForm })));
+const CheckedQuantityForm = lazy(() =>
+  import("./CheckedCartFields").then((checks) => ({ default: checks.CheckedQuantityForm })),
+);
 
 export const lineKey = (line: CartLine) => `${line.product.sku}-${line.isGift ? "gift" : "item"}`;
 
@@ -21,7 +23,9 @@ export function CartLines({ lines }: { lines: CartLine[] }) {
   const { t } = useTranslation("cart");
   return (
     <ul className="cart-lines" aria-label={t("lines")}>
-      {lines.map((line) => <CartLineItem key={lineKey(line)} line={line} />)}
+      {lines.map((line) => (
+        <CartLineItem key={lineKey(line)} line={line} />
+      ))}
     </ul>
   );
 }
@@ -48,14 +52,27 @@ function SteppedLine({ line }: { line: CartLine }) {
     <LineView line={shown} busy={stepper.queued}>
       <div className="cart-qty">
         <CartForm intent="setQuantity" fields={{ sku, qty: qty - 1 }} onSubmit={step(qty - 1)}>
-          <button type="submit" className="button button-icon" aria-label={t("decrease", { name })} disabled={qty <= 0}>−</button>
+          <button type="submit" className="button button-icon" aria-label={t("decrease", { name })} disabled={qty <= 0}>
+            −
+          </button>
         </CartForm>
         <Suspense fallback={<QuantityForm {...field} />}>
           {checked ? <CheckedQuantityForm {...field} onQuantity={stepper.change} /> : <QuantityForm {...field} />}
         </Suspense>
-        <CartForm intent="setQuantity" fields={{ sku, qty: qty + 1 }} onSubmit={qty >= line.maxQty ? refuse : step(qty + 1)}>
+        <CartForm
+          intent="setQuantity"
+          fields={{ sku, qty: qty + 1 }}
+          onSubmit={qty >= line.maxQty ? refuse : step(qty + 1)}
+        >
           {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus at the maximum */}
-          <button type="submit" className="button button-icon" aria-label={t("increase", { name })} aria-disabled={qty >= line.maxQty || undefined}>+</button>
+          <button
+            type="submit"
+            className="button button-icon"
+            aria-label={t("increase", { name })}
+            aria-disabled={qty >= line.maxQty || undefined}
+          >
+            +
+          </button>
         </CartForm>
         <p className="cart-line-meta">{t("maxHint", { count: line.maxQty })}</p>
         {stepper.queued ? <p className="cart-line-meta cart-line-updating">{t("updating")}</p> : null}
@@ -72,7 +89,9 @@ function UnitPrice({ product }: { product: CartLine["product"] }) {
   return (
     <p className="cart-line-meta">
       {t("unitPrice", { amount: formatEuro(product.priceCents) })}
-      {base ? ` · ${common("price.basePrice", { amount: formatEuro(base.cents), unit: common(`units.${base.unit}`) })}` : null}
+      {base
+        ? ` · ${common("price.basePrice", { amount: formatEuro(base.cents), unit: common(`units.${base.unit}`) })}`
+        : null}
     </p>
   );
 }
@@ -84,21 +103,39 @@ function LineView({ line, busy, children }: { line: CartLine; busy: boolean; chi
   const { product } = line;
   const sku = product.sku;
   return (
-    <li className={`cart-line${line.outOfStock ? " is-out-of-stock" : ""}${busy ? " is-updating" : ""}`} aria-busy={busy || undefined}>
+    <li
+      className={`cart-line${line.outOfStock ? " is-out-of-stock" : ""}${busy ? " is-updating" : ""}`}
+      aria-busy={busy || undefined}
+    >
       <img src={productImageUrl(sku, 270, resizing)} width="80" height="80" alt="" loading="lazy" />
       <div className="cart-line-info">
-        <Link to={productHref(sku)} className="cart-line-name">{product.name}</Link>
-        <p className="cart-line-meta">{product.brand} · <NetQuantity quantity={product} /></p>
+        <Link to={productHref(sku)} className="cart-line-name">
+          {product.name}
+        </Link>
+        <p className="cart-line-meta">
+          {product.brand} · <NetQuantity quantity={product} />
+        </p>
         {line.isGift ? <p className="mark">{t("gift")}</p> : <UnitPrice product={product} />}
-        {line.outOfStock ? <p className="field-error" role="alert">{common("product.outOfStockNotification", { name: product.name })}</p> : null}
-        {!line.outOfStock && line.available != null && line.qty > line.available
-          ? <p className="field-error" role="alert">{t("onlyLeft", { count: line.available })}</p> : null}
-        {!line.isGift && product.depositCents ? <p className="cart-line-meta">{common("price.deposit", { amount: formatEuro(product.depositCents) })}</p> : null}
+        {line.outOfStock ? (
+          <p className="field-error" role="alert">
+            {common("product.outOfStockNotification", { name: product.name })}
+          </p>
+        ) : null}
+        {!line.outOfStock && line.available != null && line.qty > line.available ? (
+          <p className="field-error" role="alert">
+            {t("onlyLeft", { count: line.available })}
+          </p>
+        ) : null}
+        {!line.isGift && product.depositCents ? (
+          <p className="cart-line-meta">{common("price.deposit", { amount: formatEuro(product.depositCents) })}</p>
+        ) : null}
       </div>
       <p className="cart-line-total">{line.isGift ? t("free") : formatEuro(line.rowTotalCents)}</p>
       {children}
       <CartForm intent="remove" fields={{ sku, gift: line.isGift ? "1" : "0" }} className="cart-remove">
-        <button type="submit" className="button button-link" aria-label={t("removeNamed", { name: product.name })}>{t("remove")}</button>
+        <button type="submit" className="button button-link" aria-label={t("removeNamed", { name: product.name })}>
+          {t("remove")}
+        </button>
       </CartForm>
     </li>
   );

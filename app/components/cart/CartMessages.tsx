@@ -8,7 +8,9 @@ export function CartMessages({ messages }: { messages: ValidationMessage[] }) {
   return (
     <ul className="cart-messages" aria-label={t("messagesTitle")}>
       {messages.map((m) => (
-        <li key={m.key} className={`form-message form-message-${m.type}`} data-type={m.type}>{t(m.key, m.values)}</li>
+        <li key={m.key} className={`form-message form-message-${m.type}`} data-type={m.type}>
+          {t(m.key, m.values)}
+        </li>
       ))}
     </ul>
   );

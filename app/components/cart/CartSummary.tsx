@@ -13,22 +13,45 @@ export function CartSummary({ cart, totals = cart.totals }: { cart: Cart; totals
     <section className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">{t("summary")}</h2>
       <dl className="totals">
-        <dt>{t("subtotal", { count: totals.itemCount })}</dt><dd>{formatEuro(totals.subtotalCents)}</dd>
-        {totals.discountCents ? <><dt>{t("discount", { label: cart.coupon?.label ?? "" })}</dt><dd>{formatEuro(-totals.discountCents)}</dd></> : null}
-        {totals.depositCents ? <><dt>{t("deposit")}</dt><dd>{formatEuro(totals.depositCents)}</dd></> : null}
-        <dt>{t("shipping")}</dt><dd>{totals.shippingCents ? formatEuro(totals.shippingCents) : t("shippingFree")}</dd>
-        <dt className="grand-total">{t("grandTotal")}</dt><dd className="grand-total">{formatEuro(totals.grandTotalCents)}</dd>
+        <dt>{t("subtotal", { count: totals.itemCount })}</dt>
+        <dd>{formatEuro(totals.subtotalCents)}</dd>
+        {totals.discountCents ? (
+          <>
+            <dt>{t("discount", { label: cart.coupon?.label ?? "" })}</dt>
+            <dd>{formatEuro(-totals.discountCents)}</dd>
+          </>
+        ) : null}
+        {totals.depositCents ? (
+          <>
+            <dt>{t("deposit")}</dt>
+            <dd>{formatEuro(totals.depositCents)}</dd>
+          </>
+        ) : null}
+        <dt>{t("shipping")}</dt>
+        <dd>{totals.shippingCents ? formatEuro(totals.shippingCents) : t("shippingFree")}</dd>
+        <dt className="grand-total">{t("grandTotal")}</dt>
+        <dd className="grand-total">{formatEuro(totals.grandTotalCents)}</dd>
       </dl>
       <p className="tax-title">{t("taxTitle")}</p>
       <dl className="totals totals-tax">
-        {totals.taxDetails.map((d) => <div key={d.rate}><dt>{t("taxLine", { rate: d.rate })}</dt><dd>{formatEuro(d.taxCents)}</dd></div>)}
+        {totals.taxDetails.map((d) => (
+          <div key={d.rate}>
+            <dt>{t("taxLine", { rate: d.rate })}</dt>
+            <dd>{formatEuro(d.taxCents)}</dd>
+          </div>
+        ))}
       </dl>
       <p className="cart-line-meta">{t("vatNote")}</p>
-      {totals.shippingCents ? <p>{t("freeShippingHint", { amount: formatEuro(FREE_SHIPPING_FROM_CENTS - totals.subtotalCents) })}</p> : null}
+      {totals.shippingCents ? (
+        <p>{t("freeShippingHint", { amount: formatEuro(FREE_SHIPPING_FROM_CENTS - totals.subtotalCents) })}</p>
+      ) : null}
       <p className={totals.minimumReached ? "form-message form-message-info" : "form-message form-message-error"}>
         {totals.minimumReached
           ? t("minimumReached", { amount: formatEuro(MINIMUM_ORDER_CENTS) })
-          : t("minimumMissing", { amount: formatEuro(MINIMUM_ORDER_CENTS), missing: formatEuro(MINIMUM_ORDER_CENTS - totals.subtotalCents) })}
+          : t("minimumMissing", {
+              amount: formatEuro(MINIMUM_ORDER_CENTS),
+              missing: formatEuro(MINIMUM_ORDER_CENTS - totals.subtotalCents),
+            })}
       </p>
     </section>
   );

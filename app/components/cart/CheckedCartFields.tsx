@@ -45,7 +45,10 @@ export function CheckedCouponCode({ redirectTo }: { redirectTo?: string }) {
  * field at once; a good one goes to `onQuantity` (the line's stepper queue). The line's own limit
  * (3 for "Letzte Chance") stays the server's to refuse, with its notice.
  */
-export function CheckedQuantityForm({ onQuantity, ...field }: QuantityFormProps & { onQuantity: (qty: number) => void }) {
+export function CheckedQuantityForm({
+  onQuantity,
+  ...field
+}: QuantityFormProps & { onQuantity: (qty: number) => void }) {
   const errorText = useErrorText();
   const [form, fields] = useForm({
     id: quantityFormId(field.sku),
@@ -62,5 +65,10 @@ export function CheckedQuantityForm({ onQuantity, ...field }: QuantityFormProps 
   });
   const { qty } = fields;
   const min = qty.min === undefined ? undefined : Number(qty.min);
-  return <QuantityForm {...field} check={{ noValidate: form.noValidate, onSubmit: form.onSubmit, min, error: qty.errors?.map(errorText).join(" ") }} />;
+  return (
+    <QuantityForm
+      {...field}
+      check={{ noValidate: form.noValidate, onSubmit: form.onSubmit, min, error: qty.errors?.map(errorText).join(" ") }}
+    />
+  );
 }

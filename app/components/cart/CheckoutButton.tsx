@@ -10,11 +10,25 @@ import { formatEuro } from "~/domain/money/format";
  */
 export function CheckoutButton({ blocker }: { blocker: CheckoutBlocker | null }) {
   const { t } = useTranslation("cart");
-  if (!blocker) return <Link to="/checkout" className="button button-primary checkout-button">{t("checkout.button")}</Link>;
+  if (!blocker)
+    return (
+      <Link to="/checkout" className="button button-primary checkout-button">
+        {t("checkout.button")}
+      </Link>
+    );
   return (
     <div className="checkout-blocked">
-      <button type="button" className="button button-primary checkout-button" disabled aria-describedby="checkout-blocker">{t("checkout.button")}</button>
-      <p id="checkout-blocker" className="cart-line-meta">{t(`checkout.${blocker}`, { amount: formatEuro(MINIMUM_ORDER_CENTS) })}</p>
+      <button
+        type="button"
+        className="button button-primary checkout-button"
+        disabled
+        aria-describedby="checkout-blocker"
+      >
+        {t("checkout.button")}
+      </button>
+      <p id="checkout-blocker" className="cart-line-meta">
+        {t(`checkout.${blocker}`, { amount: formatEuro(MINIMUM_ORDER_CENTS) })}
+      </p>
     </div>
   );
 }

@@ -5,10 +5,20 @@ import { CartForm } from "./CartForm";
 import { CouponCodeForm, useFieldChecks } from "./CartFieldForms";
 
 // conform and zod come with the field's checks, after the page's own scripts (docs/decisions/0014).
-const CheckedCouponCode = lazy(() => import("./CheckedCartFields").then((checks) => ({ default: checks.CheckedCouponCode })));
+const CheckedCouponCode = lazy(() =>
+  import("./CheckedCartFields").then((checks) => ({ default: checks.CheckedCouponCode })),
+);
 
 /** The voucher field, or the stored code to remove; a code waiting for its minimum says so. */
-export function CouponForm({ coupon, applied, redirectTo }: { coupon: AppliedCoupon | null; applied: boolean; redirectTo?: string }) {
+export function CouponForm({
+  coupon,
+  applied,
+  redirectTo,
+}: {
+  coupon: AppliedCoupon | null;
+  applied: boolean;
+  redirectTo?: string;
+}) {
   const { t } = useTranslation("cart");
   const checked = useFieldChecks();
   return (
@@ -18,7 +28,9 @@ export function CouponForm({ coupon, applied, redirectTo }: { coupon: AppliedCou
         <CartForm intent="removeCoupon" className="button-row" redirectTo={redirectTo}>
           <span className="mark">{coupon.code}</span>
           {applied ? null : <span className="cart-line-meta">{t("couponWaitingShort")}</span>}
-          <button type="submit" className="button button-link">{t("couponRemove")}</button>
+          <button type="submit" className="button button-link">
+            {t("couponRemove")}
+          </button>
         </CartForm>
       ) : (
         <Suspense fallback={<CouponCodeForm redirectTo={redirectTo} />}>

@@ -18,22 +18,46 @@ export function GiftInterferer({ cart }: { cart: Cart }) {
   const subtotal = cart.totals.subtotalCents;
   const first = missingToFirstStep(cart.giftSteps, subtotal);
   if (first) {
-    return <p className="gift-hint">{t("gifts.missing", { missing: formatEuro(first.missingCents), amount: formatEuro(first.totalCents) })}</p>;
+    return (
+      <p className="gift-hint">
+        {t("gifts.missing", { missing: formatEuro(first.missingCents), amount: formatEuro(first.totalCents) })}
+      </p>
+    );
   }
   const step = currentGiftStep(cart.giftSteps, subtotal);
   if (!step || !cart.giftsAvailable) return null;
   if (cart.giftOfferDismissed) {
-    return <p className="gift-hint"><Link to={GIFTS_PATH} preventScrollReset>{t("gifts.choose")}</Link></p>;
+    return (
+      <p className="gift-hint">
+        <Link to={GIFTS_PATH} preventScrollReset>
+          {t("gifts.choose")}
+        </Link>
+      </p>
+    );
   }
   return (
     <section className="gift-interferer" aria-labelledby="gift-interferer-title">
       <h2 id="gift-interferer-title">{t("gifts.title")}</h2>
-      <p>{t("gifts.reached", { amount: formatEuro(step.totalCents), count: giftsLeft(cart.giftSteps, subtotal, cart.giftsChosen) })}</p>
+      <p>
+        {t("gifts.reached", {
+          amount: formatEuro(step.totalCents),
+          count: giftsLeft(cart.giftSteps, subtotal, cart.giftsChosen),
+        })}
+      </p>
       <div className="button-row">
-        <Link to={GIFTS_PATH} className="button button-primary" preventScrollReset>{t("gifts.choose")}</Link>
+        <Link to={GIFTS_PATH} className="button button-primary" preventScrollReset>
+          {t("gifts.choose")}
+        </Link>
         <Form method="post" action={GIFTS_PATH} preventScrollReset>
           <AuthenticityTokenInput />
-          <button type="submit" name="intent" value={"dismiss" satisfies GiftForm["intent"]} className="button button-secondary">{t("gifts.notNow")}</button>
+          <button
+            type="submit"
+            name="intent"
+            value={"dismiss" satisfies GiftForm["intent"]}
+            className="button button-secondary"
+          >
+            {t("gifts.notNow")}
+          </button>
         </Form>
       </div>
     </section>

@@ -22,9 +22,13 @@ export function GiftOfferList({ offer }: { offer: GiftOffer }) {
   if (!offer.step) return null;
   return (
     <>
-      {offer.left > 0
-        ? <p>{t("gifts.left", { count: offer.left })}</p>
-        : <p id={NONE_LEFT_ID} className="notice-box">{t("gifts.noneLeft")}</p>}
+      {offer.left > 0 ? (
+        <p>{t("gifts.left", { count: offer.left })}</p>
+      ) : (
+        <p id={NONE_LEFT_ID} className="notice-box">
+          {t("gifts.noneLeft")}
+        </p>
+      )}
       <ul className="gift-options" aria-label={t("gifts.list")}>
         {offer.products.map((product) => {
           const chosen = offer.chosenSkus.includes(product.sku);
@@ -33,9 +37,13 @@ export function GiftOfferList({ offer }: { offer: GiftOffer }) {
               <img src={productImageUrl(product.sku, 270, resizing)} width="64" height="64" alt="" />
               <div className="gift-option-info">
                 <p className="gift-option-name">{product.name}</p>
-                <p className="cart-line-meta">{product.brand} · <NetQuantity quantity={product} /></p>
+                <p className="cart-line-meta">
+                  {product.brand} · <NetQuantity quantity={product} />
+                </p>
               </div>
-              {chosen ? <p className="mark">{t("gifts.selected")}</p> : (
+              {chosen ? (
+                <p className="mark">{t("gifts.selected")}</p>
+              ) : (
                 <Form method="post" preventScrollReset className="gift-option-form">
                   <AuthenticityTokenInput />
                   <input type="hidden" name="sku" value={product.sku} />

@@ -10,8 +10,14 @@ export function Breadcrumb({ path, current }: { path: { id: string; name: string
   return (
     <nav className="breadcrumb" aria-label={t("global.breadcrumb")}>
       <ol>
-        <li><Link to="/">{t("global.home")}</Link></li>
-        {items.map((c) => <li key={c.id}><Link to={categoryHref(c.id)}>{c.name}</Link></li>)}
+        <li>
+          <Link to="/">{t("global.home")}</Link>
+        </li>
+        {items.map((c) => (
+          <li key={c.id}>
+            <Link to={categoryHref(c.id)}>{c.name}</Link>
+          </li>
+        ))}
         {last ? <li aria-current="page">{last}</li> : null}
       </ol>
     </nav>

@@ -2,7 +2,12 @@ import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/texts";
 import {
-  activeFilterCount, FLAG_COLUMNS, SORT_KEYS, type FlagKey, type ProductFilter, type Range,
+  activeFilterCount,
+  FLAG_COLUMNS,
+  SORT_KEYS,
+  type FlagKey,
+  type ProductFilter,
+  type Range,
 } from "~/domain/catalog/filters";
 import type { FacetValue, ProductListResult } from "~/domain/catalog/listing";
 
@@ -12,7 +17,12 @@ const FLAGS: FlagKey[] = ["sale", ...(Object.keys(FLAG_COLUMNS) as FlagKey[])];
  * All filters are one GET form: without JavaScript "Filter anwenden" submits it, with JavaScript
  * every change applies at once as a client navigation (no full reload).
  */
-export function FilterPanel({ filter, facets, hidden, categoryNames }: {
+export function FilterPanel({
+  filter,
+  facets,
+  hidden,
+  categoryNames,
+}: {
   filter: ProductFilter;
   facets: ProductListResult["facets"];
   hidden?: Record<string, string>;
@@ -38,16 +48,23 @@ export function FilterPanel({ filter, facets, hidden, categoryNames }: {
 
   return (
     <Form ref={form} method="get" className="filter-form" onChange={onChange} aria-label={t("filter.title")}>
-      {Object.entries(hidden ?? {}).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="sort-row">
         <label htmlFor="sort">{t("filter.sort")}</label>
         <select id="sort" name="sort" defaultValue={filter.sort}>
-          {SORT_KEYS.map((key) => <option key={key} value={key}>{t(`filter.sortOptions.${key}`)}</option>)}
+          {SORT_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {t(`filter.sortOptions.${key}`)}
+            </option>
+          ))}
         </select>
       </div>
       <details className="filter-details">
         <summary className="button button-secondary">
-          {t("filter.open")}{active ? ` (${t("filter.activeCount", { count: active })})` : ""}
+          {t("filter.open")}
+          {active ? ` (${t("filter.activeCount", { count: active })})` : ""}
         </summary>
         <div className="filter-groups">
           <fieldset className="filter-group">
@@ -66,19 +83,36 @@ export function FilterPanel({ filter, facets, hidden, categoryNames }: {
           <RangeFields name="price" label={t("filter.price")} range={filter.price} scale={100} step="0.01" />
           <RangeFields name="sugar" label={t("filter.sugar")} range={filter.sugar} step="0.1" />
           <RangeFields name="fat" label={t("filter.fat")} range={filter.fat} step="0.1" />
-          <FacetGroup name="categories" label={t("filter.categories")} values={facets.categories} selected={filter.categories}
-            display={(v) => (Object.hasOwn(categoryNames, v) ? categoryNames[v] : v)} />
+          <FacetGroup
+            name="categories"
+            label={t("filter.categories")}
+            values={facets.categories}
+            selected={filter.categories}
+            display={(v) => (Object.hasOwn(categoryNames, v) ? categoryNames[v] : v)}
+          />
           <FacetGroup name="brands" label={t("filter.brands")} values={facets.brands} selected={filter.brands} />
-          <FacetGroup name="flavoringIngredients" label={t("filter.flavoringIngredients")} values={facets.flavoringIngredients}
-            selected={filter.flavoringIngredients} />
+          <FacetGroup
+            name="flavoringIngredients"
+            label={t("filter.flavoringIngredients")}
+            values={facets.flavoringIngredients}
+            selected={filter.flavoringIngredients}
+          />
           <AllergenGroup facets={facets} selected={filter.allergens} />
         </div>
         <div className="filter-buttons">
-          <button type="submit" className="button button-primary">{t("filter.apply")}</button>
-          <Link to={resetTo} className="button button-secondary" replace>{t("filter.reset")}</Link>
+          <button type="submit" className="button button-primary">
+            {t("filter.apply")}
+          </button>
+          <Link to={resetTo} className="button button-secondary" replace>
+            {t("filter.reset")}
+          </Link>
         </div>
       </details>
-      <noscript><button type="submit" className="button button-secondary sort-apply">{t("filter.apply")}</button></noscript>
+      <noscript>
+        <button type="submit" className="button button-secondary sort-apply">
+          {t("filter.apply")}
+        </button>
+      </noscript>
     </Form>
   );
 }
@@ -95,7 +129,19 @@ function syncInputs(form: HTMLFormElement, params: URLSearchParams) {
   }
 }
 
-function RangeFields({ name, label, range, scale = 1, step }: { name: string; label: string; range: Range; scale?: number; step: string }) {
+function RangeFields({
+  name,
+  label,
+  range,
+  scale = 1,
+  step,
+}: {
+  name: string;
+  label: string;
+  range: Range;
+  scale?: number;
+  step: string;
+}) {
   const { t } = useTranslation("catalog");
   const show = (v: number | null) => (v === null ? "" : String(v / scale));
   return (
@@ -104,22 +150,49 @@ function RangeFields({ name, label, range, scale = 1, step }: { name: string; la
       <label>
         <span className="visually-hidden">{t("filter.minNamed", { name: label })}</span>
         <span aria-hidden="true">{t("filter.min")}</span>
-        <input type="number" inputMode="decimal" min="0" step={step} name={`${name}Min`} defaultValue={show(range.min)} />
+        <input
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step={step}
+          name={`${name}Min`}
+          defaultValue={show(range.min)}
+        />
       </label>
       <label>
         <span className="visually-hidden">{t("filter.maxNamed", { name: label })}</span>
         <span aria-hidden="true">{t("filter.max")}</span>
-        <input type="number" inputMode="decimal" min="0" step={step} name={`${name}Max`} defaultValue={show(range.max)} />
+        <input
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step={step}
+          name={`${name}Max`}
+          defaultValue={show(range.max)}
+        />
       </label>
     </fieldset>
   );
 }
 
-function FacetGroup({ name, label, values, selected, display = (v) => v }: {
-  name: string; label: string; values: FacetValue[]; selected: string[]; display?: (value: string) => string;
+function FacetGroup({
+  name,
+  label,
+  values,
+  selected,
+  display = (v) => v,
+}: {
+  name: string;
+  label: string;
+  values: FacetValue[];
+  selected: string[];
+  display?: (value: string) => string;
 }) {
   // A selected value stays visible even when other filters leave no product for it.
-  const shown = [...values, ...selected.filter((s) => !values.some((v) => v.value === s)).map((value) => ({ value, count: 0 }))];
+  const shown = [
+    ...values,
+    ...selected.filter((s) => !values.some((v) => v.value === s)).map((value) => ({ value, count: 0 })),
+  ];
   if (!shown.length) return null;
   return (
     <fieldset className="filter-group">

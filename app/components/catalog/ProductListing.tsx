@@ -46,12 +46,22 @@ export function ProductListing({ data, hidden }: { data: ListingData; hidden?: R
   return (
     <div className="listing">
       <FilterPanel filter={filter} facets={result.facets} hidden={hidden} categoryNames={data.categoryNames} />
-      <p className="listing-count" role="status">{t("list.count", { count: result.total })}</p>
+      <p className="listing-count" role="status">
+        {t("list.count", { count: result.total })}
+      </p>
       {result.products.length ? (
         <>
-          {filter.page > 1 ? <Link className="button button-secondary listing-previous" to={previousHref}>{t("list.previous")}</Link> : null}
+          {filter.page > 1 ? (
+            <Link className="button button-secondary listing-previous" to={previousHref}>
+              {t("list.previous")}
+            </Link>
+          ) : null}
           <h2 className="visually-hidden">{t("list.products")}</h2>
-          <ProductGrid products={[...result.products, ...(appended?.products ?? [])]} eagerCount={2} label={t("list.products")} />
+          <ProductGrid
+            products={[...result.products, ...(appended?.products ?? [])]}
+            eagerCount={2}
+            label={t("list.products")}
+          />
           {hasMore ? (
             <Link
               className="button button-secondary listing-more"
@@ -70,7 +80,9 @@ export function ProductListing({ data, hidden }: { data: ListingData; hidden?: R
       ) : (
         <div className="listing-empty">
           <p>{t("list.empty")}</p>
-          <Link to={hidden?.q ? `?q=${encodeURIComponent(hidden.q)}` : "?"} className="button button-secondary">{t("list.resetFilters")}</Link>
+          <Link to={hidden?.q ? `?q=${encodeURIComponent(hidden.q)}` : "?"} className="button button-secondary">
+            {t("list.resetFilters")}
+          </Link>
         </div>
       )}
     </div>

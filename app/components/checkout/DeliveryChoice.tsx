@@ -10,7 +10,8 @@ import { addressLine } from "~/domain/address/format";
 
 type Fields = Record<"addressId" | "deliverySlot" | "telephone" | "pickupSlot" | "pickupTerms", FieldMetadata<string>>;
 
-const invalid = (field: FieldMetadata<string>) => (field.errors?.length ? { "aria-invalid": true, "aria-describedby": field.errorId } : {});
+const invalid = (field: FieldMetadata<string>) =>
+  field.errors?.length ? { "aria-invalid": true, "aria-describedby": field.errorId } : {};
 
 /** Step 2: where and when: an own address, a wish slot and a phone, or a pickup slot in the store. */
 export function DeliveryChoice({ checkout, fields, search }: { checkout: Checkout; fields: Fields; search: string }) {
@@ -28,7 +29,13 @@ export function DeliveryChoice({ checkout, fields, search }: { checkout: Checkou
           const outside = !deliversTo(carrier, a);
           return (
             <label key={a.id} className="choice">
-              <input type="radio" name={fields.addressId.name} value={a.id} defaultChecked={String(a.id) === chosen && !outside} disabled={outside} />
+              <input
+                type="radio"
+                name={fields.addressId.name}
+                value={a.id}
+                defaultChecked={String(a.id) === chosen && !outside}
+                disabled={outside}
+              />
               <span className="choice-text">
                 {addressLine(a)}
                 {outside ? <span className="field-hint">{t("address.outsideArea")}</span> : null}
@@ -38,10 +45,18 @@ export function DeliveryChoice({ checkout, fields, search }: { checkout: Checkou
         })}
         <FieldErrors field={fields.addressId} />
       </fieldset>
-      <Link to={`/checkout/address${search}`} className="button button-secondary" preventScrollReset>{t("address.add")}</Link>
+      <Link to={`/checkout/address${search}`} className="button button-secondary" preventScrollReset>
+        {t("address.add")}
+      </Link>
       {carrier.hasWishSlot ? <WishSlot slots={checkout.wishSlots} field={fields.deliverySlot} /> : null}
       {carrier.needsPhone ? (
-        <TextField field={fields.telephone} label={t("phone.label")} type="tel" autoComplete="tel" hint={t("phone.hint")} />
+        <TextField
+          field={fields.telephone}
+          label={t("phone.label")}
+          type="tel"
+          autoComplete="tel"
+          hint={t("phone.hint")}
+        />
       ) : null}
     </section>
   );
@@ -57,9 +72,13 @@ function WishSlot({ slots, field }: { slots: Slot[]; field: FieldMetadata<string
         <option value="">{t("slot.deliveryLabel")}</option>
         {days.map((day) => (
           <optgroup key={day} label={formatGermanDay(day)}>
-            {slots.filter((s) => s.date === day).map((s) => (
-              <option key={s.key} value={s.key}>{t("slot.option", { day: formatGermanDay(s.date), from: s.from, to: s.to })}</option>
-            ))}
+            {slots
+              .filter((s) => s.date === day)
+              .map((s) => (
+                <option key={s.key} value={s.key}>
+                  {t("slot.option", { day: formatGermanDay(s.date), from: s.from, to: s.to })}
+                </option>
+              ))}
           </optgroup>
         ))}
       </select>
@@ -86,32 +105,57 @@ function PickupChoice({ checkout, fields, search }: { checkout: Checkout; fields
               time alone, slots on different days sound the same to a screen reader. */}
           {days.map((day, d) => (
             <div key={day} className="slot-day">
-              <p className="slot-day-name" id={`slot-day-${d}`}>{formatGermanDayWithYear(day)}</p>
-              {pickupSlots.filter((s) => s.date === day).map((s, i) => (
-                <label key={s.key} className={s.remaining ? "slot" : "slot is-sold-out"}>
-                  <input type="radio" name={fields.pickupSlot.name} value={s.key} disabled={!s.remaining} defaultChecked={fields.pickupSlot.initialValue === s.key}
-                    aria-labelledby={`slot-day-${d} slot-${d}-${i}`} />
-                  <span id={`slot-${d}-${i}`}>
-                    <span>{s.from}–{s.to}</span>{" "}
-                    <span className="slot-remaining">{s.remaining ? t("pickup.remaining", { count: s.remaining }) : t("pickup.soldOut")}</span>
-                  </span>
-                </label>
-              ))}
+              <p className="slot-day-name" id={`slot-day-${d}`}>
+                {formatGermanDayWithYear(day)}
+              </p>
+              {pickupSlots
+                .filter((s) => s.date === day)
+                .map((s, i) => (
+                  <label key={s.key} className={s.remaining ? "slot" : "slot is-sold-out"}>
+                    <input
+                      type="radio"
+                      name={fields.pickupSlot.name}
+                      value={s.key}
+                      disabled={!s.remaining}
+                      defaultChecked={fields.pickupSlot.initialValue === s.key}
+                      aria-labelledby={`slot-day-${d} slot-${d}-${i}`}
+                    />
+                    <span id={`slot-${d}-${i}`}>
+                      <span>
+                        {s.from}–{s.to}
+                      </span>{" "}
+                      <span className="slot-remaining">
+                        {s.remaining ? t("pickup.remaining", { count: s.remaining }) : t("pickup.soldOut")}
+                      </span>
+                    </span>
+                  </label>
+                ))}
             </div>
           ))}
           <FieldErrors field={fields.pickupSlot} />
           <p className="field-hint">{t("slot.timeZone")}</p>
-          {checkout.moreDays ? null : <Link to={`/checkout?${more}`} preventScrollReset>{t("pickup.moreDates")}</Link>}
+          {checkout.moreDays ? null : (
+            <Link to={`/checkout?${more}`} preventScrollReset>
+              {t("pickup.moreDates")}
+            </Link>
+          )}
         </fieldset>
       ) : (
-        <p className="form-message form-message-error" id={fields.pickupSlot.errorId}>{t("error.missingStore")}</p>
+        <p className="form-message form-message-error" id={fields.pickupSlot.errorId}>
+          {t("error.missingStore")}
+        </p>
       )}
       <div className={fields.pickupTerms.errors?.length ? "field field-checkbox has-error" : "field field-checkbox"}>
-        <input type="checkbox" id="pickup-terms" name={fields.pickupTerms.name} defaultChecked={fields.pickupTerms.initialValue === "on"} {...invalid(fields.pickupTerms)} />
+        <input
+          type="checkbox"
+          id="pickup-terms"
+          name={fields.pickupTerms.name}
+          defaultChecked={fields.pickupTerms.initialValue === "on"}
+          {...invalid(fields.pickupTerms)}
+        />
         <label htmlFor="pickup-terms">{t("pickup.terms")}</label>
         <FieldErrors field={fields.pickupTerms} />
       </div>
     </section>
   );
 }
-

@@ -9,8 +9,17 @@ import { formatEuro } from "~/domain/money/format";
  * Directly above the order button (§ 312j BGB): the items, every cost and the total, the links
  * to AGB and Widerrufsbelehrung, and the button's legally required wording.
  */
-export function OrderReview({ cart, carrier, busy, hasCredit, formId }: {
-  cart: Cart; carrier: CarrierCode; busy: boolean; hasCredit: boolean;
+export function OrderReview({
+  cart,
+  carrier,
+  busy,
+  hasCredit,
+  formId,
+}: {
+  cart: Cart;
+  carrier: CarrierCode;
+  busy: boolean;
+  hasCredit: boolean;
   /** The checkout form the order button submits (the voucher form stands between them). */
   formId: string;
 }) {
@@ -22,20 +31,26 @@ export function OrderReview({ cart, carrier, busy, hasCredit, formId }: {
       <ul className="review-lines" aria-label={t("review.items")}>
         {cart.lines.map((l) => (
           <li key={`${l.product.sku}-${l.isGift}`}>
-            <span>{l.qty} × {l.product.name}{l.isGift ? ` (${t("review.gift")})` : ""}</span>
+            <span>
+              {l.qty} × {l.product.name}
+              {l.isGift ? ` (${t("review.gift")})` : ""}
+            </span>
             <span>{l.isGift ? t("review.free") : formatEuro(l.rowTotalCents)}</span>
           </li>
         ))}
       </ul>
-      <OrderTotals
-        shippingLabel={t(`carrier.${carrier}`)}
-        amounts={{ ...totals, creditCents: 0 }}
-      />
+      <OrderTotals shippingLabel={t(`carrier.${carrier}`)} amounts={{ ...totals, creditCents: 0 }} />
       {hasCredit ? <p className="field-hint">{t("review.creditNote")}</p> : null}
       <p className="legal-consent">
-        <Trans t={t} i18nKey="review.legal" components={{ 1: <Link to="/pages/legal/agb" />, 3: <Link to="/pages/legal/widerrufsbelehrung" /> }} />
+        <Trans
+          t={t}
+          i18nKey="review.legal"
+          components={{ 1: <Link to="/pages/legal/agb" />, 3: <Link to="/pages/legal/widerrufsbelehrung" /> }}
+        />
       </p>
-      <button type="submit" form={formId} className="button button-primary button-order" disabled={busy}>{t("review.submit")}</button>
+      <button type="submit" form={formId} className="button button-primary button-order" disabled={busy}>
+        {t("review.submit")}
+      </button>
     </section>
   );
 }

@@ -10,7 +10,12 @@ import { formatEuro } from "~/domain/money/format";
  * (addresses, wish slots, stores and their slots) without JavaScript; with JavaScript a change
  * submits it at once.
  */
-export function ShippingChoice({ carrier, stores, storeId, freeShipping }: {
+export function ShippingChoice({
+  carrier,
+  stores,
+  storeId,
+  freeShipping,
+}: {
   carrier: CarrierCode;
   stores: PickupStore[];
   storeId: string | null;
@@ -21,7 +26,11 @@ export function ShippingChoice({ carrier, stores, storeId, freeShipping }: {
   return (
     <section className="checkout-step" aria-labelledby="shipping-title">
       <h2 id="shipping-title">{t("shipping.title")}</h2>
-      <Form method="get" preventScrollReset onChange={(e) => submit(e.currentTarget, { preventScrollReset: true, replace: true })}>
+      <Form
+        method="get"
+        preventScrollReset
+        onChange={(e) => submit(e.currentTarget, { preventScrollReset: true, replace: true })}
+      >
         <fieldset className="choice-list">
           <legend>{t("shipping.legend")}</legend>
           {CARRIER_CODES.map((code) => {
@@ -31,7 +40,9 @@ export function ShippingChoice({ carrier, stores, storeId, freeShipping }: {
                 <input type="radio" name="carrier" value={code} defaultChecked={code === carrier} />
                 <span className="choice-text">
                   <strong>{t(`carrier.${code}`)}</strong>
-                  <span className="choice-price">{price === 0 || freeShipping ? t("shipping.free") : formatEuro(price)}</span>
+                  <span className="choice-price">
+                    {price === 0 || freeShipping ? t("shipping.free") : formatEuro(price)}
+                  </span>
                   <span className="field-hint">{t(`carrierHint.${code}`)}</span>
                 </span>
               </label>
@@ -43,11 +54,15 @@ export function ShippingChoice({ carrier, stores, storeId, freeShipping }: {
             <label htmlFor="pickup-store">{t("pickup.store")}</label>
             <select id="pickup-store" name="store" defaultValue={storeId ?? ""}>
               <option value="">{t("pickup.chooseStore")}</option>
-              {stores.map((s) => <option key={s.id} value={s.id}>{`${s.name} – ${addressLine(s)}`}</option>)}
+              {stores.map((s) => (
+                <option key={s.id} value={s.id}>{`${s.name} – ${addressLine(s)}`}</option>
+              ))}
             </select>
           </div>
         ) : null}
-        <button type="submit" className="button button-secondary">{CARRIERS[carrier].isPickup ? t("pickup.showSlots") : t("shipping.apply")}</button>
+        <button type="submit" className="button button-secondary">
+          {CARRIERS[carrier].isPickup ? t("pickup.showSlots") : t("shipping.apply")}
+        </button>
       </Form>
     </section>
   );

@@ -29,7 +29,16 @@ function describedBy(field: FieldMetadata<unknown>, hintId?: string): string | u
 type InputType = "text" | "email" | "password" | "date" | "tel";
 
 /** A labelled input with its hint and errors, wired for screen readers. */
-export function TextField({ field, label, type = "text", autoComplete, hint, required = true, inputMode, max }: {
+export function TextField({
+  field,
+  label,
+  type = "text",
+  autoComplete,
+  hint,
+  required = true,
+  inputMode,
+  max,
+}: {
   field: FieldMetadata<unknown>;
   label: string;
   type?: InputType;
@@ -54,13 +63,22 @@ export function TextField({ field, label, type = "text", autoComplete, hint, req
         aria-invalid={field.errors?.length ? true : undefined}
         aria-describedby={describedBy(field, hintId)}
       />
-      {hint ? <p className="field-hint" id={hintId}>{hint}</p> : null}
+      {hint ? (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
       <FieldErrors field={field} />
     </div>
   );
 }
 
-export function SelectField({ field, label, options, autoComplete }: {
+export function SelectField({
+  field,
+  label,
+  options,
+  autoComplete,
+}: {
   field: FieldMetadata<unknown>;
   label: string;
   options: { value: string; label: string }[];
@@ -71,9 +89,19 @@ export function SelectField({ field, label, options, autoComplete }: {
   return (
     <div className={field.errors?.length ? "field has-error" : "field"}>
       <label htmlFor={field.id}>{label}</label>
-      <select {...props} key={props.key} autoComplete={autoComplete} aria-invalid={field.errors?.length ? true : undefined} aria-describedby={describedBy(field)}>
+      <select
+        {...props}
+        key={props.key}
+        autoComplete={autoComplete}
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={describedBy(field)}
+      >
         <option value="">{t("validation.choose")}</option>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
       <FieldErrors field={field} />
     </div>
@@ -84,7 +112,12 @@ export function CheckboxField({ field, children }: { field: FieldMetadata<unknow
   const props = getInputProps(field, { type: "checkbox", ariaAttributes: false });
   return (
     <div className={field.errors?.length ? "field field-checkbox has-error" : "field field-checkbox"}>
-      <input {...props} key={props.key} aria-invalid={field.errors?.length ? true : undefined} aria-describedby={describedBy(field)} />
+      <input
+        {...props}
+        key={props.key}
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={describedBy(field)}
+      />
       <label htmlFor={field.id}>{children}</label>
       <FieldErrors field={field} />
     </div>
@@ -97,7 +130,9 @@ export function FormMessage({ errors, id }: { errors?: string[] | null; id?: str
   if (!errors?.length) return null;
   return (
     <div className="form-message form-message-error" role="alert" id={id}>
-      {errors.map((e) => <p key={e}>{errorText(e)}</p>)}
+      {errors.map((e) => (
+        <p key={e}>{errorText(e)}</p>
+      ))}
     </div>
   );
 }
@@ -109,8 +144,10 @@ export function FormMessage({ errors, id }: { errors?: string[] | null; id?: str
 export function useClearPasswords(formId: string, result: unknown) {
   useEffect(() => {
     if (!result) return;
-    document.querySelectorAll<HTMLInputElement>(`form#${CSS.escape(formId)} input[type="password"]`).forEach((input) => {
-      input.value = "";
-    });
+    document
+      .querySelectorAll<HTMLInputElement>(`form#${CSS.escape(formId)} input[type="password"]`)
+      .forEach((input) => {
+        input.value = "";
+      });
   }, [formId, result]);
 }

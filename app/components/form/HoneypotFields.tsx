@@ -3,7 +3,12 @@
  * valid autocomplete token: remix-utils writes `autocomplete="nope"`, which is not valid HTML.
  * The props are what `honeypotInputs()` gives the loader.
  */
-export function HoneypotFields({ label, nameFieldName = "name__confirm", validFromFieldName = "from__confirm", encryptedValidFrom }: {
+export function HoneypotFields({
+  label,
+  nameFieldName = "name__confirm",
+  validFromFieldName = "from__confirm",
+  encryptedValidFrom,
+}: {
   label: string;
   nameFieldName?: string;
   validFromFieldName?: string | null;
@@ -16,7 +21,15 @@ export function HoneypotFields({ label, nameFieldName = "name__confirm", validFr
       {validFromFieldName && encryptedValidFrom ? (
         <>
           <label htmlFor={validFromFieldName}>{label}</label>
-          <input id={validFromFieldName} name={validFromFieldName} type="text" value={encryptedValidFrom} readOnly autoComplete="off" tabIndex={-1} />
+          <input
+            id={validFromFieldName}
+            name={validFromFieldName}
+            type="text"
+            value={encryptedValidFrom}
+            readOnly
+            autoComplete="off"
+            tabIndex={-1}
+          />
         </>
       ) : null}
     </div>

@@ -21,7 +21,11 @@ export function zodValidation<Schema extends ZodTypeAny>(schema: Schema, formErr
         input.value = "";
       });
       if (!formError) return submission;
-      return { ...submission, reply: (options?: Parameters<typeof submission.reply>[0]) => submission.reply({ formErrors: [formError], ...options }) };
+      return {
+        ...submission,
+        reply: (options?: Parameters<typeof submission.reply>[0]) =>
+          submission.reply({ formErrors: [formError], ...options }),
+      };
     },
     shouldValidate: "onBlur" as const,
     shouldRevalidate: "onInput" as const,

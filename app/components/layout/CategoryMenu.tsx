@@ -21,15 +21,23 @@ export function CategoryMenu({ menu }: { menu: MenuCategory[] }) {
               <details className="category-group">
                 <summary className="category-tree-main">{main.name}</summary>
                 <ul>
-                  <li><Link to={categoryHref(main.id)}>{t("menu.allOf", { name: main.name })}</Link></li>
+                  <li>
+                    <Link to={categoryHref(main.id)}>{t("menu.allOf", { name: main.name })}</Link>
+                  </li>
                   {main.children.map((sub) => (
-                    <li key={sub.id}><Link to={categoryHref(sub.id)}>{sub.name}</Link></li>
+                    <li key={sub.id}>
+                      <Link to={categoryHref(sub.id)}>{sub.name}</Link>
+                    </li>
                   ))}
                 </ul>
               </details>
             </li>
           ))}
-          <li><Link to={categoryHref("startseite")} className="category-tree-main">{t("menu.allCategories")}</Link></li>
+          <li>
+            <Link to={categoryHref("startseite")} className="category-tree-main">
+              {t("menu.allCategories")}
+            </Link>
+          </li>
         </ul>
       </nav>
     </details>

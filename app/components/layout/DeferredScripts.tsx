@@ -23,11 +23,15 @@ if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",
 export function DeferredScripts({ nonce }: { nonce?: string }) {
   return (
     <>
-      {typeof document === "undefined"
-        ? <template id="app-scripts"><Scripts nonce={nonce} /></template>
+      {typeof document === "undefined" ? (
+        <template id="app-scripts">
+          <Scripts nonce={nonce} />
+        </template>
+      ) : (
         // The browser never renders the scripts again: the template has done its work.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: empties the template in the browser; nothing is inserted
-        : <template id="app-scripts" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />}
+        <template id="app-scripts" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+      )}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own constant start script, carrying the CSP nonce (docs/decisions/0007) */}
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_AFTER_PAINT }} />
     </>

@@ -26,25 +26,39 @@ export function Footer() {
           <h2 id="footer-legal">{t("footer.legal")}</h2>
           <ul>
             {LEGAL_SLUGS.map((slug) => (
-              <li key={slug}><Link to={`/pages/legal/${slug}`}>{t(`footer.links.${slug}`)}</Link></li>
+              <li key={slug}>
+                <Link to={`/pages/legal/${slug}`}>{t(`footer.links.${slug}`)}</Link>
+              </li>
             ))}
-            <li><Link to="/pages/legal">{t("footer.links.allLegal")}</Link></li>
+            <li>
+              <Link to="/pages/legal">{t("footer.links.allLegal")}</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-service">
           <h2 id="footer-service">{t("footer.service")}</h2>
           <ul>
-            {SERVICE_LINKS.map(([to, key]) => <li key={to}><Link to={to}>{t(`footer.links.${key}`)}</Link></li>)}
+            {SERVICE_LINKS.map(([to, key]) => (
+              <li key={to}>
+                <Link to={to}>{t(`footer.links.${key}`)}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <nav aria-labelledby="footer-shop">
           <h2 id="footer-shop">{t("footer.shop")}</h2>
           <ul>
-            {SHOP_LINKS.map(([to, key]) => <li key={to}><Link to={to}>{t(`footer.links.${key}`)}</Link></li>)}
+            {SHOP_LINKS.map(([to, key]) => (
+              <li key={to}>
+                <Link to={to}>{t(`footer.links.${key}`)}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>
-      <p className="footer-note">{t("footer.vatNotice")} {t("footer.alcoholNotice")}</p>
+      <p className="footer-note">
+        {t("footer.vatNotice")} {t("footer.alcoholNotice")}
+      </p>
       <p className="footer-note">{t("footer.payment")}</p>
       <p className="footer-note">{t("footer.copyright", { year: new Date().getFullYear() })}</p>
     </footer>

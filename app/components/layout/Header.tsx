@@ -7,7 +7,11 @@ import { CategoryMenu } from "./CategoryMenu";
 import { MainMenu } from "./MainMenu";
 import { SearchForm } from "./SearchForm";
 
-export function Header({ menu, darkMode, customer }: {
+export function Header({
+  menu,
+  darkMode,
+  customer,
+}: {
   menu: MenuCategory[];
   darkMode: "1" | "0";
   customer: { firstname: string } | null;
@@ -27,7 +31,9 @@ export function Header({ menu, darkMode, customer }: {
         <CategoryMenu menu={menu} />
         <SearchForm />
         <nav className="header-actions" aria-label={t("menu.shortcuts")}>
-          <AccountLink signedIn={signedIn} className="header-button" label={t("menu.wish")} to="/account/wishlist"><Icon name="heart" /></AccountLink>
+          <AccountLink signedIn={signedIn} className="header-button" label={t("menu.wish")} to="/account/wishlist">
+            <Icon name="heart" />
+          </AccountLink>
           <AccountLink
             signedIn={signedIn}
             className="header-button"
@@ -36,7 +42,9 @@ export function Header({ menu, darkMode, customer }: {
           >
             <Icon name="user" />
           </AccountLink>
-          <AccountLink signedIn={signedIn} className="header-button" label={t("menu.cart")} to="/cart"><Icon name="cart" /></AccountLink>
+          <AccountLink signedIn={signedIn} className="header-button" label={t("menu.cart")} to="/cart">
+            <Icon name="cart" />
+          </AccountLink>
         </nav>
       </div>
     </header>

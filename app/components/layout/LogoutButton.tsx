@@ -9,7 +9,10 @@ export function LogoutButton() {
   return (
     <Form method="post" action="/logout" className="logout-form">
       <AuthenticityTokenInput />
-      <button type="submit" className="menu-link"><Icon name="logout" />{t("menu.logout")}</button>
+      <button type="submit" className="menu-link">
+        <Icon name="logout" />
+        {t("menu.logout")}
+      </button>
     </Form>
   );
 }

@@ -20,19 +20,71 @@ export function MainMenu({ darkMode, signedIn }: { darkMode: "1" | "0"; signedIn
       </summary>
       <nav className="overlay-panel menu-panel" aria-label={t("menu.mainNavigation")}>
         <ul>
-          <li><Link className="menu-link" to="/search/find"><Icon name="search" />{t("menu.search")}</Link></li>
-          <li><AccountLink signedIn={signedIn} className="menu-link" to="/account/wishlist"><Icon name="heart" />{t("menu.wish")}</AccountLink></li>
-          <li><AccountLink signedIn={signedIn} className="menu-link" to="/account"><Icon name="user" />{t("menu.account")}</AccountLink></li>
-          <li><AccountLink signedIn={signedIn} className="menu-link" to="/cart"><Icon name="cart" />{t("menu.cart")}</AccountLink></li>
-          {signedIn
-            ? <li><LogoutButton /></li>
-            : <li><a className="menu-link" href={loginHref("/")}><Icon name="user" />{t("menu.login")}</a></li>}
-          <li><Link className="menu-link" to={categoryHref("startseite")}>{t("menu.assortment")}</Link></li>
-          <li><Link className="menu-link" to="/content/online-shop">{t("menu.onlineShop")}</Link></li>
-          <li><Link className="menu-link" to="/content/map"><Icon name="store" />{t("menu.stores")}</Link></li>
-          <li><Link className="menu-link" to="/content/neuigkeiten">{t("menu.news")}</Link></li>
-          <li><Link className="menu-link" to="/content/mitgliedschaft">{t("menu.membership")}</Link></li>
-          <li><ThemeToggle darkMode={darkMode} /></li>
+          <li>
+            <Link className="menu-link" to="/search/find">
+              <Icon name="search" />
+              {t("menu.search")}
+            </Link>
+          </li>
+          <li>
+            <AccountLink signedIn={signedIn} className="menu-link" to="/account/wishlist">
+              <Icon name="heart" />
+              {t("menu.wish")}
+            </AccountLink>
+          </li>
+          <li>
+            <AccountLink signedIn={signedIn} className="menu-link" to="/account">
+              <Icon name="user" />
+              {t("menu.account")}
+            </AccountLink>
+          </li>
+          <li>
+            <AccountLink signedIn={signedIn} className="menu-link" to="/cart">
+              <Icon name="cart" />
+              {t("menu.cart")}
+            </AccountLink>
+          </li>
+          {signedIn ? (
+            <li>
+              <LogoutButton />
+            </li>
+          ) : (
+            <li>
+              <a className="menu-link" href={loginHref("/")}>
+                <Icon name="user" />
+                {t("menu.login")}
+              </a>
+            </li>
+          )}
+          <li>
+            <Link className="menu-link" to={categoryHref("startseite")}>
+              {t("menu.assortment")}
+            </Link>
+          </li>
+          <li>
+            <Link className="menu-link" to="/content/online-shop">
+              {t("menu.onlineShop")}
+            </Link>
+          </li>
+          <li>
+            <Link className="menu-link" to="/content/map">
+              <Icon name="store" />
+              {t("menu.stores")}
+            </Link>
+          </li>
+          <li>
+            <Link className="menu-link" to="/content/neuigkeiten">
+              {t("menu.news")}
+            </Link>
+          </li>
+          <li>
+            <Link className="menu-link" to="/content/mitgliedschaft">
+              {t("menu.membership")}
+            </Link>
+          </li>
+          <li>
+            <ThemeToggle darkMode={darkMode} />
+          </li>
         </ul>
       </nav>
     </details>

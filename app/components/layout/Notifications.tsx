@@ -3,7 +3,12 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "~/components/ui/Icon";
-import { NOTICE_DURATION_MS, NOTICE_REPLACE_DELAY_MS, planIncoming, type NoticeView } from "~/domain/notification/notice";
+import {
+  NOTICE_DURATION_MS,
+  NOTICE_REPLACE_DELAY_MS,
+  planIncoming,
+  type NoticeView,
+} from "~/domain/notification/notice";
 
 /**
  * Toasts of flashed notices. The server renders them, so they show without JavaScript; with
@@ -38,7 +43,9 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
   return (
     <section className="notifications" aria-label={t("notifications.label")} ref={region}>
       <div role="status" aria-live="polite" aria-atomic="false" className="visually-hidden">
-        {shown.map((notice) => <p key={notice.id}>{notice.text}</p>)}
+        {shown.map((notice) => (
+          <p key={notice.id}>{notice.text}</p>
+        ))}
       </div>
       {shown.map((notice) => (
         <Toast key={notice.id} notice={notice} interactive={hydrated} onDismiss={() => dismiss(notice.id)} />
@@ -62,7 +69,11 @@ function useReservedSpace(count: number) {
       root.style.removeProperty("--notices-height");
       return;
     }
-    const measure = () => root.style.setProperty("--notices-height", `${Math.ceil(window.innerHeight - element.getBoundingClientRect().top)}px`);
+    const measure = () =>
+      root.style.setProperty(
+        "--notices-height",
+        `${Math.ceil(window.innerHeight - element.getBoundingClientRect().top)}px`,
+      );
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     window.addEventListener("resize", measure);
@@ -75,7 +86,15 @@ function useReservedSpace(count: number) {
   return region;
 }
 
-function Toast({ notice, interactive, onDismiss }: { notice: NoticeView; interactive: boolean; onDismiss: () => void }) {
+function Toast({
+  notice,
+  interactive,
+  onDismiss,
+}: {
+  notice: NoticeView;
+  interactive: boolean;
+  onDismiss: () => void;
+}) {
   const { t } = useTranslation();
   const [paused, setPaused] = useState(false);
   const remaining = useRef(NOTICE_DURATION_MS);

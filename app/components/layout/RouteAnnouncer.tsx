@@ -24,5 +24,9 @@ export function RouteAnnouncer() {
     });
     return () => cancelAnimationFrame(frame);
   }, [pathname]);
-  return <div id="route-announcer" className="visually-hidden" aria-live="polite" aria-atomic="true">{message}</div>;
+  return (
+    <div id="route-announcer" className="visually-hidden" aria-live="polite" aria-atomic="true">
+      {message}
+    </div>
+  );
 }

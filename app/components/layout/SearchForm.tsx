@@ -21,7 +21,7 @@ export function SearchForm() {
   const [params] = useSearchParams();
   const location = useLocation();
   const hydrated = useHydrated();
-  const current = location.pathname === "/search/find" ? params.get("q") ?? "" : "";
+  const current = location.pathname === "/search/find" ? (params.get("q") ?? "") : "";
   const [query, setQuery] = useState(current);
   const [open, setOpen] = useState(false);
   const [count, setCount] = useState(0);
@@ -37,7 +37,7 @@ export function SearchForm() {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       if (!expanded) return setOpen(true);
-      setActive(event.key === "ArrowDown" ? (active + 1) % count : (active <= 0 ? count - 1 : active - 1));
+      setActive(event.key === "ArrowDown" ? (active + 1) % count : active <= 0 ? count - 1 : active - 1);
     } else if (event.key === "Enter" && expanded && active >= 0) {
       event.preventDefault();
       document.getElementById(suggestionId(active))?.click();
@@ -52,28 +52,37 @@ export function SearchForm() {
     // biome-ignore lint/a11y/noStaticElementInteractions: closes the overlay when focus leaves the search; the inputs inside are the interactive elements
     <div
       className="header-search"
-      onBlur={(event) => { if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false); }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
     >
       <Form method="get" action="/search/find" role="search" className="search-form">
-        <label htmlFor="site-search" className="visually-hidden">{t("search.label")}</label>
+        <label htmlFor="site-search" className="visually-hidden">
+          {t("search.label")}
+        </label>
         <input
           id="site-search"
           type="search"
           name="q"
           value={query}
-          onChange={(e) => { setQuery(e.target.value); setOpen(true); }}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setOpen(true);
+          }}
           onKeyDown={onKeyDown}
           placeholder={t("search.placeholder")}
           autoComplete="off"
           enterKeyHint="search"
           maxLength={100}
-          {...(hydrated ? {
-            role: "combobox",
-            "aria-autocomplete": "list",
-            "aria-expanded": expanded,
-            "aria-controls": SUGGESTIONS_ID,
-            "aria-activedescendant": expanded && active >= 0 ? suggestionId(active) : undefined,
-          } as const : {})}
+          {...(hydrated
+            ? ({
+                role: "combobox",
+                "aria-autocomplete": "list",
+                "aria-expanded": expanded,
+                "aria-controls": SUGGESTIONS_ID,
+                "aria-activedescendant": expanded && active >= 0 ? suggestionId(active) : undefined,
+              } as const)
+            : {})}
         />
         <button type="submit" className="search-submit">
           <Icon name="search" />
@@ -82,7 +91,13 @@ export function SearchForm() {
       </Form>
       {open && query.trim().length > 0 ? (
         <Suspense fallback={null}>
-          <SearchSuggestions id={SUGGESTIONS_ID} query={query} minLength={MIN_SEARCH_LENGTH} active={active} onCount={setCount} />
+          <SearchSuggestions
+            id={SUGGESTIONS_ID}
+            query={query}
+            minLength={MIN_SEARCH_LENGTH}
+            active={active}
+            onCount={setCount}
+          />
         </Suspense>
       ) : null}
     </div>

@@ -14,7 +14,13 @@ const DEBOUNCE_MS = 250;
  * (`aria-activedescendant`, option ids `{id}-{index}`). A press inside the popup does not take
  * focus away from the box, which would close it.
  */
-export default function SearchSuggestions({ id, query, minLength, active, onCount }: {
+export default function SearchSuggestions({
+  id,
+  query,
+  minLength,
+  active,
+  onCount,
+}: {
   id: string;
   query: string;
   minLength: number;
@@ -79,28 +85,45 @@ export default function SearchSuggestions({ id, query, minLength, active, onCoun
           {data.categories.length ? (
             // biome-ignore lint/a11y/useSemanticElements: an ARIA group inside a listbox; a fieldset is no listbox group
             <div role="group" aria-labelledby={`${id}-categories`} className="search-list">
-              <p id={`${id}-categories`} className="search-heading" role="presentation">{t("search.categories")}</p>
-              {data.categories.map((c) => <div key={c.id} role="none">{option(categoryHref(c.id), undefined, c.name)}</div>)}
+              <p id={`${id}-categories`} className="search-heading" role="presentation">
+                {t("search.categories")}
+              </p>
+              {data.categories.map((c) => (
+                <div key={c.id} role="none">
+                  {option(categoryHref(c.id), undefined, c.name)}
+                </div>
+              ))}
             </div>
           ) : null}
           {data.products.length ? (
             // biome-ignore lint/a11y/useSemanticElements: an ARIA group inside a listbox; a fieldset is no listbox group
             <div role="group" aria-labelledby={`${id}-products`} className="search-list">
-              <p id={`${id}-products`} className="search-heading" role="presentation">{t("search.products")}</p>
+              <p id={`${id}-products`} className="search-heading" role="presentation">
+                {t("search.products")}
+              </p>
               {data.products.map((p) => (
                 <div key={p.sku} role="none">
-                  {option(productHref(p.sku), "search-product", (
+                  {option(
+                    productHref(p.sku),
+                    "search-product",
                     <>
                       <img src={`/images/products/${p.sku}.svg`} alt="" width="40" height="40" loading="lazy" />
-                      <span>{p.name}<small>{p.brand}</small></span>
+                      <span>
+                        {p.name}
+                        <small>{p.brand}</small>
+                      </span>
                       <span className="search-price">{formatEuro(p.priceCents)}</span>
-                    </>
-                  ))}
+                    </>,
+                  )}
                 </div>
               ))}
             </div>
           ) : null}
-          {option(`/search/find?q=${encodeURIComponent(trimmed)}`, "search-all", t("search.showAll", { query: trimmed }))}
+          {option(
+            `/search/find?q=${encodeURIComponent(trimmed)}`,
+            "search-all",
+            t("search.showAll", { query: trimmed }),
+          )}
         </div>
       ) : null}
     </div>

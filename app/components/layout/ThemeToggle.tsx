@@ -10,7 +10,9 @@ const THEME_ACTION = "/theme";
 
 /** The theme to show now: a pending toggle wins over the server's value, so it switches at once. */
 export function useDarkMode(serverValue: DarkMode): DarkMode {
-  const pending = useFetchers().find((f) => f.formAction === THEME_ACTION && f.formData)?.formData?.get("darkMode");
+  const pending = useFetchers()
+    .find((f) => f.formAction === THEME_ACTION && f.formData)
+    ?.formData?.get("darkMode");
   return pending === "1" || pending === "0" ? pending : serverValue;
 }
 

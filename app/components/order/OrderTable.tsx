@@ -13,7 +13,11 @@ export function OrderTable({ orders }: { orders: OrderSummary[] }) {
   const columns = [
     column.accessor("incrementId", {
       header: t("column.number"),
-      cell: (c) => <Link to={`/account/order/${c.getValue()}`} aria-label={t("detailLink", { number: c.getValue() })}>{c.getValue()}</Link>,
+      cell: (c) => (
+        <Link to={`/account/order/${c.getValue()}`} aria-label={t("detailLink", { number: c.getValue() })}>
+          {c.getValue()}
+        </Link>
+      ),
     }),
     column.accessor("createdAt", { header: t("column.date"), cell: (c) => formatGermanDate(c.getValue()) }),
     column.accessor("status", { header: t("column.status"), cell: (c) => t(`status.${c.getValue()}`) }),
@@ -28,7 +32,11 @@ export function OrderTable({ orders }: { orders: OrderSummary[] }) {
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
-              {group.headers.map((h) => <th key={h.id} scope="col">{flexRender(h.column.columnDef.header, h.getContext())}</th>)}
+              {group.headers.map((h) => (
+                <th key={h.id} scope="col">
+                  {flexRender(h.column.columnDef.header, h.getContext())}
+                </th>
+              ))}
             </tr>
           ))}
         </thead>
@@ -36,7 +44,9 @@ export function OrderTable({ orders }: { orders: OrderSummary[] }) {
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} data-label={String(cell.column.columnDef.header)}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                <td key={cell.id} data-label={String(cell.column.columnDef.header)}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
               ))}
             </tr>
           ))}

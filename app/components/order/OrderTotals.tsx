@@ -33,7 +33,12 @@ export function OrderTotals({ amounts, shippingLabel }: { amounts: OrderAmounts;
       </dl>
       <p className="tax-title">{t("taxTitle")}</p>
       <dl className="totals totals-tax">
-        {amounts.taxDetails.map((d) => <div key={d.rate}><dt>{t("taxLine", { rate: d.rate })}</dt><dd>{formatEuro(d.taxCents)}</dd></div>)}
+        {amounts.taxDetails.map((d) => (
+          <div key={d.rate}>
+            <dt>{t("taxLine", { rate: d.rate })}</dt>
+            <dd>{formatEuro(d.taxCents)}</dd>
+          </div>
+        ))}
       </dl>
     </>
   );

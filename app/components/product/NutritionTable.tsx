@@ -4,9 +4,14 @@ import type { Nutrition } from "~/domain/catalog/product-detail";
 
 /** LMIV Annex XV order: energy, fat, saturates, (mono-/poly-)unsaturates, carbohydrate, sugars, protein, salt. */
 const ROWS = [
-  ["fat", "fat"], ["saturatedFat", "saturatedFat"], ["unsaturatedFat", "unsaturatedFat"],
-  ["polyunsaturatedFat", "polyunsaturatedFat"], ["carbohydrates", "carbohydrates"], ["sugar", "sugar"],
-  ["protein", "protein"], ["salt", "salt"],
+  ["fat", "fat"],
+  ["saturatedFat", "saturatedFat"],
+  ["unsaturatedFat", "unsaturatedFat"],
+  ["polyunsaturatedFat", "polyunsaturatedFat"],
+  ["carbohydrates", "carbohydrates"],
+  ["sugar", "sugar"],
+  ["protein", "protein"],
+  ["salt", "salt"],
 ] as const;
 
 export function NutritionTable({ nutrition, liquid }: { nutrition: Nutrition; liquid: boolean }) {
@@ -16,12 +21,17 @@ export function NutritionTable({ nutrition, liquid }: { nutrition: Nutrition; li
     <table className="nutrition-table">
       <caption>{t("detail.nutritionCaption", { unit })}</caption>
       <thead>
-        <tr><th scope="col">{t("detail.nutrient")}</th><th scope="col">{t("detail.nutritionPer", { unit })}</th></tr>
+        <tr>
+          <th scope="col">{t("detail.nutrient")}</th>
+          <th scope="col">{t("detail.nutritionPer", { unit })}</th>
+        </tr>
       </thead>
       <tbody>
         <tr>
           <th scope="row">{t("detail.nutritionRows.energy")}</th>
-          <td>{formatNumber(Math.round(nutrition.energyKj))} kJ / {formatNumber(Math.round(nutrition.energyKcal))} kcal</td>
+          <td>
+            {formatNumber(Math.round(nutrition.energyKj))} kJ / {formatNumber(Math.round(nutrition.energyKcal))} kcal
+          </td>
         </tr>
         {ROWS.map(([key, label]) => (
           <tr key={key} className={label.endsWith("Fat") || label === "sugar" ? "nutrition-sub" : undefined}>

@@ -11,13 +11,21 @@ import type { ProductSummary } from "~/domain/catalog/product";
 export function Price({ product, detailed = false }: { product: ProductSummary; detailed?: boolean }) {
   const { t } = useTranslation();
   const base = basePrice(product.priceCents, product);
-  const basePriceText = base ? t("price.basePrice", { amount: formatEuro(base.cents), unit: t(`units.${base.unit}`) }) : "";
+  const basePriceText = base
+    ? t("price.basePrice", { amount: formatEuro(base.cents), unit: t(`units.${base.unit}`) })
+    : "";
   const reference = product.lowestPrice30dCents;
   return (
     <div className={detailed ? "price price-detailed" : "price"}>
       <p className="price-line">
-        <span className={reference ? "price-current price-sale" : "price-current"}>{formatEuro(product.priceCents)}</span>
-        {reference ? <span className="price-reduction">{t("price.reduction", { percent: reductionPercent(product.priceCents, reference) })}</span> : null}
+        <span className={reference ? "price-current price-sale" : "price-current"}>
+          {formatEuro(product.priceCents)}
+        </span>
+        {reference ? (
+          <span className="price-reduction">
+            {t("price.reduction", { percent: reductionPercent(product.priceCents, reference) })}
+          </span>
+        ) : null}
       </p>
       {reference ? <p className="price-reference">{t("price.lowest30", { amount: formatEuro(reference) })}</p> : null}
       {base ? (
@@ -26,7 +34,9 @@ export function Price({ product, detailed = false }: { product: ProductSummary; 
           {detailed ? t("price.basePriceLabeled", { basePrice: basePriceText }) : basePriceText}
         </p>
       ) : null}
-      {product.depositCents > 0 ? <p className="price-deposit">{t("price.deposit", { amount: formatEuro(product.depositCents) })}</p> : null}
+      {product.depositCents > 0 ? (
+        <p className="price-deposit">{t("price.deposit", { amount: formatEuro(product.depositCents) })}</p>
+      ) : null}
     </div>
   );
 }

@@ -19,7 +19,9 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
             <Ingredients text={product.ingredients} />
             {product.ingredients.includes("_") ? <p className="field-hint">{t("detail.ingredientsHint")}</p> : null}
           </>
-        ) : <p>{t("detail.noIngredients")}</p>}
+        ) : (
+          <p>{t("detail.noIngredients")}</p>
+        )}
         <h3>{t("detail.allergens")}</h3>
         <p>
           {product.allergens.length
@@ -29,31 +31,65 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
       </section>
       <section aria-labelledby="nutrition-title">
         <h2 id="nutrition-title">{t("detail.nutrition")}</h2>
-        {product.nutrition ? <NutritionTable nutrition={product.nutrition} liquid={liquid} /> : <p>{t("detail.noNutrition")}</p>}
+        {product.nutrition ? (
+          <NutritionTable nutrition={product.nutrition} liquid={liquid} />
+        ) : (
+          <p>{t("detail.noNutrition")}</p>
+        )}
       </section>
       <section aria-labelledby="details-title">
         <h2 id="details-title">{t("detail.details")}</h2>
         <dl className="fact-list">
-          <dt>{t("detail.brand")}</dt><dd>{product.brand}</dd>
-          <dt>{t("detail.netQuantity")}</dt><dd><NetQuantity quantity={product} /></dd>
+          <dt>{t("detail.brand")}</dt>
+          <dd>{product.brand}</dd>
+          <dt>{t("detail.netQuantity")}</dt>
+          <dd>
+            <NetQuantity quantity={product} />
+          </dd>
           {product.alcoholPercent !== null ? (
-            <><dt>{t("detail.alcohol")}</dt><dd>{t("detail.alcoholValue", { value: formatNumber(product.alcoholPercent) })}</dd></>
+            <>
+              <dt>{t("detail.alcohol")}</dt>
+              <dd>{t("detail.alcoholValue", { value: formatNumber(product.alcoholPercent) })}</dd>
+            </>
           ) : null}
-          {product.flavorings.length ? <><dt>{t("detail.flavorings")}</dt><dd>{product.flavorings.join(", ")}</dd></> : null}
-          {product.originCountry ? <><dt>{t("detail.origin")}</dt><dd>{product.originCountry}</dd></> : null}
-          {product.storageHint ? <><dt>{t("detail.storage")}</dt><dd>{product.storageHint}</dd></> : null}
+          {product.flavorings.length ? (
+            <>
+              <dt>{t("detail.flavorings")}</dt>
+              <dd>{product.flavorings.join(", ")}</dd>
+            </>
+          ) : null}
+          {product.originCountry ? (
+            <>
+              <dt>{t("detail.origin")}</dt>
+              <dd>{product.originCountry}</dd>
+            </>
+          ) : null}
+          {product.storageHint ? (
+            <>
+              <dt>{t("detail.storage")}</dt>
+              <dd>{product.storageHint}</dd>
+            </>
+          ) : null}
           {product.supplier ? (
             <>
               <dt>{t("detail.supplier")}</dt>
               <dd>
                 <address>
-                  {product.supplier.name}<br /><AddressLines address={product.supplier} />
-                  {product.supplier.country !== "Deutschland" ? <><br />{product.supplier.country}</> : null}
+                  {product.supplier.name}
+                  <br />
+                  <AddressLines address={product.supplier} />
+                  {product.supplier.country !== "Deutschland" ? (
+                    <>
+                      <br />
+                      {product.supplier.country}
+                    </>
+                  ) : null}
                 </address>
               </dd>
             </>
           ) : null}
-          <dt>{t("detail.sku")}</dt><dd>{product.sku}</dd>
+          <dt>{t("detail.sku")}</dt>
+          <dd>{product.sku}</dd>
         </dl>
       </section>
     </div>

@@ -12,7 +12,14 @@ export function ProductGallery({ sku, name }: { sku: string; name: string }) {
   const large = productImageUrl(sku, 1024, resizing);
   return (
     <div className="gallery">
-      <a href={large} className="gallery-link" onClick={(e) => { e.preventDefault(); setOpen(true); }}>
+      <a
+        href={large}
+        className="gallery-link"
+        onClick={(e) => {
+          e.preventDefault();
+          setOpen(true);
+        }}
+      >
         <img
           src={productImageUrl(sku, 480, resizing)}
           srcSet={productImageSrcSet(sku, resizing)}
@@ -26,7 +33,9 @@ export function ProductGallery({ sku, name }: { sku: string; name: string }) {
       </a>
       {open ? (
         <Modal labelledBy="lightbox-title" onClose={() => setOpen(false)} className="lightbox">
-          <h2 id="lightbox-title" className="visually-hidden">{t("catalog:detail.largeImage", { name })}</h2>
+          <h2 id="lightbox-title" className="visually-hidden">
+            {t("catalog:detail.largeImage", { name })}
+          </h2>
           <img src={large} width="1024" height="1024" alt={t("product.imageAlt", { name })} />
         </Modal>
       ) : null}

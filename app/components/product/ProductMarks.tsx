@@ -6,7 +6,11 @@ export function BadgeList({ badges }: { badges: Badge[] }) {
   if (!badges.length) return null;
   return (
     <ul className="badges">
-      {badges.map((b) => <li key={b} className={`badge badge-${b}`}>{t(`product.badges.${b}`)}</li>)}
+      {badges.map((b) => (
+        <li key={b} className={`badge badge-${b}`}>
+          {t(`product.badges.${b}`)}
+        </li>
+      ))}
     </ul>
   );
 }
@@ -16,7 +20,11 @@ export function LabelList({ labels }: { labels: Label[] }) {
   if (!labels.length) return null;
   return (
     <ul className="labels">
-      {labels.map((l) => <li key={l} className={`label label-${l}`}>{t(`product.labels.${l}`)}</li>)}
+      {labels.map((l) => (
+        <li key={l} className={`label label-${l}`}>
+          {t(`product.labels.${l}`)}
+        </li>
+      ))}
     </ul>
   );
 }

@@ -9,7 +9,15 @@ import { BadgeList, LabelList } from "./ProductMarks";
 import { ShoppingActions } from "./ShoppingActions";
 
 /** `headingLevel`: the name is a heading one level below the section the grid sits in. */
-export function ProductTile({ product, eager = false, headingLevel = 3 }: { product: ProductSummary; eager?: boolean; headingLevel?: 2 | 3 }) {
+export function ProductTile({
+  product,
+  eager = false,
+  headingLevel = 3,
+}: {
+  product: ProductSummary;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const resizing = useImageResizing();
   const Name = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -27,7 +35,9 @@ export function ProductTile({ product, eager = false, headingLevel = 3 }: { prod
         />
         <Name className="tile-name">{product.name}</Name>
       </Link>
-      <p className="tile-brand">{product.brand} · <NetQuantity quantity={product} /></p>
+      <p className="tile-brand">
+        {product.brand} · <NetQuantity quantity={product} />
+      </p>
       <BadgeList badges={product.badges} />
       <LabelList labels={product.labels} />
       <Price product={product} />
@@ -36,7 +46,12 @@ export function ProductTile({ product, eager = false, headingLevel = 3 }: { prod
   );
 }
 
-export function ProductGrid({ products, eagerCount = 0, label, headingLevel }: {
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  label,
+  headingLevel,
+}: {
   products: ProductSummary[];
   eagerCount?: number;
   label?: string;
@@ -45,7 +60,9 @@ export function ProductGrid({ products, eagerCount = 0, label, headingLevel }: {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((p, i) => (
-        <li key={p.sku}><ProductTile product={p} eager={i < eagerCount} headingLevel={headingLevel} /></li>
+        <li key={p.sku}>
+          <ProductTile product={p} eager={i < eagerCount} headingLevel={headingLevel} />
+        </li>
       ))}
     </ul>
   );

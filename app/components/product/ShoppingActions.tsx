@@ -9,14 +9,27 @@ import { LoginRequiredLink } from "~/components/ui/LoginPrompt";
  * Add-to-cart and wish buttons. Visitors get the login prompt (or /login without JavaScript);
  * signed-in customers put products into their cart and on their wishlist.
  */
-export function ShoppingActions({ sku, name, inStock, compact = false }: { sku: string; name: string; inStock: boolean; compact?: boolean }) {
+export function ShoppingActions({
+  sku,
+  name,
+  inStock,
+  compact = false,
+}: {
+  sku: string;
+  name: string;
+  inStock: boolean;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const { customer, wishlist } = useShopper();
   return (
     <div className={compact ? "shopping-actions compact" : "shopping-actions"}>
       {inStock && customer ? <AddToCartButton sku={sku} name={name} compact={compact} /> : null}
       {inStock && !customer ? (
-        <LoginRequiredLink className="button button-primary add-to-cart" label={compact ? t("product.addToCartNamed", { name }) : undefined}>
+        <LoginRequiredLink
+          className="button button-primary add-to-cart"
+          label={compact ? t("product.addToCartNamed", { name }) : undefined}
+        >
           <Icon name="cart" />
           <span className={compact ? "visually-hidden-mobile" : undefined}>{t("product.addToCart")}</span>
         </LoginRequiredLink>

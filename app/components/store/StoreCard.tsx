@@ -30,7 +30,12 @@ export function StoreCard({ store }: { store: Store }) {
       </p>
       <address>
         <AddressLines address={store} />
-        {store.phone ? <><br />{t("stores.phone")}: <a href={`tel:${store.phone.replace(/[^\d+]/g, "")}`}>{store.phone}</a></> : null}
+        {store.phone ? (
+          <>
+            <br />
+            {t("stores.phone")}: <a href={`tel:${store.phone.replace(/[^\d+]/g, "")}`}>{store.phone}</a>
+          </>
+        ) : null}
       </address>
       <WeekHours week={store.openingHours} label={t("stores.openingHours")} />
       <WeekHours week={store.staffedHours} label={t("stores.staffedHours")} />

@@ -20,7 +20,12 @@ export function ErrorTitle({ status }: { status: number }) {
  */
 export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation();
-  const texts = status === 404 ? "pages.notFound" : EXPLAINED_STATUSES.includes(status) ? `pages.error.status.${status}` : "pages.error";
+  const texts =
+    status === 404
+      ? "pages.notFound"
+      : EXPLAINED_STATUSES.includes(status)
+        ? `pages.error.status.${status}`
+        : "pages.error";
   return (
     <section className="error-page" aria-labelledby="error-headline">
       <p className="error-code">{t("pages.error.title", { code: status })}</p>
@@ -31,7 +36,9 @@ export function ErrorPage({ status }: { status: number }) {
       </div>
       <h1 id="error-headline">{t(`${texts}.headline`)}</h1>
       <p>{t(`${texts}.text`)}</p>
-      <a className="button button-primary" href="/" data-discover="false">{t("pages.error.button")}</a>
+      <a className="button button-primary" href="/" data-discover="false">
+        {t("pages.error.button")}
+      </a>
     </section>
   );
 }

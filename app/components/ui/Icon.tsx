@@ -17,7 +17,14 @@ export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
-    <svg className={className ? `icon ${className}` : "icon"} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <svg
+      className={className ? `icon ${className}` : "icon"}
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={PATHS[name]} />
     </svg>
   );

@@ -21,7 +21,9 @@ export function LoginPromptProvider({ children }: { children: ReactNode }) {
         <Modal labelledBy="login-prompt-title" onClose={close} className="login-prompt">
           <h2 id="login-prompt-title">{t("loginPrompt.headline")}</h2>
           <p>{t("loginPrompt.text")}</p>
-          <Link className="button button-primary" to={loginHref(redirectTo)}>{t("loginPrompt.login")}</Link>
+          <Link className="button button-primary" to={loginHref(redirectTo)}>
+            {t("loginPrompt.login")}
+          </Link>
         </Modal>
       ) : null}
     </LoginPromptContext.Provider>
@@ -32,7 +34,12 @@ export function LoginPromptProvider({ children }: { children: ReactNode }) {
  * For a visitor, a shopping action is a link to /login (works without JavaScript); with
  * JavaScript it opens the login prompt instead.
  */
-export function LoginRequiredLink({ children, className, label, redirectTo }: {
+export function LoginRequiredLink({
+  children,
+  className,
+  label,
+  redirectTo,
+}: {
   children: ReactNode;
   className?: string;
   label?: string;
@@ -53,13 +60,28 @@ export function LoginRequiredLink({ children, className, label, redirectTo }: {
 }
 
 /** A link to a login-required page: the page itself when signed in, the login prompt otherwise. */
-export function AccountLink({ signedIn, to, children, className, label }: {
+export function AccountLink({
+  signedIn,
+  to,
+  children,
+  className,
+  label,
+}: {
   signedIn: boolean;
   to: string;
   children: ReactNode;
   className?: string;
   label?: string;
 }) {
-  if (signedIn) return <Link to={to} className={className} aria-label={label}>{children}</Link>;
-  return <LoginRequiredLink className={className} label={label} redirectTo={to}>{children}</LoginRequiredLink>;
+  if (signedIn)
+    return (
+      <Link to={to} className={className} aria-label={label}>
+        {children}
+      </Link>
+    );
+  return (
+    <LoginRequiredLink className={className} label={label} redirectTo={to}>
+      {children}
+    </LoginRequiredLink>
+  );
 }

@@ -10,7 +10,14 @@ import { Icon } from "./Icon";
  * that control is gone). `openWithoutJs` renders it open on the server: a route modal is then a
  * plain dialog inside the page, whose `closeControl` is a link.
  */
-export function Modal({ labelledBy, onClose, closeControl, openWithoutJs, className, children }: {
+export function Modal({
+  labelledBy,
+  onClose,
+  closeControl,
+  openWithoutJs,
+  className,
+  children,
+}: {
   labelledBy: string;
   onClose: () => void;
   closeControl?: ReactNode;
@@ -43,7 +50,9 @@ export function Modal({ labelledBy, onClose, closeControl, openWithoutJs, classN
         onClose();
       }}
       onKeyDown={containTab}
-      onClick={(event) => { if (event.target === ref.current) onClose(); }}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
     >
       {closeControl ?? (
         <button type="button" className="modal-close" onClick={onClose}>
@@ -56,16 +65,25 @@ export function Modal({ labelledBy, onClose, closeControl, openWithoutJs, classN
   );
 }
 
-const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+const FOCUSABLE =
+  "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
 /** Tab from the last control goes to the first, Shift+Tab from the first to the last (not to the browser's toolbar). */
 function containTab(event: KeyboardEvent<HTMLDialogElement>) {
   if (event.key !== "Tab") return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.getClientRects().length > 0,
+  );
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
   if (!first || !last) return;
-  const wrapTo = event.shiftKey ? (document.activeElement === first ? last : null) : (document.activeElement === last ? first : null);
+  const wrapTo = event.shiftKey
+    ? document.activeElement === first
+      ? last
+      : null
+    : document.activeElement === last
+      ? first
+      : null;
   if (!wrapTo) return;
   event.preventDefault();
   wrapTo.focus();
@@ -76,7 +94,8 @@ function returnFocus(opener: Element | null) {
   // The dialog has left the DOM just now; the page must be interactive again before focusing.
   requestAnimationFrame(() => {
     if (document.activeElement && document.activeElement !== document.body) return;
-    const target = opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : mainHeading();
+    const target =
+      opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : mainHeading();
     target?.focus({ preventScroll: true });
   });
 }

@@ -9,7 +9,15 @@ import { Modal } from "./Modal";
  * dialog inside the page, so it works without JavaScript; with JavaScript it is the shop's one
  * Modal. Closing goes back to the parent page.
  */
-export function RouteModal({ labelledBy, closeTo, children }: { labelledBy: string; closeTo: string; children: ReactNode }) {
+export function RouteModal({
+  labelledBy,
+  closeTo,
+  children,
+}: {
+  labelledBy: string;
+  closeTo: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -18,12 +26,12 @@ export function RouteModal({ labelledBy, closeTo, children }: { labelledBy: stri
       className="route-modal"
       openWithoutJs
       onClose={() => navigate(closeTo, { preventScrollReset: true })}
-      closeControl={(
+      closeControl={
         <Link to={closeTo} className="modal-close" preventScrollReset>
           <Icon name="close" />
           <span className="visually-hidden">{t("global.close")}</span>
         </Link>
-      )}
+      }
     >
       {children}
     </Modal>

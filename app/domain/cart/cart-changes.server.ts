@@ -40,7 +40,12 @@ export async function addProduct(db: D1Database, customerId: number, sku: string
 }
 
 /** A bought line's new quantity; 0 takes the line out. */
-export async function changeQuantity(db: D1Database, customerId: number, sku: string, qty: number): Promise<LineChanged> {
+export async function changeQuantity(
+  db: D1Database,
+  customerId: number,
+  sku: string,
+  qty: number,
+): Promise<LineChanged> {
   return settleGifts(db, customerId, sku, await setQuantity(db, customerId, sku, qty));
 }
 

@@ -13,7 +13,6 @@ import { cartMessages, isOutOfStock } from "./validity";
 import { berlinToday } from "~/domain/customer/validation";
 import { LIMITED_MAX_QTY, MAX_QTY, maxQuantity } from "./quantity";
 
-
 /** The quantity limit of the product of a row, as SQL (domain/cart/quantity.ts in words). */
 const limitOf = (row: "excluded" | "cart_item") =>
   sql<number>`(SELECT CASE WHEN p.is_limited = 1 THEN ${LIMITED_MAX_QTY} ELSE ${MAX_QTY} END FROM product p WHERE p.sku = ${sql.ref(`${row}.sku`)})`;
@@ -29,25 +28,55 @@ function toCoupon(row: { kind: "fixed" | "percent" | "freeShipping"; value: numb
  * The cart's stored coupon, checked again on every load: an expired one no longer counts at all,
  * one below its minimum order value waits in the cart until the subtotal reaches it (totals decide).
  */
-function storedCoupon(state: { code: string | null; kind: Coupon["kind"] | null; value: number | null; label: string | null;
-  min_order_cents: number | null; valid_until: string | null } | undefined) {
+function storedCoupon(
+  state:
+    | {
+        code: string | null;
+        kind: Coupon["kind"] | null;
+        value: number | null;
+        label: string | null;
+        min_order_cents: number | null;
+        valid_until: string | null;
+      }
+    | undefined,
+) {
   if (!state?.code || !state.kind) return null;
   const minOrderCents = state.min_order_cents ?? 0;
   return {
-    code: state.code, minOrderCents,
+    code: state.code,
+    minOrderCents,
     expired: state.valid_until !== null && state.valid_until < berlinToday(),
-    applied: { code: state.code, label: state.label ?? state.code, coupon: toCoupon({ kind: state.kind, value: state.value ?? 0, minOrderCents }) },
+    applied: {
+      code: state.code,
+      label: state.label ?? state.code,
+      coupon: toCoupon({ kind: state.kind, value: state.value ?? 0, minOrderCents }),
+    },
   };
 }
 
 /** The cart with products, coupon, gift steps and totals, in one round trip. */
 export async function loadCart(db: D1Database, customerId: number, shippingCents = 0): Promise<Cart> {
   const [lineRows, stateRows, stepRows] = await batch(db, [
-    qb.selectFrom("cart_item as c").innerJoin("product as p", "p.sku", "c.sku")
+    qb
+      .selectFrom("cart_item as c")
+      .innerJoin("product as p", "p.sku", "c.sku")
       .select([...PRODUCT_SUMMARY_COLUMNS, "c.qty", "c.is_gift", "p.tax_rate"])
-      .where("c.customer_id", "=", customerId).orderBy("c.is_gift").orderBy("c.added_at").orderBy("c.sku"),
-    qb.selectFrom("cart_state as s").leftJoin("coupon as k", "k.code", "s.coupon_code")
-      .select(["s.gift_dismissed_at_cents", "k.code", "k.kind", "k.value", "k.label", "k.min_order_cents", "k.valid_until"])
+      .where("c.customer_id", "=", customerId)
+      .orderBy("c.is_gift")
+      .orderBy("c.added_at")
+      .orderBy("c.sku"),
+    qb
+      .selectFrom("cart_state as s")
+      .leftJoin("coupon as k", "k.code", "s.coupon_code")
+      .select([
+        "s.gift_dismissed_at_cents",
+        "k.code",
+        "k.kind",
+        "k.value",
+        "k.label",
+        "k.min_order_cents",
+        "k.valid_until",
+      ])
       .where("s.customer_id", "=", customerId),
     qb.selectFrom("free_product_rule").select(["threshold_cents", "gift_count"]).orderBy("threshold_cents"),
   ] as const);
@@ -55,8 +84,16 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
     const product = toProductSummary(row);
     const isGift = row.is_gift === 1;
     return {
-      product, qty: row.qty, isGift, taxRate: row.tax_rate, maxQty: maxQuantity(row.is_limited === 1),
-      outOfStock: isOutOfStock({ stockManaged: row.stock_managed === 1, inStock: row.stock_qty > 0, stockQty: row.stock_qty }),
+      product,
+      qty: row.qty,
+      isGift,
+      taxRate: row.tax_rate,
+      maxQty: maxQuantity(row.is_limited === 1),
+      outOfStock: isOutOfStock({
+        stockManaged: row.stock_managed === 1,
+        inStock: row.stock_qty > 0,
+        stockQty: row.stock_qty,
+      }),
       available: row.stock_managed === 1 ? row.stock_qty : null,
       rowTotalCents: lineTotalCents({ isGift, unitPriceCents: row.price_cents, qty: row.qty }),
     };
@@ -68,7 +105,11 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
   const giftSteps = stepRows.map((r) => ({ totalCents: r.threshold_cents, products: r.gift_count }));
   const giftsChosen = lines.filter((l) => l.isGift).reduce((sum, l) => sum + l.qty, 0);
   return {
-    lines, coupon, totals, giftSteps, giftsChosen,
+    lines,
+    coupon,
+    totals,
+    giftSteps,
+    giftsChosen,
     giftsAvailable: giftsAvailable(giftSteps, totals.subtotalCents, giftsChosen),
     giftOfferDismissed: stillDismissed(state?.gift_dismissed_at_cents ?? null, giftSteps, totals.subtotalCents),
     messages: cartMessages({ lines, coupon: stored, couponApplied: totals.couponApplied }),
@@ -79,13 +120,16 @@ export type CartChange = "done" | "maxQuantity" | "soldOut" | "unknownProduct" |
 
 /** Adds to a bought line; refused when the product is sold out or the line would pass its limit. */
 export async function addToCart(db: D1Database, customerId: number, sku: string, qty: number): Promise<CartChange> {
-  const row = await prepare(db, sql<{ qty: number }>`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
+  const row = await prepare(
+    db,
+    sql<{ qty: number }>`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
      SELECT ${customerId}, p.sku, 0, ${qty}, ${new Date().toISOString()} FROM product p
       WHERE p.sku = ${sku} AND (p.stock_managed = 0 OR p.stock_qty > 0)
         AND ${qty} <= CASE WHEN p.is_limited = 1 THEN ${LIMITED_MAX_QTY} ELSE ${MAX_QTY} END
      ON CONFLICT (customer_id, sku, is_gift) DO UPDATE SET qty = cart_item.qty + excluded.qty
       WHERE cart_item.qty + excluded.qty <= ${limitOf("excluded")}
-     RETURNING qty`).first<{ qty: number }>();
+     RETURNING qty`,
+  ).first<{ qty: number }>();
   if (row) return "done";
   return refusalReason(db, sku);
 }
@@ -93,26 +137,45 @@ export async function addToCart(db: D1Database, customerId: number, sku: string,
 /** Sets a bought line's quantity (0 removes it); refused above the line's limit. */
 export async function setQuantity(db: D1Database, customerId: number, sku: string, qty: number): Promise<CartChange> {
   if (qty === 0) return (await removeLine(db, customerId, sku)) ? "done" : "notInCart";
-  const row = await prepare(db, sql<{ qty: number }>`UPDATE cart_item SET qty = ${qty}
+  const row = await prepare(
+    db,
+    sql<{ qty: number }>`UPDATE cart_item SET qty = ${qty}
       WHERE customer_id = ${customerId} AND sku = ${sku} AND is_gift = 0
         AND ${qty} <= ${limitOf("cart_item")}
-     RETURNING qty`).first<{ qty: number }>();
+     RETURNING qty`,
+  ).first<{ qty: number }>();
   if (row) return "done";
-  const inCart = await prepare(db, qb.selectFrom("cart_item").select("qty").where("customer_id", "=", customerId).where("sku", "=", sku).where("is_gift", "=", 0)).first();
+  const inCart = await prepare(
+    db,
+    qb
+      .selectFrom("cart_item")
+      .select("qty")
+      .where("customer_id", "=", customerId)
+      .where("sku", "=", sku)
+      .where("is_gift", "=", 0),
+  ).first();
   return inCart ? "maxQuantity" : "unknownProduct";
 }
 
 async function refusalReason(db: D1Database, sku: string): Promise<CartChange> {
-  const product = await prepare(db, qb.selectFrom("product").select(["stock_managed", "stock_qty"]).where("sku", "=", sku))
-    .first<{ stock_managed: number; stock_qty: number }>();
+  const product = await prepare(
+    db,
+    qb.selectFrom("product").select(["stock_managed", "stock_qty"]).where("sku", "=", sku),
+  ).first<{ stock_managed: number; stock_qty: number }>();
   if (!product) return "unknownProduct";
   if (product.stock_managed === 1 && product.stock_qty <= 0) return "soldOut";
   return "maxQuantity";
 }
 
 export async function removeLine(db: D1Database, customerId: number, sku: string, isGift = false): Promise<boolean> {
-  const result = await prepare(db, qb.deleteFrom("cart_item").where("customer_id", "=", customerId).where("sku", "=", sku)
-    .where("is_gift", "=", isGift ? 1 : 0)).run();
+  const result = await prepare(
+    db,
+    qb
+      .deleteFrom("cart_item")
+      .where("customer_id", "=", customerId)
+      .where("sku", "=", sku)
+      .where("is_gift", "=", isGift ? 1 : 0),
+  ).run();
   return result.meta.changes === 1;
 }
 
@@ -123,8 +186,21 @@ export async function removeLine(db: D1Database, customerId: number, sku: string
 export async function dropSurplusGifts(db: D1Database, customerId: number, cart: Cart): Promise<number> {
   const surplus = surplusGifts(cart.giftSteps, cart.totals.subtotalCents, cart.giftsChosen);
   if (surplus === 0) return 0;
-  const newest = cart.lines.filter((l) => l.isGift).reverse().slice(0, surplus);
-  await db.batch(newest.map((l) => prepare(db, qb.deleteFrom("cart_item").where("customer_id", "=", customerId)
-    .where("sku", "=", l.product.sku).where("is_gift", "=", 1))));
+  const newest = cart.lines
+    .filter((l) => l.isGift)
+    .reverse()
+    .slice(0, surplus);
+  await db.batch(
+    newest.map((l) =>
+      prepare(
+        db,
+        qb
+          .deleteFrom("cart_item")
+          .where("customer_id", "=", customerId)
+          .where("sku", "=", l.product.sku)
+          .where("is_gift", "=", 1),
+      ),
+    ),
+  );
   return newest.length;
 }

@@ -34,11 +34,16 @@ export interface Cart {
   messages: ValidationMessage[];
 }
 
-
 /** The totals of the lines as the page shows them (no account credit before checkout). */
 export function totalsOf(lines: CartLine[], coupon: Coupon | null, shippingCents: number, creditCents = 0): Totals {
   return cartTotals({
-    lines: lines.map((l) => ({ unitPriceCents: l.product.priceCents, depositCents: l.product.depositCents, qty: l.qty, taxRate: l.taxRate, isGift: l.isGift })),
+    lines: lines.map((l) => ({
+      unitPriceCents: l.product.priceCents,
+      depositCents: l.product.depositCents,
+      qty: l.qty,
+      taxRate: l.taxRate,
+      isGift: l.isGift,
+    })),
     coupon,
     shippingCents,
     creditCents,
@@ -53,6 +58,10 @@ export function withQuantities(lines: CartLine[], wanted: Record<string, number>
   return lines.map((line) => {
     const qty = line.isGift ? undefined : wanted[line.product.sku];
     if (qty === undefined || qty === line.qty) return line;
-    return { ...line, qty, rowTotalCents: lineTotalCents({ isGift: false, unitPriceCents: line.product.priceCents, qty }) };
+    return {
+      ...line,
+      qty,
+      rowTotalCents: lineTotalCents({ isGift: false, unitPriceCents: line.product.priceCents, qty }),
+    };
   });
 }

@@ -2,18 +2,36 @@
 import { prepare, qb } from "~/platform/db.server";
 import { berlinToday } from "~/domain/customer/validation";
 
-export type CouponResult = { result: "applied"; code: string } | { result: "invalid" } | { result: "minimum"; minOrderCents: number };
+export type CouponResult =
+  | { result: "applied"; code: string }
+  | { result: "invalid" }
+  | { result: "minimum"; minOrderCents: number };
 
-export async function applyCoupon(db: D1Database, customerId: number, code: string, subtotalCents: number): Promise<CouponResult> {
-  const coupon = await prepare(db, qb.selectFrom("coupon").select(["code", "min_order_cents", "valid_until"]).where("code", "=", code.trim()))
-    .first<{ code: string; min_order_cents: number; valid_until: string | null }>();
+export async function applyCoupon(
+  db: D1Database,
+  customerId: number,
+  code: string,
+  subtotalCents: number,
+): Promise<CouponResult> {
+  const coupon = await prepare(
+    db,
+    qb.selectFrom("coupon").select(["code", "min_order_cents", "valid_until"]).where("code", "=", code.trim()),
+  ).first<{ code: string; min_order_cents: number; valid_until: string | null }>();
   if (!coupon || (coupon.valid_until !== null && coupon.valid_until < berlinToday())) return { result: "invalid" };
   if (subtotalCents < coupon.min_order_cents) return { result: "minimum", minOrderCents: coupon.min_order_cents };
-  await prepare(db, qb.insertInto("cart_state").values({ customer_id: customerId, coupon_code: coupon.code, gift_dismissed_at_cents: null })
-    .onConflict((oc) => oc.column("customer_id").doUpdateSet({ coupon_code: coupon.code }))).run();
+  await prepare(
+    db,
+    qb
+      .insertInto("cart_state")
+      .values({ customer_id: customerId, coupon_code: coupon.code, gift_dismissed_at_cents: null })
+      .onConflict((oc) => oc.column("customer_id").doUpdateSet({ coupon_code: coupon.code })),
+  ).run();
   return { result: "applied", code: coupon.code };
 }
 
 export async function removeCoupon(db: D1Database, customerId: number): Promise<void> {
-  await prepare(db, qb.updateTable("cart_state").set({ coupon_code: null }).where("customer_id", "=", customerId)).run();
+  await prepare(
+    db,
+    qb.updateTable("cart_state").set({ coupon_code: null }).where("customer_id", "=", customerId),
+  ).run();
 }

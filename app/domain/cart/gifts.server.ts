@@ -5,26 +5,48 @@
  */
 import { sql } from "kysely";
 import { prepare, qb } from "~/platform/db.server";
-import { toProductSummary, PRODUCT_SUMMARY_COLUMNS, type ProductSummary, type ProductSummaryRow } from "~/domain/catalog/product";
+import {
+  toProductSummary,
+  PRODUCT_SUMMARY_COLUMNS,
+  type ProductSummary,
+  type ProductSummaryRow,
+} from "~/domain/catalog/product";
 import type { Cart } from "./cart";
 import { loadCart } from "./cart.server";
 import {
-  currentGiftStep, giftChoice, giftsLeft, missingToFirstStep, offeredGiftSkus,
-  type GiftChoice, type GiftOffer, type GiftRule,
+  currentGiftStep,
+  giftChoice,
+  giftsLeft,
+  missingToFirstStep,
+  offeredGiftSkus,
+  type GiftChoice,
+  type GiftOffer,
+  type GiftRule,
 } from "./gifts";
 
 type OfferRow = ProductSummaryRow & { threshold_cents: number; gift_count: number };
 
 async function loadGiftProducts(db: D1Database): Promise<{ rules: GiftRule[]; products: Map<string, ProductSummary> }> {
-  const rows = (await prepare(db, qb.selectFrom("free_product as f")
-    .innerJoin("free_product_rule as r", "r.id", "f.rule_id")
-    .innerJoin("product as p", "p.sku", "f.sku")
-    .select([...PRODUCT_SUMMARY_COLUMNS, "r.threshold_cents", "r.gift_count"])
-    .orderBy("r.threshold_cents").orderBy("p.name")).all<OfferRow>()).results;
+  const rows = (
+    await prepare(
+      db,
+      qb
+        .selectFrom("free_product as f")
+        .innerJoin("free_product_rule as r", "r.id", "f.rule_id")
+        .innerJoin("product as p", "p.sku", "f.sku")
+        .select([...PRODUCT_SUMMARY_COLUMNS, "r.threshold_cents", "r.gift_count"])
+        .orderBy("r.threshold_cents")
+        .orderBy("p.name"),
+    ).all<OfferRow>()
+  ).results;
   const rules = new Map<number, GiftRule>();
   const products = new Map<string, ProductSummary>();
   for (const row of rows) {
-    const rule = rules.get(row.threshold_cents) ?? { totalCents: row.threshold_cents, products: row.gift_count, skus: [] };
+    const rule = rules.get(row.threshold_cents) ?? {
+      totalCents: row.threshold_cents,
+      products: row.gift_count,
+      skus: [],
+    };
     rule.skus.push(row.sku);
     rules.set(row.threshold_cents, rule);
     products.set(row.sku, toProductSummary(row));
@@ -59,12 +81,15 @@ export async function chooseGift(db: D1Database, customerId: number, sku: string
   if (!offer.step) return "notAvailable";
   // The count guard inside the statement is what holds when several choices arrive at once; the
   // same gift twice hits the primary key and adds nothing.
-  const row = await prepare(db, sql<{ sku: string }>`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
+  const row = await prepare(
+    db,
+    sql<{ sku: string }>`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
      SELECT ${customerId}, p.sku, 1, 1, ${new Date().toISOString()} FROM product p
       WHERE p.sku = ${sku} AND (p.stock_managed = 0 OR p.stock_qty > 0)
         AND (SELECT COALESCE(SUM(c.qty), 0) FROM cart_item c WHERE c.customer_id = ${customerId} AND c.is_gift = 1) < ${offer.step.products}
      ON CONFLICT (customer_id, sku, is_gift) DO NOTHING
-     RETURNING sku`).first<{ sku: string }>();
+     RETURNING sku`,
+  ).first<{ sku: string }>();
   return row ? "chosen" : "notAvailable";
 }
 
@@ -73,7 +98,12 @@ export async function dismissGiftOffer(db: D1Database, customerId: number): Prom
   const cart = await loadCart(db, customerId);
   const step = currentGiftStep(cart.giftSteps, cart.totals.subtotalCents);
   if (!step) return false;
-  await prepare(db, qb.insertInto("cart_state").values({ customer_id: customerId, coupon_code: null, gift_dismissed_at_cents: step.totalCents })
-    .onConflict((oc) => oc.column("customer_id").doUpdateSet({ gift_dismissed_at_cents: step.totalCents }))).run();
+  await prepare(
+    db,
+    qb
+      .insertInto("cart_state")
+      .values({ customer_id: customerId, coupon_code: null, gift_dismissed_at_cents: step.totalCents })
+      .onConflict((oc) => oc.column("customer_id").doUpdateSet({ gift_dismissed_at_cents: step.totalCents })),
+  ).run();
   return true;
 }

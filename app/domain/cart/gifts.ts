@@ -37,7 +37,11 @@ export function surplusGifts(steps: GiftStep[], subtotalCents: number, chosen: n
  * The notice when the gift count fell: "byChoice" while gifts are still available afterwards
  * (the customer removed one and may pick again), "byForce" when none are (the subtotal dropped).
  */
-export function giftRemovalNotice(before: number, after: number, availableAfter: boolean): "byChoice" | "byForce" | null {
+export function giftRemovalNotice(
+  before: number,
+  after: number,
+  availableAfter: boolean,
+): "byChoice" | "byForce" | null {
   if (after >= before) return null;
   return availableAfter ? "byChoice" : "byForce";
 }
@@ -83,7 +87,10 @@ export function giftsLeft(steps: GiftStep[], subtotalCents: number, chosen: numb
 }
 
 /** The first step and what is missing to it, or null once it is reached (or there are no steps). */
-export function missingToFirstStep(steps: GiftStep[], subtotalCents: number): { totalCents: number; missingCents: number } | null {
+export function missingToFirstStep(
+  steps: GiftStep[],
+  subtotalCents: number,
+): { totalCents: number; missingCents: number } | null {
   if (steps.length === 0 || currentGiftStep(steps, subtotalCents)) return null;
   const totalCents = Math.min(...steps.map((s) => s.totalCents));
   return { totalCents, missingCents: totalCents - subtotalCents };
@@ -96,7 +103,10 @@ export type GiftChoice = "ok" | "notAvailable" | "notOffered" | "alreadyChosen" 
  * which is what holds under concurrent choices; this says why a refused choice was refused.
  */
 export function giftChoice(input: {
-  sku: string; offered: { sku: string; inStock: boolean }[]; chosenSkus: string[]; left: number;
+  sku: string;
+  offered: { sku: string; inStock: boolean }[];
+  chosenSkus: string[];
+  left: number;
 }): GiftChoice {
   if (input.chosenSkus.includes(input.sku)) return "alreadyChosen";
   if (input.left <= 0) return "notAvailable";

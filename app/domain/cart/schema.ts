@@ -12,7 +12,8 @@ import { MAX_QTY, parseQuantity } from "./quantity";
 const quantityInvalid = "cart:quantityInvalid";
 
 /** A whole number 0..99 as typed (the rule of `parseQuantity`); the line's own limit is the domain's. */
-const quantity = z.string({ required_error: quantityInvalid, invalid_type_error: quantityInvalid })
+const quantity = z
+  .string({ required_error: quantityInvalid, invalid_type_error: quantityInvalid })
   .transform(parseQuantity)
   .pipe(z.number({ invalid_type_error: quantityInvalid }).int().min(0).max(MAX_QTY));
 
@@ -35,22 +36,32 @@ export const removeLineSchema = z.object({
   intent: z.literal("remove"),
   sku: sku("messages.api.itemRemovalFailed"),
   /** "1" for a gift line; a bought line sends "0". */
-  gift: z.string({ invalid_type_error: "messages.api.itemRemovalFailed" }).optional().transform((value) => value === "1"),
+  gift: z
+    .string({ invalid_type_error: "messages.api.itemRemovalFailed" })
+    .optional()
+    .transform((value) => value === "1"),
 });
 
 const couponInvalid = "cart:couponInvalid";
 
 export const applyCouponSchema = z.object({
   intent: z.literal("applyCoupon"),
-  code: z.string({ required_error: couponInvalid, invalid_type_error: couponInvalid })
-    .trim().min(1, couponInvalid).max(COUPON_CODE_MAX_LENGTH, couponInvalid),
+  code: z
+    .string({ required_error: couponInvalid, invalid_type_error: couponInvalid })
+    .trim()
+    .min(1, couponInvalid)
+    .max(COUPON_CODE_MAX_LENGTH, couponInvalid),
 });
 
 export const removeCouponSchema = z.object({ intent: z.literal("removeCoupon") });
 
 /** Every post to the cart, told apart by the `intent` of its button. */
 export const cartFormSchema = z.discriminatedUnion("intent", [
-  addToCartSchema, setQuantitySchema, removeLineSchema, applyCouponSchema, removeCouponSchema,
+  addToCartSchema,
+  setQuantitySchema,
+  removeLineSchema,
+  applyCouponSchema,
+  removeCouponSchema,
 ]);
 
 export type CartForm = z.infer<typeof cartFormSchema>;

@@ -53,7 +53,8 @@ export interface Totals {
 }
 
 /** A line's price: gifts cost nothing. */
-export const lineTotalCents = (l: Pick<TotalsLine, "isGift" | "unitPriceCents" | "qty">) => (l.isGift ? 0 : l.unitPriceCents * l.qty);
+export const lineTotalCents = (l: Pick<TotalsLine, "isGift" | "unitPriceCents" | "qty">) =>
+  l.isGift ? 0 : l.unitPriceCents * l.qty;
 
 export function couponDiscount(coupon: Coupon | null, subtotalCents: number): number {
   if (!coupon) return 0;

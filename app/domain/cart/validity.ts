@@ -19,15 +19,21 @@ export interface CartFacts {
 }
 
 /** A line that cannot be filled: sold out, or more wanted than is left. */
-const unfillable = (l: CartFacts["lines"][number]) => l.qty > 0 && (l.outOfStock || (l.available != null && l.qty > l.available));
+const unfillable = (l: CartFacts["lines"][number]) =>
+  l.qty > 0 && (l.outOfStock || (l.available != null && l.qty > l.available));
 
 /** The cart's validation messages, most serious first. */
 export function cartMessages(cart: CartFacts): ValidationMessage[] {
   const messages: ValidationMessage[] = [];
   if (cart.lines.some(unfillable)) messages.push({ type: "error", key: "messages.soldOut" });
-  if (cart.coupon?.expired) messages.push({ type: "warning", key: "messages.couponExpired", values: { code: cart.coupon.code } });
+  if (cart.coupon?.expired)
+    messages.push({ type: "warning", key: "messages.couponExpired", values: { code: cart.coupon.code } });
   else if (cart.coupon && !cart.couponApplied) {
-    messages.push({ type: "info", key: "messages.couponWaiting", values: { code: cart.coupon.code, amount: formatEuro(cart.coupon.minOrderCents) } });
+    messages.push({
+      type: "info",
+      key: "messages.couponWaiting",
+      values: { code: cart.coupon.code, amount: formatEuro(cart.coupon.minOrderCents) },
+    });
   }
   return messages;
 }
@@ -49,7 +55,10 @@ export type CheckoutBlocker = "empty" | "soldOut" | "minimum";
  * Why the cart cannot go to checkout yet, or null when it can (validity plus the
  * minimum order value): the reason the "Zur Kasse" button names.
  */
-export function checkoutBlocker(lines: { outOfStock: boolean; qty: number; available?: number | null }[], minimumReached: boolean): CheckoutBlocker | null {
+export function checkoutBlocker(
+  lines: { outOfStock: boolean; qty: number; available?: number | null }[],
+  minimumReached: boolean,
+): CheckoutBlocker | null {
   const present = lines.filter((l) => l.qty > 0);
   if (present.length === 0) return "empty";
   // more wanted than is left counts as sold out too: the order could not be filled

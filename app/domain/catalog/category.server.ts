@@ -9,11 +9,17 @@ let cached: { db: D1Database; at: number; tree: Promise<CategoryTree> } | null =
 export function loadCategoryTree(db: D1Database): Promise<CategoryTree> {
   const now = Date.now();
   if (cached && cached.db === db && now - cached.at < TREE_TTL_MS) return cached.tree;
-  const tree = all(db, qb.selectFrom("category")
-    .select(["id", "parent_id", "name", "depth", "tile_color"])
-    .orderBy("depth").orderBy("position"))
-    .then(buildCategoryTree);
+  const tree = all(
+    db,
+    qb
+      .selectFrom("category")
+      .select(["id", "parent_id", "name", "depth", "tile_color"])
+      .orderBy("depth")
+      .orderBy("position"),
+  ).then(buildCategoryTree);
   cached = { db, at: now, tree };
-  tree.catch(() => { if (cached?.tree === tree) cached = null; });
+  tree.catch(() => {
+    if (cached?.tree === tree) cached = null;
+  });
   return tree;
 }

@@ -32,14 +32,23 @@ export function buildCategoryTree(rows: CategoryRow[]): CategoryTree {
     parentOf.set(row.id, row.parent_id);
     if (row.parent_id) byId.get(row.parent_id)?.children.push(node);
   }
-  const root = byId.get(ROOT_CATEGORY_ID) ?? { id: ROOT_CATEGORY_ID, name: "Startseite", color: "#5f8f2f", children: [] };
+  const root = byId.get(ROOT_CATEGORY_ID) ?? {
+    id: ROOT_CATEGORY_ID,
+    name: "Startseite",
+    color: "#5f8f2f",
+    children: [],
+  };
   return { root, byId, parentOf };
 }
 
 /** Ancestors of a category and itself, outermost first, without the root. */
 export function categoryPath(tree: CategoryTree, id: string): { id: string; name: string }[] {
   const path: { id: string; name: string }[] = [];
-  for (let current: string | null | undefined = id; current && current !== ROOT_CATEGORY_ID; current = tree.parentOf.get(current)) {
+  for (
+    let current: string | null | undefined = id;
+    current && current !== ROOT_CATEGORY_ID;
+    current = tree.parentOf.get(current)
+  ) {
     const node = tree.byId.get(current);
     if (!node) break;
     path.unshift({ id: node.id, name: node.name });

@@ -30,8 +30,20 @@ export const FACET_KEYS = ["brands", "categories", "flavoringIngredients", "alle
 export type FacetKey = (typeof FACET_KEYS)[number];
 
 export const ALLERGENS = [
-  "gluten", "crustaceans", "eggs", "fish", "peanuts", "soy", "milk",
-  "nuts", "celery", "mustard", "sesame", "sulphites", "lupin", "molluscs",
+  "gluten",
+  "crustaceans",
+  "eggs",
+  "fish",
+  "peanuts",
+  "soy",
+  "milk",
+  "nuts",
+  "celery",
+  "mustard",
+  "sesame",
+  "sulphites",
+  "lupin",
+  "molluscs",
 ] as const;
 
 export interface Range {
@@ -130,5 +142,7 @@ export function productFilterParams(filter: ProductFilter, overrides: { page?: n
 /** How many filters a customer has set (shown on the filter button). */
 export function activeFilterCount(filter: ProductFilter): number {
   const ranges = [filter.price, filter.sugar, filter.fat].filter((r) => r.min !== null || r.max !== null).length;
-  return ranges + FACET_KEYS.reduce((n, k) => n + filter[k].length, 0) + filter.flags.filter((f) => f !== "inStock").length;
+  return (
+    ranges + FACET_KEYS.reduce((n, k) => n + filter[k].length, 0) + filter.flags.filter((f) => f !== "inStock").length
+  );
 }

@@ -19,59 +19,73 @@ interface Body {
 
 const SHAPES: Record<string, Body> = {
   bottle: {
-    draw: (c, d) => `<path d="M226 60h60v50c0 30 50 50 50 110v230a20 20 0 0 1-20 20H196a20 20 0 0 1-20-20V220c0-60 50-80 50-110z" fill="${c}"/><rect x="222" y="44" width="68" height="26" rx="6" fill="${d}"/>`,
+    draw: (c, d) =>
+      `<path d="M226 60h60v50c0 30 50 50 50 110v230a20 20 0 0 1-20 20H196a20 20 0 0 1-20-20V220c0-60 50-80 50-110z" fill="${c}"/><rect x="222" y="44" width="68" height="26" rx="6" fill="${d}"/>`,
     label: { x: 186, y: 250, w: 140, h: 150 },
   },
   can: {
-    draw: (c, d) => `<rect x="166" y="110" width="180" height="330" rx="26" fill="${c}"/><ellipse cx="256" cy="112" rx="90" ry="18" fill="${d}"/>`,
+    draw: (c, d) =>
+      `<rect x="166" y="110" width="180" height="330" rx="26" fill="${c}"/><ellipse cx="256" cy="112" rx="90" ry="18" fill="${d}"/>`,
     label: { x: 176, y: 200, w: 160, h: 170 },
   },
   carton: {
-    draw: (c, d) => `<path d="M166 150l40-70h100l40 70v300a12 12 0 0 1-12 12H178a12 12 0 0 1-12-12z" fill="${c}"/><path d="M206 80h100l-10-24h-80z" fill="${d}"/>`,
+    draw: (c, d) =>
+      `<path d="M166 150l40-70h100l40 70v300a12 12 0 0 1-12 12H178a12 12 0 0 1-12-12z" fill="${c}"/><path d="M206 80h100l-10-24h-80z" fill="${d}"/>`,
     label: { x: 176, y: 210, w: 160, h: 190 },
   },
   jar: {
-    draw: (c, d) => `<rect x="156" y="160" width="200" height="280" rx="40" fill="${c}"/><rect x="170" y="110" width="172" height="56" rx="10" fill="${d}"/>`,
+    draw: (c, d) =>
+      `<rect x="156" y="160" width="200" height="280" rx="40" fill="${c}"/><rect x="170" y="110" width="172" height="56" rx="10" fill="${d}"/>`,
     label: { x: 166, y: 220, w: 180, h: 160 },
   },
   bag: {
-    draw: (c, d) => `<path d="M140 110q116-30 232 0l-18 340q-98 22-196 0z" fill="${c}"/><path d="M140 110q116-30 232 0l-4 30q-112-26-224 0z" fill="${d}"/>`,
+    draw: (c, d) =>
+      `<path d="M140 110q116-30 232 0l-18 340q-98 22-196 0z" fill="${c}"/><path d="M140 110q116-30 232 0l-4 30q-112-26-224 0z" fill="${d}"/>`,
     label: { x: 166, y: 200, w: 180, h: 190 },
   },
   box: {
-    draw: (c, d) => `<rect x="116" y="110" width="280" height="320" rx="10" fill="${c}"/><rect x="116" y="110" width="280" height="40" rx="10" fill="${d}"/>`,
+    draw: (c, d) =>
+      `<rect x="116" y="110" width="280" height="320" rx="10" fill="${c}"/><rect x="116" y="110" width="280" height="40" rx="10" fill="${d}"/>`,
     label: { x: 136, y: 190, w: 240, h: 200 },
   },
   tray: {
-    draw: (c, d) => `<path d="M86 220h340l-30 170H116z" fill="${c}"/><rect x="76" y="200" width="360" height="30" rx="8" fill="${d}"/>`,
+    draw: (c, d) =>
+      `<path d="M86 220h340l-30 170H116z" fill="${c}"/><rect x="76" y="200" width="360" height="30" rx="8" fill="${d}"/>`,
     label: { x: 126, y: 250, w: 260, h: 120 },
   },
   fruit: {
-    draw: (c, d) => `<circle cx="256" cy="290" r="150" fill="${c}"/><path d="M256 140q10-60 60-70q-20 50-60 70z" fill="${d}"/>`,
+    draw: (c, d) =>
+      `<circle cx="256" cy="290" r="150" fill="${c}"/><path d="M256 140q10-60 60-70q-20 50-60 70z" fill="${d}"/>`,
     label: { x: 161, y: 230, w: 190, h: 140 },
   },
   loaf: {
-    draw: (c, d) => `<path d="M96 300q0-150 160-150t160 150v110a20 20 0 0 1-20 20H116a20 20 0 0 1-20-20z" fill="${c}"/><path d="M176 200l30 40M246 185l20 45M316 200l-10 40" stroke="${d}" stroke-width="12" stroke-linecap="round"/>`,
+    draw: (c, d) =>
+      `<path d="M96 300q0-150 160-150t160 150v110a20 20 0 0 1-20 20H116a20 20 0 0 1-20-20z" fill="${c}"/><path d="M176 200l30 40M246 185l20 45M316 200l-10 40" stroke="${d}" stroke-width="12" stroke-linecap="round"/>`,
     label: { x: 136, y: 270, w: 240, h: 130 },
   },
   tube: {
-    draw: (c, d) => `<path d="M176 90h160l-30 330H206z" fill="${c}"/><rect x="226" y="420" width="60" height="40" rx="6" fill="${d}"/><rect x="170" y="76" width="172" height="24" rx="4" fill="${d}"/>`,
+    draw: (c, d) =>
+      `<path d="M176 90h160l-30 330H206z" fill="${c}"/><rect x="226" y="420" width="60" height="40" rx="6" fill="${d}"/><rect x="170" y="76" width="172" height="24" rx="4" fill="${d}"/>`,
     label: { x: 196, y: 160, w: 120, h: 200 },
   },
   cup: {
-    draw: (c, d) => `<path d="M146 150h220l-30 290H176z" fill="${c}"/><rect x="136" y="130" width="240" height="30" rx="8" fill="${d}"/>`,
+    draw: (c, d) =>
+      `<path d="M146 150h220l-30 290H176z" fill="${c}"/><rect x="136" y="130" width="240" height="30" rx="8" fill="${d}"/>`,
     label: { x: 171, y: 200, w: 170, h: 170 },
   },
   bar: {
-    draw: (c, d) => `<rect x="66" y="170" width="380" height="190" rx="12" fill="${c}"/><rect x="66" y="170" width="60" height="190" rx="12" fill="${d}"/>`,
+    draw: (c, d) =>
+      `<rect x="66" y="170" width="380" height="190" rx="12" fill="${c}"/><rect x="66" y="170" width="60" height="190" rx="12" fill="${d}"/>`,
     label: { x: 136, y: 190, w: 300, h: 150 },
   },
   crate: {
-    draw: (c, d) => `<rect x="86" y="190" width="340" height="250" rx="14" fill="${c}"/><rect x="186" y="220" width="140" height="30" rx="15" fill="${d}"/>${[126, 186, 246, 306, 366].map((x) => `<rect x="${x - 18}" y="110" width="36" height="90" rx="8" fill="${d}"/>`).join("")}`,
+    draw: (c, d) =>
+      `<rect x="86" y="190" width="340" height="250" rx="14" fill="${c}"/><rect x="186" y="220" width="140" height="30" rx="15" fill="${d}"/>${[126, 186, 246, 306, 366].map((x) => `<rect x="${x - 18}" y="110" width="36" height="90" rx="8" fill="${d}"/>`).join("")}`,
     label: { x: 106, y: 270, w: 300, h: 150 },
   },
   pack: {
-    draw: (c, d) => `<rect x="106" y="130" width="300" height="300" rx="28" fill="${c}"/><rect x="106" y="130" width="300" height="50" rx="28" fill="${d}"/>`,
+    draw: (c, d) =>
+      `<rect x="106" y="130" width="300" height="300" rx="28" fill="${c}"/><rect x="106" y="130" width="300" height="50" rx="28" fill="${d}"/>`,
     label: { x: 126, y: 200, w: 260, h: 200 },
   },
 };
@@ -85,7 +99,7 @@ export function wrapWords(text: string, width: number, maxLines: number): string
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && (`${line} ${word}`).length > width) {
+    if (line && `${line} ${word}`.length > width) {
       lines.push(line);
       line = word;
     } else {
@@ -102,7 +116,10 @@ export function wrapWords(text: string, width: number, maxLines: number): string
 
 function darken(hex: string, factor: number): string {
   const n = parseInt(hex.replace("#", ""), 16);
-  const channel = (shift: number) => Math.round(((n >> shift) & 255) * factor).toString(16).padStart(2, "0");
+  const channel = (shift: number) =>
+    Math.round(((n >> shift) & 255) * factor)
+      .toString(16)
+      .padStart(2, "0");
   return `#${channel(16)}${channel(8)}${channel(0)}`;
 }
 
@@ -117,13 +134,17 @@ export function packshotSvg(p: Packshot): string {
   const name = lines
     .map((line, i) => `<text x="${x + w / 2}" y="${textTop + i * lineHeight + 22}" class="n">${escapeXml(line)}</text>`)
     .join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512" role="img" aria-label="${escapeXml(p.name)}">` +
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512" role="img" aria-label="${escapeXml(p.name)}">` +
     `<style>text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-anchor:middle}.b{font-size:20px;font-weight:700;fill:${darken(color, 0.55)};letter-spacing:1px}.n{font-size:24px;fill:#1d1d1b}</style>` +
     `<rect width="512" height="512" fill="#f4f1ea"/><ellipse cx="256" cy="462" rx="170" ry="18" fill="#e2ddd1"/>` +
     body.draw(color, darken(color, 0.7)) +
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="12" fill="#fffdf7"/>` +
     `<text x="${x + w / 2}" y="${y + 36}" class="b">${escapeXml(p.brand.toUpperCase().slice(0, charsPerLine + 2))}</text>` +
     name +
-    (p.organic ? `<circle cx="420" cy="92" r="44" fill="#3d8b37"/><text x="420" y="101" style="font-size:26px;font-weight:700;fill:#fff">BIO</text>` : "") +
-    `</svg>`;
+    (p.organic
+      ? `<circle cx="420" cy="92" r="44" fill="#3d8b37"/><text x="420" y="101" style="font-size:26px;font-weight:700;fill:#fff">BIO</text>`
+      : "") +
+    `</svg>`
+  );
 }

@@ -3,8 +3,16 @@ import type { ProductSummary } from "./product";
 
 /** Per 100 g/ml, in the order LMIV Annex XV prescribes. */
 export interface Nutrition {
-  energyKj: number; energyKcal: number; fat: number; saturatedFat: number; unsaturatedFat: number;
-  polyunsaturatedFat: number; carbohydrates: number; sugar: number; protein: number; salt: number;
+  energyKj: number;
+  energyKcal: number;
+  fat: number;
+  saturatedFat: number;
+  unsaturatedFat: number;
+  polyunsaturatedFat: number;
+  carbohydrates: number;
+  sugar: number;
+  protein: number;
+  salt: number;
 }
 
 export interface ProductDetail extends ProductSummary {

@@ -30,7 +30,11 @@ function filtered(f: ProductFilter): ProductQuery {
   q = inRange(q, "p.sugar", f.sugar);
   q = inRange(q, "p.fat", f.fat);
   if (f.allergens.length) {
-    q = q.where("p.sku", "not in", qb.selectFrom("product_allergen").select("sku").where("allergen", "in", f.allergens));
+    q = q.where(
+      "p.sku",
+      "not in",
+      qb.selectFrom("product_allergen").select("sku").where("allergen", "in", f.allergens),
+    );
   }
   for (const flag of f.flags) {
     if (flag === "sale") q = q.where("p.regular_price_cents", "is not", null);
@@ -46,7 +50,9 @@ function filtered(f: ProductFilter): ProductQuery {
 function inScope<O>(q: SelectQueryBuilder<Database & { p: ProductTable }, "p", O>, scope: ListScope) {
   return scope.kind === "category"
     ? q.innerJoin("product_category as pc", "pc.sku", "p.sku").where("pc.category_id", "=", scope.categoryId)
-    : q.innerJoin("product_search", "product_search.rowid", "p.rowid").where(sql<boolean>`product_search MATCH ${scope.match}`);
+    : q
+        .innerJoin("product_search", "product_search.rowid", "p.rowid")
+        .where(sql<boolean>`product_search MATCH ${scope.match}`);
 }
 
 /** Whether a product matches each multi-select facet (1 when the facet is not set). */
@@ -64,16 +70,26 @@ function facetMatches(f: ProductFilter) {
 
 function pageQuery(scope: ListScope, f: ProductFilter) {
   const m = facetMatches(f);
-  const q = filtered(f).where(sql<boolean>`${m.brand} AND ${m.category} AND ${m.flavoring}`)
-    .select(PRODUCT_SUMMARY_COLUMNS).limit(PAGE_SIZE + 1).offset((f.page - 1) * PAGE_SIZE);
+  const q = filtered(f)
+    .where(sql<boolean>`${m.brand} AND ${m.category} AND ${m.flavoring}`)
+    .select(PRODUCT_SUMMARY_COLUMNS)
+    .limit(PAGE_SIZE + 1)
+    .offset((f.page - 1) * PAGE_SIZE);
   switch (f.sort) {
-    case "price_asc": return inScope(q.orderBy("p.price_cents", "asc").orderBy("p.sku"), scope);
-    case "price_desc": return inScope(q.orderBy("p.price_cents", "desc").orderBy("p.sku"), scope);
-    default: return inScope(q.orderBy("p.recommendation", "desc").orderBy("p.sku"), scope);
+    case "price_asc":
+      return inScope(q.orderBy("p.price_cents", "asc").orderBy("p.sku"), scope);
+    case "price_desc":
+      return inScope(q.orderBy("p.price_cents", "desc").orderBy("p.sku"), scope);
+    default:
+      return inScope(q.orderBy("p.recommendation", "desc").orderBy("p.sku"), scope);
   }
 }
 
-interface FacetRow { facet: string; value: string; count: number }
+interface FacetRow {
+  facet: string;
+  value: string;
+  count: number;
+}
 
 /**
  * A multi-select facet counts with all filters but its own, so a second brand stays choosable;
@@ -81,14 +97,24 @@ interface FacetRow { facet: string; value: string; count: number }
  */
 function facetQuery(scope: ListScope, f: ProductFilter) {
   const m = facetMatches(f);
-  const base = inScope(filtered(f).select([
-    "p.sku", "p.brand", "p.regular_price_cents", ...Object.values(FLAG_COLUMNS).map((c) => `p.${c}` as const),
-    m.brand.as("m_brand"), m.category.as("m_cat"), m.flavoring.as("m_flav"),
-  ]), scope);
+  const base = inScope(
+    filtered(f).select([
+      "p.sku",
+      "p.brand",
+      "p.regular_price_cents",
+      ...Object.values(FLAG_COLUMNS).map((c) => `p.${c}` as const),
+      m.brand.as("m_brand"),
+      m.category.as("m_cat"),
+      m.flavoring.as("m_flav"),
+    ]),
+    scope,
+  );
   const all = sql`m_brand AND m_cat AND m_flav`;
   // CROSS JOIN keeps `base` the outer loop; otherwise SQLite may walk a whole facet table.
   // Total and flag counts in one pass, as one JSON row.
-  const flagCounts = sql.join(Object.entries(FLAG_COLUMNS).map(([flag, column]) => sql`${sql.lit(flag)}, coalesce(sum(${sql.ref(column)}), 0)`));
+  const flagCounts = sql.join(
+    Object.entries(FLAG_COLUMNS).map(([flag, column]) => sql`${sql.lit(flag)}, coalesce(sum(${sql.ref(column)}), 0)`),
+  );
   const categoryIds = scope.facetCategoryIds.length ? scope.facetCategoryIds : ["-"];
   // `base` is interpolated as a subquery, so it comes with its own parentheses.
   return sql<FacetRow>`WITH base AS MATERIALIZED ${base}

@@ -22,20 +22,57 @@ export interface ProductSummary extends NetQuantity {
 
 /** The product columns every list selects, as D1 returns them. */
 export interface ProductSummaryRow {
-  sku: string; name: string; brand: string;
-  price_cents: number; regular_price_cents: number | null; lowest_price_30d_cents: number | null;
-  deposit_cents: number; net_quantity: number; unit: string; pack_count: number;
-  stock_managed: number; stock_qty: number; min_age: number;
-  is_new: number; is_limited: number; is_pioneer: number; is_organic: number; is_demeter: number;
-  is_vegan: number; is_vegetarian: number; is_halal: number; is_gluten_free: number;
-  is_lactose_free: number; is_chilled: number;
+  sku: string;
+  name: string;
+  brand: string;
+  price_cents: number;
+  regular_price_cents: number | null;
+  lowest_price_30d_cents: number | null;
+  deposit_cents: number;
+  net_quantity: number;
+  unit: string;
+  pack_count: number;
+  stock_managed: number;
+  stock_qty: number;
+  min_age: number;
+  is_new: number;
+  is_limited: number;
+  is_pioneer: number;
+  is_organic: number;
+  is_demeter: number;
+  is_vegan: number;
+  is_vegetarian: number;
+  is_halal: number;
+  is_gluten_free: number;
+  is_lactose_free: number;
+  is_chilled: number;
 }
 
 export const PRODUCT_SUMMARY_COLUMNS = [
-  "p.sku", "p.name", "p.brand", "p.price_cents", "p.regular_price_cents", "p.lowest_price_30d_cents",
-  "p.deposit_cents", "p.net_quantity", "p.unit", "p.pack_count", "p.stock_managed", "p.stock_qty", "p.min_age",
-  "p.is_new", "p.is_limited", "p.is_pioneer", "p.is_organic", "p.is_demeter", "p.is_vegan", "p.is_vegetarian",
-  "p.is_halal", "p.is_gluten_free", "p.is_lactose_free", "p.is_chilled",
+  "p.sku",
+  "p.name",
+  "p.brand",
+  "p.price_cents",
+  "p.regular_price_cents",
+  "p.lowest_price_30d_cents",
+  "p.deposit_cents",
+  "p.net_quantity",
+  "p.unit",
+  "p.pack_count",
+  "p.stock_managed",
+  "p.stock_qty",
+  "p.min_age",
+  "p.is_new",
+  "p.is_limited",
+  "p.is_pioneer",
+  "p.is_organic",
+  "p.is_demeter",
+  "p.is_vegan",
+  "p.is_vegetarian",
+  "p.is_halal",
+  "p.is_gluten_free",
+  "p.is_lactose_free",
+  "p.is_chilled",
 ] as const;
 
 /** A managed item with no stock is sold out (it also invalidates a cart). */
@@ -59,10 +96,15 @@ export function badgesOf(row: ProductSummaryRow): Badge[] {
 
 export function labelsOf(row: ProductSummaryRow): Label[] {
   const labels: [Label, number][] = [
-    ["organic", row.is_organic], ["demeter", row.is_demeter], ["vegan", row.is_vegan],
+    ["organic", row.is_organic],
+    ["demeter", row.is_demeter],
+    ["vegan", row.is_vegan],
     // "vegetarian" says nothing more once "vegan" is shown
-    ["vegetarian", row.is_vegetarian && !row.is_vegan ? 1 : 0], ["halal", row.is_halal],
-    ["glutenFree", row.is_gluten_free], ["lactoseFree", row.is_lactose_free], ["chilled", row.is_chilled],
+    ["vegetarian", row.is_vegetarian && !row.is_vegan ? 1 : 0],
+    ["halal", row.is_halal],
+    ["glutenFree", row.is_gluten_free],
+    ["lactoseFree", row.is_lactose_free],
+    ["chilled", row.is_chilled],
   ];
   return labels.filter(([, on]) => on).map(([label]) => label);
 }

@@ -27,11 +27,16 @@ export function formatNetQuantity(q: NetQuantity): string {
 export function totalInBaseUnit(q: NetQuantity): { amount: number; unit: BaseUnit } | null {
   const total = q.netQuantity * q.packCount;
   switch (q.unit) {
-    case "g": return { amount: total / 1000, unit: "kg" };
-    case "kg": return { amount: total, unit: "kg" };
-    case "ml": return { amount: total / 1000, unit: "l" };
-    case "l": return { amount: total, unit: "l" };
-    default: return null;
+    case "g":
+      return { amount: total / 1000, unit: "kg" };
+    case "kg":
+      return { amount: total, unit: "kg" };
+    case "ml":
+      return { amount: total / 1000, unit: "l" };
+    case "l":
+      return { amount: total, unit: "l" };
+    default:
+      return null;
   }
 }
 

@@ -22,7 +22,10 @@ export function searchMatch(input: string): string | null {
 
 /** Lower case without diacritics, so "kase" finds the category "Käse" as it finds products. */
 export function foldForSearch(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
 }
 
 /** What the search overlay receives while a customer types. */

@@ -3,7 +3,12 @@
  */
 import { SHIPPING_CENTS } from "~/domain/cart/shipping";
 
-export const CARRIER_CODES = ["myensopackagedelivery", "myensodhlexpress", "clickandcollect", "myensofoodshipping"] as const;
+export const CARRIER_CODES = [
+  "myensopackagedelivery",
+  "myensodhlexpress",
+  "clickandcollect",
+  "myensofoodshipping",
+] as const;
 export type CarrierCode = (typeof CARRIER_CODES)[number];
 
 export interface Carrier {
@@ -22,10 +27,42 @@ export interface Carrier {
 }
 
 export const CARRIERS: Record<CarrierCode, Carrier> = {
-  myensopackagedelivery: { code: "myensopackagedelivery", priceCents: SHIPPING_CENTS.myensopackagedelivery, needsAddress: true, needsPhone: false, hasWishSlot: true, isPickup: false, onlyInDeliveryArea: false },
-  myensodhlexpress: { code: "myensodhlexpress", priceCents: SHIPPING_CENTS.myensodhlexpress, needsAddress: true, needsPhone: true, hasWishSlot: false, isPickup: false, onlyInDeliveryArea: false },
-  clickandcollect: { code: "clickandcollect", priceCents: SHIPPING_CENTS.clickandcollect, needsAddress: false, needsPhone: false, hasWishSlot: false, isPickup: true, onlyInDeliveryArea: false },
-  myensofoodshipping: { code: "myensofoodshipping", priceCents: SHIPPING_CENTS.myensofoodshipping, needsAddress: true, needsPhone: false, hasWishSlot: true, isPickup: false, onlyInDeliveryArea: true },
+  myensopackagedelivery: {
+    code: "myensopackagedelivery",
+    priceCents: SHIPPING_CENTS.myensopackagedelivery,
+    needsAddress: true,
+    needsPhone: false,
+    hasWishSlot: true,
+    isPickup: false,
+    onlyInDeliveryArea: false,
+  },
+  myensodhlexpress: {
+    code: "myensodhlexpress",
+    priceCents: SHIPPING_CENTS.myensodhlexpress,
+    needsAddress: true,
+    needsPhone: true,
+    hasWishSlot: false,
+    isPickup: false,
+    onlyInDeliveryArea: false,
+  },
+  clickandcollect: {
+    code: "clickandcollect",
+    priceCents: SHIPPING_CENTS.clickandcollect,
+    needsAddress: false,
+    needsPhone: false,
+    hasWishSlot: false,
+    isPickup: true,
+    onlyInDeliveryArea: false,
+  },
+  myensofoodshipping: {
+    code: "myensofoodshipping",
+    priceCents: SHIPPING_CENTS.myensofoodshipping,
+    needsAddress: true,
+    needsPhone: false,
+    hasWishSlot: true,
+    isPickup: false,
+    onlyInDeliveryArea: true,
+  },
 };
 
 /** What the checkout starts with until the customer picks another. */

@@ -11,7 +11,14 @@ import type { Address } from "~/domain/customer/address";
 import type { DayHours, Store } from "~/domain/store/store";
 import { CARRIERS, type CarrierCode } from "./carriers";
 import type { PaymentAccount } from "./payment-methods";
-import { PICKUP_DAYS_MORE, PICKUP_DAYS_SHOWN, deliveryWishSlots, pickupSlots, type PickupSlot, type Slot } from "./slots";
+import {
+  PICKUP_DAYS_MORE,
+  PICKUP_DAYS_SHOWN,
+  deliveryWishSlots,
+  pickupSlots,
+  type PickupSlot,
+  type Slot,
+} from "./slots";
 
 export type PickupStore = Pick<Store, "id" | "name" | "street" | "houseNumber" | "zip" | "city">;
 
@@ -39,7 +46,12 @@ export interface CheckoutChoice {
   moreDays?: boolean;
 }
 
-export async function loadCheckout(db: D1Database, customerId: number, choice: CheckoutChoice, now: Date): Promise<Checkout> {
+export async function loadCheckout(
+  db: D1Database,
+  customerId: number,
+  choice: CheckoutChoice,
+  now: Date,
+): Promise<Checkout> {
   const carrier = CARRIERS[choice.carrier];
   const days = choice.moreDays ? PICKUP_DAYS_MORE : PICKUP_DAYS_SHOWN;
   const [cart, addresses, [customerRows, balanceRows, areaRows, storeRows, bookingRows]] = await Promise.all([
@@ -48,12 +60,22 @@ export async function loadCheckout(db: D1Database, customerId: number, choice: C
     batch(db, [
       qb.selectFrom("customer").select(["telephone", "is_sepa_allowed"]).where("id", "=", customerId),
       qb.selectFrom("customer_balance").select("balance_cents").where("customer_id", "=", customerId),
-      qb.selectFrom("delivery_area").innerJoin("address", "address.zip", "delivery_area.zip")
-        .select("delivery_area.zip").where("address.customer_id", "=", customerId),
-      qb.selectFrom("store").select(["id", "name", "street", "house_number", "zip", "city", "staffed_hours"])
-        .where("click_and_collect", "=", 1).orderBy("city").orderBy("name"),
-      qb.selectFrom("pickup_booking").select(["slot_start", "booked"])
-        .where("store_id", "=", choice.storeId ?? "").where("slot_start", ">=", now.toISOString()),
+      qb
+        .selectFrom("delivery_area")
+        .innerJoin("address", "address.zip", "delivery_area.zip")
+        .select("delivery_area.zip")
+        .where("address.customer_id", "=", customerId),
+      qb
+        .selectFrom("store")
+        .select(["id", "name", "street", "house_number", "zip", "city", "staffed_hours"])
+        .where("click_and_collect", "=", 1)
+        .orderBy("city")
+        .orderBy("name"),
+      qb
+        .selectFrom("pickup_booking")
+        .select(["slot_start", "booked"])
+        .where("store_id", "=", choice.storeId ?? "")
+        .where("slot_start", ">=", now.toISOString()),
     ] as const),
   ]);
   const area = new Set(areaRows.map((r) => r.zip));
@@ -61,7 +83,7 @@ export async function loadCheckout(db: D1Database, customerId: number, choice: C
     store: { id: r.id, name: r.name, street: r.street, houseNumber: r.house_number, zip: r.zip, city: r.city },
     staffed: JSON.parse(r.staffed_hours) as DayHours[],
   }));
-  const chosen = carrier.isPickup ? stores.find((s) => s.store.id === choice.storeId) ?? null : null;
+  const chosen = carrier.isPickup ? (stores.find((s) => s.store.id === choice.storeId) ?? null) : null;
   const booked = new Map(bookingRows.map((r) => [r.slot_start, r.booked]));
   return {
     cart,
@@ -83,7 +105,13 @@ export async function loadCheckout(db: D1Database, customerId: number, choice: C
  * customer's is_sepa_allowed (customers with a paid order and, later, shareholders) and the balance.
  */
 export async function loadPaymentAccount(db: D1Database, customerId: number): Promise<PaymentAccount> {
-  const row = await first(db, qb.selectFrom("customer as c").leftJoin("customer_balance as b", "b.customer_id", "c.id")
-    .select(["c.is_sepa_allowed", "b.balance_cents"]).where("c.id", "=", customerId));
+  const row = await first(
+    db,
+    qb
+      .selectFrom("customer as c")
+      .leftJoin("customer_balance as b", "b.customer_id", "c.id")
+      .select(["c.is_sepa_allowed", "b.balance_cents"])
+      .where("c.id", "=", customerId),
+  );
   return { sepaAllowed: row?.is_sepa_allowed === "1", balanceCents: row?.balance_cents ?? 0 };
 }

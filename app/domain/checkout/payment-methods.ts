@@ -41,7 +41,10 @@ export function offeredPaymentMethods(account: PaymentAccount): PaymentMethod[] 
  * How an accepted order is paid: what is still due goes to the provider with the chosen method;
  * when the credit pays everything, the order records the balance and needs no provider.
  */
-export function orderPayment(method: PaymentMethod, dueCents: number): { method: PaymentMethod; needsProvider: boolean } {
+export function orderPayment(
+  method: PaymentMethod,
+  dueCents: number,
+): { method: PaymentMethod; needsProvider: boolean } {
   const needsProvider = dueCents > 0 && method !== "balance";
   return { method: needsProvider ? method : "balance", needsProvider };
 }

@@ -11,38 +11,47 @@ import { isBic, isIban } from "./sepa";
 import { COMMENT_MAX_LENGTH, PAYMENT_METHODS } from "./payment-methods";
 import { checkoutProblems } from "./validity";
 
-
 const required = "validation.required";
 const optional = (max: number) => z.string().trim().max(max, `validation.maxLength|${max}`).optional().default("");
 
-export const checkoutSchema = z.object({
-  idempotencyKey: z.string({ required_error: "pages.checkout.error.checkoutError" }).regex(/^[A-Za-z0-9_-]{16,64}$/, "pages.checkout.error.checkoutError"),
-  carrier: z.enum(CARRIER_CODES, { errorMap: () => ({ message: "checkout:error.missingShippingMethod" }) }).optional(),
-  addressId: optional(20),
-  deliverySlot: optional(80),
-  telephone: optional(MAX_LENGTH.telephone).refine(isValidPhone, "validation.telephone"),
-  storeId: optional(60),
-  pickupSlot: optional(80),
-  pickupTerms: z.literal("on").optional(),
-  paymentMethod: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: "checkout:error.missingPaymentMethod" }) }).optional(),
-  useCredit: z.literal("on").optional(),
-  sepaBank: optional(100),
-  iban: optional(42),
-  bic: optional(15),
-  sepaConsent: z.literal("on").optional(),
-  comment: optional(COMMENT_MAX_LENGTH),
-  /** The total the customer saw next to the button; an order is only made for exactly that. */
-  expectedTotal: z.coerce.number({ invalid_type_error: "checkout:error.totalChanged" }).int("checkout:error.totalChanged"),
-}).superRefine((v, ctx) => {
-  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-  for (const p of checkoutProblems({ ...v, pickupTerms: v.pickupTerms === "on" })) issue(p.field, p.message);
-  if (v.paymentMethod === "sepa") {
-    if (!v.sepaBank) issue("sepaBank", required);
-    if (!v.iban || !isIban(v.iban)) issue("iban", v.iban ? "checkout:error.iban" : required);
-    if (!v.bic || !isBic(v.bic)) issue("bic", v.bic ? "checkout:error.bic" : required);
-    if (!v.sepaConsent) issue("sepaConsent", "checkout:error.sepaConsent");
-  }
-});
+export const checkoutSchema = z
+  .object({
+    idempotencyKey: z
+      .string({ required_error: "pages.checkout.error.checkoutError" })
+      .regex(/^[A-Za-z0-9_-]{16,64}$/, "pages.checkout.error.checkoutError"),
+    carrier: z
+      .enum(CARRIER_CODES, { errorMap: () => ({ message: "checkout:error.missingShippingMethod" }) })
+      .optional(),
+    addressId: optional(20),
+    deliverySlot: optional(80),
+    telephone: optional(MAX_LENGTH.telephone).refine(isValidPhone, "validation.telephone"),
+    storeId: optional(60),
+    pickupSlot: optional(80),
+    pickupTerms: z.literal("on").optional(),
+    paymentMethod: z
+      .enum(PAYMENT_METHODS, { errorMap: () => ({ message: "checkout:error.missingPaymentMethod" }) })
+      .optional(),
+    useCredit: z.literal("on").optional(),
+    sepaBank: optional(100),
+    iban: optional(42),
+    bic: optional(15),
+    sepaConsent: z.literal("on").optional(),
+    comment: optional(COMMENT_MAX_LENGTH),
+    /** The total the customer saw next to the button; an order is only made for exactly that. */
+    expectedTotal: z.coerce
+      .number({ invalid_type_error: "checkout:error.totalChanged" })
+      .int("checkout:error.totalChanged"),
+  })
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    for (const p of checkoutProblems({ ...v, pickupTerms: v.pickupTerms === "on" })) issue(p.field, p.message);
+    if (v.paymentMethod === "sepa") {
+      if (!v.sepaBank) issue("sepaBank", required);
+      if (!v.iban || !isIban(v.iban)) issue("iban", v.iban ? "checkout:error.iban" : required);
+      if (!v.bic || !isBic(v.bic)) issue("bic", v.bic ? "checkout:error.bic" : required);
+      if (!v.sepaConsent) issue("sepaConsent", "checkout:error.sepaConsent");
+    }
+  });
 
 type Parsed = z.infer<typeof checkoutSchema>;
 /** After a successful parse the carrier and payment method are known (checkoutProblems saw to it). */

@@ -27,8 +27,23 @@ const PICKUP_LEAD_MS = 3 * 3_600_000;
 const PICKUP_SLOT_HOURS = 2;
 
 const WISH_WINDOWS: Partial<Record<CarrierCode, { firstDay: number; windows: [string, string][] }>> = {
-  myensopackagedelivery: { firstDay: 2, windows: [["08:00", "14:00"], ["14:00", "20:00"]] },
-  myensofoodshipping: { firstDay: 1, windows: [["10:00", "12:00"], ["12:00", "14:00"], ["14:00", "16:00"], ["16:00", "18:00"], ["18:00", "20:00"]] },
+  myensopackagedelivery: {
+    firstDay: 2,
+    windows: [
+      ["08:00", "14:00"],
+      ["14:00", "20:00"],
+    ],
+  },
+  myensofoodshipping: {
+    firstDay: 1,
+    windows: [
+      ["10:00", "12:00"],
+      ["12:00", "14:00"],
+      ["14:00", "16:00"],
+      ["16:00", "18:00"],
+      ["18:00", "20:00"],
+    ],
+  },
 };
 const WISH_DAYS = 6;
 
@@ -41,7 +56,11 @@ export function deliveryWishSlots(carrier: CarrierCode, now: Date): Slot[] {
   const plan = WISH_WINDOWS[carrier];
   if (!plan) return [];
   const slots: Slot[] = [];
-  for (let day = addDays(inBerlin(now).date, plan.firstDay); slots.length < WISH_DAYS * plan.windows.length; day = addDays(day, 1)) {
+  for (
+    let day = addDays(inBerlin(now).date, plan.firstDay);
+    slots.length < WISH_DAYS * plan.windows.length;
+    day = addDays(day, 1)
+  ) {
     if (weekdayOf(day) === 6) continue;
     for (const [from, to] of plan.windows) slots.push(slot(day, from, to));
   }
@@ -49,7 +68,8 @@ export function deliveryWishSlots(carrier: CarrierCode, now: Date): Slot[] {
 }
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+const toTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /**
  * Two-hour slots within the store's staffed hours (someone has to hand the bag over), from the

@@ -1,6 +1,9 @@
 /** German dates: "21.11.2026", in shop time (Europe/Berlin). */
 const germanDate = new Intl.DateTimeFormat("de-DE", {
-  day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: "Europe/Berlin",
 });
 
 export function formatGermanDate(isoDate: string): string {
@@ -10,7 +13,12 @@ export function formatGermanDate(isoDate: string): string {
 }
 
 const germanDateTime = new Intl.DateTimeFormat("de-DE", {
-  day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Berlin",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Berlin",
 });
 
 /** "21.11.2026, 14:05" in shop time. */
@@ -18,7 +26,12 @@ export function formatGermanDateTime(isoDateTime: string): string {
   return germanDateTime.format(new Date(isoDateTime));
 }
 
-const germanDay = new Intl.DateTimeFormat("de-DE", { weekday: "short", day: "2-digit", month: "2-digit", timeZone: "Europe/Berlin" });
+const germanDay = new Intl.DateTimeFormat("de-DE", {
+  weekday: "short",
+  day: "2-digit",
+  month: "2-digit",
+  timeZone: "Europe/Berlin",
+});
 
 /** "Mo., 23.11." for a Berlin calendar day 'YYYY-MM-DD'. */
 export function formatGermanDay(isoDate: string): string {
@@ -26,7 +39,11 @@ export function formatGermanDay(isoDate: string): string {
 }
 
 const germanDayWithYear = new Intl.DateTimeFormat("de-DE", {
-  weekday: "short", day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin",
+  weekday: "short",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: "Europe/Berlin",
 });
 
 /** "Mo., 23.11.2026": a day that must be told apart from the same date in another year or week. */

@@ -23,7 +23,13 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 const findByEmail = (db: D1Database, email: string) =>
-  first(db, qb.selectFrom("customer").select(["id", "email", "firstname", "status", "password_hash", "dark_mode_enabled"]).where("email", "=", email));
+  first(
+    db,
+    qb
+      .selectFrom("customer")
+      .select(["id", "email", "firstname", "status", "password_hash", "dark_mode_enabled"])
+      .where("email", "=", email),
+  );
 
 export type RegisterResult = "registered" | "exists";
 
@@ -34,11 +40,23 @@ export async function registerCustomer(env: Env, input: RegisterInput, origin: s
   const { token, statements } = await issueToken(env.DB, id, "activation");
   try {
     await env.DB.batch([
-      prepare(env.DB, qb.insertInto("customer").values({
-        id, email: input.email, password_hash: await hashPassword(input.password, pepper(env)),
-        firstname: input.firstName, lastname: input.lastName, dob: input.dob, telephone: input.telephone,
-        gender: input.gender, status: "pending", consents_at: now, created_at: now, updated_at: now,
-      })),
+      prepare(
+        env.DB,
+        qb.insertInto("customer").values({
+          id,
+          email: input.email,
+          password_hash: await hashPassword(input.password, pepper(env)),
+          firstname: input.firstName,
+          lastname: input.lastName,
+          dob: input.dob,
+          telephone: input.telephone,
+          gender: input.gender,
+          status: "pending",
+          consents_at: now,
+          created_at: now,
+          updated_at: now,
+        }),
+      ),
       ...statements,
       queueMail(env.DB, await activationMail({ email: input.email, firstname: input.firstName }, origin, id, token)),
     ]);
@@ -54,9 +72,15 @@ export async function activateCustomer(db: D1Database, customerId: number, token
   const use = await useToken(db, customerId, "activation", token);
   const [used] = await db.batch([
     use.statement,
-    prepare(db, qb.updateTable("customer").set({ status: "active", updated_at: isoNow() })
-      .where("id", "=", customerId).where("status", "=", "pending")
-      .where((eb) => eb.exists(justUsed(use.tokenHash, use.usedAt)))),
+    prepare(
+      db,
+      qb
+        .updateTable("customer")
+        .set({ status: "active", updated_at: isoNow() })
+        .where("id", "=", customerId)
+        .where("status", "=", "pending")
+        .where((eb) => eb.exists(justUsed(use.tokenHash, use.usedAt))),
+    ),
   ]);
   return used.results.length === 1;
 }
@@ -97,23 +121,50 @@ export async function resetPassword(env: Env, customerId: number, token: string,
   const hash = await hashPassword(password, pepper(env));
   const [used] = await env.DB.batch([
     use.statement,
-    prepare(env.DB, qb.updateTable("customer").set({ password_hash: hash, updated_at: isoNow() })
-      .where("id", "=", customerId).where((eb) => eb.exists(justUsed(use.tokenHash, use.usedAt)))),
-    prepare(env.DB, qb.deleteFrom("session").where("customer_id", "=", customerId)
-      .where((eb) => eb.exists(justUsed(use.tokenHash, use.usedAt)))),
+    prepare(
+      env.DB,
+      qb
+        .updateTable("customer")
+        .set({ password_hash: hash, updated_at: isoNow() })
+        .where("id", "=", customerId)
+        .where((eb) => eb.exists(justUsed(use.tokenHash, use.usedAt))),
+    ),
+    prepare(
+      env.DB,
+      qb
+        .deleteFrom("session")
+        .where("customer_id", "=", customerId)
+        .where((eb) => eb.exists(justUsed(use.tokenHash, use.usedAt))),
+    ),
   ]);
   return used.results.length === 1;
 }
 
 export function loadProfile(db: D1Database, customerId: number): Promise<CustomerProfile | null> {
-  return first(db, qb.selectFrom("customer").select(["email", "firstname", "lastname", "dob", "telephone", "gender"]).where("id", "=", customerId));
+  return first(
+    db,
+    qb
+      .selectFrom("customer")
+      .select(["email", "firstname", "lastname", "dob", "telephone", "gender"])
+      .where("id", "=", customerId),
+  );
 }
 
 export async function updateProfile(db: D1Database, customerId: number, input: ProfileInput): Promise<void> {
-  await prepare(db, qb.updateTable("customer").set({
-    firstname: input.firstName, lastname: input.lastName, dob: input.dob, telephone: input.telephone,
-    gender: input.gender, updated_at: isoNow(),
-  }).where("id", "=", customerId)).run();
+  await prepare(
+    db,
+    qb
+      .updateTable("customer")
+      .set({
+        firstname: input.firstName,
+        lastname: input.lastName,
+        dob: input.dob,
+        telephone: input.telephone,
+        gender: input.gender,
+        updated_at: isoNow(),
+      })
+      .where("id", "=", customerId),
+  ).run();
 }
 
 async function passwordMatches(env: Env, customerId: number, password: string): Promise<boolean> {
@@ -124,40 +175,72 @@ async function passwordMatches(env: Env, customerId: number, password: string): 
 export type ChangeResult = "done" | "wrongPassword" | "emailTaken";
 
 /** Changes the password and ends the customer's other sessions; this one stays signed in. */
-export async function changePassword(env: Env, customerId: number, keepSession: string, current: string, password: string): Promise<ChangeResult> {
+export async function changePassword(
+  env: Env,
+  customerId: number,
+  keepSession: string,
+  current: string,
+  password: string,
+): Promise<ChangeResult> {
   if (!(await passwordMatches(env, customerId, current))) return "wrongPassword";
   await env.DB.batch([
-    prepare(env.DB, qb.updateTable("customer").set({ password_hash: await hashPassword(password, pepper(env)), updated_at: isoNow() })
-      .where("id", "=", customerId)),
+    prepare(
+      env.DB,
+      qb
+        .updateTable("customer")
+        .set({ password_hash: await hashPassword(password, pepper(env)), updated_at: isoNow() })
+        .where("id", "=", customerId),
+    ),
     endOtherSessions(env.DB, customerId, keepSession),
   ]);
   return "done";
 }
 
 /** Sends a confirmation link to the new address; the address changes only when it is opened. */
-export async function requestEmailChange(env: Env, customerId: number, password: string, newEmail: string, origin: string): Promise<ChangeResult> {
+export async function requestEmailChange(
+  env: Env,
+  customerId: number,
+  password: string,
+  newEmail: string,
+  origin: string,
+): Promise<ChangeResult> {
   if (!(await passwordMatches(env, customerId, password))) return "wrongPassword";
   if (await findByEmail(env.DB, newEmail)) return "emailTaken";
   const profile = await loadProfile(env.DB, customerId);
   if (!profile) return "wrongPassword";
   const { token, statements } = await issueToken(env.DB, customerId, "email_change", newEmail);
-  await env.DB.batch([...statements, queueMail(env.DB, await emailChangeMail({ email: newEmail, firstname: profile.firstname }, origin, customerId, token))]);
+  await env.DB.batch([
+    ...statements,
+    queueMail(
+      env.DB,
+      await emailChangeMail({ email: newEmail, firstname: profile.firstname }, origin, customerId, token),
+    ),
+  ]);
   return "done";
 }
 
 export type EmailConfirmation = "confirmed" | "invalid" | "emailTaken";
 
-export async function confirmEmailChange(db: D1Database, customerId: number, token: string): Promise<EmailConfirmation> {
+export async function confirmEmailChange(
+  db: D1Database,
+  customerId: number,
+  token: string,
+): Promise<EmailConfirmation> {
   const use = await useToken(db, customerId, "email_change", token);
   try {
     const [used] = await db.batch([
       use.statement,
-      prepare(db, qb.updateTable("customer")
-        .set({
-          email: sql<string>`(SELECT new_email FROM customer_token WHERE token_hash = ${use.tokenHash})`,
-          updated_at: isoNow(),
-        })
-        .where("id", "=", customerId).where((eb) => eb.exists(justUsed(use.tokenHash, use.usedAt)))),
+      prepare(
+        db,
+        qb
+          .updateTable("customer")
+          .set({
+            email: sql<string>`(SELECT new_email FROM customer_token WHERE token_hash = ${use.tokenHash})`,
+            updated_at: isoNow(),
+          })
+          .where("id", "=", customerId)
+          .where((eb) => eb.exists(justUsed(use.tokenHash, use.usedAt))),
+      ),
     ]);
     return used.results.length === 1 ? "confirmed" : "invalid";
   } catch (error) {

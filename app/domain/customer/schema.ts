@@ -4,7 +4,13 @@
  */
 import { z } from "zod";
 import {
-  MAX_LENGTH, MIN_PASSWORD_LENGTH, dobProblem, hasDigitAndLetter, hasNoSpace, isValidPhone, isValidZip,
+  MAX_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  dobProblem,
+  hasDigitAndLetter,
+  hasNoSpace,
+  isValidPhone,
+  isValidZip,
 } from "./validation";
 
 const required = "validation.required";
@@ -15,7 +21,8 @@ const optionalText = (max: number) => z.string().trim().max(max, maxLength(max))
 
 export const email = text(MAX_LENGTH.email).pipe(z.string().email("validation.email"));
 
-export const newPassword = z.string({ required_error: required })
+export const newPassword = z
+  .string({ required_error: required })
   .min(MIN_PASSWORD_LENGTH, `validation.passwordTooShort|${MIN_PASSWORD_LENGTH}`)
   .max(MAX_LENGTH.password, maxLength(MAX_LENGTH.password))
   .refine(hasDigitAndLetter, "validation.passwordShape");
@@ -28,12 +35,20 @@ const gender = z.enum(["m", "w", "d"], { errorMap: () => ({ message: "validation
 
 const consent = z.literal("on", { errorMap: () => ({ message: "validation.consent" }) });
 
-const dob = (today: string) => z.string({ required_error: required }).trim().superRefine((value, ctx) => {
-  const problem = dobProblem(value, today);
-  if (problem) ctx.addIssue({ code: "custom", message: `validation.dob.${problem}` });
-});
+const dob = (today: string) =>
+  z
+    .string({ required_error: required })
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = dobProblem(value, today);
+      if (problem) ctx.addIssue({ code: "custom", message: `validation.dob.${problem}` });
+    });
 
-function mustMatch<T extends Record<string, unknown>>(field: keyof T & string, repeat: keyof T & string, message: string) {
+function mustMatch<T extends Record<string, unknown>>(
+  field: keyof T & string,
+  repeat: keyof T & string,
+  message: string,
+) {
   return (value: T, ctx: z.RefinementCtx) => {
     if (value[field] !== value[repeat]) ctx.addIssue({ code: "custom", path: [repeat], message });
   };
@@ -47,18 +62,20 @@ export const personFields = (today: string) => ({
   gender,
 });
 
-export const registerSchema = (today: string) => z.object({
-  email,
-  emailConfirm: z.string({ required_error: required }).trim(),
-  password: newPassword,
-  passwordConfirm: z.string({ required_error: required }),
-  ...personFields(today),
-  terms: consent,
-  privacy: consent,
-  values: consent,
-})
-  .superRefine(mustMatch("email", "emailConfirm", "validation.emailMismatch"))
-  .superRefine(mustMatch("password", "passwordConfirm", "validation.passwordMismatch"));
+export const registerSchema = (today: string) =>
+  z
+    .object({
+      email,
+      emailConfirm: z.string({ required_error: required }).trim(),
+      password: newPassword,
+      passwordConfirm: z.string({ required_error: required }),
+      ...personFields(today),
+      terms: consent,
+      privacy: consent,
+      values: consent,
+    })
+    .superRefine(mustMatch("email", "emailConfirm", "validation.emailMismatch"))
+    .superRefine(mustMatch("password", "passwordConfirm", "validation.passwordMismatch"));
 
 export const loginSchema = z.object({
   email: text(MAX_LENGTH.email),
@@ -67,24 +84,30 @@ export const loginSchema = z.object({
 
 export const emailOnlySchema = z.object({ email });
 
-export const resetPasswordSchema = z.object({
-  password: newPassword,
-  passwordConfirm: z.string({ required_error: required }),
-}).superRefine(mustMatch("password", "passwordConfirm", "validation.passwordMismatch"));
+export const resetPasswordSchema = z
+  .object({
+    password: newPassword,
+    passwordConfirm: z.string({ required_error: required }),
+  })
+  .superRefine(mustMatch("password", "passwordConfirm", "validation.passwordMismatch"));
 
 export const profileSchema = (today: string) => z.object(personFields(today));
 
-export const changeEmailSchema = z.object({
-  newEmail: email,
-  newEmailConfirm: z.string({ required_error: required }).trim(),
-  password: anyPassword,
-}).superRefine(mustMatch("newEmail", "newEmailConfirm", "validation.emailMismatch"));
+export const changeEmailSchema = z
+  .object({
+    newEmail: email,
+    newEmailConfirm: z.string({ required_error: required }).trim(),
+    password: anyPassword,
+  })
+  .superRefine(mustMatch("newEmail", "newEmailConfirm", "validation.emailMismatch"));
 
-export const changePasswordSchema = z.object({
-  currentPassword: anyPassword,
-  password: newPassword,
-  passwordConfirm: z.string({ required_error: required }),
-}).superRefine(mustMatch("password", "passwordConfirm", "validation.passwordMismatch"));
+export const changePasswordSchema = z
+  .object({
+    currentPassword: anyPassword,
+    password: newPassword,
+    passwordConfirm: z.string({ required_error: required }),
+  })
+  .superRefine(mustMatch("password", "passwordConfirm", "validation.passwordMismatch"));
 
 export const COUNTRIES = ["DE"] as const;
 

@@ -15,18 +15,37 @@ export const TOKEN_LIFETIME_SECONDS: Record<TokenPurpose, number> = {
 };
 
 /** A new token; earlier unused ones of the same purpose stop working with it. */
-export async function issueToken(db: D1Database, customerId: number, purpose: TokenPurpose, newEmail: string | null = null): Promise<{ token: string; statements: D1PreparedStatement[] }> {
+export async function issueToken(
+  db: D1Database,
+  customerId: number,
+  purpose: TokenPurpose,
+  newEmail: string | null = null,
+): Promise<{ token: string; statements: D1PreparedStatement[] }> {
   const token = randomToken(32);
   const now = nowSeconds();
   return {
     token,
     statements: [
-      prepare(db, qb.updateTable("customer_token").set({ used_at: now })
-        .where("customer_id", "=", customerId).where("purpose", "=", purpose).where("used_at", "is", null)),
-      prepare(db, qb.insertInto("customer_token").values({
-        token_hash: await sha256(token), customer_id: customerId, purpose, new_email: newEmail,
-        expires_at: now + TOKEN_LIFETIME_SECONDS[purpose], used_at: null,
-      })),
+      prepare(
+        db,
+        qb
+          .updateTable("customer_token")
+          .set({ used_at: now })
+          .where("customer_id", "=", customerId)
+          .where("purpose", "=", purpose)
+          .where("used_at", "is", null),
+      ),
+      prepare(
+        db,
+        qb.insertInto("customer_token").values({
+          token_hash: await sha256(token),
+          customer_id: customerId,
+          purpose,
+          new_email: newEmail,
+          expires_at: now + TOKEN_LIFETIME_SECONDS[purpose],
+          used_at: null,
+        }),
+      ),
     ],
   };
 }
@@ -41,22 +60,47 @@ export async function useToken(db: D1Database, customerId: number, purpose: Toke
   return {
     tokenHash,
     usedAt: now,
-    statement: prepare(db, qb.updateTable("customer_token").set({ used_at: now })
-      .where("token_hash", "=", tokenHash).where("customer_id", "=", customerId).where("purpose", "=", purpose)
-      .where("used_at", "is", null).where("expires_at", ">=", now)
-      .returning(["new_email"])),
+    statement: prepare(
+      db,
+      qb
+        .updateTable("customer_token")
+        .set({ used_at: now })
+        .where("token_hash", "=", tokenHash)
+        .where("customer_id", "=", customerId)
+        .where("purpose", "=", purpose)
+        .where("used_at", "is", null)
+        .where("expires_at", ">=", now)
+        .returning(["new_email"]),
+    ),
   };
 }
 
 /** SQL condition "this batch just used that token", for the statements that depend on it. */
 export function justUsed(tokenHash: string, usedAt: number) {
-  return qb.selectFrom("customer_token").select("token_hash").where("token_hash", "=", tokenHash).where("used_at", "=", usedAt);
+  return qb
+    .selectFrom("customer_token")
+    .select("token_hash")
+    .where("token_hash", "=", tokenHash)
+    .where("used_at", "=", usedAt);
 }
 
 /** Whether a link is still good, without using it (the form page checks before showing the form). */
-export async function isTokenUsable(db: D1Database, customerId: number, purpose: TokenPurpose, token: string): Promise<boolean> {
-  const row = await prepare(db, qb.selectFrom("customer_token").select("token_hash")
-    .where("token_hash", "=", await sha256(token)).where("customer_id", "=", customerId).where("purpose", "=", purpose)
-    .where("used_at", "is", null).where("expires_at", ">=", nowSeconds())).first();
+export async function isTokenUsable(
+  db: D1Database,
+  customerId: number,
+  purpose: TokenPurpose,
+  token: string,
+): Promise<boolean> {
+  const row = await prepare(
+    db,
+    qb
+      .selectFrom("customer_token")
+      .select("token_hash")
+      .where("token_hash", "=", await sha256(token))
+      .where("customer_id", "=", customerId)
+      .where("purpose", "=", purpose)
+      .where("used_at", "is", null)
+      .where("expires_at", ">=", nowSeconds()),
+  ).first();
   return row !== null;
 }

@@ -69,5 +69,10 @@ export function dobProblem(dob: string, today: string): DobProblem | null {
 
 /** Today in Germany, which is what an 18th birthday counts by. */
 export function berlinToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Berlin",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
 }

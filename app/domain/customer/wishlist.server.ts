@@ -10,29 +10,54 @@ export async function wishlistSkus(db: D1Database, customerId: number): Promise<
 }
 
 export async function wishlistProducts(db: D1Database, customerId: number): Promise<ProductSummary[]> {
-  const rows = await all(db, qb.selectFrom("wishlist_item as w")
-    .innerJoin("product as p", "p.sku", "w.sku")
-    .select(PRODUCT_SUMMARY_COLUMNS)
-    .where("w.customer_id", "=", customerId)
-    .orderBy("w.added_at", "desc"));
+  const rows = await all(
+    db,
+    qb
+      .selectFrom("wishlist_item as w")
+      .innerJoin("product as p", "p.sku", "w.sku")
+      .select(PRODUCT_SUMMARY_COLUMNS)
+      .where("w.customer_id", "=", customerId)
+      .orderBy("w.added_at", "desc"),
+  );
   return rows.map(toProductSummary);
 }
 
 /** Adds or removes the product (adding twice keeps one entry); null when there is no such product. */
-async function changeWishlist(db: D1Database, customerId: number, sku: string, intent: "add" | "remove"): Promise<string | null> {
+async function changeWishlist(
+  db: D1Database,
+  customerId: number,
+  sku: string,
+  intent: "add" | "remove",
+): Promise<string | null> {
   const name = await productName(db, sku);
   if (name === null) return null;
-  await prepare(db, intent === "add"
-    ? qb.insertInto("wishlist_item").values({ customer_id: customerId, sku, added_at: new Date().toISOString() }).onConflict((oc) => oc.doNothing())
-    : qb.deleteFrom("wishlist_item").where("customer_id", "=", customerId).where("sku", "=", sku)).run();
+  await prepare(
+    db,
+    intent === "add"
+      ? qb
+          .insertInto("wishlist_item")
+          .values({ customer_id: customerId, sku, added_at: new Date().toISOString() })
+          .onConflict((oc) => oc.doNothing())
+      : qb.deleteFrom("wishlist_item").where("customer_id", "=", customerId).where("sku", "=", sku),
+  ).run();
   return name;
 }
 
 /** The heart buttons' post: add or remove, answered with the notice to show. */
-export async function runWishlistIntent(db: D1Database, customerId: number, intent: unknown, sku: unknown): Promise<Notice> {
+export async function runWishlistIntent(
+  db: D1Database,
+  customerId: number,
+  intent: unknown,
+  sku: unknown,
+): Promise<Notice> {
   if ((intent === "add" || intent === "remove") && typeof sku === "string") {
     const name = await changeWishlist(db, customerId, sku, intent);
-    if (name !== null) return { type: "success", key: intent === "add" ? "account:wishlist.added" : "account:wishlist.removed", values: { name } };
+    if (name !== null)
+      return {
+        type: "success",
+        key: intent === "add" ? "account:wishlist.added" : "account:wishlist.removed",
+        values: { name },
+      };
   }
   return { type: "error", key: "account:wishlist.failed" };
 }

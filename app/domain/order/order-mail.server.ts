@@ -17,23 +17,32 @@ interface Recipient {
 export async function orderConfirmationMail(to: Recipient, order: OrderDetail, origin: string): Promise<Mail> {
   const t = await translator("orders");
   const money = (label: string, cents: number) => `${label}: ${formatEuro(cents)}`;
-  const lines = order.lines.map((l) =>
-    `${l.qty} × ${l.name}${l.isGift ? ` (${t("gift")})` : ""} – ${l.isGift ? t("free") : formatEuro(l.rowTotalCents)}` +
-    (l.depositCents ? ` ${t("mail.plusDeposit", { amount: formatEuro(l.depositCents * l.qty) })}` : ""));
-  const delivery = isPickupCarrier(order.carrierCode) && order.pickupSlotStart
-    ? [t("mail.pickup", {
-      store: order.storeName ?? "", address: order.storeAddress ?? "", window: formatWindow(order.pickupSlotStart, order.pickupSlotEnd),
-    })]
-    : order.shippingAddress
+  const lines = order.lines.map(
+    (l) =>
+      `${l.qty} × ${l.name}${l.isGift ? ` (${t("gift")})` : ""} – ${l.isGift ? t("free") : formatEuro(l.rowTotalCents)}` +
+      (l.depositCents ? ` ${t("mail.plusDeposit", { amount: formatEuro(l.depositCents * l.qty) })}` : ""),
+  );
+  const delivery =
+    isPickupCarrier(order.carrierCode) && order.pickupSlotStart
       ? [
-        t("mail.delivery", {
-          method: t(`carrier.${order.carrierCode}`),
-          address: `${order.shippingAddress.name}, ${addressName(order.shippingAddress)}`,
-        }),
-        // express has no wish slot
-        ...(order.deliveryStart ? [t("mail.deliveryWindow", { window: formatWindow(order.deliveryStart, order.deliveryEnd) })] : []),
-      ]
-      : [];
+          t("mail.pickup", {
+            store: order.storeName ?? "",
+            address: order.storeAddress ?? "",
+            window: formatWindow(order.pickupSlotStart, order.pickupSlotEnd),
+          }),
+        ]
+      : order.shippingAddress
+        ? [
+            t("mail.delivery", {
+              method: t(`carrier.${order.carrierCode}`),
+              address: `${order.shippingAddress.name}, ${addressName(order.shippingAddress)}`,
+            }),
+            // express has no wish slot
+            ...(order.deliveryStart
+              ? [t("mail.deliveryWindow", { window: formatWindow(order.deliveryStart, order.deliveryEnd) })]
+              : []),
+          ]
+        : [];
   return {
     to: to.email,
     subject: t("mail.subject", { number: order.incrementId }),

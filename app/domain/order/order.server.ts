@@ -13,10 +13,24 @@ export interface PlacedOrder {
 }
 
 export async function findOrderByKey(db: D1Database, customerId: number, key: string): Promise<PlacedOrder | null> {
-  const row = await first(db, qb.selectFrom("customer_order as o").leftJoin("payment as p", "p.order_id", "o.id")
-    .select(["o.id", "o.increment_id", "o.status", "p.id as payment_id", "p.status as payment_status"])
-    .where("o.customer_id", "=", customerId).where("o.idempotency_key", "=", key));
-  return row ? { id: row.id, incrementId: row.increment_id, status: row.status, paymentId: row.payment_id, paymentStatus: row.payment_status } : null;
+  const row = await first(
+    db,
+    qb
+      .selectFrom("customer_order as o")
+      .leftJoin("payment as p", "p.order_id", "o.id")
+      .select(["o.id", "o.increment_id", "o.status", "p.id as payment_id", "p.status as payment_status"])
+      .where("o.customer_id", "=", customerId)
+      .where("o.idempotency_key", "=", key),
+  );
+  return row
+    ? {
+        id: row.id,
+        incrementId: row.increment_id,
+        status: row.status,
+        paymentId: row.payment_id,
+        paymentStatus: row.payment_status,
+      }
+    : null;
 }
 
 /**
@@ -30,7 +44,10 @@ export function orderNextStep(order: PlacedOrder): string {
 }
 
 function filtered(customerId: number, filter: OrderFilter) {
-  let q = qb.selectFrom("customer_order as o").leftJoin("store as s", "s.id", "o.store_id").where("o.customer_id", "=", customerId);
+  let q = qb
+    .selectFrom("customer_order as o")
+    .leftJoin("store as s", "s.id", "o.store_id")
+    .where("o.customer_id", "=", customerId);
   if (filter === "open") q = q.where("o.status", "in", OPEN_STATUSES);
   if (filter === "complete") q = q.where("o.status", "=", "complete");
   if (filter === "store") q = q.where("o.channel", "=", "store");
@@ -39,33 +56,87 @@ function filtered(customerId: number, filter: OrderFilter) {
   return q;
 }
 
-const SUMMARY_COLUMNS = ["o.increment_id", "o.created_at", "o.status", "o.channel", "o.carrier_code", "o.item_count", "o.grand_total_cents", "s.name as store_name"] as const;
+const SUMMARY_COLUMNS = [
+  "o.increment_id",
+  "o.created_at",
+  "o.status",
+  "o.channel",
+  "o.carrier_code",
+  "o.item_count",
+  "o.grand_total_cents",
+  "s.name as store_name",
+] as const;
 
 type SummaryRow = {
-  increment_id: number; created_at: string; status: OrderSummary["status"]; channel: OrderSummary["channel"];
-  carrier_code: string | null; item_count: number; grand_total_cents: number; store_name: string | null;
+  increment_id: number;
+  created_at: string;
+  status: OrderSummary["status"];
+  channel: OrderSummary["channel"];
+  carrier_code: string | null;
+  item_count: number;
+  grand_total_cents: number;
+  store_name: string | null;
 };
 
 const toSummary = (r: SummaryRow): OrderSummary => ({
-  incrementId: r.increment_id, createdAt: r.created_at, status: r.status, channel: r.channel, carrierCode: r.carrier_code,
-  itemCount: r.item_count, grandTotalCents: r.grand_total_cents, storeName: r.store_name,
+  incrementId: r.increment_id,
+  createdAt: r.created_at,
+  status: r.status,
+  channel: r.channel,
+  carrierCode: r.carrier_code,
+  itemCount: r.item_count,
+  grandTotalCents: r.grand_total_cents,
+  storeName: r.store_name,
 });
 
 export async function listOrders(db: D1Database, customerId: number, filter: OrderFilter): Promise<OrderSummary[]> {
-  const rows = await prepare(db, filtered(customerId, filter).select(SUMMARY_COLUMNS).orderBy("o.created_at", "desc").limit(200)).all<SummaryRow>();
+  const rows = await prepare(
+    db,
+    filtered(customerId, filter).select(SUMMARY_COLUMNS).orderBy("o.created_at", "desc").limit(200),
+  ).all<SummaryRow>();
   return rows.results.map(toSummary);
 }
 
 export async function findOrder(db: D1Database, customerId: number, incrementId: number): Promise<OrderDetail | null> {
   const [orders, items] = await batch(db, [
-    qb.selectFrom("customer_order as o").leftJoin("store as s", "s.id", "o.store_id").leftJoin("payment as p", "p.order_id", "o.id")
-      .select([...SUMMARY_COLUMNS, "o.id", "o.payment_method", "p.status as payment_status", "o.shipping_address", "o.pickup_slot_start", "o.pickup_slot_end",
-        "o.delivery_start", "o.delivery_end", "o.comment", "o.coupon_code", "o.subtotal_cents", "o.discount_cents", "o.deposit_cents",
-        "o.shipping_cents", "o.credit_cents", "o.tax_details", "o.withdrawn_at", "s.street", "s.house_number", "s.zip", "s.city"])
-      .where("o.customer_id", "=", customerId).where("o.increment_id", "=", incrementId),
-    qb.selectFrom("order_item as i").innerJoin("customer_order as o", "o.id", "i.order_id")
+    qb
+      .selectFrom("customer_order as o")
+      .leftJoin("store as s", "s.id", "o.store_id")
+      .leftJoin("payment as p", "p.order_id", "o.id")
+      .select([
+        ...SUMMARY_COLUMNS,
+        "o.id",
+        "o.payment_method",
+        "p.status as payment_status",
+        "o.shipping_address",
+        "o.pickup_slot_start",
+        "o.pickup_slot_end",
+        "o.delivery_start",
+        "o.delivery_end",
+        "o.comment",
+        "o.coupon_code",
+        "o.subtotal_cents",
+        "o.discount_cents",
+        "o.deposit_cents",
+        "o.shipping_cents",
+        "o.credit_cents",
+        "o.tax_details",
+        "o.withdrawn_at",
+        "s.street",
+        "s.house_number",
+        "s.zip",
+        "s.city",
+      ])
+      .where("o.customer_id", "=", customerId)
+      .where("o.increment_id", "=", incrementId),
+    qb
+      .selectFrom("order_item as i")
+      .innerJoin("customer_order as o", "o.id", "i.order_id")
       .select(["i.sku", "i.name", "i.qty", "i.is_gift", "i.unit_price_cents", "i.deposit_cents", "i.row_total_cents"])
-      .where("o.customer_id", "=", customerId).where("o.increment_id", "=", incrementId).orderBy("i.is_gift").orderBy("i.name"),
+      .where("o.customer_id", "=", customerId)
+      .where("o.increment_id", "=", incrementId)
+      .orderBy("i.is_gift")
+      .orderBy("i.name"),
   ] as const);
   const o = orders[0];
   if (!o) return null;
@@ -75,8 +146,13 @@ export async function findOrder(db: D1Database, customerId: number, incrementId:
     paymentMethod: o.payment_method,
     paymentStatus: o.payment_status,
     lines: items.map((i) => ({
-      sku: i.sku, name: i.name, qty: i.qty, isGift: i.is_gift === 1, unitPriceCents: i.unit_price_cents,
-      depositCents: i.deposit_cents, rowTotalCents: i.row_total_cents,
+      sku: i.sku,
+      name: i.name,
+      qty: i.qty,
+      isGift: i.is_gift === 1,
+      unitPriceCents: i.unit_price_cents,
+      depositCents: i.deposit_cents,
+      rowTotalCents: i.row_total_cents,
     })),
     shippingAddress: o.shipping_address ? JSON.parse(o.shipping_address) : null,
     pickupSlotStart: o.pickup_slot_start,
@@ -91,7 +167,9 @@ export async function findOrder(db: D1Database, customerId: number, incrementId:
     shippingCents: o.shipping_cents,
     creditCents: o.credit_cents,
     taxDetails: JSON.parse(o.tax_details),
-    storeAddress: o.street ? addressLine({ street: o.street, houseNumber: o.house_number ?? "", zip: o.zip ?? "", city: o.city ?? "" }) : null,
+    storeAddress: o.street
+      ? addressLine({ street: o.street, houseNumber: o.house_number ?? "", zip: o.zip ?? "", city: o.city ?? "" })
+      : null,
     withdrawnAt: o.withdrawn_at,
   };
 }

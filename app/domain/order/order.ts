@@ -35,7 +35,10 @@ export interface OrderLine {
 }
 
 /** The delivery address as it was when ordered, with the recipient's name. */
-export type ShippingAddress = Pick<Address, "street" | "houseNumber" | "addressAddition" | "zip" | "city" | "country"> & { name: string };
+export type ShippingAddress = Pick<
+  Address,
+  "street" | "houseNumber" | "addressAddition" | "zip" | "city" | "country"
+> & { name: string };
 
 export interface OrderDetail extends OrderSummary {
   id: string;
@@ -65,14 +68,22 @@ export function canWithdraw(order: Pick<OrderDetail, "channel" | "status" | "wit
   return order.channel === "online" && order.status !== "canceled" && order.withdrawnAt === null;
 }
 
-const windowDay = new Intl.DateTimeFormat("de-DE", { weekday: "short", day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin" });
+const windowDay = new Intl.DateTimeFormat("de-DE", {
+  weekday: "short",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: "Europe/Berlin",
+});
 
 /**
  * A delivery wish or pickup window in shop time, "Mo., 23.11.2026, 08:00 – 14:00" (the texts add
  * "Uhr"); the order page leaves the weekday out. Without an end (older pickup orders) just its start.
  */
 export function formatWindow(start: string, end: string | null, { weekday = true } = {}): string {
-  const from = weekday ? `${windowDay.format(new Date(start))}, ${formatGermanTime(start)}` : formatGermanDateTime(start);
+  const from = weekday
+    ? `${windowDay.format(new Date(start))}, ${formatGermanTime(start)}`
+    : formatGermanDateTime(start);
   return end ? `${from} – ${formatGermanTime(end)}` : from;
 }
 

@@ -19,12 +19,27 @@ import { MAX_QTY } from "~/domain/cart/quantity";
 export type SettleResult = "settled" | "unchanged" | "unknown" | "mismatch";
 
 export async function settlePayment(db: D1Database, c: PaymentConfirmation, origin: string): Promise<SettleResult> {
-  const row = await first(db, qb.selectFrom("payment as p").innerJoin("customer_order as o", "o.id", "p.order_id")
-    .innerJoin("customer as u", "u.id", "o.customer_id")
-    .select(["p.order_id", "p.amount_cents", "p.currency", "p.status", "o.customer_id", "o.increment_id", "u.email", "u.firstname"])
-    .where("p.id", "=", c.paymentId));
+  const row = await first(
+    db,
+    qb
+      .selectFrom("payment as p")
+      .innerJoin("customer_order as o", "o.id", "p.order_id")
+      .innerJoin("customer as u", "u.id", "o.customer_id")
+      .select([
+        "p.order_id",
+        "p.amount_cents",
+        "p.currency",
+        "p.status",
+        "o.customer_id",
+        "o.increment_id",
+        "u.email",
+        "u.firstname",
+      ])
+      .where("p.id", "=", c.paymentId),
+  );
   if (!row) return "unknown";
-  if (row.order_id !== c.orderId || row.amount_cents !== c.amountCents || row.currency !== c.currency) return "mismatch";
+  if (row.order_id !== c.orderId || row.amount_cents !== c.amountCents || row.currency !== c.currency)
+    return "mismatch";
   if (row.status !== "pending") return "unchanged";
 
   const now = new Date().toISOString();
@@ -36,36 +51,67 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
   const settledByThis = sql<boolean>`EXISTS (SELECT 1 FROM payment WHERE id = ${c.paymentId} AND settled_by = ${c.confirmationId})
     AND EXISTS (SELECT 1 FROM customer_order WHERE id = ${c.orderId} AND status = 'pending_payment')`;
   const statements = [
-    prepare(db, qb.updateTable("payment").set({ status: c.outcome, settled_by: c.confirmationId, settled_at: now })
-      .where("id", "=", c.paymentId).where("status", "=", "pending")),
+    prepare(
+      db,
+      qb
+        .updateTable("payment")
+        .set({ status: c.outcome, settled_by: c.confirmationId, settled_at: now })
+        .where("id", "=", c.paymentId)
+        .where("status", "=", "pending"),
+    ),
   ];
   if (c.outcome === "approved") {
     const order = await findOrder(db, row.customer_id, row.increment_id);
     if (!order) return "unknown";
-    const mail = await orderConfirmationMail({ email: row.email, firstname: row.firstname }, { ...order, status: "processing", paymentStatus: "approved" }, origin);
+    const mail = await orderConfirmationMail(
+      { email: row.email, firstname: row.firstname },
+      { ...order, status: "processing", paymentStatus: "approved" },
+      origin,
+    );
     statements.push(
       prepare(db, sql`UPDATE customer SET is_sepa_allowed = '1' WHERE id = ${row.customer_id} AND ${settledByThis}`),
       queueMail(db, mail, settledByThis),
       // last: it ends the guard for every statement after this batch
-      prepare(db, sql`UPDATE customer_order SET status = 'processing', paid_at = ${now} WHERE id = ${c.orderId} AND ${settledByThis}`),
+      prepare(
+        db,
+        sql`UPDATE customer_order SET status = 'processing', paid_at = ${now} WHERE id = ${c.orderId} AND ${settledByThis}`,
+      ),
     );
   } else {
     statements.push(
-      prepare(db, sql`UPDATE product SET stock_qty = stock_qty + (SELECT SUM(i.qty) FROM order_item i WHERE i.order_id = ${c.orderId} AND i.sku = product.sku)
-               WHERE stock_managed = 1 AND sku IN (SELECT sku FROM order_item WHERE order_id = ${c.orderId}) AND ${settledByThis}`),
-      prepare(db, sql`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
+      prepare(
+        db,
+        sql`UPDATE product SET stock_qty = stock_qty + (SELECT SUM(i.qty) FROM order_item i WHERE i.order_id = ${c.orderId} AND i.sku = product.sku)
+               WHERE stock_managed = 1 AND sku IN (SELECT sku FROM order_item WHERE order_id = ${c.orderId}) AND ${settledByThis}`,
+      ),
+      prepare(
+        db,
+        sql`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
                SELECT ${row.customer_id}, i.sku, i.is_gift, i.qty, ${now} FROM order_item i WHERE i.order_id = ${c.orderId} AND ${settledByThis}
-               ON CONFLICT (customer_id, sku, is_gift) DO UPDATE SET qty = MIN(${MAX_QTY}, cart_item.qty + excluded.qty)`),
-      prepare(db, sql`INSERT INTO cart_state (customer_id, coupon_code) SELECT customer_id, coupon_code FROM customer_order
+               ON CONFLICT (customer_id, sku, is_gift) DO UPDATE SET qty = MIN(${MAX_QTY}, cart_item.qty + excluded.qty)`,
+      ),
+      prepare(
+        db,
+        sql`INSERT INTO cart_state (customer_id, coupon_code) SELECT customer_id, coupon_code FROM customer_order
                WHERE id = ${c.orderId} AND coupon_code IS NOT NULL AND ${settledByThis}
-               ON CONFLICT (customer_id) DO UPDATE SET coupon_code = COALESCE(cart_state.coupon_code, excluded.coupon_code)`),
-      prepare(db, sql`UPDATE customer_balance SET balance_cents = balance_cents + (SELECT credit_cents FROM customer_order WHERE id = ${c.orderId})
-               WHERE customer_id = ${row.customer_id} AND ${settledByThis}`),
-      prepare(db, sql`INSERT INTO balance_entry (id, customer_id, type, amount_cents, order_id, note, created_at)
+               ON CONFLICT (customer_id) DO UPDATE SET coupon_code = COALESCE(cart_state.coupon_code, excluded.coupon_code)`,
+      ),
+      prepare(
+        db,
+        sql`UPDATE customer_balance SET balance_cents = balance_cents + (SELECT credit_cents FROM customer_order WHERE id = ${c.orderId})
+               WHERE customer_id = ${row.customer_id} AND ${settledByThis}`,
+      ),
+      prepare(
+        db,
+        sql`INSERT INTO balance_entry (id, customer_id, type, amount_cents, order_id, note, created_at)
                SELECT ${crypto.randomUUID()}, customer_id, 5, credit_cents, id, '', ${now} FROM customer_order
-               WHERE id = ${c.orderId} AND credit_cents > 0 AND ${settledByThis}`),
-      prepare(db, sql`UPDATE pickup_booking SET booked = booked - 1
-               WHERE (store_id, slot_start) = (SELECT store_id, pickup_slot_start FROM customer_order WHERE id = ${c.orderId}) AND ${settledByThis}`),
+               WHERE id = ${c.orderId} AND credit_cents > 0 AND ${settledByThis}`,
+      ),
+      prepare(
+        db,
+        sql`UPDATE pickup_booking SET booked = booked - 1
+               WHERE (store_id, slot_start) = (SELECT store_id, pickup_slot_start FROM customer_order WHERE id = ${c.orderId}) AND ${settledByThis}`,
+      ),
       // last: it ends the guard for every statement after this batch
       prepare(db, sql`UPDATE customer_order SET status = 'canceled' WHERE id = ${c.orderId} AND ${settledByThis}`),
     );
@@ -84,29 +130,63 @@ export interface ProviderPayment {
 }
 
 /** What the provider knows of a payment of the customer's own order (the sandbox's pay page reads it). */
-export async function findPayment(db: D1Database, customerId: number, paymentId: string): Promise<ProviderPayment | null> {
-  const row = await first(db, qb.selectFrom("payment as p").innerJoin("customer_order as o", "o.id", "p.order_id")
-    .select(["p.id", "p.order_id", "p.method", "p.amount_cents", "p.currency", "p.status"])
-    .where("p.id", "=", paymentId).where("o.customer_id", "=", customerId));
-  return row ? { id: row.id, orderId: row.order_id, method: row.method, amountCents: row.amount_cents, currency: row.currency, status: row.status } : null;
+export async function findPayment(
+  db: D1Database,
+  customerId: number,
+  paymentId: string,
+): Promise<ProviderPayment | null> {
+  const row = await first(
+    db,
+    qb
+      .selectFrom("payment as p")
+      .innerJoin("customer_order as o", "o.id", "p.order_id")
+      .select(["p.id", "p.order_id", "p.method", "p.amount_cents", "p.currency", "p.status"])
+      .where("p.id", "=", paymentId)
+      .where("o.customer_id", "=", customerId),
+  );
+  return row
+    ? {
+        id: row.id,
+        orderId: row.order_id,
+        method: row.method,
+        amountCents: row.amount_cents,
+        currency: row.currency,
+        status: row.status,
+      }
+    : null;
 }
 
 /** A payment of the customer's own order, as the return from the provider reads it. */
 export async function findOwnPayment(db: D1Database, customerId: number, paymentId: string) {
-  const row = await first(db, qb.selectFrom("payment as p").innerJoin("customer_order as o", "o.id", "p.order_id")
-    .select(["p.status", "p.method", "p.provider_ref", "o.increment_id"]).where("p.id", "=", paymentId).where("o.customer_id", "=", customerId));
-  return row ? { status: row.status, method: row.method, providerRef: row.provider_ref, incrementId: row.increment_id } : null;
+  const row = await first(
+    db,
+    qb
+      .selectFrom("payment as p")
+      .innerJoin("customer_order as o", "o.id", "p.order_id")
+      .select(["p.status", "p.method", "p.provider_ref", "o.increment_id"])
+      .where("p.id", "=", paymentId)
+      .where("o.customer_id", "=", customerId),
+  );
+  return row
+    ? { status: row.status, method: row.method, providerRef: row.provider_ref, incrementId: row.increment_id }
+    : null;
 }
 
 export type WebhookResult = SettleResult | "ignored" | "badSignature" | "badPayload";
 
 /** The shop's end of the provider's signed server-to-server call, once the provider has read it. */
-export async function receivePaymentWebhook(db: D1Database, reading: WebhookReading, origin: string): Promise<WebhookResult> {
+export async function receivePaymentWebhook(
+  db: D1Database,
+  reading: WebhookReading,
+  origin: string,
+): Promise<WebhookResult> {
   if (reading.kind !== "confirmation") return reading.kind;
   const result = await settlePayment(db, reading.confirmation, origin);
   if (result === "unchanged" && reading.confirmation.outcome === "declined") {
     // e.g. a SEPA debit that failed after its accepted mandate let the order go ahead
-    console.error(`payment ${reading.confirmation.paymentId} was declined after it had been settled: for the dunning process`);
+    console.error(
+      `payment ${reading.confirmation.paymentId} was declined after it had been settled: for the dunning process`,
+    );
   }
   return result;
 }

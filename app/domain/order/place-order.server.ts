@@ -28,8 +28,11 @@ export type PlaceOutcome =
   | { kind: "refused"; fieldErrors: Record<string, string[]>; formErrors: string[] }
   | { kind: "failed"; formErrors: string[] };
 
-const refuse = (formErrors: string[], fieldErrors: Record<string, string[]> = {}): PlaceOutcome =>
-  ({ kind: "refused", formErrors, fieldErrors });
+const refuse = (formErrors: string[], fieldErrors: Record<string, string[]> = {}): PlaceOutcome => ({
+  kind: "refused",
+  formErrors,
+  fieldErrors,
+});
 
 const BLOCKER_MESSAGE: Record<CheckoutBlocker, string> = {
   empty: "checkout:error.emptyCart",
@@ -53,7 +56,11 @@ export const ORDER_CONSTRAINTS = {
 } as const satisfies Record<string, Constraint>;
 
 export async function placeOrder(
-  db: D1Database, customer: SignedInCustomer, input: CheckoutInput, now: Date, origin: string,
+  db: D1Database,
+  customer: SignedInCustomer,
+  input: CheckoutInput,
+  now: Date,
+  origin: string,
 ): Promise<PlaceOutcome> {
   try {
     return await placeOrderOnce(db, customer, input, now, origin);
@@ -67,19 +74,33 @@ export async function placeOrder(
 }
 
 async function placeOrderOnce(
-  db: D1Database, customer: SignedInCustomer, input: CheckoutInput, now: Date, origin: string,
+  db: D1Database,
+  customer: SignedInCustomer,
+  input: CheckoutInput,
+  now: Date,
+  origin: string,
 ): Promise<PlaceOutcome> {
   const existing = await findOrderByKey(db, customer.id, input.idempotencyKey);
   if (existing) return { kind: "placed", order: existing };
 
-  const checkout = await loadCheckout(db, customer.id, { carrier: input.carrier, storeId: input.storeId, moreDays: true }, now);
+  const checkout = await loadCheckout(
+    db,
+    customer.id,
+    { carrier: input.carrier, storeId: input.storeId, moreDays: true },
+    now,
+  );
   const problem = checkProblems(checkout, input);
   if (problem) return problem;
 
   const { cart } = checkout;
   const carrier = CARRIERS[input.carrier];
   const useCredit = input.paymentMethod === "balance" || input.useCredit === "on";
-  const totals = totalsOf(cart.lines, cart.coupon?.coupon ?? null, carrier.priceCents, useCredit ? checkout.balanceCents : 0);
+  const totals = totalsOf(
+    cart.lines,
+    cart.coupon?.coupon ?? null,
+    carrier.priceCents,
+    useCredit ? checkout.balanceCents : 0,
+  );
   const dueRefusal = paymentRefusal(input.paymentMethod, checkout, totals.grandTotalCents);
   if (dueRefusal) return refuse([], { paymentMethod: [dueRefusal] });
   const { method: paymentMethod, needsProvider } = orderPayment(input.paymentMethod, totals.grandTotalCents);
@@ -92,26 +113,48 @@ async function placeOrderOnce(
     const order: OrderDetail = {
       id: crypto.randomUUID(),
       incrementId: await nextIncrementId(db),
-      createdAt: stamp, status: needsProvider ? "pending_payment" : "processing", channel: "online",
-      carrierCode: carrier.code, itemCount: totals.itemCount, grandTotalCents: totals.grandTotalCents,
-      storeName: carrier.isPickup ? checkout.store?.name ?? null : null,
+      createdAt: stamp,
+      status: needsProvider ? "pending_payment" : "processing",
+      channel: "online",
+      carrierCode: carrier.code,
+      itemCount: totals.itemCount,
+      grandTotalCents: totals.grandTotalCents,
+      storeName: carrier.isPickup ? (checkout.store?.name ?? null) : null,
       storeAddress: carrier.isPickup && checkout.store ? addressLine(checkout.store) : null,
-      paymentMethod, paymentStatus: needsProvider ? "pending" : null,
+      paymentMethod,
+      paymentStatus: needsProvider ? "pending" : null,
       lines: cart.lines.map((l) => ({
-        sku: l.product.sku, name: l.product.name, qty: l.qty, isGift: l.isGift, unitPriceCents: l.isGift ? 0 : l.product.priceCents,
-        depositCents: l.isGift ? 0 : l.product.depositCents, rowTotalCents: l.rowTotalCents,
+        sku: l.product.sku,
+        name: l.product.name,
+        qty: l.qty,
+        isGift: l.isGift,
+        unitPriceCents: l.isGift ? 0 : l.product.priceCents,
+        depositCents: l.isGift ? 0 : l.product.depositCents,
+        rowTotalCents: l.rowTotalCents,
       })),
-      shippingAddress: address ? {
-        name: `${customer.firstname} ${customer.lastname}`, street: address.street, houseNumber: address.houseNumber,
-        addressAddition: address.addressAddition, zip: address.zip, city: address.city, country: address.country,
-      } : null,
+      shippingAddress: address
+        ? {
+            name: `${customer.firstname} ${customer.lastname}`,
+            street: address.street,
+            houseNumber: address.houseNumber,
+            addressAddition: address.addressAddition,
+            zip: address.zip,
+            city: address.city,
+            country: address.country,
+          }
+        : null,
       pickupSlotStart: carrier.isPickup ? slotStart(input.pickupSlot) : null,
       pickupSlotEnd: carrier.isPickup ? slotEnd(input.pickupSlot) : null,
       deliveryStart: carrier.hasWishSlot ? slotStart(input.deliverySlot) : null,
       deliveryEnd: carrier.hasWishSlot ? slotEnd(input.deliverySlot) : null,
-      comment: input.comment, couponCode: totals.couponApplied ? cart.coupon!.code : null,
-      subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, depositCents: totals.depositCents,
-      shippingCents: totals.shippingCents, creditCents: totals.appliedCreditCents, taxDetails: totals.taxDetails,
+      comment: input.comment,
+      couponCode: totals.couponApplied ? cart.coupon!.code : null,
+      subtotalCents: totals.subtotalCents,
+      discountCents: totals.discountCents,
+      depositCents: totals.depositCents,
+      shippingCents: totals.shippingCents,
+      creditCents: totals.appliedCreditCents,
+      taxDetails: totals.taxDetails,
       withdrawnAt: null,
     };
     const paymentId = needsProvider ? `pay_${randomToken(18)}` : null;
@@ -129,61 +172,141 @@ async function placeOrderOnce(
 }
 
 async function nextIncrementId(db: D1Database): Promise<number> {
-  const row = await first(db, qb.selectFrom("customer_order").select((eb) => eb.fn.max("increment_id").as("max")));
+  const row = await first(
+    db,
+    qb.selectFrom("customer_order").select((eb) => eb.fn.max("increment_id").as("max")),
+  );
   return Math.max(Number(row?.max ?? 0), FIRST_ORDER_NUMBER - 1) + 1;
 }
 
 const FIRST_ORDER_NUMBER = 100_000_001;
 
 async function orderStatements(
-  db: D1Database, customer: SignedInCustomer, order: OrderDetail, input: CheckoutInput, lines: CartLine[], paymentId: string | null, origin: string,
+  db: D1Database,
+  customer: SignedInCustomer,
+  order: OrderDetail,
+  input: CheckoutInput,
+  lines: CartLine[],
+  paymentId: string | null,
+  origin: string,
 ): Promise<D1PreparedStatement[]> {
   const statements: D1PreparedStatement[] = [
-    prepare(db, qb.insertInto("customer_order").values({
-      id: order.id, increment_id: order.incrementId, customer_id: customer.id, idempotency_key: input.idempotencyKey,
-      channel: "online", status: order.status, carrier_code: order.carrierCode,
-      store_id: CARRIERS[input.carrier].isPickup ? input.storeId : null,
-      pickup_slot_start: order.pickupSlotStart, pickup_slot_end: order.pickupSlotEnd,
-      shipping_address: order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
-      delivery_start: order.deliveryStart, delivery_end: order.deliveryEnd, telephone: input.telephone || null,
-      payment_method: order.paymentMethod,
-      sepa_mandate: order.paymentMethod === "sepa"
-        ? JSON.stringify({ bank: input.sepaBank, iban: normalizeIban(input.iban), bic: input.bic.replace(/\s+/g, "").toUpperCase() })
-        : null,
-      coupon_code: order.couponCode, comment: order.comment, item_count: order.itemCount,
-      subtotal_cents: order.subtotalCents, discount_cents: order.discountCents, deposit_cents: order.depositCents,
-      shipping_cents: order.shippingCents, credit_cents: order.creditCents, grand_total_cents: order.grandTotalCents,
-      tax_details: JSON.stringify(order.taxDetails), created_at: order.createdAt, paid_at: paymentId ? null : order.createdAt,
-    })),
-    ...lines.map((l) => prepare(db, qb.insertInto("order_item").values({
-      order_id: order.id, sku: l.product.sku, is_gift: l.isGift ? 1 : 0, name: l.product.name, qty: l.qty,
-      unit_price_cents: l.isGift ? 0 : l.product.priceCents, deposit_cents: l.isGift ? 0 : l.product.depositCents,
-      tax_rate: l.taxRate, row_total_cents: l.rowTotalCents,
-    }))),
+    prepare(
+      db,
+      qb.insertInto("customer_order").values({
+        id: order.id,
+        increment_id: order.incrementId,
+        customer_id: customer.id,
+        idempotency_key: input.idempotencyKey,
+        channel: "online",
+        status: order.status,
+        carrier_code: order.carrierCode,
+        store_id: CARRIERS[input.carrier].isPickup ? input.storeId : null,
+        pickup_slot_start: order.pickupSlotStart,
+        pickup_slot_end: order.pickupSlotEnd,
+        shipping_address: order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
+        delivery_start: order.deliveryStart,
+        delivery_end: order.deliveryEnd,
+        telephone: input.telephone || null,
+        payment_method: order.paymentMethod,
+        sepa_mandate:
+          order.paymentMethod === "sepa"
+            ? JSON.stringify({
+                bank: input.sepaBank,
+                iban: normalizeIban(input.iban),
+                bic: input.bic.replace(/\s+/g, "").toUpperCase(),
+              })
+            : null,
+        coupon_code: order.couponCode,
+        comment: order.comment,
+        item_count: order.itemCount,
+        subtotal_cents: order.subtotalCents,
+        discount_cents: order.discountCents,
+        deposit_cents: order.depositCents,
+        shipping_cents: order.shippingCents,
+        credit_cents: order.creditCents,
+        grand_total_cents: order.grandTotalCents,
+        tax_details: JSON.stringify(order.taxDetails),
+        created_at: order.createdAt,
+        paid_at: paymentId ? null : order.createdAt,
+      }),
+    ),
+    ...lines.map((l) =>
+      prepare(
+        db,
+        qb.insertInto("order_item").values({
+          order_id: order.id,
+          sku: l.product.sku,
+          is_gift: l.isGift ? 1 : 0,
+          name: l.product.name,
+          qty: l.qty,
+          unit_price_cents: l.isGift ? 0 : l.product.priceCents,
+          deposit_cents: l.isGift ? 0 : l.product.depositCents,
+          tax_rate: l.taxRate,
+          row_total_cents: l.rowTotalCents,
+        }),
+      ),
+    ),
     // stock_qty has CHECK (>= 0): the last item goes to exactly one order.
-    ...lines.map((l) => prepare(db, sql`UPDATE product SET stock_qty = stock_qty - ${l.qty} WHERE sku = ${l.product.sku} AND stock_managed = 1`)),
+    ...lines.map((l) =>
+      prepare(
+        db,
+        sql`UPDATE product SET stock_qty = stock_qty - ${l.qty} WHERE sku = ${l.product.sku} AND stock_managed = 1`,
+      ),
+    ),
     // The ordered lines leave the cart exactly as ordered. A line that is no longer there as ordered
     // (the same cart ordered at the same moment from another tab, or changed there) refuses the
     // whole order: changes() is the row count of the DELETE just before it.
     ...lines.flatMap((l) => [
-      prepare(db, qb.deleteFrom("cart_item").where("customer_id", "=", customer.id)
-        .where("sku", "=", l.product.sku).where("is_gift", "=", l.isGift ? 1 : 0).where("qty", "=", l.qty)),
+      prepare(
+        db,
+        qb
+          .deleteFrom("cart_item")
+          .where("customer_id", "=", customer.id)
+          .where("sku", "=", l.product.sku)
+          .where("is_gift", "=", l.isGift ? 1 : 0)
+          .where("qty", "=", l.qty),
+      ),
       prepare(db, sql`INSERT INTO order_guard (reason) SELECT 'cart changed' WHERE changes() = 0`),
     ]),
-    prepare(db, qb.updateTable("cart_state").set({ coupon_code: null, gift_dismissed_at_cents: null }).where("customer_id", "=", customer.id)),
+    prepare(
+      db,
+      qb
+        .updateTable("cart_state")
+        .set({ coupon_code: null, gift_dismissed_at_cents: null })
+        .where("customer_id", "=", customer.id),
+    ),
   ];
-  if (order.creditCents > 0) statements.push(...useBalance(db, customer.id, order.id, order.creditCents, order.createdAt));
+  if (order.creditCents > 0)
+    statements.push(...useBalance(db, customer.id, order.id, order.creditCents, order.createdAt));
   if (order.pickupSlotStart) {
     // booked has CHECK (<= capacity): a full slot refuses the order.
-    statements.push(prepare(db, sql`INSERT INTO pickup_booking (store_id, slot_start, capacity, booked)
+    statements.push(
+      prepare(
+        db,
+        sql`INSERT INTO pickup_booking (store_id, slot_start, capacity, booked)
        VALUES (${input.storeId}, ${order.pickupSlotStart}, ${PICKUP_SLOT_CAPACITY}, 1)
-       ON CONFLICT (store_id, slot_start) DO UPDATE SET booked = pickup_booking.booked + 1`));
+       ON CONFLICT (store_id, slot_start) DO UPDATE SET booked = pickup_booking.booked + 1`,
+      ),
+    );
   }
   if (paymentId) {
-    statements.push(prepare(db, qb.insertInto("payment").values({
-      id: paymentId, order_id: order.id, method: order.paymentMethod, amount_cents: order.grandTotalCents, currency: "EUR",
-      status: "pending", settled_by: null, created_at: order.createdAt, settled_at: null,
-    })));
+    statements.push(
+      prepare(
+        db,
+        qb.insertInto("payment").values({
+          id: paymentId,
+          order_id: order.id,
+          method: order.paymentMethod,
+          amount_cents: order.grandTotalCents,
+          currency: "EUR",
+          status: "pending",
+          settled_by: null,
+          created_at: order.createdAt,
+          settled_at: null,
+        }),
+      ),
+    );
   } else {
     statements.push(...paidStatements(db, customer.id));
     statements.push(queueMail(db, await orderConfirmationMail(customer, order, origin)));
@@ -201,14 +324,35 @@ function paidStatements(db: D1Database, customerId: number): D1PreparedStatement
  * missing balance row must abort too (an UPDATE of no row would use credit nobody had): then the
  * first statement inserts an impossible row, which the same CHECK refuses.
  */
-function useBalance(db: D1Database, customerId: number, orderId: string, cents: number, stamp: string): D1PreparedStatement[] {
+function useBalance(
+  db: D1Database,
+  customerId: number,
+  orderId: string,
+  cents: number,
+  stamp: string,
+): D1PreparedStatement[] {
   return [
-    prepare(db, sql`INSERT INTO customer_balance (customer_id, balance_cents)
-      SELECT ${customerId}, -1 WHERE NOT EXISTS (SELECT 1 FROM customer_balance WHERE customer_id = ${customerId})`),
-    prepare(db, sql`UPDATE customer_balance SET balance_cents = balance_cents - ${cents} WHERE customer_id = ${customerId}`),
-    prepare(db, qb.insertInto("balance_entry").values({
-      id: crypto.randomUUID(), customer_id: customerId, type: 2, amount_cents: -cents, order_id: orderId, note: "", created_at: stamp,
-    })),
+    prepare(
+      db,
+      sql`INSERT INTO customer_balance (customer_id, balance_cents)
+      SELECT ${customerId}, -1 WHERE NOT EXISTS (SELECT 1 FROM customer_balance WHERE customer_id = ${customerId})`,
+    ),
+    prepare(
+      db,
+      sql`UPDATE customer_balance SET balance_cents = balance_cents - ${cents} WHERE customer_id = ${customerId}`,
+    ),
+    prepare(
+      db,
+      qb.insertInto("balance_entry").values({
+        id: crypto.randomUUID(),
+        customer_id: customerId,
+        type: 2,
+        amount_cents: -cents,
+        order_id: orderId,
+        note: "",
+        created_at: stamp,
+      }),
+    ),
   ];
 }
 
@@ -246,7 +390,12 @@ function checkProblems(checkout: Checkout, input: CheckoutInput): PlaceOutcome |
  * The batch was refused as a whole: the constraint that refused it says why (any other failure is
  * no refusal but a failure). A replay of an order that went through finds that order instead.
  */
-async function explainFailure(db: D1Database, customerId: number, input: CheckoutInput, error: unknown): Promise<PlaceOutcome> {
+async function explainFailure(
+  db: D1Database,
+  customerId: number,
+  input: CheckoutInput,
+  error: unknown,
+): Promise<PlaceOutcome> {
   const existing = await findOrderByKey(db, customerId, input.idempotencyKey);
   if (existing) return { kind: "placed", order: existing };
   const constraint = failedConstraint(error);

@@ -29,35 +29,73 @@ function mandateIban(json: string | null): string | null {
 }
 
 export async function startOrderPayment(
-  db: D1Database, provider: PaymentProvider, customer: SignedInCustomer, paymentId: string, ctx: PaymentContext,
+  db: D1Database,
+  provider: PaymentProvider,
+  customer: SignedInCustomer,
+  paymentId: string,
+  ctx: PaymentContext,
 ): Promise<PaymentStart | null> {
-  const row = await first(db, qb.selectFrom("payment as p").innerJoin("customer_order as o", "o.id", "p.order_id")
-    .select(["p.id", "p.order_id", "p.method", "p.amount_cents", "p.status", "p.provider_ref", "p.page_url", "o.increment_id", "o.sepa_mandate"])
-    .where("p.id", "=", paymentId).where("o.customer_id", "=", customer.id));
+  const row = await first(
+    db,
+    qb
+      .selectFrom("payment as p")
+      .innerJoin("customer_order as o", "o.id", "p.order_id")
+      .select([
+        "p.id",
+        "p.order_id",
+        "p.method",
+        "p.amount_cents",
+        "p.status",
+        "p.provider_ref",
+        "p.page_url",
+        "o.increment_id",
+        "o.sepa_mandate",
+      ])
+      .where("p.id", "=", paymentId)
+      .where("o.customer_id", "=", customer.id),
+  );
   if (row?.status !== "pending" || !isProviderMethod(row.method)) return null;
   // A resubmitted checkout finds its payment already opened: the same page again.
   if (row.provider_ref) return { kind: "started", pageUrl: row.page_url ?? returnPath(row.id) };
 
   try {
     const started = await provider.startPayment({
-      paymentId: row.id, orderId: row.order_id, orderNumber: row.increment_id, amountCents: row.amount_cents, currency: "EUR",
-      method: row.method, description: ctx.description,
+      paymentId: row.id,
+      orderId: row.order_id,
+      orderNumber: row.increment_id,
+      amountCents: row.amount_cents,
+      currency: "EUR",
+      method: row.method,
+      description: ctx.description,
       customer: { email: customer.email, name: `${customer.firstname} ${customer.lastname}` },
       sepa: row.method === "sepa" ? { iban: mandateIban(row.sepa_mandate) ?? "" } : null,
       returnUrl: `${ctx.origin}${returnPath(row.id)}`,
       cancelUrl: `${ctx.origin}${returnPath(row.id)}&cancel=1`,
       client: ctx.client,
     });
-    await prepare(db, qb.updateTable("payment")
-      .set({ provider: provider.name, provider_ref: started.providerRef, page_url: started.pageUrl })
-      .where("id", "=", row.id).where("provider_ref", "is", null)).run();
+    await prepare(
+      db,
+      qb
+        .updateTable("payment")
+        .set({ provider: provider.name, provider_ref: started.providerRef, page_url: started.pageUrl })
+        .where("id", "=", row.id)
+        .where("provider_ref", "is", null),
+    ).run();
     return { kind: "started", pageUrl: started.pageUrl ?? returnPath(row.id) };
   } catch (error) {
     console.error(`payment ${row.id} could not be opened at ${provider.name}`, error);
-    await settlePayment(db, {
-      confirmationId: `start-failed-${row.id}`, paymentId: row.id, orderId: row.order_id,
-      amountCents: row.amount_cents, currency: "EUR", outcome: "canceled",
-    }, ctx.origin);
+    await settlePayment(
+      db,
+      {
+        confirmationId: `start-failed-${row.id}`,
+        paymentId: row.id,
+        orderId: row.order_id,
+        amountCents: row.amount_cents,
+        currency: "EUR",
+        outcome: "canceled",
+      },
+      ctx.origin,
+    );
     return { kind: "failed", method: row.method };
   }
 }

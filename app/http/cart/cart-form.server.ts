@@ -3,7 +3,15 @@
  * the form read with the cart's schema, the domain's answer turned into the notices to flash.
  */
 import type { Submission } from "@conform-to/react";
-import { changeQuantity, addProduct, redeemCoupon, removeGift, removeProduct, type GiftsTakenOut, type LineChanged } from "~/domain/cart/cart-changes.server";
+import {
+  changeQuantity,
+  addProduct,
+  redeemCoupon,
+  removeGift,
+  removeProduct,
+  type GiftsTakenOut,
+  type LineChanged,
+} from "~/domain/cart/cart-changes.server";
 import type { CartChange } from "~/domain/cart/cart.server";
 import { removeCoupon } from "~/domain/cart/coupon.server";
 import { cartFormSchema, type CartForm } from "~/domain/cart/schema";
@@ -28,7 +36,10 @@ export function readCartForm(form: FormData): Submission<CartForm> | null {
 /** A form the schema refused: its first message, as an error notice (the voucher's under its topic). */
 export function refusedNotices(submission: Submission<CartForm>): Notice[] {
   const errors = submission.status === "error" ? submission.error : undefined;
-  const key = Object.values(errors ?? {}).flat().find((message): message is string => Boolean(message)) ?? "global.error";
+  const key =
+    Object.values(errors ?? {})
+      .flat()
+      .find((message): message is string => Boolean(message)) ?? "global.error";
   return [{ type: "error", key, ...(key === "cart:couponInvalid" ? { topic: "coupon" } : {}) }];
 }
 
@@ -39,9 +50,10 @@ function giftsNotice(taken: GiftsTakenOut): Notice {
 
 function lineNotices(change: LineChanged, successKey: string): Notice[] {
   const { outcome, name } = change;
-  const notice: Notice = outcome === "done"
-    ? { type: "success", key: successKey, values: { name } }
-    : { type: "error", key: REFUSED[outcome], values: { name } };
+  const notice: Notice =
+    outcome === "done"
+      ? { type: "success", key: successKey, values: { name } }
+      : { type: "error", key: REFUSED[outcome], values: { name } };
   return change.giftsTakenOut ? [notice, giftsNotice(change.giftsTakenOut)] : [notice];
 }
 
@@ -51,7 +63,10 @@ export async function changeCart(db: D1Database, customerId: number, form: CartF
     case "add":
       return lineNotices(await addProduct(db, customerId, form.sku, form.qty), "cart:added");
     case "setQuantity":
-      return lineNotices(await changeQuantity(db, customerId, form.sku, form.qty), form.qty === 0 ? "cart:removed" : "cart:updated");
+      return lineNotices(
+        await changeQuantity(db, customerId, form.sku, form.qty),
+        form.qty === 0 ? "cart:removed" : "cart:updated",
+      );
     case "remove": {
       if (form.gift) {
         const taken = await removeGift(db, customerId, form.sku);
@@ -61,8 +76,17 @@ export async function changeCart(db: D1Database, customerId: number, form: CartF
     }
     case "applyCoupon": {
       const outcome = await redeemCoupon(db, customerId, form.code);
-      if (outcome.result === "applied") return [{ type: "success", key: "cart:couponApplied", values: { code: outcome.code }, topic: "coupon" }];
-      if (outcome.result === "minimum") return [{ type: "error", key: "cart:couponMinimum", values: { amount: formatEuro(outcome.minOrderCents) }, topic: "coupon" }];
+      if (outcome.result === "applied")
+        return [{ type: "success", key: "cart:couponApplied", values: { code: outcome.code }, topic: "coupon" }];
+      if (outcome.result === "minimum")
+        return [
+          {
+            type: "error",
+            key: "cart:couponMinimum",
+            values: { amount: formatEuro(outcome.minOrderCents) },
+            topic: "coupon",
+          },
+        ];
       return [{ type: "error", key: "cart:couponInvalid", topic: "coupon" }];
     }
     case "removeCoupon":

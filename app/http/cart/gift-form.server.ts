@@ -19,7 +19,9 @@ const REFUSED: Record<Exclude<GiftChosen, "chosen">, string> = {
 export async function answerGiftForm(db: D1Database, customerId: number, form: FormData): Promise<Notice> {
   const submission = parseFormAsSent(form, giftFormSchema);
   if (submission.status !== "success") {
-    const key = submission.error?.intent ? "cart:gifts.invalidRequest" : Object.values(submission.error ?? {}).flat()[0];
+    const key = submission.error?.intent
+      ? "cart:gifts.invalidRequest"
+      : Object.values(submission.error ?? {}).flat()[0];
     return { type: "error", key: key ?? "cart:gifts.invalidRequest" };
   }
   if (submission.value.intent === "dismiss") {

@@ -3,7 +3,11 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { attempt, clientOf, LIMITS } from "~/platform/rate-limit.server";
 import { requestPasswordReset } from "~/domain/customer/customer.server";
 
-export async function requestResetLink(request: Request, context: AppLoadContext, email: string): Promise<"sent" | "throttled"> {
+export async function requestResetLink(
+  request: Request,
+  context: AppLoadContext,
+  email: string,
+): Promise<"sent" | "throttled"> {
   const { env } = context;
   const allowed = await attempt(env.DB, [
     { limit: LIMITS.resetAccount, subject: email },

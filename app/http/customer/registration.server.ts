@@ -6,7 +6,11 @@ import type { RegisterInput } from "~/domain/customer/schema";
 
 export type RegistrationOutcome = "registered" | "exists" | "throttled";
 
-export async function register(request: Request, context: AppLoadContext, input: RegisterInput): Promise<RegistrationOutcome> {
+export async function register(
+  request: Request,
+  context: AppLoadContext,
+  input: RegisterInput,
+): Promise<RegistrationOutcome> {
   const { env } = context;
   if (!(await attempt(env.DB, [{ limit: LIMITS.registerClient, subject: clientOf(request, env) }]))) return "throttled";
   return registerCustomer(env, input, new URL(request.url).origin);

@@ -14,7 +14,10 @@ import { loginHref } from "~/platform/redirect";
 import type { Shopper } from "~/domain/customer/shopper";
 import { wishlistSkus } from "~/domain/customer/wishlist.server";
 
-export async function loadShopper(request: Request, context: AppLoadContext): Promise<{ data: Shopper; headers: Headers }> {
+export async function loadShopper(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ data: Shopper; headers: Headers }> {
   const { env } = context;
   const url = new URL(request.url);
   const [session, notices, t] = await Promise.all([context.session(), readNotices(request, env), translator("common")]);
@@ -28,8 +31,11 @@ export async function loadShopper(request: Request, context: AppLoadContext): Pr
     customer: null,
     csrf: null,
     wishlist: [],
-    notices: latestNotices(notices, (n) => n.topic ?? n.key)
-      .map((n) => ({ id: randomToken(9), type: n.type ?? "info", text: t(n.key, n.values) })),
+    notices: latestNotices(notices, (n) => n.topic ?? n.key).map((n) => ({
+      id: randomToken(9),
+      type: n.type ?? "info",
+      text: t(n.key, n.values),
+    })),
   };
   if (session.kind === "customer") {
     const [token, wishlist] = await Promise.all([csrfToken(request, env), wishlistSkus(env.DB, session.customer.id)]);

@@ -42,10 +42,17 @@ function loginThrottles(email: string, client: string, knownDevice: string | nul
 }
 
 export async function signIn(
-  request: Request, context: AppLoadContext, credentials: { email: string; password: string }, redirectTo: unknown,
+  request: Request,
+  context: AppLoadContext,
+  credentials: { email: string; password: string },
+  redirectTo: unknown,
 ): Promise<Response | SignInFailure> {
   const { env } = context;
-  const throttles = loginThrottles(credentials.email, clientOf(request, env), await knownDeviceFor(request, env, credentials.email));
+  const throttles = loginThrottles(
+    credentials.email,
+    clientOf(request, env),
+    await knownDeviceFor(request, env, credentials.email),
+  );
   try {
     if (!(await attempt(env.DB, throttles))) return FAILURES.throttled;
     const check = await checkSignIn(env, credentials.email, credentials.password);
@@ -54,10 +61,16 @@ export async function signIn(
 
     const theme = darkModeAtSignIn(readDarkMode(request.headers.get("Cookie")), check.darkMode);
     if (theme.saveToAccount) {
-      await saveDarkMode(env.DB, check.customerId, theme.value).catch((error) => console.error("dark mode not saved", error));
+      await saveDarkMode(env.DB, check.customerId, theme.value).catch((error) =>
+        console.error("dark mode not saved", error),
+      );
     }
     const previous = await context.session();
-    const sessionCookie = await startSession(env, check.customerId, previous.kind === "customer" ? previous.idHash : undefined);
+    const sessionCookie = await startSession(
+      env,
+      check.customerId,
+      previous.kind === "customer" ? previous.idHash : undefined,
+    );
     return redirectWithNotice(env, afterLoginPath(redirectTo), { type: "success", key: "session.signedIn" }, [
       sessionCookie,
       await renewedCsrfCookie(env),
@@ -73,7 +86,11 @@ export async function signIn(
 export type ResendOutcome = "sent" | "throttled";
 
 /** The same answer whether or not the address belongs to a not yet activated account. */
-export async function resendActivationLink(request: Request, context: AppLoadContext, email: string): Promise<ResendOutcome> {
+export async function resendActivationLink(
+  request: Request,
+  context: AppLoadContext,
+  email: string,
+): Promise<ResendOutcome> {
   const { env } = context;
   const allowed = await attempt(env.DB, [
     { limit: LIMITS.activationAccount, subject: email },

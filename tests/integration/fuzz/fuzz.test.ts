@@ -28,16 +28,29 @@ let otherIds: number[];
 
 beforeAll(async () => {
   shop = await startShop();
-  const customers = (await shop.db.prepare("SELECT id, email FROM customer ORDER BY id").all<{ id: number; email: string }>()).results;
+  const customers = (
+    await shop.db.prepare("SELECT id, email FROM customer ORDER BY id").all<{ id: number; email: string }>()
+  ).results;
   annaId = customers.find((c) => c.email === DEMO.active)!.id;
   otherIds = customers.filter((c) => c.id !== annaId).map((c) => c.id);
-  context = { ids: await shopIds(), personas: { anna: await persona(true), visitor: await persona(false) }, honeypot: await honeypotStamp() };
+  context = {
+    ids: await shopIds(),
+    personas: { anna: await persona(true), visitor: await persona(false) },
+    honeypot: await honeypotStamp(),
+  };
 }, 120_000);
-afterAll(async () => { await shop?.dispose(); });
+afterAll(async () => {
+  await shop?.dispose();
+});
 
 async function shopIds(): Promise<ShopIds> {
   const column = async (sql: string, ...binds: unknown[]) =>
-    (await shop.db.prepare(sql).bind(...binds).all<{ v: string | number }>()).results.map((r) => String(r.v));
+    (
+      await shop.db
+        .prepare(sql)
+        .bind(...binds)
+        .all<{ v: string | number }>()
+    ).results.map((r) => String(r.v));
   return {
     ownAddressIds: await column("SELECT id AS v FROM address WHERE customer_id = ?", annaId),
     otherAddressIds: await column(`SELECT id AS v FROM address WHERE customer_id != ?`, annaId),
@@ -58,7 +71,12 @@ async function persona(signedIn: boolean) {
 
 async function honeypotStamp(): Promise<string> {
   const html = (await new Browser(shop).get("/register")).html;
-  return /name="form_started"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="form_started"/.exec(html)?.slice(1).find(Boolean) ?? "";
+  return (
+    /name="form_started"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="form_started"/
+      .exec(html)
+      ?.slice(1)
+      .find(Boolean) ?? ""
+  );
 }
 
 /** Every row that belongs to the given customers, in a stable order. */
@@ -98,13 +116,15 @@ async function send(request: FuzzRequest, tally: Tally): Promise<void> {
   } catch (error) {
     // The worker may answer an over-long streamed body before it has all arrived and close the
     // connection on the rest: the client was told to stop, which is the point. Anything else counts.
-    if (!request.label.endsWith("huge-chunked")) tally.serverErrors.push(`${request.label} ${request.path.slice(0, 120)} -> ${String(error)}`);
+    if (!request.label.endsWith("huge-chunked"))
+      tally.serverErrors.push(`${request.label} ${request.path.slice(0, 120)} -> ${String(error)}`);
     return;
   }
   const body = await res.text();
   const where = `${request.label} ${request.path.slice(0, 120)} Cookie ${JSON.stringify(headers.get("Cookie")?.slice(0, 200))} -> ${res.status}`;
   if (res.status >= 500) tally.serverErrors.push(where);
-  if ((res.headers.get("Content-Type") ?? "").includes("text/html") && REFLECTED.test(body)) tally.reflected.push(where);
+  if ((res.headers.get("Content-Type") ?? "").includes("text/html") && REFLECTED.test(body))
+    tally.reflected.push(where);
   const location = res.headers.get("Location");
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this looks for
   if (location && (/^\/\/|^\/\\|[\u0000-\u001f]/.test(location) || new URL(location, ORIGIN).host.includes("evil"))) {
@@ -126,9 +146,11 @@ async function run(requests: Iterator<FuzzRequest>, tally: Tally, between?: () =
     }
     if (!batch.length) return;
     let next = 0;
-    await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < batch.length) await send(batch[next++], tally);
-    }));
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (next < batch.length) await send(batch[next++], tally);
+      }),
+    );
     await between?.();
   }
 }
@@ -142,8 +164,10 @@ function* generate(factory: RequestFactory, count: number, tokens: TokenUse[]): 
 }
 
 function report(round: string, tally: Tally, started: number) {
-  console.log(`fuzz ${round}: ${tally.requests} requests, ${tally.serverErrors.length} answered 5xx, ` +
-    `${tally.reflected.length} reflected a marker, ${tally.offSite.length} redirected off-site, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `fuzz ${round}: ${tally.requests} requests, ${tally.serverErrors.length} answered 5xx, ` +
+      `${tally.reflected.length} reflected a marker, ${tally.offSite.length} redirected off-site, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 function expectClean(tally: Tally) {
@@ -158,7 +182,10 @@ describe("fuzzing every form, page, parameter and cookie", () => {
     const othersBefore = await customerData(otherIds);
     const tally: Tally = { requests: 0, serverErrors: [], reflected: [], offSite: [] };
     const started = Date.now();
-    await run(generate(new RequestFactory(SEED, context), ROUND_WITHOUT_TOKEN, ["none", "wrong", "foreign", "cookieless"]), tally);
+    await run(
+      generate(new RequestFactory(SEED, context), ROUND_WITHOUT_TOKEN, ["none", "wrong", "foreign", "cookieless"]),
+      tally,
+    );
     report("without token", tally, started);
     expectClean(tally);
     expect(tally.requests).toBe(ROUND_WITHOUT_TOKEN);
@@ -173,21 +200,33 @@ describe("fuzzing every form, page, parameter and cookie", () => {
 
   it("with valid tokens too: no 5xx, nothing reflected, and no other customer changes", async () => {
     const othersBefore = await customerData(otherIds);
-    const password = await shop.db.prepare("SELECT password_hash FROM customer WHERE id = ?").bind(annaId).first<{ password_hash: string }>();
+    const password = await shop.db
+      .prepare("SELECT password_hash FROM customer WHERE id = ?")
+      .bind(annaId)
+      .first<{ password_hash: string }>();
     const tally: Tally = { requests: 0, serverErrors: [], reflected: [], offSite: [] };
     const started = Date.now();
     // A valid post may end her session (sign-out) or change her password: she signs in again.
     let signIns = 0;
     const keepSignedIn = async () => {
-      const account = await shop.fetch("/account", { headers: { Cookie: `__session=${context.personas.anna.session}` } });
+      const account = await shop.fetch("/account", {
+        headers: { Cookie: `__session=${context.personas.anna.session}` },
+      });
       await account.text();
       if (account.status === 200) return;
       await shop.db.prepare("DELETE FROM rate_limit").run();
-      await shop.db.prepare("UPDATE customer SET password_hash = ?, status = 'active' WHERE id = ?").bind(password!.password_hash, annaId).run();
+      await shop.db
+        .prepare("UPDATE customer SET password_hash = ?, status = 'active' WHERE id = ?")
+        .bind(password!.password_hash, annaId)
+        .run();
       context.personas.anna = await persona(true);
       signIns++;
     };
-    await run(generate(new RequestFactory(SEED + 1, context), ROUND_WITH_TOKEN, ["valid", "valid", "none", "foreign"]), tally, keepSignedIn);
+    await run(
+      generate(new RequestFactory(SEED + 1, context), ROUND_WITH_TOKEN, ["valid", "valid", "none", "foreign"]),
+      tally,
+      keepSignedIn,
+    );
     report("with tokens", tally, started);
     console.log(`fuzz with tokens: the customer signed in again ${signIns} times after a request ended her session`);
     expectClean(tally);

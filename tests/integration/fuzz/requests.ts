@@ -18,22 +18,78 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** Sent in fields, parameters, paths and cookies; none may come back unescaped in a page. */
-export const MARKERS = ["<script>fz123</script>", "\"><svg onload=fz(1)>", "'><img src=x onerror=fz(2)>"];
+export const MARKERS = ["<script>fz123</script>", '"><svg onload=fz(1)>', "'><img src=x onerror=fz(2)>"];
 /** What a reflected marker looks like in an HTML answer. */
 export const REFLECTED = /<script>fz123|<svg onload=fz|<img src=x onerror=fz/;
 
 const HOSTILE = [
-  ...MARKERS, "", " ", "0", "-1", "1e309", "NaN", "99999999999999999999", "1.5", "0x10", "true", "null", "undefined", "[]", "{}",
-  "' OR 1=1--", "\"; DROP TABLE customer;--", "../../etc/passwd", "..%2F..%2F", "%00", "\u0000", "\r\n", "\r\nSet-Cookie: fz=1",
-  "\t", "%", "%%", "%E0%A4%A", "\uD800", "\uFFFF", "😀🥦", "Ä Ö Ü ß", "a".repeat(300), "x".repeat(5000), "javascript:fz(3)",
-  "//evil.example", "/\\evil.example", "/\t/evil.example", "/%09/evil.example", "\\/evil.example", "http:evil.example",
-  "https://evil.example/", "/%2F%2Fevil.example", "/cart", "/account", "$" + "{7*7}", "{{7*7}}", "__proto__", "constructor",
-  "toString", "hasOwnProperty", "on", "off", "1", "2", "de", "common",
+  ...MARKERS,
+  "",
+  " ",
+  "0",
+  "-1",
+  "1e309",
+  "NaN",
+  "99999999999999999999",
+  "1.5",
+  "0x10",
+  "true",
+  "null",
+  "undefined",
+  "[]",
+  "{}",
+  "' OR 1=1--",
+  '"; DROP TABLE customer;--',
+  "../../etc/passwd",
+  "..%2F..%2F",
+  "%00",
+  "\u0000",
+  "\r\n",
+  "\r\nSet-Cookie: fz=1",
+  "\t",
+  "%",
+  "%%",
+  "%E0%A4%A",
+  "\uD800",
+  "\uFFFF",
+  "😀🥦",
+  "Ä Ö Ü ß",
+  "a".repeat(300),
+  "x".repeat(5000),
+  "javascript:fz(3)",
+  "//evil.example",
+  "/\\evil.example",
+  "/\t/evil.example",
+  "/%09/evil.example",
+  "\\/evil.example",
+  "http:evil.example",
+  "https://evil.example/",
+  "/%2F%2Fevil.example",
+  "/cart",
+  "/account",
+  "$" + "{7*7}",
+  "{{7*7}}",
+  "__proto__",
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+  "on",
+  "off",
+  "1",
+  "2",
+  "de",
+  "common",
 ];
 
 /** Plausible values, so the forms get past their first check now and then. */
 const PLAUSIBLE: Record<string, string[]> = {
-  email: ["anna.schmidt@example.org", "ben.mueller@example.org", "clara.weber@example.org", "neu.fuzz@example.org", "ANNA.SCHMIDT@EXAMPLE.ORG"],
+  email: [
+    "anna.schmidt@example.org",
+    "ben.mueller@example.org",
+    "clara.weber@example.org",
+    "neu.fuzz@example.org",
+    "ANNA.SCHMIDT@EXAMPLE.ORG",
+  ],
   emailConfirm: ["neu.fuzz@example.org"],
   newEmail: ["neu.fuzz@example.org", "ben.mueller@example.org"],
   password: ["Frischkorb2026", "Fuzz-Passwort-2026", "kurz"],
@@ -44,17 +100,51 @@ const PLAUSIBLE: Record<string, string[]> = {
   code: ["FRISCH5", "HERBST10", "VERSANDFREI", "SOMMER2025", "frisch5"],
   gift: ["1", "0"],
   darkMode: ["0", "1"],
-  redirectTo: ["/", "/cart", "/catalog/category/milch?sort=price_asc", "//evil.example", "/\\evil.example", "\\/evil.example", "/\t/evil.example",
-    "/%09/evil.example", "/%2F%2Fevil.example", "/\r\n/evil.example", "http:evil.example", "javascript:fz(3)"],
-  firstName: ["Eva"], lastName: ["Fuzz"], dob: ["1990-01-01", "2030-01-01", "31.12.1990"], gender: ["m", "w", "d", "x"],
-  telephone: ["0341 123456", "+49 341 1"], street: ["Karl-Liebknecht-Str."], houseNumber: ["12", "12 a"], zip: ["04107", "99999", "0410"],
-  city: ["Leipzig"], country: ["DE", "AT", "XX"], defaultShipping: ["on"], defaultBilling: ["on"],
-  terms: ["on"], privacy: ["on"], values: ["on"], website: [""],
-  carrier: ["delivery", "pickup", "dhl"], paymentMethod: ["paypal", "card", "sepa", "credit", "cash"], useCredit: ["on"],
-  idempotencyKey: ["fuzz-key-0000000000000001", "x"], pickupTerms: ["on"],
-  sort: ["recommendation", "price_asc", "price_desc"], page: ["1", "2", "0", "-1", "99999"], filter: ["all", "open", "x"],
-  reason: ["security"], q: ["milch", "kase", "a"], v: ["x"], more: ["1"],
-  brands: ["Frischkorb"], allergens: ["milk", "gluten"], categories: ["milch"],
+  redirectTo: [
+    "/",
+    "/cart",
+    "/catalog/category/milch?sort=price_asc",
+    "//evil.example",
+    "/\\evil.example",
+    "\\/evil.example",
+    "/\t/evil.example",
+    "/%09/evil.example",
+    "/%2F%2Fevil.example",
+    "/\r\n/evil.example",
+    "http:evil.example",
+    "javascript:fz(3)",
+  ],
+  firstName: ["Eva"],
+  lastName: ["Fuzz"],
+  dob: ["1990-01-01", "2030-01-01", "31.12.1990"],
+  gender: ["m", "w", "d", "x"],
+  telephone: ["0341 123456", "+49 341 1"],
+  street: ["Karl-Liebknecht-Str."],
+  houseNumber: ["12", "12 a"],
+  zip: ["04107", "99999", "0410"],
+  city: ["Leipzig"],
+  country: ["DE", "AT", "XX"],
+  defaultShipping: ["on"],
+  defaultBilling: ["on"],
+  terms: ["on"],
+  privacy: ["on"],
+  values: ["on"],
+  website: [""],
+  carrier: ["delivery", "pickup", "dhl"],
+  paymentMethod: ["paypal", "card", "sepa", "credit", "cash"],
+  useCredit: ["on"],
+  idempotencyKey: ["fuzz-key-0000000000000001", "x"],
+  pickupTerms: ["on"],
+  sort: ["recommendation", "price_asc", "price_desc"],
+  page: ["1", "2", "0", "-1", "99999"],
+  filter: ["all", "open", "x"],
+  reason: ["security"],
+  q: ["milch", "kase", "a"],
+  v: ["x"],
+  more: ["1"],
+  brands: ["Frischkorb"],
+  allergens: ["milk", "gluten"],
+  categories: ["milch"],
 };
 
 export type Persona = "anna" | "visitor";
@@ -84,7 +174,10 @@ const SAME_ORIGIN = "http://shop.test";
 export class RequestFactory {
   private readonly random: () => number;
 
-  constructor(seed: number, private readonly context: FuzzContext) {
+  constructor(
+    seed: number,
+    private readonly context: FuzzContext,
+  ) {
     this.random = seededRandom(seed);
   }
 
@@ -120,7 +213,26 @@ export class RequestFactory {
   }
 
   private pathSegment(): string {
-    if (this.chance(0.3)) return this.pick(["%5C", "%5Cevil.example", "%2F%2Fevil.example", "..", "%2e%2e", "%00", "%E0%A4%A", "%0d%0a", "%09", "/evil.example", "//evil.example", "de", "common", "constructor", "impressum", "120001.svg", "x.svg"]);
+    if (this.chance(0.3))
+      return this.pick([
+        "%5C",
+        "%5Cevil.example",
+        "%2F%2Fevil.example",
+        "..",
+        "%2e%2e",
+        "%00",
+        "%E0%A4%A",
+        "%0d%0a",
+        "%09",
+        "/evil.example",
+        "//evil.example",
+        "de",
+        "common",
+        "constructor",
+        "impressum",
+        "120001.svg",
+        "x.svg",
+      ]);
     return encode(this.value());
   }
 
@@ -158,16 +270,22 @@ export class RequestFactory {
   private tokenField(persona: Persona, use: TokenUse): string | null {
     const other = persona === "anna" ? "visitor" : "anna";
     switch (use) {
-      case "valid": case "cookieless": return this.context.personas[persona].token;
-      case "foreign": return this.context.personas[other].token;
-      case "wrong": return this.pick([this.value(), `${this.context.personas[persona].token.slice(0, -2)}xx`]);
-      case "none": return null;
+      case "valid":
+      case "cookieless":
+        return this.context.personas[persona].token;
+      case "foreign":
+        return this.context.personas[other].token;
+      case "wrong":
+        return this.pick([this.value(), `${this.context.personas[persona].token.slice(0, -2)}xx`]);
+      case "none":
+        return null;
     }
   }
 
   private fields(form: FormTarget, csrf: string | null): [string, string][] {
     const pairs: [string, string][] = [];
-    if (form.intents && this.chance(0.95)) pairs.push(["intent", this.chance(0.85) ? this.pick(form.intents) : this.value()]);
+    if (form.intents && this.chance(0.95))
+      pairs.push(["intent", this.chance(0.85) ? this.pick(form.intents) : this.value()]);
     for (const field of form.fields) if (this.chance(0.7)) pairs.push([field, this.value(field)]);
     if (this.chance(0.1)) pairs.push([this.value(), this.value()]);
     if (this.chance(0.1) && pairs.length) pairs.push(this.pick(pairs));
@@ -180,21 +298,53 @@ export class RequestFactory {
     const form = new URLSearchParams(pairs).toString();
     const roll = this.random();
     if (roll < 0.45) return { kind: "form", type: "application/x-www-form-urlencoded", body: form };
-    if (roll < 0.5) return { kind: "form+charset", type: `application/x-www-form-urlencoded; charset=${this.pick(["iso-8859-1", "utf-16", "x-unknown"])}`, body: form };
-    if (roll < 0.53) return { kind: "latin1", type: "application/x-www-form-urlencoded", body: latin1(pairs.map(([k, v]) => `${k}=${v}`).join("&")) };
+    if (roll < 0.5)
+      return {
+        kind: "form+charset",
+        type: `application/x-www-form-urlencoded; charset=${this.pick(["iso-8859-1", "utf-16", "x-unknown"])}`,
+        body: form,
+      };
+    if (roll < 0.53)
+      return {
+        kind: "latin1",
+        type: "application/x-www-form-urlencoded",
+        body: latin1(pairs.map(([k, v]) => `${k}=${v}`).join("&")),
+      };
     if (roll < 0.65) return { kind: "multipart", ...multipart(pairs, `fz${Math.floor(this.random() * 1e9)}`) };
     if (roll < 0.7) return { kind: "broken-multipart", ...this.brokenMultipart(pairs) };
     if (roll < 0.75) return { kind: "json", type: "application/json", body: JSON.stringify(Object.fromEntries(pairs)) };
-    if (roll < 0.78) return { kind: "xml", type: this.pick(["application/xml", "text/xml"]), body: `<?xml version="1.0"?><form>${pairs.map(([k, v]) => `<f n="${k}">${v}</f>`).join("")}</form>` };
+    if (roll < 0.78)
+      return {
+        kind: "xml",
+        type: this.pick(["application/xml", "text/xml"]),
+        body: `<?xml version="1.0"?><form>${pairs.map(([k, v]) => `<f n="${k}">${v}</f>`).join("")}</form>`,
+      };
     if (roll < 0.81) return { kind: "text", type: "text/plain", body: pairs.map(([k, v]) => `${k}=${v}`).join("\r\n") };
     if (roll < 0.84) return { kind: "empty", type: null, body: null };
     if (roll < 0.87) return { kind: "empty-form", type: "application/x-www-form-urlencoded", body: "" };
     if (roll < 0.9) return { kind: "no-type", type: null, body: form };
     if (roll < 0.92) return { kind: "bytes", type: "application/octet-stream", body: this.bytes(256) };
-    if (roll < 0.95) return { kind: "huge", type: "application/x-www-form-urlencoded", body: `${form}&pad=${"x".repeat(70 * 1024)}` };
-    if (roll < 0.96) return { kind: "huge-chunked", type: "application/x-www-form-urlencoded", body: chunked(`${form}&pad=`, 80) };
-    if (roll < 0.98) return { kind: "weird-type", type: this.pick(["", "*/*", "multipart/mixed; boundary=x", "application/x-www-form-urlencoded, text/plain", "Application/X-WWW-FORM-URLENCODED"]), body: form };
-    return { kind: "big-field", type: "application/x-www-form-urlencoded", body: `${form}&${this.pick(["form_started", "email", "q", "redirectTo"])}=${"A".repeat(40_000)}` };
+    if (roll < 0.95)
+      return { kind: "huge", type: "application/x-www-form-urlencoded", body: `${form}&pad=${"x".repeat(70 * 1024)}` };
+    if (roll < 0.96)
+      return { kind: "huge-chunked", type: "application/x-www-form-urlencoded", body: chunked(`${form}&pad=`, 80) };
+    if (roll < 0.98)
+      return {
+        kind: "weird-type",
+        type: this.pick([
+          "",
+          "*/*",
+          "multipart/mixed; boundary=x",
+          "application/x-www-form-urlencoded, text/plain",
+          "Application/X-WWW-FORM-URLENCODED",
+        ]),
+        body: form,
+      };
+    return {
+      kind: "big-field",
+      type: "application/x-www-form-urlencoded",
+      body: `${form}&${this.pick(["form_started", "email", "q", "redirectTo"])}=${"A".repeat(40_000)}`,
+    };
   }
 
   private brokenMultipart(pairs: [string, string][]): { type: string | null; body: BodyInit } {
@@ -219,7 +369,11 @@ export class RequestFactory {
     const path = this.fill(target.path) + this.query(target.params);
     const headers: Record<string, string> = { Cookie: this.cookies(persona, "valid") };
     if (this.chance(0.1)) headers.Accept = this.pick(["application/json", "text/x-script", "*/*"]);
-    return { label: `GET ${target.path} as ${persona}`, path, init: { method: this.chance(0.05) ? "HEAD" : "GET", headers } };
+    return {
+      label: `GET ${target.path} as ${persona}`,
+      path,
+      init: { method: this.chance(0.05) ? "HEAD" : "GET", headers },
+    };
   }
 
   form(persona: Persona, token: TokenUse): FuzzRequest {
@@ -242,11 +396,15 @@ export class RequestFactory {
 
 /** Percent-encoded; a lone surrogate cannot be, so it becomes U+FFFD as a browser would send it. */
 function encode(value: string): string {
-  return encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"));
+  return encodeURIComponent(
+    value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"),
+  );
 }
 
 function multipart(pairs: [string, string][], boundary: string): { type: string; body: string } {
-  const parts = pairs.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, "%22")}"\r\n\r\n${v}\r\n`);
+  const parts = pairs.map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, "%22")}"\r\n\r\n${v}\r\n`,
+  );
   return { type: `multipart/form-data; boundary=${boundary}`, body: `${parts.join("")}--${boundary}--\r\n` };
 }
 

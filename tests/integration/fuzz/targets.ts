@@ -32,30 +32,93 @@ export interface PageTarget {
 }
 
 const PERSON = ["firstName", "lastName", "dob", "telephone", "gender"];
-const ADDRESS = ["firstName", "lastName", "street", "houseNumber", "addressAddition", "zip", "city", "country", "defaultShipping", "defaultBilling", "telephone", "gender"];
-const CHECKOUT = ["idempotencyKey", "carrier", "addressId", "deliverySlot", "telephone", "storeId", "pickupSlot", "pickupTerms", "paymentMethod", "useCredit"];
-const FILTERS = ["sort", "page", "priceMin", "priceMax", "sugarMin", "sugarMax", "fatMin", "fatMax", "brands", "categories", "flavoringIngredients", "allergens"];
+const ADDRESS = [
+  "firstName",
+  "lastName",
+  "street",
+  "houseNumber",
+  "addressAddition",
+  "zip",
+  "city",
+  "country",
+  "defaultShipping",
+  "defaultBilling",
+  "telephone",
+  "gender",
+];
+const CHECKOUT = [
+  "idempotencyKey",
+  "carrier",
+  "addressId",
+  "deliverySlot",
+  "telephone",
+  "storeId",
+  "pickupSlot",
+  "pickupTerms",
+  "paymentMethod",
+  "useCredit",
+];
+const FILTERS = [
+  "sort",
+  "page",
+  "priceMin",
+  "priceMax",
+  "sugarMin",
+  "sugarMax",
+  "fatMin",
+  "fatMax",
+  "brands",
+  "categories",
+  "flavoringIngredients",
+  "allergens",
+];
 
 export const FORMS: FormTarget[] = [
   { path: "/login", fields: ["email", "password", "redirectTo"], intents: ["login", "resendActivation"] },
-  { path: "/register", fields: [...PERSON, "email", "emailConfirm", "password", "passwordConfirm", "terms", "privacy", "values", "website", "form_started"] },
+  {
+    path: "/register",
+    fields: [
+      ...PERSON,
+      "email",
+      "emailConfirm",
+      "password",
+      "passwordConfirm",
+      "terms",
+      "privacy",
+      "values",
+      "website",
+      "form_started",
+    ],
+  },
   { path: "/logout", fields: [] },
   { path: "/password/forgot", fields: ["email"] },
   { path: "/password/reset/{customerId}/{value}", fields: ["password", "passwordConfirm"] },
-  { path: "/account/customer", fields: [...PERSON, "email", "newEmail", "newEmailConfirm", "password", "currentPassword", "passwordConfirm"], intents: ["profile", "email", "password"] },
+  {
+    path: "/account/customer",
+    fields: [...PERSON, "email", "newEmail", "newEmailConfirm", "password", "currentPassword", "passwordConfirm"],
+    intents: ["profile", "email", "password"],
+  },
   { path: "/account/address", fields: ["addressId"], intents: ["setDefaultShipping"] },
   { path: "/account/address/new", fields: ADDRESS },
   { path: "/account/address/{addressId}/edit", fields: ADDRESS },
   { path: "/account/address/{addressId}/delete", fields: [] },
   { path: "/account/order/{orderNumber}", fields: [], intents: ["withdraw"] },
   { path: "/account/wishlist", fields: ["sku", "redirectTo"], intents: ["add", "remove"] },
-  { path: "/cart", fields: ["sku", "qty", "code", "gift", "redirectTo"], intents: ["add", "setQuantity", "remove", "applyCoupon", "removeCoupon"] },
+  {
+    path: "/cart",
+    fields: ["sku", "qty", "code", "gift", "redirectTo"],
+    intents: ["add", "setQuantity", "remove", "applyCoupon", "removeCoupon"],
+  },
   { path: "/cart/gifts", fields: ["sku"], intents: ["choose", "dismiss"] },
   { path: "/checkout", fields: CHECKOUT },
   { path: "/checkout?carrier={value}&store={value}", fields: CHECKOUT },
   { path: "/checkout/address", fields: ADDRESS },
   { path: "/payment/sandbox/{paymentId}", fields: [], intents: ["approve", "decline", "cancel"] },
-  { path: "/payment/sandbox/notify", fields: ["paymentId", "orderId", "amountCents", "currency", "outcome", "confirmationId"], raw: true },
+  {
+    path: "/payment/sandbox/notify",
+    fields: ["paymentId", "orderId", "amountCents", "currency", "outcome", "confirmationId"],
+    raw: true,
+  },
   { path: "/payment/webhook/{value}", fields: ["id", "type", "data", "created"], raw: true },
   { path: "/theme", fields: ["darkMode", "redirectTo"] },
 ];

@@ -32,12 +32,14 @@ export class ResendStandIn {
   }
 
   async handle(request: Request): Promise<Response> {
-    if (new URL(request.url).pathname !== "/emails" || request.method !== "POST") return Response.json({ message: "Not found" }, { status: 404 });
+    if (new URL(request.url).pathname !== "/emails" || request.method !== "POST")
+      return Response.json({ message: "Not found" }, { status: 404 });
     const body = (await request.json()) as Omit<ReceivedMail, "idempotencyKey">;
     const mail = { ...body, idempotencyKey: request.headers.get("Idempotency-Key") };
     this.requests.push(mail);
     if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
-    if (request.headers.get("Authorization") !== `Bearer ${MAIL_API_KEY}`) return Response.json({ message: "API key is invalid" }, { status: 401 });
+    if (request.headers.get("Authorization") !== `Bearer ${MAIL_API_KEY}`)
+      return Response.json({ message: "API key is invalid" }, { status: 401 });
     if (this.failures.count > 0) {
       this.failures.count -= 1;
       return Response.json({ message: "Stand-in trouble" }, { status: this.failures.status });

@@ -50,9 +50,15 @@ export class StripeStandIn {
   async handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const form = new URLSearchParams(await request.text());
-    const entry = { method: request.method, path: url.pathname, form, idempotencyKey: request.headers.get("Idempotency-Key") };
+    const entry = {
+      method: request.method,
+      path: url.pathname,
+      form,
+      idempotencyKey: request.headers.get("Idempotency-Key"),
+    };
     this.requests.push(entry);
-    if (request.headers.get("Authorization") !== `Bearer ${STRIPE_SECRET_KEY}`) return error(401, "Invalid API Key provided", "authentication_error");
+    if (request.headers.get("Authorization") !== `Bearer ${STRIPE_SECRET_KEY}`)
+      return error(401, "Invalid API Key provided", "authentication_error");
     if (this.failures.count > 0) {
       this.failures.count -= 1;
       return error(this.failures.status, "Stand-in trouble", "api_error");
@@ -76,14 +82,23 @@ export class StripeStandIn {
   private createSession(form: URLSearchParams): StripeObject | Response {
     const amount = Number(form.get("line_items[0][price_data][unit_amount]"));
     const quantity = Number(form.get("line_items[0][quantity]"));
-    if (form.get("mode") !== "payment" || !Number.isInteger(amount) || amount <= 0 || quantity !== 1) return error(400, "Invalid session");
+    if (form.get("mode") !== "payment" || !Number.isInteger(amount) || amount <= 0 || quantity !== 1)
+      return error(400, "Invalid session");
     if (!form.get("success_url") || !form.get("cancel_url")) return error(400, "Missing success_url or cancel_url");
     const sessionId = id("cs");
     const session: StripeObject = {
-      id: sessionId, object: "checkout.session", mode: "payment", status: "open", payment_status: "unpaid",
-      amount_total: amount, currency: form.get("line_items[0][price_data][currency]"),
-      client_reference_id: form.get("client_reference_id"), customer_email: form.get("customer_email"),
-      metadata: metadataOf(form), success_url: form.get("success_url"), cancel_url: form.get("cancel_url"),
+      id: sessionId,
+      object: "checkout.session",
+      mode: "payment",
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: amount,
+      currency: form.get("line_items[0][price_data][currency]"),
+      client_reference_id: form.get("client_reference_id"),
+      customer_email: form.get("customer_email"),
+      metadata: metadataOf(form),
+      success_url: form.get("success_url"),
+      cancel_url: form.get("cancel_url"),
       payment_method_types: [form.get("allowed_payment_method_types[0]")],
       url: `https://checkout.stripe.com/c/pay/${sessionId}`,
     };
@@ -94,7 +109,8 @@ export class StripeStandIn {
   private expireSession(sessionId: string): StripeObject | Response {
     const session = this.objects.get(sessionId);
     if (!session) return error(404, `No such checkout.session: '${sessionId}'`);
-    if (session.status !== "open") return error(400, `Only Checkout Sessions with a status in ["open"] can be expired.`);
+    if (session.status !== "open")
+      return error(400, `Only Checkout Sessions with a status in ["open"] can be expired.`);
     Object.assign(session, { status: "expired", url: null });
     return session;
   }
@@ -108,8 +124,13 @@ export class StripeStandIn {
       return error(400, "A mandate with the customer's acceptance is required to confirm a SEPA debit");
     }
     const intent: StripeObject = {
-      id: id("pi"), object: "payment_intent", status: "processing", amount: Number(form.get("amount")),
-      currency: form.get("currency"), metadata: metadataOf(form), payment_method_types: ["sepa_debit"],
+      id: id("pi"),
+      object: "payment_intent",
+      status: "processing",
+      amount: Number(form.get("amount")),
+      currency: form.get("currency"),
+      metadata: metadataOf(form),
+      payment_method_types: ["sepa_debit"],
     };
     this.objects.set(intent.id, intent);
     return intent;
@@ -122,12 +143,23 @@ export class StripeStandIn {
 }
 
 /** A webhook event as Stripe sends it, with its signature header. */
-export function stripeEvent(type: string, object: Record<string, unknown>, opts: { secret?: string; timestamp?: number; eventId?: string } = {}) {
+export function stripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  opts: { secret?: string; timestamp?: number; eventId?: string } = {},
+) {
   const body = JSON.stringify({
-    id: opts.eventId ?? id("evt"), object: "event", api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000),
-    livemode: false, type, data: { object },
+    id: opts.eventId ?? id("evt"),
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: { object },
   });
   const t = opts.timestamp ?? Math.floor(Date.now() / 1000);
-  const v1 = createHmac("sha256", opts.secret ?? STRIPE_WEBHOOK_SECRET).update(`${t}.${body}`).digest("hex");
+  const v1 = createHmac("sha256", opts.secret ?? STRIPE_WEBHOOK_SECRET)
+    .update(`${t}.${body}`)
+    .digest("hex");
   return { body, signature: `t=${t},v1=${v1}` };
 }
