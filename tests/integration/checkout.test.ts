@@ -16,6 +16,8 @@ afterAll(async () => {
 describe("checkout", () => {
   it("orders with standard delivery and card: provider page, signed confirmation, success page, mail, orders list", async () => {
     const { browser, id, addressId, email } = await h.buyer();
+    // the courier needs the address's addition too: the confirmation names the whole address
+    await shop.db.prepare("UPDATE address SET address_addition = 'Hinterhaus' WHERE id = ?").bind(addressId).run();
     const stock = await h.stockOf(SKU);
     const f = await h.checkoutForm(browser);
     expect(f.total).toBe(String(20 * 119 + 495));
@@ -41,6 +43,7 @@ describe("checkout", () => {
     expect(mail!.subject).toContain(String(order.increment_id));
     expect(mail!.text_body).toContain("20 × ");
     expect(mail!.text_body).toContain("Widerrufsrecht");
+    expect(mail!.text_body).toMatch(/ an: [^\n]+, Hinterhaus, \d{5} /);
     const [start, end] = f.slots[0].split("|");
     expect(mail!.text_body).toMatch(
       /\nWunschtermin: (Mo|Di|Mi|Do|Fr|Sa)\., \d\d\.\d\d\.\d{4}, (08:00 – 14:00|14:00 – 20:00) Uhr\n/,

@@ -6,7 +6,7 @@ import type { Mail } from "~/platform/mailer.server";
 import { translator } from "~/platform/i18n.server";
 import { formatEuro } from "~/domain/money/format";
 import { isPickupCarrier } from "~/domain/checkout/carriers";
-import { addressName } from "~/domain/address/format";
+import { addressLine } from "~/domain/address/format";
 import { formatWindow, type OrderDetail } from "./order";
 
 interface Recipient {
@@ -35,7 +35,7 @@ export async function orderConfirmationMail(to: Recipient, order: OrderDetail, o
         ? [
             t("mail.delivery", {
               method: t(`carrier.${order.carrierCode}`),
-              address: `${order.shippingAddress.name}, ${addressName(order.shippingAddress)}`,
+              address: `${order.shippingAddress.name}, ${addressLine(order.shippingAddress)}`,
             }),
             // express has no wish slot
             ...(order.deliveryStart
