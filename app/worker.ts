@@ -3,7 +3,7 @@
  * serve a deployment that lacks its own configuration, refuses requests it cannot read
  * (request-guard.server.ts) and cross-site writes, answers anonymous pages from the edge cache,
  * runs Remix, and puts the security headers on whatever goes out. The Cron Trigger delivers the
- * outbox.
+ * outbox and takes open card applications a step further with the card provider.
  */
 import { createRequestHandler, logDevReady } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
@@ -23,6 +23,7 @@ import { configurationProblems, deploymentEnv, refusal as notConfigured } from "
 import { deliverOutbox } from "~/platform/mail-delivery.server";
 import { paymentProvider } from "~/platform/payment.server";
 import { guardRequest } from "~/platform/request-guard.server";
+import { checkDueApplications } from "~/domain/card/application.server";
 
 const dev = process.env.NODE_ENV === "development";
 if (dev) logDevReady(build);
@@ -95,9 +96,15 @@ export default {
   async scheduled(controller: ScheduledController, bindings: Env, ctx: ExecutionContext): Promise<void> {
     const env = deploymentEnv(bindings, null);
     if (refuseIfMisconfigured(env)) return;
+    const now = new Date(controller.scheduledTime);
     ctx.waitUntil(
-      deliverOutbox(env, new Date(controller.scheduledTime)).then((report) => {
+      deliverOutbox(env, now).then((report) => {
         if (report.sent + report.retrying + report.parked > 0) console.log(`outbox: ${JSON.stringify(report)}`);
+      }),
+    );
+    ctx.waitUntil(
+      checkDueApplications(env, now).then((report) => {
+        if (report.looked > 0) console.log(`card applications: ${JSON.stringify(report)}`);
       }),
     );
   },

@@ -18,6 +18,11 @@ export interface Env {
   MAIL_API_KEY?: string;
   /** The sender, e.g. "Frischkorb <service@frischkorb.example>". */
   MAIL_FROM?: string;
+  /** "api" in a deployment; unset locally, where the embedded card provider stands in. */
+  CARD_PROVIDER?: string;
+  /** The card provider's API, e.g. "https://cards.example.com". */
+  CARD_API_URL?: string;
+  CARD_API_KEY?: string;
   /**
    * Not a binding: set by the worker for each request (platform/deployment.server.ts). True only
    * when the shop is explicitly in development or test and reached on a local address.

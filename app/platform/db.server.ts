@@ -130,6 +130,57 @@ export interface Database {
     provider_ref: string | null;
     page_url: string | null;
   };
+  card: CardTable;
+  card_event: { id: string; card_id: number; kind: CardEventKind; created_at: string };
+  card_application: CardApplicationTable;
+}
+
+export type CardEventKind =
+  | "issued"
+  | "renamed"
+  | "locked"
+  | "unlocked"
+  | "pin_set"
+  | "pin_changed"
+  | "pin_disabled"
+  | "pin_failed"
+  | "provider_blocked"
+  | "provider_unblocked"
+  | "blocked_permanently";
+
+export interface CardTable {
+  id: number;
+  customer_id: number;
+  number: string;
+  type: "rfid" | "google_wallet" | "apple_wallet" | "enso_app";
+  alias: Generated<string>;
+  status: "active" | "locked" | "provider_blocked" | "blocked_permanently";
+  pin_hash: string | null;
+  pin_failed_attempts: Generated<number>;
+  version: Generated<number>;
+  issued_at: string;
+  application_id: string | null;
+}
+
+export interface CardApplicationTable {
+  id: string;
+  customer_id: number;
+  state: "requested" | "validation" | "production" | "successful" | "declined" | "error" | "unknown";
+  store_id: string;
+  gender: "m" | "w" | "d";
+  dob: string;
+  telephone: string;
+  name_on_card: string;
+  sepa_holder: string;
+  sepa_bank: string;
+  sepa_iban: string;
+  sepa_bic: string;
+  consents_at: string;
+  provider_ref: string | null;
+  next_check_at: string;
+  card_id: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export type OrderStatus = "pending_payment" | "processing" | "ready_for_pickup" | "complete" | "canceled";

@@ -11,6 +11,7 @@ import type { Env } from "./context";
 import development from "./development-secrets.json";
 import { mailProblems } from "./mail-transport.server";
 import { paymentProblems } from "./payment.server";
+import { cardProviderProblems } from "./card-provider.server";
 import common from "../../locales/de/common.json";
 
 /**
@@ -52,7 +53,7 @@ export function configurationProblems(env: Env): string[] {
     const problem = secretProblem(env, name);
     if (problem) problems.push(problem);
   }
-  return [...problems, ...paymentProblems(env), ...mailProblems(env)];
+  return [...problems, ...paymentProblems(env), ...mailProblems(env), ...cardProviderProblems(env)];
 }
 
 /**

@@ -29,6 +29,11 @@ export const LIMITS = {
   activationClient: { name: "activation:client", max: 10, windowSeconds: 60 * 60 },
   resetAccount: { name: "reset:account", max: 3, windowSeconds: 60 * 60 },
   resetClient: { name: "reset:client", max: 10, windowSeconds: 60 * 60 },
+  /**
+   * The password asked for changing or disabling a card PIN, per customer (successful checks are
+   * refunded): like sign-in, a stolen session cannot guess the password behind it.
+   */
+  cardPinPassword: { name: "card-pin:account", max: 5, windowSeconds: 15 * 60 },
   /** Order submits; generous, as a double click or a resubmitted form counts too. */
   checkoutAccount: { name: "checkout:account", max: 60, windowSeconds: 10 * 60 },
   checkoutClient: { name: "checkout:client", max: 300, windowSeconds: 10 * 60 },

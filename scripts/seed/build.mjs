@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from "./customers.mjs";
 import { hashPassword } from "./password.mjs";
 import { coupons, giftRules } from "./cart.mjs";
 import { DEMO_CUSTOMER_ID, balance, deliveryArea, orders } from "./orders.mjs";
+import { DEMO_PIN, applications, cards } from "./cards.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -233,6 +234,7 @@ export async function seedStatements({ demo = true } = {}) {
   if (demo) {
     for (const coupon of coupons) out.push(upsert("coupon", coupon, ["code"]));
     out.push(...orderStatements(seed.products));
+    out.push(...cardStatements());
   }
   return { statements: out, seed };
 }
@@ -411,6 +413,72 @@ function orderStatements(products) {
           order_id: null,
           note: e.note,
           created_at: daysAgo(e.daysAgo),
+        },
+        ["id"],
+      ),
+    );
+  }
+  return out;
+}
+
+/** Anna's cards and card application, reset to their seeded state (scripts/seed/cards.mjs). */
+function cardStatements() {
+  const out = [];
+  const customers = [...new Set(cards.map((c) => c.customerId))].map(sqlValue).join(", ");
+  out.push(`DELETE FROM card_application WHERE customer_id IN (${customers});`);
+  out.push(`DELETE FROM card WHERE customer_id IN (${customers});`);
+  const pinHash = hashPassword(DEMO_PIN);
+  for (const c of cards) {
+    const issued = daysAgo(c.daysAgo);
+    out.push(
+      upsert(
+        "card",
+        {
+          id: c.id,
+          customer_id: c.customerId,
+          number: c.number,
+          type: c.type,
+          alias: c.alias,
+          status: c.status,
+          pin_hash: c.pin ? pinHash : null,
+          pin_failed_attempts: c.failed,
+          version: 1,
+          issued_at: issued,
+          application_id: c.application ?? null,
+        },
+        ["id"],
+      ),
+    );
+    out.push(
+      upsert("card_event", { id: `seed-card-event-${c.id}`, card_id: c.id, kind: "issued", created_at: issued }, [
+        "id",
+      ]),
+    );
+  }
+  for (const a of applications) {
+    const created = daysAgo(a.daysAgo);
+    out.push(
+      upsert(
+        "card_application",
+        {
+          id: a.id,
+          customer_id: a.customerId,
+          state: a.state,
+          store_id: a.storeId,
+          gender: a.gender,
+          dob: a.dob,
+          telephone: a.telephone,
+          name_on_card: a.nameOnCard,
+          sepa_holder: a.sepa.holder,
+          sepa_bank: a.sepa.bank,
+          sepa_iban: a.sepa.iban,
+          sepa_bic: a.sepa.bic,
+          consents_at: created,
+          provider_ref: `seed-${a.id}`,
+          next_check_at: created,
+          card_id: a.card,
+          created_at: created,
+          updated_at: daysAgo(a.daysAgo - 14),
         },
         ["id"],
       ),

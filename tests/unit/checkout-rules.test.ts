@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CARRIER_CODES, type CarrierCode } from "~/domain/checkout/carriers";
-import { isBic, isIban } from "~/domain/checkout/sepa";
+import { isBic, isIban } from "~/domain/sepa/mandate";
 import { PICKUP_SLOT_CAPACITY, deliveryWishSlots, pickupSlots } from "~/domain/checkout/slots";
 import { checkoutProblems, type CheckoutChoices } from "~/domain/checkout/validity";
 import { berlinInstant, inBerlin } from "~/domain/time/berlin";

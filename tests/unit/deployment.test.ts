@@ -17,6 +17,9 @@ const complete = {
   MAIL_PROVIDER: "resend",
   MAIL_API_KEY: "re_x",
   MAIL_FROM: "Frischkorb <service@frischkorb.example>",
+  CARD_PROVIDER: "api",
+  CARD_API_URL: "https://cards.frischkorb.example",
+  CARD_API_KEY: "card_x",
 } as unknown as Env;
 
 const at = (env: Partial<Env>, url = "https://frischkorb.example/") =>
@@ -68,6 +71,7 @@ describe("a deployment's configuration", () => {
         CSRF_SECRET: development.CSRF_SECRET.padEnd(40, "x"),
         PAYMENT_PROVIDER: "sandbox",
         MAIL_PROVIDER: undefined,
+        CARD_PROVIDER: undefined,
       }),
     );
     expect(problems).toEqual([
@@ -76,6 +80,7 @@ describe("a deployment's configuration", () => {
       "PASSWORD_PEPPER is shorter than 32 characters",
       'PAYMENT_PROVIDER is "sandbox" (a deployment needs "stripe")',
       'MAIL_PROVIDER is "" (a deployment needs "resend")',
+      'CARD_PROVIDER is "" (a deployment needs "api")',
     ]);
     expect(configurationProblems(at({ SESSION_SECRET: development.SESSION_SECRET }))).toEqual([
       "SESSION_SECRET is a development value",
@@ -83,6 +88,10 @@ describe("a deployment's configuration", () => {
     expect(configurationProblems(at({ STRIPE_SECRET_KEY: "", MAIL_FROM: "" }))).toEqual([
       "STRIPE_SECRET_KEY is not set",
       "MAIL_FROM is not set",
+    ]);
+    expect(configurationProblems(at({ CARD_API_URL: "http://cards.example", CARD_API_KEY: "" }))).toEqual([
+      "CARD_API_URL is not an https:// address",
+      "CARD_API_KEY is not set",
     ]);
   });
 
@@ -95,6 +104,7 @@ describe("a deployment's configuration", () => {
             SESSION_SECRET: undefined,
             PAYMENT_PROVIDER: undefined,
             MAIL_PROVIDER: undefined,
+            CARD_PROVIDER: undefined,
           },
           "http://127.0.0.1/",
         ),

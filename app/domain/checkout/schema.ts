@@ -7,11 +7,10 @@
 import { z } from "zod";
 import { MAX_LENGTH, isValidPhone } from "~/domain/customer/validation";
 import { CARRIER_CODES } from "./carriers";
-import { isBic, isIban } from "./sepa";
+import { mandateProblems } from "~/domain/sepa/mandate";
 import { COMMENT_MAX_LENGTH, PAYMENT_METHODS } from "./payment-methods";
 import { checkoutProblems } from "./validity";
 
-const required = "validation.required";
 const optional = (max: number) => z.string().trim().max(max, `validation.maxLength|${max}`).optional().default("");
 
 export const checkoutSchema = z
@@ -45,12 +44,7 @@ export const checkoutSchema = z
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
     for (const p of checkoutProblems({ ...v, pickupTerms: v.pickupTerms === "on" })) issue(p.field, p.message);
-    if (v.paymentMethod === "sepa") {
-      if (!v.sepaBank) issue("sepaBank", required);
-      if (!v.iban || !isIban(v.iban)) issue("iban", v.iban ? "checkout:error.iban" : required);
-      if (!v.bic || !isBic(v.bic)) issue("bic", v.bic ? "checkout:error.bic" : required);
-      if (!v.sepaConsent) issue("sepaConsent", "checkout:error.sepaConsent");
-    }
+    if (v.paymentMethod === "sepa") for (const p of mandateProblems(v)) issue(p.field, p.message);
   });
 
 type Parsed = z.infer<typeof checkoutSchema>;

@@ -167,7 +167,8 @@ export async function updateProfile(db: D1Database, customerId: number, input: P
   ).run();
 }
 
-async function passwordMatches(env: Env, customerId: number, password: string): Promise<boolean> {
+/** Whether the password is the customer's; throttling is the door's (docs/decisions/0013). */
+export async function passwordMatches(env: Env, customerId: number, password: string): Promise<boolean> {
   const row = await first(env.DB, qb.selectFrom("customer").select("password_hash").where("id", "=", customerId));
   return row !== null && verifyPassword(password, row.password_hash, pepper(env));
 }

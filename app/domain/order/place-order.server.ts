@@ -16,7 +16,7 @@ import { CARRIERS, deliversTo } from "~/domain/checkout/carriers";
 import { loadCheckout, type Checkout } from "~/domain/checkout/checkout.server";
 import type { CheckoutInput } from "~/domain/checkout/schema";
 import { PICKUP_SLOT_CAPACITY, slotEnd, slotStart } from "~/domain/checkout/slots";
-import { normalizeIban } from "~/domain/checkout/sepa";
+import { normalizeIban } from "~/domain/sepa/mandate";
 import { orderPayment, paymentRefusal } from "~/domain/checkout/payment-methods";
 import { addressLine } from "~/domain/address/format";
 import type { OrderDetail } from "./order";

@@ -1,0 +1,85 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/texts";
+import { PinForms } from "~/components/card/PinForms";
+import { RouteModal } from "~/components/ui/RouteModal";
+import { changePin, disablePin, setPin, type PinOutcome } from "~/domain/card/card.server";
+import { pinChangeSchema, pinDisableSchema, pinSetSchema, type PinChangeInput } from "~/domain/card/schema";
+import { backToCards, orFailed, withPinPasswordThrottle } from "~/http/card/card-change.server";
+import { requireOwnCard } from "~/http/card/own-card.server";
+import { requireCustomer } from "~/platform/auth.server";
+import type { Notice } from "~/platform/flash.server";
+import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  return { card: await requireOwnCard(context.env.DB, customer.id, params.id) };
+}
+
+/** Neither PINs nor the password ever go back to the browser. */
+const SECRET_FIELDS = ["pin", "pinRepeat", "password"];
+
+const DONE: Record<"set" | "change" | "disable", string> = {
+  set: "cards:pin.assigned",
+  change: "cards:pin.changed",
+  disable: "cards:pin.disabled",
+};
+
+const REFUSED: Record<Exclude<PinOutcome, "done">, string> = {
+  wrongPassword: "cards:pin.wrongPassword",
+  changedMeanwhile: "cards:changedMeanwhile",
+  pinExists: "cards:pin.pinExists",
+  noPin: "cards:pin.noPin",
+  blockedPermanently: "cards:pin.blockedPermanently",
+};
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const card = await requireOwnCard(context.env.DB, customer.id, params.id);
+  const form = await readForm(request, context);
+  const intent = form.get("intent");
+  if (intent !== "set" && intent !== "change" && intent !== "disable") throw unknownIntent();
+  const env = context.env;
+  const reply = (
+    submission: { reply: (o: object) => unknown },
+    status: number,
+    fieldErrors?: Record<string, string[]>,
+  ) => data({ intent, result: submission.reply({ hideFields: SECRET_FIELDS, fieldErrors }) }, { status });
+
+  let outcome: PinOutcome | "failed" | null;
+  if (intent === "set") {
+    const submission = parseForm(form, pinSetSchema);
+    if (submission.status !== "success") return reply(submission, 400);
+    outcome = await orFailed("card PIN", () => setPin(env, customer.id, card, submission.value));
+  } else {
+    const submission = intent === "change" ? parseForm(form, pinChangeSchema) : parseForm(form, pinDisableSchema);
+    if (submission.status !== "success") return reply(submission, 400);
+    const value = submission.value;
+    outcome = await orFailed("card PIN", () =>
+      withPinPasswordThrottle(context, customer.id, () =>
+        intent === "change"
+          ? changePin(env, customer.id, card, value as PinChangeInput)
+          : disablePin(env, customer.id, card, value),
+      ),
+    );
+    if (outcome === null) return reply(submission, 429, { password: ["session.throttled"] });
+    if (outcome === "wrongPassword") return reply(submission, 400, { password: ["cards:pin.wrongPassword"] });
+  }
+  const notice: Notice =
+    outcome === "done"
+      ? { type: "success", key: DONE[intent] }
+      : { type: "error", key: outcome === "failed" ? "cards:pin.failed" : REFUSED[outcome] };
+  throw await backToCards(context, notice);
+}
+
+export default function CardPin() {
+  const { card } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("cards");
+  return (
+    <RouteModal labelledBy="card-pin-title" closeTo="/account/cards">
+      <h2 id="card-pin-title">{t(card.hasPin ? "pin.manageTitle" : "pin.assignTitle")}</h2>
+      <PinForms card={card} intent={actionData?.intent} lastResult={actionData?.result} />
+    </RouteModal>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useTranslation } from "~/i18n/texts";
+import { cardName } from "~/components/card/cardName";
+import { RouteModal } from "~/components/ui/RouteModal";
+import { customerStatusAction } from "~/domain/card/card";
+import { changeCardStatus } from "~/domain/card/card.server";
+import { statusSchema } from "~/domain/card/schema";
+import { backToCards, orFailed } from "~/http/card/card-change.server";
+import { requireOwnCard } from "~/http/card/own-card.server";
+import type { Notice } from "~/platform/flash.server";
+import { parseForm, readForm } from "~/platform/form.server";
+import { requireCustomer } from "~/platform/auth.server";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  return { card: await requireOwnCard(context.env.DB, customer.id, params.id) };
+}
+
+const NOTICE: Record<Awaited<ReturnType<typeof changeCardStatus>> | "failed", Notice> = {
+  done: { type: "success", key: "cards:status.locked" },
+  changedMeanwhile: { type: "error", key: "cards:changedMeanwhile" },
+  alreadyLocked: { type: "info", key: "cards:status.alreadyLocked" },
+  alreadyActive: { type: "info", key: "cards:status.alreadyActive" },
+  providerBlocked: { type: "error", key: "cards:card.whyBlocked.provider_blocked" },
+  blockedPermanently: { type: "error", key: "cards:card.whyBlocked.blocked_permanently" },
+  failed: { type: "error", key: "cards:status.failed" },
+};
+
+/** Lock or unlock after the confirmation; a block by the provider is not the customer's to lift. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const card = await requireOwnCard(context.env.DB, customer.id, params.id);
+  const submission = parseForm(await readForm(request, context), statusSchema);
+  if (submission.status !== "success") throw await backToCards(context, NOTICE.failed);
+  const statusAction = submission.value.change;
+  const outcome = await orFailed("card status change", () =>
+    changeCardStatus(context.env.DB, customer.id, card, { action: statusAction, version: submission.value.version }),
+  );
+  const notice =
+    outcome === "done" && statusAction === "unlock"
+      ? { type: "success" as const, key: "cards:status.unlocked" }
+      : NOTICE[outcome];
+  throw await backToCards(context, notice);
+}
+
+export default function CardStatus() {
+  const { card } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("cards");
+  const statusAction = customerStatusAction(card.status);
+  const name = cardName(t, card);
+  return (
+    <RouteModal labelledBy="card-status-title" closeTo="/account/cards">
+      <h2 id="card-status-title">{t(statusAction ? `status.${statusAction}Title` : "status.notChangeableTitle")}</h2>
+      {statusAction ? (
+        <>
+          <p>{t(`status.${statusAction}Question`, { card: name })}</p>
+          <Form method="post" preventScrollReset className="button-row">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="version" value={card.version} />
+            <button
+              type="submit"
+              name="change"
+              value={statusAction}
+              className={statusAction === "lock" ? "button button-danger" : "button button-primary"}
+            >
+              {t(`status.${statusAction}Confirm`)}
+            </button>
+            <Link to="/account/cards" className="button button-secondary" preventScrollReset>
+              {t("application.cancel")}
+            </Link>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p>{t(`card.whyBlocked.${card.status}`)}</p>
+          <Link to="/account/cards" className="button button-secondary" preventScrollReset>
+            {t("application.cancel")}
+          </Link>
+        </>
+      )}
+    </RouteModal>
+  );
+}

@@ -1,0 +1,77 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/texts";
+import { ApplicationStatus } from "~/components/card/ApplicationStatus";
+import { CardItem } from "~/components/card/CardItem";
+import { isOpen, type Application } from "~/domain/card/application";
+import { latestApplication } from "~/domain/card/application.server";
+import type { Card } from "~/domain/card/card";
+import { listCards } from "~/domain/card/card.server";
+import { requireCustomer } from "~/platform/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { translator } from "~/platform/i18n.server";
+
+export const handle = { i18n: ["cards", "account"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const t = await translator("cards");
+  let cards: Card[] | null = null;
+  let application: Application | null = null;
+  try {
+    [cards, application] = await Promise.all([
+      listCards(context.env.DB, customer.id),
+      latestApplication(context.env.DB, customer.id),
+    ]);
+  } catch (error) {
+    // The customer sees "could not be loaded"; the failure itself is only logged.
+    console.error("cards could not be loaded", error);
+  }
+  return data(
+    { cards, application, title: `${t("title")} – Frischkorb` },
+    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+  );
+}
+
+/** The card list; naming, locking and the PIN are dialogs (nested routes) shown in the outlet. */
+export default function Cards() {
+  const { cards, application } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("cards");
+  const mayApply = cards !== null && !(application && isOpen(application.state));
+  return (
+    <div className="account-page">
+      <h1>{t("title")}</h1>
+      <p>{t("intro")}</p>
+      {cards === null ? (
+        <p className="form-message form-message-error" role="alert">
+          {t("notLoadable")}
+        </p>
+      ) : cards.length === 0 ? (
+        <p className="empty-note">{t("empty")}</p>
+      ) : (
+        <ul className="card-list" aria-label={t("listLabel")}>
+          {cards.map((card) => (
+            <CardItem key={card.id} card={card} />
+          ))}
+        </ul>
+      )}
+      {application || mayApply ? (
+        <section className="account-section" aria-labelledby="application-title">
+          <h2 id="application-title">{t(application ? "application.statusTitle" : "application.title")}</h2>
+          {application ? <ApplicationStatus application={application} /> : null}
+          {mayApply ? (
+            <Link to="/account/cards/apply" className="button button-primary">
+              {t(cards?.length ? "application.another" : "application.link")}
+            </Link>
+          ) : null}
+        </section>
+      ) : null}
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "~/i18n/texts";
+import { ApplicationForm } from "~/components/card/ApplicationForm";
+import { ApplicationStatus } from "~/components/card/ApplicationStatus";
+import { CARD_DELIVERY_WORKING_DAYS, isOpen } from "~/domain/card/application";
+import { applicationForm, submitApplication } from "~/domain/card/application.server";
+import { applicationInput, applicationSchema } from "~/domain/card/schema";
+import { backToCards, orFailed } from "~/http/card/card-change.server";
+import { requireCustomer } from "~/platform/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { parseForm, readForm } from "~/platform/form.server";
+import { translator } from "~/platform/i18n.server";
+
+export const handle = { i18n: ["cards", "account"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const [form, t] = await Promise.all([applicationForm(context.env.DB, customer.id), translator("cards")]);
+  const open = form.latest && isOpen(form.latest.state) ? form.latest : null;
+  return data(
+    { profile: form.profile, stores: form.stores, open, title: `${t("application.title")} – Frischkorb` },
+    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const submission = parseForm(await readForm(request, context), applicationSchema);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const outcome = await orFailed("card application", () =>
+    submitApplication(context.env.DB, customer.id, applicationInput(submission.value)),
+  );
+  if (outcome === "failed")
+    return data({ result: submission.reply({ formErrors: ["cards:application.failed"] }) }, { status: 503 });
+  if (!outcome.ok && outcome.reason === "unknownStore")
+    return data(
+      { result: submission.reply({ fieldErrors: { storeId: ["cards:application.unknownStore"] } }) },
+      { status: 400 },
+    );
+  if (!outcome.ok && outcome.reason === "noDob")
+    return data({ result: submission.reply({ formErrors: ["cards:application.noDobShort"] }) }, { status: 400 });
+  throw await backToCards(
+    context,
+    outcome.ok
+      ? { type: "success", key: "cards:application.submitted", values: { count: CARD_DELIVERY_WORKING_DAYS } }
+      : { type: "error", key: "cards:application.alreadyOpen" },
+  );
+}
+
+export default function CardApplication() {
+  const { profile, stores, open } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("cards");
+  const dob = profile?.dob;
+  return (
+    <div className="account-page page-narrow">
+      <h1>{t("application.title")}</h1>
+      {open ? (
+        <>
+          <p className="form-message form-message-info">{t("application.alreadyOpen")}</p>
+          <ApplicationStatus application={open} />
+          <Link to="/account/cards">{t("title")}</Link>
+        </>
+      ) : profile && dob ? (
+        <>
+          <p>{t("application.intro", { count: CARD_DELIVERY_WORKING_DAYS })}</p>
+          <ApplicationForm profile={{ ...profile, dob }} stores={stores} lastResult={actionData?.result} />
+        </>
+      ) : (
+        <p className="form-message form-message-warning">
+          <Trans t={t} i18nKey="application.noDob" components={{ 1: <Link to="/account/customer" /> }} />
+        </p>
+      )}
+    </div>
+  );
+}
