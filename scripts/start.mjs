@@ -9,14 +9,21 @@ await migrate();
 await seed();
 log(`Frischkorb runs on http://127.0.0.1:${port}`);
 // wrangler.toml describes a deployment; locally the shop runs in development with its stand-ins
-// (sandbox payment provider, outbox shown in the development mailbox), which it allows only on a
-// local address. A .dev.vars file may add real test keys.
+// (sandbox payment provider, outbox shown in the development mailbox, the embedded card provider),
+// which it allows only on a local address. A .dev.vars file may add real test keys.
 const development = [
   "ENVIRONMENT:development",
   "PAYMENT_PROVIDER:sandbox",
   "MAIL_PROVIDER:outbox",
+  "CARD_PROVIDER:embedded",
   "EDGE_CACHE_SECONDS:60",
 ];
+// `wrangler dev` runs no Cron Triggers by itself; with --test-scheduled it offers /__scheduled, which
+// this process calls every minute, so card applications move on locally as they do when deployed.
+const everyMinute = setInterval(() => {
+  fetch(`http://127.0.0.1:${port}/__scheduled?cron=*+*+*+*+*`).catch(() => {});
+}, 60_000);
+everyMinute.unref();
 await run(bin("wrangler"), [
   "dev",
   "--ip",
@@ -25,5 +32,6 @@ await run(bin("wrangler"), [
   port,
   "--log-level",
   "warn",
+  "--test-scheduled",
   ...development.flatMap((v) => ["--var", v]),
 ]);

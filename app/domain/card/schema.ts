@@ -10,7 +10,7 @@ import { ALIAS_MAX_LENGTH, PIN_LENGTH, isValidPin } from "./card";
 
 const required = "validation.required";
 
-/** The version of the card the form was shown with (docs/decisions/0018). */
+/** The version of the card the form was shown with (docs/decisions/0019). */
 const version = z.coerce.number({ invalid_type_error: "cards:changedMeanwhile" }).int().positive();
 
 export const aliasSchema = z.object({
