@@ -7,5 +7,15 @@ export const i18nConfig = {
 } as const;
 
 /** Every text namespace, one JSON file each in locales/de/. */
-export const NAMESPACES = ["common", "catalog", "home", "pages", "account", "cart", "checkout", "orders"] as const;
+export const NAMESPACES = [
+  "common",
+  "catalog",
+  "home",
+  "pages",
+  "account",
+  "cart",
+  "checkout",
+  "orders",
+  "balance",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
