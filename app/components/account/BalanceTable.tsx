@@ -17,6 +17,8 @@ export function BalanceTable({ entries }: { entries: BalanceEntry[] }) {
       cell: ({ row: { original: e } }) => (
         <span className="balance-comment">
           {e.note ? <span>{e.note}</span> : null}
+          {/* a space, so that note and order are two words when read out or copied */}
+          {e.note && e.orderNumber !== null ? " " : null}
           {e.orderNumber !== null ? (
             <Link to={`/account/order/${e.orderNumber}`}>{t("order", { number: e.orderNumber })}</Link>
           ) : null}
