@@ -109,13 +109,16 @@ test("Anna's balance: show more and show less", async ({ page, javaScriptEnabled
   const more = paging.getByRole("link", { name: "Mehr anzeigen" });
   await more.scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
-  await more.click();
+  // by keyboard: with JavaScript the link that replaces the used one takes the focus
+  await more.focus();
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL((url) => url.search === "?limit=20");
   await expectHistory(page, HISTORY);
   await expect(paging.getByRole("link")).toHaveText(["Weniger anzeigen"]);
   if (javaScriptEnabled) {
     expect(await page.evaluate(() => "balanceMarker" in window)).toBe(true);
     if (scrolled > 0) expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect(paging.getByRole("link", { name: "Weniger anzeigen" })).toBeFocused();
   }
   await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);
@@ -124,4 +127,5 @@ test("Anna's balance: show more and show less", async ({ page, javaScriptEnabled
   await expect(page).toHaveURL((url) => url.pathname === "/account/balance" && url.search === "");
   await expectHistory(page, HISTORY.slice(0, 10));
   await expect(paging.getByRole("link")).toHaveText(["Mehr anzeigen"]);
+  if (javaScriptEnabled) await expect(paging.getByRole("link", { name: "Mehr anzeigen" })).toBeFocused();
 });

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
+import { BalancePaging } from "~/components/account/BalancePaging";
 import { BalanceTable } from "~/components/account/BalanceTable";
 import {
   BALANCE_FILTERS,
@@ -81,24 +82,7 @@ export default function AccountBalance() {
           ) : (
             <BalanceTable entries={history.entries} />
           )}
-          {paging && (paging.moreLimit !== null || paging.less) ? (
-            <nav aria-label={t("moreLabel")} className="button-row balance-more">
-              {paging.moreLimit !== null ? (
-                <Link
-                  to={historySearch(filter, paging.moreLimit)}
-                  preventScrollReset
-                  className="button button-secondary"
-                >
-                  {t("more")}
-                </Link>
-              ) : null}
-              {paging.less ? (
-                <Link to={historySearch(filter)} preventScrollReset className="button button-secondary">
-                  {t("less")}
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          {paging ? <BalancePaging filter={filter} moreLimit={paging.moreLimit} less={paging.less} /> : null}
         </>
       )}
     </div>
