@@ -17,5 +17,6 @@ export const NAMESPACES = [
   "checkout",
   "orders",
   "cards",
+  "balance",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -11,10 +11,14 @@ import cart from "../../locales/de/cart.json";
 import checkout from "../../locales/de/checkout.json";
 import orders from "../../locales/de/orders.json";
 import cards from "../../locales/de/cards.json";
+import balance from "../../locales/de/balance.json";
 
 // `satisfies` keeps this list and NAMESPACES (which the browser knows) the same.
 export const resources = {
-  de: { common, catalog, home, pages, account, cart, checkout, orders, cards } satisfies Record<Namespace, unknown>,
+  de: { common, catalog, home, pages, account, cart, checkout, orders, cards, balance } satisfies Record<
+    Namespace,
+    unknown
+  >,
 } as const;
 
 /** Changes whenever a text changes, so browsers may cache /locales/... forever. */

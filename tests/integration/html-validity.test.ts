@@ -36,10 +36,10 @@ describe("the streamed pages are valid HTML", () => {
     },
   );
 
-  it("signed-in pages: addresses, wishlist, cart", async () => {
+  it("signed-in pages: addresses, wishlist, cart, balance", async () => {
     const browser = new Browser(shop);
     await signIn(browser);
-    for (const pathname of ["/account/address", "/account/wishlist", "/cart"]) {
+    for (const pathname of ["/account/address", "/account/wishlist", "/cart", "/account/balance?limit=20"]) {
       const { res, html } = await browser.get(pathname);
       expect(res.status, pathname).toBe(200);
       expect(await problems(html), pathname).toEqual([]);

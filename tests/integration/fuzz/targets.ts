@@ -146,6 +146,7 @@ export const PAGES: PageTarget[] = [
   { path: "/account/order/overview", params: ["filter"] },
   { path: "/account/order/{orderNumber}", params: [] },
   { path: "/account/voucher", params: [] },
+  { path: "/account/balance", params: ["filter", "limit"] },
   { path: "/cart", params: [] },
   { path: "/cart/gifts", params: [] },
   { path: "/checkout", params: ["carrier", "more", "store"] },
