@@ -612,7 +612,7 @@ const wertekodex = `
 `;
 
 const kundenkarte = `
-<p>Diese Bedingungen gelten für die Frischkorb-Kundenkarte der Frischkorb eG, Karl-Liebknecht-Straße 100, 04275 Leipzig, als Plastikkarte mit RFID-Chip und als digitale Karte in Apple Wallet, Google Wallet und der Frischkorb-App.</p>
+<p>Diese Bedingungen gelten für die Frischkorb-Kundenkarte der Frischkorb eG, Am Kornmarkt 7, 04109 Leipzig, als Plastikkarte mit RFID-Chip und als digitale Karte in Apple Wallet, Google Wallet und der Frischkorb-App.</p>
 <h2>1. Antrag und Ausgabe</h2>
 <p>Die Karte ist kostenlos. Du beantragst sie in deinem Kundenkonto unter „Meine Kundenkarten“. Wir geben deinen Antrag an unseren Kartenanbieter weiter, der deine Angaben und dein SEPA-Lastschriftmandat prüft und die Karte herstellt. Die Karte kommt in der Regel innerhalb von etwa 14 Werktagen per Post. Auf die Karte drucken wir deinen Namen ohne Umlaute (zum Beispiel „Mueller“ statt „Müller“). Die Karte bleibt Eigentum der Frischkorb eG.</p>
 <h2>2. Bezahlen mit der Karte</h2>
@@ -620,7 +620,7 @@ const kundenkarte = `
 <h2>3. PIN</h2>
 <p>Du kannst für jede Karte im Kundenkonto eine vierstellige PIN vergeben, ändern oder deaktivieren; Ändern und Deaktivieren bestätigst du mit deinem Passwort. Halte die PIN geheim und notiere sie nicht auf der Karte. Nach drei falschen Eingaben an der Kasse ist die PIN gesperrt, bis du eine neue vergibst. Wir speichern die PIN nur verschlüsselt und fragen sie nie per E-Mail oder Telefon ab.</p>
 <h2>4. Sperren</h2>
-<p>Du kannst jede Karte im Kundenkonto jederzeit selbst sperren und wieder entsperren. Eine verlorene oder gestohlene Karte meldest du bitte sofort dem Kundenservice (0341 123 456 0); wir sperren sie dann dauerhaft und schicken dir eine neue. Bei Verdacht auf Missbrauch kann unser Kartenanbieter eine Karte sperren; diese Sperre hebt nur der Kundenservice auf.</p>
+<p>Du kannst jede Karte im Kundenkonto jederzeit selbst sperren und wieder entsperren. Eine verlorene oder gestohlene Karte meldest du bitte sofort dem Kundenservice (0341 98765-0, kundenservice@frischkorb.example); wir sperren sie dann dauerhaft und schicken dir eine neue. Bei Verdacht auf Missbrauch kann unser Kartenanbieter eine Karte sperren; diese Sperre hebt nur der Kundenservice auf.</p>
 <h2>5. Lastschrift und Erstattung</h2>
 <p>Du kannst innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, die Erstattung des belasteten Betrages verlangen. Es gelten die mit deinem Kreditinstitut vereinbarten Bedingungen. Geht eine Lastschrift zurück, dürfen wir die Karte bis zum Ausgleich sperren.</p>
 <h2>6. Daten</h2>

@@ -5,12 +5,14 @@
 import { sql } from "kysely";
 import type { Env } from "~/platform/context";
 import { all, batch, first, prepare, qb, type CardApplicationTable } from "~/platform/db.server";
+import { queueMail } from "~/platform/mailer.server";
 import { cardProvider } from "~/platform/card-provider.server";
 import type { CardProvider, CardProviderReport } from "~/platform/card-provider";
 import { randomId } from "~/platform/tokens.server";
 import { normalizeBic, normalizeIban } from "~/domain/sepa/mandate";
 import { APPLICATION_STATES, OPEN_STATES, canMove, type Application, type ApplicationState } from "./application";
 import { nameOnCard } from "./name-on-card";
+import { applicationOutcomeMail, type ApplicationOutcome } from "./mails.server";
 import type { ApplicationInput } from "./schema";
 
 const isoNow = () => new Date().toISOString();
@@ -118,7 +120,10 @@ export async function submitApplication(
   return { ok: true };
 }
 
-type OpenApplication = Pick<CardApplicationTable, "id" | "customer_id" | "state" | "provider_ref">;
+type OpenApplication = Pick<CardApplicationTable, "id" | "customer_id" | "state" | "provider_ref"> & {
+  email: string;
+  firstname: string;
+};
 
 const toState = (word: string): ApplicationState =>
   (APPLICATION_STATES as readonly string[]).includes(word) ? (word as ApplicationState) : "unknown";
@@ -127,7 +132,8 @@ export type ReportOutcome = "moved" | "unchanged" | "refused";
 
 /**
  * Applies what the provider reported. A move the state machine does not allow is refused (and
- * logged); a successful application issues its RFID card in the same batch. Every statement is
+ * logged); a successful application issues its RFID card in the same batch, and an application
+ * that ends (card issued, declined, failed) tells the customer by e-mail. Every statement is
  * guarded by the state the shop had read, and the update of the application comes last, so two
  * runs reporting the same step at once issue one card and move the application once.
  */
@@ -169,6 +175,10 @@ export async function applyReport(
         sql`INSERT INTO card_event (id, card_id, kind, created_at) SELECT ${crypto.randomUUID()}, id, 'issued', ${now} FROM card WHERE id = ${cardId}`,
       ),
     );
+  }
+  if (state === "successful" || state === "declined" || state === "error") {
+    const mail = await applicationOutcomeMail(application, state satisfies ApplicationOutcome, cardNumber);
+    statements.push(queueMail(db, mail, stillAsRead));
   }
   statements.push(
     prepare(
@@ -246,7 +256,13 @@ async function lookAt(
   return applyReport(env.DB, application, report, later(now, provider.checkEverySeconds));
 }
 
-const openColumns = ["id", "customer_id", "state", "provider_ref"] as const;
+/** Open applications with their applicant's address and name, for the mail at the end. */
+const openApplications = () =>
+  qb
+    .selectFrom("card_application as a")
+    .innerJoin("customer as c", "c.id", "a.customer_id")
+    .select(["a.id", "a.customer_id", "a.state", "a.provider_ref", "c.email", "c.firstname"])
+    .where("a.state", "in", OPEN_STATES);
 
 export interface ApplicationRunReport {
   looked: number;
@@ -259,13 +275,7 @@ export async function checkDueApplications(env: Env, now: Date): Promise<Applica
   const provider = cardProvider(env);
   const due = await all(
     env.DB,
-    qb
-      .selectFrom("card_application")
-      .select(openColumns)
-      .where("state", "in", OPEN_STATES)
-      .where("next_check_at", "<=", now.toISOString())
-      .orderBy("next_check_at")
-      .limit(DUE_PER_RUN),
+    openApplications().where("a.next_check_at", "<=", now.toISOString()).orderBy("a.next_check_at").limit(DUE_PER_RUN),
   );
   const report: ApplicationRunReport = { looked: due.length, moved: 0, failed: 0 };
   for (const application of due) {
@@ -294,14 +304,7 @@ export async function stepByHand(
   applicationId: string,
   step: ManualStep,
 ): Promise<ReportOutcome | "notOpen"> {
-  const application = await first(
-    env.DB,
-    qb
-      .selectFrom("card_application")
-      .select(openColumns)
-      .where("id", "=", applicationId)
-      .where("state", "in", OPEN_STATES),
-  );
+  const application = await first(env.DB, openApplications().where("a.id", "=", applicationId));
   if (!application) return "notOpen";
   const now = new Date();
   if (step === "advance") return lookAt(env, cardProvider(env), application, now);
