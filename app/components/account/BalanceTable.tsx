@@ -1,8 +1,9 @@
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { formatBalanceAmount, type BalanceEntry } from "~/domain/balance/history";
 import { formatGermanDate } from "~/domain/content/date";
+import { DataTable } from "~/components/ui/DataTable";
 
 const column = createColumnHelper<BalanceEntry>();
 
@@ -31,35 +32,7 @@ export function BalanceTable({ entries }: { entries: BalanceEntry[] }) {
       cell: (c) => formatBalanceAmount(c.getValue()),
     }),
   ];
-  const table = useReactTable({ data: entries, columns, getCoreRowModel: getCoreRowModel() });
-  return (
-    <div className="table-scroll">
-      <table className="order-table balance-table">
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((h) => (
-                <th key={h.id} scope="col" className={classOf(h.column.id)}>
-                  {flexRender(h.column.columnDef.header, h.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} data-label={String(cell.column.columnDef.header)} className={classOf(cell.column.id)}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable rows={entries} columns={columns} className="order-table balance-table" cellClass={classOf} />;
 }
 
 /** Amounts line up at the right, figure under figure. */

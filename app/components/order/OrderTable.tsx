@@ -1,9 +1,10 @@
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import type { OrderSummary } from "~/domain/order/order";
 import { formatGermanDate } from "~/domain/content/date";
 import { formatEuro } from "~/domain/money/format";
+import { DataTable } from "~/components/ui/DataTable";
 
 const column = createColumnHelper<OrderSummary>();
 
@@ -25,33 +26,5 @@ export function OrderTable({ orders }: { orders: OrderSummary[] }) {
     column.accessor("grandTotalCents", { header: t("column.sum"), cell: (c) => formatEuro(c.getValue()) }),
     column.accessor("storeName", { header: t("column.store"), cell: (c) => c.getValue() ?? t("online") }),
   ];
-  const table = useReactTable({ data: orders, columns, getCoreRowModel: getCoreRowModel() });
-  return (
-    <div className="table-scroll">
-      <table className="order-table">
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((h) => (
-                <th key={h.id} scope="col">
-                  {flexRender(h.column.columnDef.header, h.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} data-label={String(cell.column.columnDef.header)}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable rows={orders} columns={columns} className="order-table" />;
 }
