@@ -3,10 +3,8 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ApplicationStatus } from "~/components/card/ApplicationStatus";
 import { CardItem } from "~/components/card/CardItem";
-import { isOpen, type Application } from "~/domain/card/application";
-import { latestApplication } from "~/domain/card/application.server";
-import type { Card } from "~/domain/card/card";
-import { listCards } from "~/domain/card/card.server";
+import { isOpen } from "~/domain/card/application";
+import { loadCardsPage } from "~/domain/card/card.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
@@ -21,19 +19,15 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const t = await translator("cards");
-  let cards: Card[] | null = null;
-  let application: Application | null = null;
+  let page: Awaited<ReturnType<typeof loadCardsPage>> | null = null;
   try {
-    [cards, application] = await Promise.all([
-      listCards(context.env.DB, customer.id),
-      latestApplication(context.env.DB, customer.id),
-    ]);
+    page = await loadCardsPage(context.env.DB, customer.id);
   } catch (error) {
     // The customer sees "could not be loaded"; the failure itself is only logged.
     console.error("cards could not be loaded", error);
   }
   return data(
-    { cards, application, title: `${t("title")} – Frischkorb` },
+    { cards: page?.cards ?? null, application: page?.application ?? null, title: `${t("title")} – Frischkorb` },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );
 }

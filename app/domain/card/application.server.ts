@@ -45,9 +45,8 @@ const applications = () =>
   qb.selectFrom("card_application as a").innerJoin("store as s", "s.id", "a.store_id").select(APPLICATION_COLUMNS);
 
 /** The customer's newest application, open or not. */
-export async function latestApplication(db: D1Database, customerId: number): Promise<Application | null> {
-  return first(db, applications().where("a.customer_id", "=", customerId).orderBy("a.created_at", "desc").limit(1));
-}
+export const latestApplicationQuery = (customerId: number) =>
+  applications().where("a.customer_id", "=", customerId).orderBy("a.created_at", "desc").limit(1);
 
 /** What the application form needs, in one round trip. */
 export async function applicationForm(
@@ -60,7 +59,7 @@ export async function applicationForm(
       .select(["firstname", "lastname", "dob", "gender", "telephone"])
       .where("id", "=", customerId),
     qb.selectFrom("store").select(["id", "name", "city"]).orderBy("city").orderBy("name"),
-    applications().where("a.customer_id", "=", customerId).orderBy("a.created_at", "desc").limit(1),
+    latestApplicationQuery(customerId),
   ] as const);
   return { profile: profiles[0] ?? null, stores, latest: latest[0] ?? null };
 }

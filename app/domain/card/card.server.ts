@@ -9,11 +9,22 @@
  */
 import { sql, type ExpressionBuilder, type Expression, type Selectable, type SqlBool, type Updateable } from "kysely";
 import type { Env } from "~/platform/context";
-import { all, first, prepare, qb, type CardEventKind, type CardTable, type Database } from "~/platform/db.server";
+import {
+  all,
+  batch,
+  first,
+  prepare,
+  qb,
+  type CardEventKind,
+  type CardTable,
+  type Database,
+} from "~/platform/db.server";
 import { hashPassword } from "~/platform/password.server";
 import { secret } from "~/platform/secrets.server";
 import { idParam } from "~/domain/customer/id-param";
 import { passwordMatches } from "~/domain/customer/customer.server";
+import type { Application } from "./application";
+import { latestApplicationQuery } from "./application.server";
 import { MAX_PIN_FAILURES, statusChange, type Card, type StatusAction, type StatusChange } from "./card";
 
 const COLUMNS = [
@@ -45,12 +56,16 @@ function toCard(row: Row): Card {
   };
 }
 
-export async function listCards(db: D1Database, customerId: number): Promise<Card[]> {
-  const rows = await all(
-    db,
+/** The customer's cards, newest first, and their newest application: the card page in one round trip. */
+export async function loadCardsPage(
+  db: D1Database,
+  customerId: number,
+): Promise<{ cards: Card[]; application: Application | null }> {
+  const [cards, applications] = await batch(db, [
     qb.selectFrom("card").select(COLUMNS).where("customer_id", "=", customerId).orderBy("issued_at", "desc"),
-  );
-  return rows.map(toCard);
+    latestApplicationQuery(customerId),
+  ] as const);
+  return { cards: cards.map(toCard), application: applications[0] ?? null };
 }
 
 /** The customer's card with the id from a URL, or null for a malformed, unknown or foreign id. */
