@@ -76,7 +76,7 @@ export default function CardStatus() {
         <>
           <p>{t(`card.whyBlocked.${card.status}`)}</p>
           <Link to="/account/cards" className="button button-secondary" preventScrollReset>
-            {t("application.cancel")}
+            {t("status.back")}
           </Link>
         </>
       )}

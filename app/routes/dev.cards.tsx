@@ -92,9 +92,9 @@ export default function DevCards() {
       <div className="page-narrow">
         <h1>{t("dev.title")}</h1>
         <p>{t("dev.intro")}</p>
-        <h2>{t("dev.applications")}</h2>
+        <h2 id="dev-applications">{t("dev.applications")}</h2>
         {applications.length === 0 ? <p>{t("dev.noApplications")}</p> : null}
-        <ul className="dev-list">
+        <ul className="dev-list" aria-labelledby="dev-applications">
           {applications.map((a) => (
             <li key={a.id} className="account-section">
               <p id={`application-${a.id}`}>
@@ -118,13 +118,14 @@ export default function DevCards() {
             </li>
           ))}
         </ul>
-        <h2>{t("dev.cards")}</h2>
-        <ul className="dev-list">
+        <h2 id="dev-cards">{t("dev.cards")}</h2>
+        <ul className="dev-list" aria-labelledby="dev-cards">
           {cards.map((c) => (
             <li key={c.id} className="account-section">
               <p id={`dev-card-${c.id}`}>
                 <strong>{c.email}</strong> · {formatCardNumber(c.number)} · {t(`card.types.${c.type}`)} ·{" "}
-                {t(`card.statuses.${c.status}`)} · {t("card.pin")}:{" "}
+                {/* the provider's view: "von dir" would be the provider */}
+                {c.status === "locked" ? t("dev.lockedByCustomer") : t(`card.statuses.${c.status}`)} · {t("card.pin")}:{" "}
                 {t(c.hasPin ? "card.pinStates.active" : "card.pinStates.none")}
                 {c.hasPin ? ` (${c.pinFailedAttempts})` : ""}
               </p>
