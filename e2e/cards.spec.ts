@@ -220,7 +220,7 @@ test("Anna's cards: every type and state in German, why a card is blocked, and w
   // Blocked by the provider: the card says why and who can lift it, and offers no unlocking
   const google = cardItem(page, "Google Wallet …2293");
   await expect(google).toContainText(
-    "Unser Kartenanbieter hat diese Karte zu deiner Sicherheit gesperrt. Entsperren kann sie nur der Kundenservice: Ruf uns an unter 0341 123 456 0.",
+    "Unser Kartenanbieter hat diese Karte zu deiner Sicherheit gesperrt. Entsperren kann sie nur der Kundenservice: Ruf uns an unter 0341 98765-0 (Montag bis Freitag, 8–18 Uhr) oder schreib an kundenservice@frischkorb.example.",
   );
   await expect(google.getByRole("link", { name: /sperren/ })).toHaveCount(0);
   await expect(google.getByText("Entsperren", { exact: true })).toHaveCount(0);
