@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n/texts";
 import { isOpen } from "~/domain/card/application";
 import { recentApplications, stepByHand, type ManualStep } from "~/domain/card/application.server";
@@ -8,7 +8,7 @@ import { formatCardNumber } from "~/domain/card/card";
 import { providerCardChange, recentCards, recordPinFailure, type ProviderCardAction } from "~/domain/card/card.server";
 import { idParam } from "~/domain/customer/id-param";
 import { formatGermanDateTime } from "~/domain/content/date";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm, unknownIntent } from "~/platform/form.server";
 import { requireStandIns } from "~/platform/route-data.server";
@@ -20,11 +20,21 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Development and test only: the embedded card provider's controls (docs/decisions/0019). */
-export async function loader({ context }: LoaderFunctionArgs) {
+// Remix passes the loader's "private, no-store" on only through a headers export.
+export const headers = privateFormHeaders;
+
+/**
+ * Development and test only: the embedded card provider's controls (docs/decisions/0019). Nobody
+ * needs to be signed in, so the page brings its own CSRF token (the root has one only for a customer).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStandIns(context.env);
-  const [applications, cards] = await Promise.all([recentApplications(context.env.DB), recentCards(context.env.DB)]);
-  return data({ applications, cards }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  const [applications, cards, page] = await Promise.all([
+    recentApplications(context.env.DB),
+    recentCards(context.env.DB),
+    privateFormPage(request, context.env),
+  ]);
+  return data({ applications, cards, csrf: page.csrf }, { headers: page.headers });
 }
 
 const STEPS: ManualStep[] = ["advance", "decline", "fail"];
@@ -78,63 +88,65 @@ function ActionButton({
 }
 
 export default function DevCards() {
-  const { applications, cards } = useLoaderData<typeof loader>();
+  const { applications, cards, csrf } = useLoaderData<typeof loader>();
   const { t } = useTranslation("cards");
   return (
-    <div className="page-narrow">
-      <h1>{t("dev.title")}</h1>
-      <p>{t("dev.intro")}</p>
-      <h2>{t("dev.applications")}</h2>
-      {applications.length === 0 ? <p>{t("dev.noApplications")}</p> : null}
-      <ul className="dev-list">
-        {applications.map((a) => (
-          <li key={a.id} className="account-section">
-            <p id={`application-${a.id}`}>
-              <strong>{a.email}</strong> · {a.nameOnCard} · {a.storeName} · {formatGermanDateTime(a.createdAt)} ·{" "}
-              {t("dev.state")}: {t(`applicationState.${a.state}.label`)}
-            </p>
-            {isOpen(a.state) ? (
+    <AuthenticityTokenProvider token={csrf}>
+      <div className="page-narrow">
+        <h1>{t("dev.title")}</h1>
+        <p>{t("dev.intro")}</p>
+        <h2>{t("dev.applications")}</h2>
+        {applications.length === 0 ? <p>{t("dev.noApplications")}</p> : null}
+        <ul className="dev-list">
+          {applications.map((a) => (
+            <li key={a.id} className="account-section">
+              <p id={`application-${a.id}`}>
+                <strong>{a.email}</strong> · {a.nameOnCard} · {a.storeName} · {formatGermanDateTime(a.createdAt)} ·{" "}
+                {t("dev.state")}: {t(`applicationState.${a.state}.label`)}
+              </p>
+              {isOpen(a.state) ? (
+                <div className="button-row">
+                  {STEPS.map((step) => (
+                    <ActionButton
+                      key={step}
+                      name="applicationId"
+                      value={a.id}
+                      id={`application-${a.id}`}
+                      intent={step}
+                      label={t(`dev.${step}`)}
+                    />
+                  ))}
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        <h2>{t("dev.cards")}</h2>
+        <ul className="dev-list">
+          {cards.map((c) => (
+            <li key={c.id} className="account-section">
+              <p id={`dev-card-${c.id}`}>
+                <strong>{c.email}</strong> · {formatCardNumber(c.number)} · {t(`card.types.${c.type}`)} ·{" "}
+                {t(`card.statuses.${c.status}`)} · {t("card.pin")}:{" "}
+                {t(c.hasPin ? "card.pinStates.active" : "card.pinStates.none")}
+                {c.hasPin ? ` (${c.pinFailedAttempts})` : ""}
+              </p>
               <div className="button-row">
-                {STEPS.map((step) => (
+                {[...CARD_ACTIONS, "pinFailure"].map((intent) => (
                   <ActionButton
-                    key={step}
-                    name="applicationId"
-                    value={a.id}
-                    id={`application-${a.id}`}
-                    intent={step}
-                    label={t(`dev.${step}`)}
+                    key={intent}
+                    name="cardId"
+                    value={c.id}
+                    id={`dev-card-${c.id}`}
+                    intent={intent}
+                    label={t(`dev.${intent}`)}
                   />
                 ))}
               </div>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      <h2>{t("dev.cards")}</h2>
-      <ul className="dev-list">
-        {cards.map((c) => (
-          <li key={c.id} className="account-section">
-            <p id={`dev-card-${c.id}`}>
-              <strong>{c.email}</strong> · {formatCardNumber(c.number)} · {t(`card.types.${c.type}`)} ·{" "}
-              {t(`card.statuses.${c.status}`)} · {t("card.pin")}:{" "}
-              {t(c.hasPin ? "card.pinStates.active" : "card.pinStates.none")}
-              {c.hasPin ? ` (${c.pinFailedAttempts})` : ""}
-            </p>
-            <div className="button-row">
-              {[...CARD_ACTIONS, "pinFailure"].map((intent) => (
-                <ActionButton
-                  key={intent}
-                  name="cardId"
-                  value={c.id}
-                  id={`dev-card-${c.id}`}
-                  intent={intent}
-                  label={t(`dev.${intent}`)}
-                />
-              ))}
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </AuthenticityTokenProvider>
   );
 }

@@ -138,7 +138,8 @@ describe("PIN forms", () => {
 
   it("a name: required, trimmed, at most 30 characters", () => {
     const read = (alias: string) => parseForm(form({ alias, version: "1" }), aliasSchema);
-    expect("value" in read("  Einkauf  ") && read("  Einkauf  ").value).toEqual({ alias: "Einkauf", version: 1 });
+    const trimmed = read("  Einkauf  ");
+    expect("value" in trimmed && trimmed.value).toEqual({ alias: "Einkauf", version: 1 });
     expect(read("x".repeat(30)).status).toBe("success");
     expect(errorsOf(read("x".repeat(31)))).toEqual({ alias: ["validation.maxLength|30"] });
     expect(errorsOf(read(""))).toEqual({ alias: ["validation.required"] });
