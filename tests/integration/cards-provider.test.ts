@@ -315,11 +315,12 @@ describe("the development page in a deployment", () => {
     const browser = new Browser(shop);
     expect((await browser.get("/dev/cards")).res.status).toBe(404);
     const token = csrfOf((await browser.get("/login")).html);
-    for (const fields of [
+    const posts: Record<string, string>[] = [
       { intent: "block", cardId: "300001" },
       { intent: "pinFailure", cardId: "300001" },
       { intent: "advance", applicationId: "seed-card-application-1" },
-    ]) {
+    ];
+    for (const fields of posts) {
       expect((await browser.post("/dev/cards", fields, { csrf: token })).res.status).toBe(404);
       expect((await browser.post("/dev/cards", fields, { csrf: null })).res.status).toBe(404);
     }
