@@ -36,7 +36,9 @@ export const embeddedCardProvider: CardProvider = {
     return `embedded-${application.applicationId}`;
   },
   async check(_reference, current) {
-    const next = PATH[PATH.indexOf(current) + 1];
+    // Only an application on the way moves on; a closed one (or one it does not know) stays as it is.
+    const at = PATH.indexOf(current);
+    const next = at < 0 ? undefined : PATH[at + 1];
     if (!next) return { state: current };
     return next === "successful" ? { state: next, cardNumber: newCardNumber() } : { state: next };
   },

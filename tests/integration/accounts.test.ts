@@ -363,6 +363,52 @@ describe("CSRF", () => {
     ).toBe(403);
   });
 
+  it("card posts without or with a forged token are refused with 403 and change nothing", async () => {
+    const browser = new Browser(shop);
+    await signIn(browser);
+    const page = await browser.get("/account/cards/300001/alias");
+    const cardData = async () => [
+      (await shop.db.prepare("SELECT * FROM card WHERE customer_id = 100001 ORDER BY id").all()).results,
+      (await shop.db.prepare("SELECT * FROM card_event ORDER BY id").all()).results,
+      (await shop.db.prepare("SELECT * FROM card_application ORDER BY id").all()).results,
+    ];
+    const before = await cardData();
+    const posts: [string, Record<string, string>][] = [
+      ["/account/cards/300001/alias", { alias: "Gekapert", version: "1" }],
+      ["/account/cards/300001/status", { change: "lock", version: "1" }],
+      ["/account/cards/300005/pin", { intent: "set", pin: "1111", pinRepeat: "1111", version: "1" }],
+      ["/account/cards/300001/pin", { intent: "disable", password: DEMO.password, version: "1" }],
+      [
+        "/account/cards/apply",
+        {
+          storeId: "leipzig-gohlis",
+          gender: "w",
+          telephone: "+49 341 1234567",
+          sepaHolder: "Anna Schmidt",
+          sepaBank: "Sparkasse Leipzig",
+          iban: "DE89370400440532013000",
+          bic: "COBADEFFXXX",
+          sepaConsent: "on",
+          terms: "on",
+          privacy: "on",
+        },
+      ],
+      ["/dev/cards", { intent: "block", cardId: "300001" }],
+      ["/dev/cards", { intent: "pinFailure", cardId: "300001" }],
+    ];
+    for (const [path, fields] of posts) {
+      expect((await browser.post(path, fields, { csrf: null })).res.status, `${path} without token`).toBe(403);
+      expect((await browser.post(path, fields, { csrf: "forged.token" })).res.status, `${path} forged`).toBe(403);
+      const foreign = csrfOf((await new Browser(shop).get("/login")).html);
+      expect((await browser.post(path, fields, { csrf: foreign })).res.status, `${path} foreign token`).toBe(403);
+    }
+    expect(await cardData()).toEqual(before);
+    // the same post with the page's own token goes through
+    const renamed = await browser.post("/account/cards/300001/alias", posts[0][1], { csrf: csrfOf(page.html) });
+    expect(renamed.res.status).toBe(302);
+    expect(await cardData()).not.toEqual(before);
+  });
+
   it("a cross-site post is refused before any action runs", async () => {
     const res = await shop.fetch("/logout", {
       method: "POST",

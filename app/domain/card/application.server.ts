@@ -145,11 +145,14 @@ export async function applyReport(
   const state = toState(report.state);
   const now = isoNow();
   const stillAsRead = sql<boolean>`EXISTS (SELECT 1 FROM card_application WHERE id = ${application.id} AND state = ${application.state})`;
-  if (state === application.state) {
-    await prepare(
+  // Nothing to apply: the next look waits for its turn (a refused report is not asked about every run).
+  const askAgainLater = () =>
+    prepare(
       db,
       qb.updateTable("card_application").set({ next_check_at: nextCheckAt }).where("id", "=", application.id),
     ).run();
+  if (state === application.state) {
+    await askAgainLater();
     return "unchanged";
   }
   const cardNumber = report.cardNumber && /^\d{16}$/.test(report.cardNumber) ? report.cardNumber : null;
@@ -157,6 +160,7 @@ export async function applyReport(
     console.error(
       `card application ${application.id}: the provider reported "${report.state}" after "${application.state}"; not applied`,
     );
+    await askAgainLater();
     return "refused";
   }
   const cardId = state === "successful" ? randomId() : null;

@@ -219,6 +219,7 @@ export async function disablePin(
   card: Card,
   input: { password: string; version: number },
 ): Promise<PinOutcome> {
+  if (card.status === "blocked_permanently") return "blockedPermanently";
   if (!card.hasPin) return "noPin";
   if (!(await passwordMatches(env, customerId, input.password))) return "wrongPassword";
   const changed = await changeCard(

@@ -8,7 +8,11 @@
  * customer's data (and password) as they were; no request at all changes another customer.
  *
  * Two rounds: first only requests without a valid token (then her data must be unchanged), then
- * requests with her valid token too (then only the other customers must be unchanged).
+ * requests with her valid token too (then only the other customers must be unchanged). The
+ * development page /dev/cards plays the card provider for every customer by design (no owner
+ * check), so it gets no request with a valid token (targets.ts, `anyCustomer`); without one it is
+ * fuzzed like every form and must change nothing. Another customer has a card and an open card
+ * application, so "no other customer changes" covers the card tables too.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, csrfOf, DEMO, signIn } from "../browser";
@@ -33,6 +37,7 @@ beforeAll(async () => {
   ).results;
   annaId = customers.find((c) => c.email === DEMO.active)!.id;
   otherIds = customers.filter((c) => c.id !== annaId).map((c) => c.id);
+  await anotherCustomersCard(otherIds[0]);
   context = {
     ids: await shopIds(),
     personas: { anna: await persona(true), visitor: await persona(false) },
@@ -42,6 +47,40 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.dispose();
 });
+
+/**
+ * The seed gives only Anna cards: another customer gets a card with a PIN and an open application,
+ * so the fuzz tries their ids too and the comparison covers the card tables.
+ */
+async function anotherCustomersCard(customerId: number) {
+  const has = await shop.db
+    .prepare("SELECT COUNT(*) AS n FROM card WHERE customer_id = ?")
+    .bind(customerId)
+    .first<{ n: number }>();
+  if (has?.n) return;
+  const now = new Date().toISOString();
+  await shop.db.batch([
+    shop.db
+      .prepare(
+        `INSERT INTO card (id, customer_id, number, type, alias, status, pin_hash, pin_failed_attempts, version, issued_at)
+         SELECT 310001, ?, '9276009900000017', 'rfid', 'Bens Karte', 'active', pin_hash, 1, 1, ? FROM card WHERE id = 300001`,
+      )
+      .bind(customerId, now),
+    shop.db
+      .prepare(
+        "INSERT INTO card_event (id, card_id, kind, created_at) VALUES ('fuzz-other-card-issued', 310001, 'issued', ?)",
+      )
+      .bind(now),
+    shop.db
+      .prepare(
+        `INSERT INTO card_application (id, customer_id, state, store_id, gender, dob, telephone, name_on_card, sepa_holder,
+           sepa_bank, sepa_iban, sepa_bic, consents_at, provider_ref, next_check_at, card_id, created_at, updated_at)
+         VALUES ('fuzz-other-application', ?, 'validation', 'leipzig-gohlis', 'm', '1995-09-02', '+49 341 1', 'Ben Mueller',
+           'Ben Müller', 'Sparkasse Leipzig', 'DE89370400440532013000', 'COBADEFFXXX', ?, NULL, ?, NULL, ?, ?)`,
+      )
+      .bind(customerId, now, now, now, now),
+  ]);
+}
 
 async function shopIds(): Promise<ShopIds> {
   const column = async (sql: string, ...binds: unknown[]) =>
@@ -58,6 +97,9 @@ async function shopIds(): Promise<ShopIds> {
     otherOrderNumbers: await column("SELECT increment_id AS v FROM customer_order WHERE customer_id != ?", annaId),
     paymentIds: await column("SELECT id AS v FROM payment"),
     customerIds: await column("SELECT id AS v FROM customer"),
+    ownCardIds: await column("SELECT id AS v FROM card WHERE customer_id = ?", annaId),
+    otherCardIds: await column("SELECT id AS v FROM card WHERE customer_id != ?", annaId),
+    applicationIds: await column("SELECT id AS v FROM card_application"),
   };
 }
 
@@ -93,6 +135,9 @@ async function customerData(ids: number[]): Promise<Record<string, unknown[]>> {
     orders: `SELECT * FROM customer_order WHERE customer_id IN (${list}) ORDER BY id`,
     orderItems: `SELECT * FROM order_item WHERE order_id IN (SELECT id FROM customer_order WHERE customer_id IN (${list})) ORDER BY order_id, sku`,
     payments: `SELECT * FROM payment WHERE order_id IN (SELECT id FROM customer_order WHERE customer_id IN (${list})) ORDER BY id`,
+    cards: `SELECT * FROM card WHERE customer_id IN (${list}) ORDER BY id`,
+    cardEvents: `SELECT * FROM card_event WHERE card_id IN (SELECT id FROM card WHERE customer_id IN (${list})) ORDER BY id`,
+    cardApplications: `SELECT * FROM card_application WHERE customer_id IN (${list}) ORDER BY id`,
   };
   const out: Record<string, unknown[]> = {};
   for (const [name, sql] of Object.entries(queries)) out[name] = (await shop.db.prepare(sql).all()).results;

@@ -145,6 +145,18 @@ const PLAUSIBLE: Record<string, string[]> = {
   brands: ["Frischkorb"],
   allergens: ["milk", "gluten"],
   categories: ["milch"],
+  alias: ["Meine Karte", "Karte für Ben"],
+  version: ["1", "2", "3"],
+  change: ["lock", "unlock"],
+  pin: ["1234", "4711"],
+  pinRepeat: ["1234", "4711"],
+  storeId: ["leipzig-gohlis", "gibt-es-nicht"],
+  sepaHolder: ["Eva Fuzz"],
+  sepaBank: ["Sparkasse Leipzig"],
+  iban: ["DE89370400440532013000", "DE89 3704 0044 0532 0130 00", "FR1420041010050500013M02606"],
+  bic: ["COBADEFFXXX", "BNPAFRPPXXX"],
+  sepaConsent: ["on"],
+  id: ["fuzz-application"],
 };
 
 export type Persona = "anna" | "visitor";
@@ -190,16 +202,29 @@ export class RequestFactory {
   }
 
   private value(field = ""): string {
-    const plausible = PLAUSIBLE[field];
+    const plausible = PLAUSIBLE[field] ?? this.ids(field);
     if (field === "form_started" && this.chance(0.5)) return this.context.honeypot;
     if (plausible && this.chance(0.5)) return this.pick(plausible);
     return this.pick(HOSTILE);
+  }
+
+  /** The shop's own ids for a form field that takes one. */
+  private ids(field: string): string[] | undefined {
+    const { ids } = this.context;
+    const list =
+      field === "cardId"
+        ? [...ids.ownCardIds, ...ids.otherCardIds]
+        : field === "applicationId"
+          ? ids.applicationIds
+          : [];
+    return list.length ? list : undefined;
   }
 
   private fill(path: string): string {
     const { ids } = this.context;
     const choices: Record<string, () => string[]> = {
       addressId: () => [...ids.ownAddressIds, ...ids.otherAddressIds, "0", "abc"],
+      cardId: () => [...ids.ownCardIds, ...ids.otherCardIds, "0", "abc"],
       orderNumber: () => [...ids.ownOrderNumbers, ...ids.otherOrderNumbers, "0", "abc"],
       paymentId: () => [...ids.paymentIds, "pay_x"],
       customerId: () => [...ids.customerIds, "0", "x"],
@@ -377,7 +402,8 @@ export class RequestFactory {
   }
 
   form(persona: Persona, token: TokenUse): FuzzRequest {
-    const target = this.pick(FORMS);
+    // A development tool acting on any customer (FormTarget.anyCustomer) is left out with a valid token.
+    const target = this.pick(token === "valid" ? FORMS.filter((f) => !f.anyCustomer) : FORMS);
     const path = this.fill(target.path) + (this.chance(0.1) ? this.query(["redirectTo", "index", "_data"]) : "");
     const { type, body, kind } = this.body(this.fields(target, this.tokenField(persona, token)));
     const headers: Record<string, string> = { Cookie: this.cookies(persona, token) };

@@ -16,6 +16,10 @@ export interface ShopIds {
   otherOrderNumbers: string[];
   paymentIds: string[];
   customerIds: string[];
+  ownCardIds: string[];
+  otherCardIds: string[];
+  /** Every customer's card applications (only the development page takes them). */
+  applicationIds: string[];
 }
 
 export interface FormTarget {
@@ -24,6 +28,13 @@ export interface FormTarget {
   intents?: string[];
   /** The body is not a form (webhooks): the fuzz sends any body, the guard only limits its size. */
   raw?: boolean;
+  /**
+   * A development tool that acts on any customer's data by design, with no owner check (/dev/cards
+   * plays the card provider). It gets every request but those with a valid token: with one it
+   * would change other customers' cards, which is its purpose, not a leak. Without a valid token it
+   * must change nothing, like every form.
+   */
+  anyCustomer?: boolean;
 }
 
 export interface PageTarget {
@@ -121,6 +132,35 @@ export const FORMS: FormTarget[] = [
   },
   { path: "/payment/webhook/{value}", fields: ["id", "type", "data", "created"], raw: true },
   { path: "/theme", fields: ["darkMode", "redirectTo"] },
+  { path: "/account/cards/{cardId}/alias", fields: ["alias", "version"] },
+  { path: "/account/cards/{cardId}/status", fields: ["change", "version"] },
+  {
+    path: "/account/cards/{cardId}/pin",
+    fields: ["pin", "pinRepeat", "password", "version"],
+    intents: ["set", "change", "disable"],
+  },
+  {
+    path: "/account/cards/apply",
+    fields: [
+      "storeId",
+      "gender",
+      "telephone",
+      "sepaHolder",
+      "sepaBank",
+      "iban",
+      "bic",
+      "sepaConsent",
+      "terms",
+      "privacy",
+      "id",
+    ],
+  },
+  {
+    path: "/dev/cards",
+    fields: ["applicationId", "cardId"],
+    intents: ["advance", "decline", "fail", "block", "unblock", "blockPermanently", "pinFailure"],
+    anyCustomer: true,
+  },
 ];
 
 export const PAGES: PageTarget[] = [
@@ -147,6 +187,11 @@ export const PAGES: PageTarget[] = [
   { path: "/account/order/{orderNumber}", params: [] },
   { path: "/account/voucher", params: [] },
   { path: "/account/balance", params: ["filter", "limit"] },
+  { path: "/account/cards", params: [] },
+  { path: "/account/cards/{cardId}/alias", params: [] },
+  { path: "/account/cards/{cardId}/status", params: [] },
+  { path: "/account/cards/{cardId}/pin", params: [] },
+  { path: "/account/cards/apply", params: [] },
   { path: "/cart", params: [] },
   { path: "/cart/gifts", params: [] },
   { path: "/checkout", params: ["carrier", "more", "store"] },
@@ -161,6 +206,7 @@ export const PAGES: PageTarget[] = [
   { path: "/images/products/{value}", params: [] },
   { path: "/locales/{value}/{value}", params: ["v"] },
   { path: "/dev/mailbox", params: [] },
+  { path: "/dev/cards", params: [] },
   { path: "/theme", params: [] },
   { path: "/logout", params: [] },
   { path: "/signup", params: [] },

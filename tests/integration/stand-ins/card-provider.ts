@@ -19,12 +19,33 @@ export interface ProviderApplication {
 
 export class CardProviderStandIn {
   readonly applications = new Map<string, ProviderApplication>();
-  readonly requests: { method: string; path: string }[] = [];
+  readonly requests: { method: string; path: string; query: string; idempotencyKey: string | null }[] = [];
   /** The next `count` requests fail with `status`. */
   private failures = { count: 0, status: 503 };
+  /** The next `count` requests are carried out, but their answers are lost (the shop sees a 503). */
+  private lostAnswers = 0;
+  private gate: Promise<void> | null = null;
+  /** Requests waiting at the gate of `hold()`. */
+  waiting = 0;
 
   failNext(count: number, status = 503) {
     this.failures = { count, status };
+  }
+
+  loseNextAnswers(count: number) {
+    this.lostAnswers = count;
+  }
+
+  /** Holds every request from now until the returned function is called (a test synchronises on `waiting`). */
+  hold(): () => void {
+    let release = () => {};
+    this.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return () => {
+      this.gate = null;
+      release();
+    };
   }
 
   /** What the provider answers about the application from now on. */
@@ -35,8 +56,27 @@ export class CardProviderStandIn {
   }
 
   async handle(request: Request): Promise<Response> {
+    if (this.gate) {
+      this.waiting++;
+      await this.gate;
+      this.waiting--;
+    }
+    const answer = await this.answer(request);
+    if (this.lostAnswers > 0) {
+      this.lostAnswers -= 1;
+      return Response.json({ message: "Gateway timeout" }, { status: 503 });
+    }
+    return answer;
+  }
+
+  private async answer(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    this.requests.push({ method: request.method, path: url.pathname });
+    this.requests.push({
+      method: request.method,
+      path: url.pathname,
+      query: url.search,
+      idempotencyKey: request.headers.get("Idempotency-Key"),
+    });
     if (request.headers.get("Authorization") !== `Bearer ${CARD_API_KEY}`)
       return Response.json({ message: "unauthorised" }, { status: 401 });
     if (this.failures.count > 0) {
