@@ -23,22 +23,19 @@ export function isOpen(state: ApplicationState): boolean {
   return (OPEN_STATES as readonly ApplicationState[]).includes(state);
 }
 
-/** The normal way, one step at a time. */
-const NEXT_STEP: Partial<Record<ApplicationState, ApplicationState>> = {
-  requested: "validation",
-  validation: "production",
-  production: "successful",
-};
+/** The normal way; the provider may pass a step between two looks of the shop. */
+const WAY: ApplicationState[] = ["requested", "validation", "production", "successful"];
 
 /**
- * Whether the provider may move an application from one state to another: one step forward, or
- * from any open state to declined, error or unknown; from unknown to any state the provider names.
- * Nothing leaves a closed state (successful, declined, error).
+ * Whether the provider may move an application from one state to another: forward on the way
+ * (skipping a step the shop did not see), or from any open state to declined, error or unknown;
+ * from unknown to any state the provider names. Nothing goes back, and nothing leaves a closed
+ * state (successful, declined, error).
  */
 export function canMove(from: ApplicationState, to: ApplicationState): boolean {
   if (!isOpen(from) || from === to) return false;
-  if (from === "unknown") return true;
-  return NEXT_STEP[from] === to || to === "declined" || to === "error" || to === "unknown";
+  if (from === "unknown" || to === "declined" || to === "error" || to === "unknown") return true;
+  return WAY.indexOf(to) > WAY.indexOf(from);
 }
 
 /** About 14 working days from the application to the card in the letterbox. */
