@@ -5,6 +5,7 @@ import { ApplicationForm } from "~/components/card/ApplicationForm";
 import { ApplicationStatus } from "~/components/card/ApplicationStatus";
 import { CARD_DELIVERY_WORKING_DAYS, isOpen } from "~/domain/card/application";
 import { applicationForm, submitApplication } from "~/domain/card/application.server";
+import { nameOnCard } from "~/domain/card/name-on-card";
 import { applicationInput, applicationSchema } from "~/domain/card/schema";
 import { backToCards, orFailed } from "~/http/card/card-change.server";
 import { requireCustomer } from "~/platform/auth.server";
@@ -29,6 +30,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** What the profile lacks for an application, said above the form. */
+const PROFILE_PROBLEM = {
+  noDob: "cards:application.noDobShort",
+  nameNotPrintable: "cards:application.nameNotPrintable",
+} as const;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const submission = parseForm(await readForm(request, context), applicationSchema);
@@ -43,8 +50,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { result: submission.reply({ fieldErrors: { storeId: ["cards:application.unknownStore"] } }) },
       { status: 400 },
     );
-  if (!outcome.ok && outcome.reason === "noDob")
-    return data({ result: submission.reply({ formErrors: ["cards:application.noDobShort"] }) }, { status: 400 });
+  if (!outcome.ok && (outcome.reason === "noDob" || outcome.reason === "nameNotPrintable"))
+    return data({ result: submission.reply({ formErrors: [PROFILE_PROBLEM[outcome.reason]] }) }, { status: 400 });
   throw await backToCards(
     context,
     outcome.ok
@@ -67,6 +74,8 @@ export default function CardApplication() {
           <ApplicationStatus application={open} />
           <Link to="/account/cards">{t("title")}</Link>
         </>
+      ) : profile && dob && !nameOnCard(profile.firstname, profile.lastname) ? (
+        <p className="form-message form-message-warning">{t("application.nameNotPrintable")}</p>
       ) : profile && dob ? (
         <>
           <p>{t("application.intro", { count: CARD_DELIVERY_WORKING_DAYS })}</p>

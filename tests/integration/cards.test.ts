@@ -844,6 +844,17 @@ describe("applying for a card", () => {
     expect(await applicationsOf(id)).toEqual([]);
   });
 
+  it("a name that cannot be printed in Latin letters gets a hint instead of the form, and a post is refused", async () => {
+    const { browser, id } = await customer({ firstname: "秀英", lastname: "王" });
+    const page = await browser.get("/account/cards/apply");
+    expect(page.res.status).toBe(200);
+    expect(text(page.html)).toContain("Dein Name lässt sich nicht mit lateinischen Buchstaben auf die Karte drucken.");
+    expect(page.html).not.toContain('name="iban"');
+    const res = await browser.post("/account/cards/apply", APPLICATION, { csrf: csrfOf(page.html) });
+    expect(res.res.status).toBe(400);
+    expect(await applicationsOf(id)).toEqual([]);
+  });
+
   it("a second application while one is open is refused with the German message", async () => {
     const { browser, id } = await customer();
     await apply(browser);

@@ -253,6 +253,23 @@ describe("the name on the card", () => {
     expect(nameOnCard("Anna", "Schmidt")).toBe("Anna Schmidt");
   });
 
+  it("a name too long for the card's line shortens the first names to initials, then drops them, then cuts", () => {
+    expect(nameOnCard("Anna-Katharina Maria", "Schmidt-Müller")).toBe("A. K. M. Schmidt-Mueller");
+    expect(nameOnCard("Maximilian", "Leutheusser-Schnarrenberger")).toBe("Leutheusser-Schnarrenberge");
+    expect(nameOnCard("Wolfgang Amadeus", "Mozart-Bach")).toBe("W. A. Mozart-Bach");
+    expect(nameOnCard("Anna-Lena", "Schmidt")).toBe("Anna-Lena Schmidt");
+    expect(nameOnCard("王", "秀英")).toBe("");
+  });
+
+  it("never prints more than the line holds", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.string({ maxLength: 60 }), (first, last) => {
+        expect(nameOnCard(first, last).length).toBeLessThanOrEqual(26);
+      }),
+      RUNS,
+    );
+  });
+
   it("prints only plain Latin letters, space, dot, apostrophe and hyphen, with no double or outer spaces", () => {
     fc.assert(
       fc.property(fc.string({ unit: "grapheme", maxLength: 40 }), fc.string({ maxLength: 20 }), (first, last) => {

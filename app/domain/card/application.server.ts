@@ -64,7 +64,9 @@ export async function applicationForm(
   return { profile: profiles[0] ?? null, stores, latest: latest[0] ?? null };
 }
 
-export type SubmitOutcome = { ok: true } | { ok: false; reason: "noDob" | "unknownStore" | "alreadyOpen" };
+export type SubmitOutcome =
+  | { ok: true }
+  | { ok: false; reason: "noDob" | "nameNotPrintable" | "unknownStore" | "alreadyOpen" };
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
@@ -86,6 +88,8 @@ export async function submitApplication(
   ] as const);
   const profile = profiles[0];
   if (!profile?.dob) return { ok: false, reason: "noDob" };
+  const printedName = nameOnCard(profile.firstname, profile.lastname);
+  if (!printedName) return { ok: false, reason: "nameNotPrintable" };
   if (!stores[0]) return { ok: false, reason: "unknownStore" };
   const now = isoNow();
   try {
@@ -99,7 +103,7 @@ export async function submitApplication(
         gender: input.gender,
         dob: profile.dob,
         telephone: input.telephone,
-        name_on_card: nameOnCard(profile.firstname, profile.lastname),
+        name_on_card: printedName,
         sepa_holder: input.sepaHolder,
         sepa_bank: input.sepaBank,
         sepa_iban: normalizeIban(input.iban),

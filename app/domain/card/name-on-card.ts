@@ -56,7 +56,25 @@ export function printableName(name: string): string {
     .trim();
 }
 
-/** First and last name as the card shows them. */
+/** The most letters a card's name line holds (the name field of ISO/IEC 7813). */
+export const NAME_ON_CARD_MAX_LENGTH = 26;
+
+/**
+ * First and last name as the card shows them. A name too long for the line keeps the last name
+ * and shortens the first names to initials (Anna-Katharina Maria → A. K. M.), then drops them,
+ * then cuts the last name. Empty when nothing of the name can be printed.
+ */
 export function nameOnCard(firstname: string, lastname: string): string {
-  return printableName(`${firstname} ${lastname}`);
+  const first = printableName(firstname);
+  const last = printableName(lastname);
+  const full = `${first} ${last}`.trim();
+  if (full.length <= NAME_ON_CARD_MAX_LENGTH) return full;
+  const initials = first
+    .split(/[\s-]+/)
+    .filter((part) => /[A-Za-z]/.test(part))
+    .map((part) => `${part.replace(/[^A-Za-z]/g, "")[0]}.`)
+    .join(" ");
+  const shortened = `${initials} ${last}`.trim();
+  if (shortened.length <= NAME_ON_CARD_MAX_LENGTH) return shortened;
+  return last.slice(0, NAME_ON_CARD_MAX_LENGTH).trim();
 }
