@@ -30,10 +30,10 @@ export const LIMITS = {
   resetAccount: { name: "reset:account", max: 3, windowSeconds: 60 * 60 },
   resetClient: { name: "reset:client", max: 10, windowSeconds: 60 * 60 },
   /**
-   * The password asked for changing or disabling a card PIN, per customer (successful checks are
-   * refunded): like sign-in, a stolen session cannot guess the password behind it.
+   * The account password asked again from a signed-in customer (e-mail and password change, card
+   * PIN), per customer; an attempt with the right password is given back.
    */
-  cardPinPassword: { name: "card-pin:account", max: 5, windowSeconds: 15 * 60 },
+  passwordConfirmation: { name: "password-confirmation:account", max: 5, windowSeconds: 15 * 60 },
   /** Order submits; generous, as a double click or a resubmitted form counts too. */
   checkoutAccount: { name: "checkout:account", max: 60, windowSeconds: 10 * 60 },
   checkoutClient: { name: "checkout:client", max: 300, windowSeconds: 10 * 60 },

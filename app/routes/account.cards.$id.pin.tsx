@@ -5,7 +5,8 @@ import { PinForms } from "~/components/card/PinForms";
 import { RouteModal } from "~/components/ui/RouteModal";
 import { changePin, disablePin, setPin, type PinOutcome } from "~/domain/card/card.server";
 import { pinChangeSchema, pinDisableSchema, pinSetSchema, type PinChangeInput } from "~/domain/card/schema";
-import { backToCards, orFailed, withPinPasswordThrottle } from "~/http/card/card-change.server";
+import { backToCards, orFailed } from "~/http/card/card-change.server";
+import { withPasswordConfirmation } from "~/http/customer/password-confirmation.server";
 import { requireOwnCard } from "~/http/card/own-card.server";
 import { requireCustomer } from "~/platform/auth.server";
 import type { Notice } from "~/platform/flash.server";
@@ -56,7 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return reply(submission, 400);
     const value = submission.value;
     outcome = await orFailed("card PIN", () =>
-      withPinPasswordThrottle(context, customer.id, () =>
+      withPasswordConfirmation(context, customer.id, () =>
         intent === "change"
           ? changePin(env, customer.id, card, value as PinChangeInput)
           : disablePin(env, customer.id, card, value),

@@ -10,6 +10,7 @@ import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
+import { withPasswordConfirmation } from "~/http/customer/password-confirmation.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -49,13 +50,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseForm(form, changeEmailSchema);
       if (submission.status !== "success")
         return data({ intent, result: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
-      const outcome = await requestEmailChange(
-        env,
-        customer.id,
-        submission.value.password,
-        submission.value.newEmail,
-        new URL(request.url).origin,
+      const outcome = await withPasswordConfirmation(context, customer.id, () =>
+        requestEmailChange(
+          env,
+          customer.id,
+          submission.value.password,
+          submission.value.newEmail,
+          new URL(request.url).origin,
+        ),
       );
+      if (outcome === null)
+        return data(
+          {
+            intent,
+            result: submission.reply({ fieldErrors: { password: ["session.throttled"] }, hideFields: PASSWORDS }),
+          },
+          { status: 429 },
+        );
       if (outcome === "wrongPassword")
         return data(
           {
@@ -84,13 +95,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseForm(form, changePasswordSchema);
       if (submission.status !== "success")
         return data({ intent, result: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
-      const outcome = await changePassword(
-        env,
-        customer.id,
-        idHash,
-        submission.value.currentPassword,
-        submission.value.password,
+      const outcome = await withPasswordConfirmation(context, customer.id, () =>
+        changePassword(env, customer.id, idHash, submission.value.currentPassword, submission.value.password),
       );
+      if (outcome === null)
+        return data(
+          {
+            intent,
+            result: submission.reply({
+              fieldErrors: { currentPassword: ["session.throttled"] },
+              hideFields: PASSWORDS,
+            }),
+          },
+          { status: 429 },
+        );
       if (outcome !== "done") {
         return data(
           {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, DEMO, csrfOf, mailedLink, signIn } from "./browser";
 import { prepareTestCustomer } from "../fixtures/customer";
 import { startShop, type TestShop } from "./worker";
+import { LIMITS } from "~/platform/rate-limit.server";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -239,6 +240,38 @@ describe("personal data", () => {
     expect(ok.res.status).toBe(302);
     expect((await browser.get("/account")).res.status).toBe(200);
     expect((await other.get("/account")).res.status).toBe(302);
+  });
+
+  it("wrong passwords for an e-mail or password change are throttled like the sign-in, on one counter", async () => {
+    const { windowSeconds, max } = LIMITS.passwordConfirmation;
+    // the throttle counts in fixed windows; start where the whole test fits into one
+    const left = windowSeconds - (Math.floor(Date.now() / 1000) % windowSeconds);
+    if (left < 30) await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
+    const { browser, id } = await customer();
+    const passwordChange = (currentPassword: string) =>
+      browser.submit("/account/customer", {
+        intent: "password",
+        currentPassword,
+        password: "Neues2027",
+        passwordConfirm: "Neues2027",
+      });
+    const emailChange = (password: string) =>
+      browser.submit("/account/customer", {
+        intent: "email",
+        newEmail: `neu-${id}@example.org`,
+        newEmailConfirm: `neu-${id}@example.org`,
+        password,
+      });
+    for (let i = 0; i < max - 1; i++) expect((await passwordChange(`falsch-${i}-2026`)).res.status).toBe(400);
+    expect((await emailChange("falsch-2026")).res.status).toBe(400);
+    const throttled = await passwordChange(DEMO.password);
+    expect(throttled.res.status).toBe(429);
+    expect(throttled.html).toContain("Zu viele Versuche.");
+    expect((await emailChange(DEMO.password)).res.status).toBe(429);
+    const row = await shop.db.prepare("SELECT password_hash, email FROM customer WHERE id = ?").bind(id).first();
+    expect(row?.email).not.toContain("neu-");
+    // the password is unchanged: the demo password still signs in
+    expect((await signIn(new Browser(shop), row?.email as string)).res.status).toBe(302);
   });
 });
 

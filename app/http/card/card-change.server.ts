@@ -5,7 +5,6 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { redirectWithNotice, type Notice } from "~/platform/flash.server";
-import { attempt, LIMITS, refund, type Throttle } from "~/platform/rate-limit.server";
 
 export const CARDS_PAGE = "/account/cards";
 
@@ -23,24 +22,4 @@ export async function orFailed<T>(what: string, work: () => Promise<T>): Promise
 /** Back to the card list with the notice of the outcome. */
 export function backToCards(context: AppLoadContext, notice: Notice): Promise<Response> {
   return redirectWithNotice(context.env, CARDS_PAGE, notice);
-}
-
-const pinPasswordThrottle = (customerId: number): Throttle[] => [
-  { limit: LIMITS.cardPinPassword, subject: String(customerId) },
-];
-
-/**
- * A password check of the PIN dialog under its throttle: null when over the limit; otherwise the
- * work's outcome, and a check that passed is given back (it counts against nobody).
- */
-export async function withPinPasswordThrottle<T extends string>(
-  context: AppLoadContext,
-  customerId: number,
-  work: () => Promise<T>,
-): Promise<T | null> {
-  const throttles = pinPasswordThrottle(customerId);
-  if (!(await attempt(context.env.DB, throttles))) return null;
-  const outcome = await work();
-  if (outcome !== "wrongPassword") await refund(context.env.DB, throttles);
-  return outcome;
 }
