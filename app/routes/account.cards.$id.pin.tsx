@@ -3,8 +3,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { PinForms } from "~/components/card/PinForms";
 import { RouteModal } from "~/components/ui/RouteModal";
-import { changePin, disablePin, setPin, type PinOutcome } from "~/domain/card/card.server";
-import { pinChangeSchema, pinDisableSchema, pinSetSchema, type PinChangeInput } from "~/domain/card/schema";
+import { changePin, type PinChange, type PinOutcome } from "~/domain/card/card.server";
+import { pinChangeSchema, pinDisableSchema, pinSetSchema } from "~/domain/card/schema";
 import { backToCards, orFailed } from "~/http/card/card-change.server";
 import { withPasswordConfirmation } from "~/http/customer/password-confirmation.server";
 import { requireOwnCard } from "~/http/card/own-card.server";
@@ -26,13 +26,14 @@ const DONE: Record<"set" | "change" | "disable", string> = {
   disable: "cards:pin.disabled",
 };
 
-const REFUSED: Record<Exclude<PinOutcome, "done">, string> = {
-  wrongPassword: "cards:pin.wrongPassword",
+const REFUSED: Record<Exclude<PinOutcome, "done" | "wrongPassword">, string> = {
   changedMeanwhile: "cards:changedMeanwhile",
   pinExists: "cards:pin.pinExists",
   noPin: "cards:pin.noPin",
   blockedPermanently: "cards:pin.blockedPermanently",
 };
+
+const SCHEMA = { set: pinSetSchema, change: pinChangeSchema, disable: pinDisableSchema } as const;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
@@ -40,32 +41,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request, context);
   const intent = form.get("intent");
   if (intent !== "set" && intent !== "change" && intent !== "disable") throw unknownIntent();
-  const env = context.env;
-  const reply = (
-    submission: { reply: (o: object) => unknown },
-    status: number,
-    fieldErrors?: Record<string, string[]>,
-  ) => data({ intent, result: submission.reply({ hideFields: SECRET_FIELDS, fieldErrors }) }, { status });
-
-  let outcome: PinOutcome | "failed" | null;
-  if (intent === "set") {
-    const submission = parseForm(form, pinSetSchema);
-    if (submission.status !== "success") return reply(submission, 400);
-    outcome = await orFailed("card PIN", () => setPin(env, customer.id, card, submission.value));
-  } else {
-    const submission = intent === "change" ? parseForm(form, pinChangeSchema) : parseForm(form, pinDisableSchema);
-    if (submission.status !== "success") return reply(submission, 400);
-    const value = submission.value;
-    outcome = await orFailed("card PIN", () =>
-      withPasswordConfirmation(context, customer.id, () =>
-        intent === "change"
-          ? changePin(env, customer.id, card, value as PinChangeInput)
-          : disablePin(env, customer.id, card, value),
-      ),
-    );
-    if (outcome === null) return reply(submission, 429, { password: ["session.throttled"] });
-    if (outcome === "wrongPassword") return reply(submission, 400, { password: ["cards:pin.wrongPassword"] });
-  }
+  const submission = parseForm(form, SCHEMA[intent]);
+  const reply = (status: number, fieldErrors?: Record<string, string[]>) =>
+    data({ intent, result: submission.reply({ hideFields: SECRET_FIELDS, fieldErrors }) }, { status });
+  if (submission.status !== "success") return reply(400);
+  const change = { kind: intent, ...submission.value } as PinChange;
+  const work = () => changePin(context.env, customer.id, card, change);
+  // only a change that asks for the password counts against its throttle
+  const outcome = await orFailed("card PIN", () =>
+    intent === "set" ? work() : withPasswordConfirmation(context, customer.id, work),
+  );
+  if (outcome === null) return reply(429, { password: ["session.throttled"] });
+  if (outcome === "wrongPassword") return reply(400, { password: ["cards:pin.wrongPassword"] });
   const notice: Notice =
     outcome === "done"
       ? { type: "success", key: DONE[intent] }

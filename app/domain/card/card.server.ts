@@ -168,66 +168,35 @@ export async function changeCardStatus(
 
 export type PinOutcome = CardChangeOutcome | "wrongPassword" | "pinExists" | "noPin" | "blockedPermanently";
 
-const pinHash = async (env: Env, pin: string) => hashPassword(pin, secret(env, "PASSWORD_PEPPER"));
+/** The customer's PIN changes: a first PIN; a new PIN or none, each only with the account's password. */
+export type PinChange =
+  | { kind: "set"; pin: string; version: number }
+  | { kind: "change"; pin: string; password: string; version: number }
+  | { kind: "disable"; password: string; version: number };
+
+const PIN_CHANGE = {
+  set: { event: "pin_set", hasPin: false },
+  change: { event: "pin_changed", hasPin: true },
+  disable: { event: "pin_disabled", hasPin: true },
+} as const satisfies Record<PinChange["kind"], { event: CardEventKind; hasPin: boolean }>;
 
 /**
- * A PIN for a card that has none. The PIN is stored only as a slow salted hash (the password
- * scheme), and a new PIN starts with no failed attempts.
+ * Sets, changes or disables the PIN. The PIN is stored only as a slow salted hash (the password
+ * scheme), and every change starts the failed attempts afresh. A permanently blocked card keeps
+ * its PIN as it is. The caller has throttled the password check (docs/decisions/0019).
  */
-export async function setPin(
-  env: Env,
-  customerId: number,
-  card: Card,
-  input: { pin: string; version: number },
-): Promise<PinOutcome> {
+export async function changePin(env: Env, customerId: number, card: Card, change: PinChange): Promise<PinOutcome> {
+  const rule = PIN_CHANGE[change.kind];
   if (card.status === "blocked_permanently") return "blockedPermanently";
-  if (card.hasPin) return "pinExists";
+  if (card.hasPin !== rule.hasPin) return card.hasPin ? "pinExists" : "noPin";
+  if ("password" in change && !(await passwordMatches(env, customerId, change.password))) return "wrongPassword";
+  const pinHash = "pin" in change ? await hashPassword(change.pin, secret(env, "PASSWORD_PEPPER")) : null;
   const changed = await changeCard(
     env.DB,
-    { customerId, id: card.id, version: input.version },
-    "pin_set",
-    { pin_hash: await pinHash(env, input.pin), pin_failed_attempts: 0 },
-    (eb) => eb("pin_hash", "is", null),
-  );
-  return outcome(changed);
-}
-
-/** A new PIN for a card that has one; the caller has throttled the password check. */
-export async function changePin(
-  env: Env,
-  customerId: number,
-  card: Card,
-  input: { pin: string; password: string; version: number },
-): Promise<PinOutcome> {
-  if (card.status === "blocked_permanently") return "blockedPermanently";
-  if (!card.hasPin) return "noPin";
-  if (!(await passwordMatches(env, customerId, input.password))) return "wrongPassword";
-  const changed = await changeCard(
-    env.DB,
-    { customerId, id: card.id, version: input.version },
-    "pin_changed",
-    { pin_hash: await pinHash(env, input.pin), pin_failed_attempts: 0 },
-    (eb) => eb("pin_hash", "is not", null),
-  );
-  return outcome(changed);
-}
-
-/** The card works without a PIN from now on; the caller has throttled the password check. */
-export async function disablePin(
-  env: Env,
-  customerId: number,
-  card: Card,
-  input: { password: string; version: number },
-): Promise<PinOutcome> {
-  if (card.status === "blocked_permanently") return "blockedPermanently";
-  if (!card.hasPin) return "noPin";
-  if (!(await passwordMatches(env, customerId, input.password))) return "wrongPassword";
-  const changed = await changeCard(
-    env.DB,
-    { customerId, id: card.id, version: input.version },
-    "pin_disabled",
-    { pin_hash: null, pin_failed_attempts: 0 },
-    (eb) => eb("pin_hash", "is not", null),
+    { customerId, id: card.id, version: change.version },
+    rule.event,
+    { pin_hash: pinHash, pin_failed_attempts: 0 },
+    (eb) => eb("pin_hash", rule.hasPin ? "is not" : "is", null),
   );
   return outcome(changed);
 }

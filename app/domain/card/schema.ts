@@ -98,8 +98,6 @@ export const applicationSchema = z
     if (missing) issue([], "cards:application.allRequired");
   });
 
-export type AliasInput = z.infer<typeof aliasSchema>;
-export type PinChangeInput = z.infer<typeof pinChangeSchema>;
 
 /** A parsed application: every field is there (the schema saw to it). */
 export interface ApplicationInput {
