@@ -12,24 +12,29 @@ import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm, unknownIntent } from "~/platform/form.server";
 import { requireStandIns } from "~/platform/route-data.server";
+import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["cards"] };
 
-export const meta: MetaFunction = () => [
-  { title: "Kartenanbieter (Entwicklung) – Frischkorb" },
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
   { name: "robots", content: "noindex" },
 ];
 
 /** Development and test only: the embedded card provider's controls (docs/decisions/0019). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStandIns(context.env);
-  const [applications, cards, page] = await Promise.all([
+  const [applications, cards, page, t] = await Promise.all([
     recentApplications(context.env.DB),
     recentCards(context.env.DB),
     // a developer may play the provider without signing in: the page brings its own token
     privateFormPage(request, context.env),
+    translator("cards"),
   ]);
-  return data({ applications, cards, csrf: page.csrf }, { headers: page.headers });
+  return data(
+    { applications, cards, csrf: page.csrf, title: `${t("dev.title")} – Frischkorb` },
+    { headers: page.headers },
+  );
 }
 
 export const headers = privateFormHeaders;
