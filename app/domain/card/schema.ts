@@ -98,7 +98,6 @@ export const applicationSchema = z
     if (missing) issue([], "cards:application.allRequired");
   });
 
-
 /** A parsed application: every field is there (the schema saw to it). */
 export interface ApplicationInput {
   storeId: string;
