@@ -18,5 +18,6 @@ export const NAMESPACES = [
   "orders",
   "cards",
   "balance",
+  "shares",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

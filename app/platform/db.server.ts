@@ -133,6 +133,19 @@ export interface Database {
   card: CardTable;
   card_event: { id: string; card_id: number; kind: CardEventKind; created_at: string };
   card_application: CardApplicationTable;
+  shareholder: { customer_id: number; member_number: string; joined_at: string; left_at: string | null };
+  share_entry: ShareEntryTable;
+}
+
+export interface ShareEntryTable {
+  id: string;
+  customer_id: number;
+  type: "purchase" | "cancellation";
+  quantity: number;
+  value_cents: number;
+  created_at: string;
+  effective_at: string;
+  payout_at: string | null;
 }
 
 export type CardEventKind =

@@ -12,10 +12,11 @@ import checkout from "../../locales/de/checkout.json";
 import orders from "../../locales/de/orders.json";
 import cards from "../../locales/de/cards.json";
 import balance from "../../locales/de/balance.json";
+import shares from "../../locales/de/shares.json";
 
 // `satisfies` keeps this list and NAMESPACES (which the browser knows) the same.
 export const resources = {
-  de: { common, catalog, home, pages, account, cart, checkout, orders, cards, balance } satisfies Record<
+  de: { common, catalog, home, pages, account, cart, checkout, orders, cards, balance, shares } satisfies Record<
     Namespace,
     unknown
   >,

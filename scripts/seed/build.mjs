@@ -10,6 +10,7 @@ import { hashPassword } from "./password.mjs";
 import { coupons, giftRules } from "./cart.mjs";
 import { DEMO_CUSTOMER_ID, balance, deliveryArea, orders } from "./orders.mjs";
 import { DEMO_PIN, applications, cards } from "./cards.mjs";
+import { shareholders } from "./shares.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -235,6 +236,7 @@ export async function seedStatements({ demo = true } = {}) {
     for (const coupon of coupons) out.push(upsert("coupon", coupon, ["code"]));
     out.push(...orderStatements(seed.products));
     out.push(...cardStatements());
+    out.push(...shareStatements());
   }
   return { statements: out, seed };
 }
@@ -418,6 +420,16 @@ function orderStatements(products) {
       ),
     );
   }
+  return out;
+}
+
+/** The demo members and their share ledgers, reset to their seeded state (scripts/seed/shares.mjs). */
+function shareStatements() {
+  const { members, entries } = shareholders();
+  const ids = members.map((m) => sqlValue(m.customer_id)).join(", ");
+  const out = [`DELETE FROM share_entry WHERE customer_id IN (${ids});`];
+  for (const m of members) out.push(upsert("shareholder", m, ["customer_id"]));
+  for (const e of entries) out.push(upsert("share_entry", e, ["id"]));
   return out;
 }
 

@@ -1,5 +1,5 @@
 // Demo customers (README "Demo customers"): one activated with addresses and a wishlist, one that
-// has not activated yet, one blocked. All share the demo password.
+// has not activated yet, one blocked, one who was a member of the cooperative. All share the demo password.
 export const DEMO_PASSWORD = "Frischkorb2026";
 
 export default [
@@ -57,6 +57,18 @@ export default [
     telephone: "0341 7654321",
     gender: "d",
     status: "blocked",
+    addresses: [],
+    wishlist: [],
+  },
+  {
+    id: 100004,
+    email: "dora.fischer@example.org",
+    firstname: "Dora",
+    lastname: "Fischer",
+    dob: "1965-06-08",
+    telephone: "",
+    gender: "w",
+    status: "active",
     addresses: [],
     wishlist: [],
   },

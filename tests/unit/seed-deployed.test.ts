@@ -14,6 +14,8 @@ describe("seeding a deployed database", () => {
       "customer_balance",
       "balance_entry",
       "coupon",
+      "shareholder",
+      "share_entry",
     ]) {
       expect(local, table).toMatch(new RegExp(`INSERT INTO ${table} \\(`));
       expect(deployed, table).not.toMatch(new RegExp(`INSERT INTO ${table} \\(`));

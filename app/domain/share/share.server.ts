@@ -1,0 +1,113 @@
+/**
+ * Reading a member's shares and marking shares for cancellation. Every query is scoped by the
+ * customer id (docs/architecture.md "Sessions and security"); counts come from the ledger.
+ */
+import { sql } from "kysely";
+import { batch, first, qb } from "~/platform/db.server";
+import {
+  SHARE_PRICE_CENTS,
+  berlinToday,
+  cancellationDates,
+  cashbackPermille,
+  shareCounts,
+  type ShareCounts,
+  type PendingSale,
+  type ShareEntry,
+} from "./share";
+
+export type Shareholding =
+  | { kind: "none" }
+  | { kind: "former"; memberNumber: string; leftAt: string | null }
+  | {
+      kind: "member";
+      memberNumber: string;
+      counts: ShareCounts;
+      valueCents: number;
+      permille: number;
+      pendingSales: PendingSale[];
+    };
+
+/** The member row and the whole ledger, in one round trip. */
+async function readLedger(db: D1Database, customerId: number) {
+  const [members, rows] = await batch(db, [
+    qb.selectFrom("shareholder").selectAll().where("customer_id", "=", customerId),
+    qb
+      .selectFrom("share_entry")
+      .selectAll()
+      .where("customer_id", "=", customerId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc"),
+  ] as const);
+  const entries: ShareEntry[] = rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    quantity: r.quantity,
+    valueCents: r.value_cents,
+    createdAt: r.created_at,
+    effectiveAt: r.effective_at,
+    payoutAt: r.payout_at,
+  }));
+  return { member: members[0] ?? null, entries };
+}
+
+/** What "Meine Anteile" shows: a member's shares, a former member, or no member at all. */
+export async function loadShareholding(db: D1Database, customerId: number, now = new Date()): Promise<Shareholding> {
+  const { member, entries } = await readLedger(db, customerId);
+  if (!member) return { kind: "none" };
+  const today = berlinToday(now);
+  const counts = shareCounts(entries, today);
+  if (member.left_at !== null || (counts.held === 0 && entries.length > 0)) {
+    return { kind: "former", memberNumber: member.member_number, leftAt: member.left_at };
+  }
+  return {
+    kind: "member",
+    memberNumber: member.member_number,
+    counts,
+    valueCents: counts.held * SHARE_PRICE_CENTS,
+    permille: cashbackPermille(counts.held),
+    pendingSales: entries
+      .filter((e) => e.type === "cancellation" && e.effectiveAt >= today)
+      .map((e) => ({ quantity: e.quantity, effectiveAt: e.effectiveAt, payoutAt: e.payoutAt ?? "" }))
+      .reverse(),
+  };
+}
+
+/** The ledger, newest first; null when the customer was never a member. */
+export async function loadShareListing(db: D1Database, customerId: number): Promise<ShareEntry[] | null> {
+  const { member, entries } = await readLedger(db, customerId);
+  return member ? entries : null;
+}
+
+/** How many shares the customer may still mark for cancellation (0 for a non-member). */
+export async function loadSellableShares(db: D1Database, customerId: number, now = new Date()): Promise<number> {
+  const { member, entries } = await readLedger(db, customerId);
+  if (!member || member.left_at !== null) return 0;
+  return shareCounts(entries, berlinToday(now)).sellable;
+}
+
+export type SellOutcome = { ok: true; effectiveAt: string } | { ok: false; reason: "notSellable" };
+
+/**
+ * Marks `quantity` shares for cancellation. One statement: the row is written only while the
+ * shares bought, less every cancellation so far, still cover it, so two sells at once can never
+ * together cancel more than the member holds (docs/decisions/0020).
+ */
+export async function markSharesForSale(
+  db: D1Database,
+  customerId: number,
+  quantity: number,
+  now = new Date(),
+): Promise<SellOutcome> {
+  const { effectiveAt, payoutAt } = cancellationDates(now);
+  const row = await first<{ id: string }>(
+    db,
+    sql<{ id: string }>`INSERT INTO share_entry (id, customer_id, type, quantity, value_cents, created_at, effective_at, payout_at)
+      SELECT ${crypto.randomUUID()}, ${customerId}, 'cancellation', ${quantity}, ${quantity * SHARE_PRICE_CENTS},
+        ${now.toISOString()}, ${effectiveAt}, ${payoutAt}
+      WHERE EXISTS (SELECT 1 FROM shareholder WHERE customer_id = ${customerId} AND left_at IS NULL)
+        AND (SELECT coalesce(sum(CASE type WHEN 'purchase' THEN quantity ELSE -quantity END), 0)
+             FROM share_entry WHERE customer_id = ${customerId}) >= ${quantity}
+      RETURNING id`,
+  );
+  return row ? { ok: true, effectiveAt } : { ok: false, reason: "notSellable" };
+}
