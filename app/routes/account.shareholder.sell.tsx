@@ -27,8 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
-  const failed = () =>
-    redirectWithNotice(context.env, SHARES_PAGE, { type: "error", key: "shares:sell.failed" });
+  const failed = () => redirectWithNotice(context.env, SHARES_PAGE, { type: "error", key: "shares:sell.failed" });
   let sellable: number;
   try {
     sellable = await loadSellableShares(context.env.DB, customer.id);

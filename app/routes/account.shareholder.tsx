@@ -1,7 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { FormerMemberView, InvitationView, MemberSharesView, type MemberShares } from "~/components/share/ShareholdingView";
+import {
+  FormerMemberView,
+  InvitationView,
+  MemberSharesView,
+  type MemberShares,
+} from "~/components/share/ShareholdingView";
 import { loadShareholding } from "~/domain/share/share.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";

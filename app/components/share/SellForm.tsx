@@ -29,7 +29,13 @@ export function SellForm({
     <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
       <AuthenticityTokenInput />
       <FormMessage errors={form.errors} id={form.errorId} />
-      <TextField field={fields.quantity} label={t("sell.quantity")} hint={hint} inputMode="numeric" autoComplete="off" />
+      <TextField
+        field={fields.quantity}
+        label={t("sell.quantity")}
+        hint={hint}
+        inputMode="numeric"
+        autoComplete="off"
+      />
       <div className="button-row">
         <button type="submit" className="button button-primary">
           {t("sell.submit")}

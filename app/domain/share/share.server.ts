@@ -101,7 +101,9 @@ export async function markSharesForSale(
   const { effectiveAt, payoutAt } = cancellationDates(now);
   const row = await first<{ id: string }>(
     db,
-    sql<{ id: string }>`INSERT INTO share_entry (id, customer_id, type, quantity, value_cents, created_at, effective_at, payout_at)
+    sql<{
+      id: string;
+    }>`INSERT INTO share_entry (id, customer_id, type, quantity, value_cents, created_at, effective_at, payout_at)
       SELECT ${crypto.randomUUID()}, ${customerId}, 'cancellation', ${quantity}, ${quantity * SHARE_PRICE_CENTS},
         ${now.toISOString()}, ${effectiveAt}, ${payoutAt}
       WHERE EXISTS (SELECT 1 FROM shareholder WHERE customer_id = ${customerId} AND left_at IS NULL)

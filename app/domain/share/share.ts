@@ -68,7 +68,10 @@ export interface ShareCounts {
  * The counts on a Berlin calendar day `today` ('YYYY-MM-DD'). A cancellation effective at 31
  * December still counts on that day and no longer from 1 January.
  */
-export function shareCounts(entries: Pick<ShareEntry, "type" | "quantity" | "effectiveAt">[], today: string): ShareCounts {
+export function shareCounts(
+  entries: Pick<ShareEntry, "type" | "quantity" | "effectiveAt">[],
+  today: string,
+): ShareCounts {
   let bought = 0;
   let gone = 0;
   let pending = 0;
@@ -81,7 +84,10 @@ export function shareCounts(entries: Pick<ShareEntry, "type" | "quantity" | "eff
   return { held, pending, sellable: Math.max(0, held - pending) };
 }
 
-export function sellableShares(entries: Pick<ShareEntry, "type" | "quantity" | "effectiveAt">[], today: string): number {
+export function sellableShares(
+  entries: Pick<ShareEntry, "type" | "quantity" | "effectiveAt">[],
+  today: string,
+): number {
   return shareCounts(entries, today).sellable;
 }
 

@@ -138,6 +138,8 @@ async function customerData(ids: number[]): Promise<Record<string, unknown[]>> {
     cards: `SELECT * FROM card WHERE customer_id IN (${list}) ORDER BY id`,
     cardEvents: `SELECT * FROM card_event WHERE card_id IN (SELECT id FROM card WHERE customer_id IN (${list})) ORDER BY id`,
     cardApplications: `SELECT * FROM card_application WHERE customer_id IN (${list}) ORDER BY id`,
+    shareholders: `SELECT * FROM shareholder WHERE customer_id IN (${list}) ORDER BY customer_id`,
+    shareEntries: `SELECT * FROM share_entry WHERE customer_id IN (${list}) ORDER BY id`,
   };
   const out: Record<string, unknown[]> = {};
   for (const [name, sql] of Object.entries(queries)) out[name] = (await shop.db.prepare(sql).all()).results;

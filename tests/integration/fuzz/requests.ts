@@ -97,6 +97,7 @@ const PLAUSIBLE: Record<string, string[]> = {
   currentPassword: ["falsch-2026", "Frischkorb2026x"],
   sku: SKUS,
   qty: ["1", "2", "0", "-3", "100", "999"],
+  quantity: ["1", "2", "0", "-1", "1.5", "abc", "12", "999"],
   code: ["FRISCH5", "HERBST10", "VERSANDFREI", "SOMMER2025", "frisch5"],
   gift: ["1", "0"],
   darkMode: ["0", "1"],

@@ -155,6 +155,7 @@ export const FORMS: FormTarget[] = [
       "id",
     ],
   },
+  { path: "/account/shareholder/sell", fields: ["quantity"] },
   {
     path: "/dev/cards",
     fields: ["applicationId", "cardId"],
@@ -192,6 +193,9 @@ export const PAGES: PageTarget[] = [
   { path: "/account/cards/{cardId}/status", params: [] },
   { path: "/account/cards/{cardId}/pin", params: [] },
   { path: "/account/cards/apply", params: [] },
+  { path: "/account/shareholder", params: [] },
+  { path: "/account/shareholder/listing", params: [] },
+  { path: "/account/shareholder/sell", params: [] },
   { path: "/cart", params: [] },
   { path: "/cart/gifts", params: [] },
   { path: "/checkout", params: ["carrier", "more", "store"] },
