@@ -409,6 +409,24 @@ describe("CSRF", () => {
     expect(await cardData()).not.toEqual(before);
   });
 
+  it("a sell-shares post without or with a forged token is refused with 403 and marks nothing", async () => {
+    const browser = new Browser(shop);
+    await signIn(browser);
+    const page = await browser.get("/account/shareholder/sell");
+    const ledger = async () =>
+      (await shop.db.prepare("SELECT * FROM share_entry WHERE customer_id = 100001 ORDER BY id").all()).results;
+    const before = await ledger();
+    const path = "/account/shareholder/sell";
+    expect((await browser.post(path, { quantity: "1" }, { csrf: null })).res.status).toBe(403);
+    expect((await browser.post(path, { quantity: "1" }, { csrf: "forged.token" })).res.status).toBe(403);
+    const foreign = csrfOf((await new Browser(shop).get("/login")).html);
+    expect((await browser.post(path, { quantity: "1" }, { csrf: foreign })).res.status).toBe(403);
+    expect(await ledger()).toEqual(before);
+    // the page's own token gets past the check to the form's own answer (no share: 400, nothing written)
+    expect((await browser.post(path, { quantity: "0" }, { csrf: csrfOf(page.html) })).res.status).toBe(400);
+    expect(await ledger()).toEqual(before);
+  });
+
   it("a cross-site post is refused before any action runs", async () => {
     const res = await shop.fetch("/logout", {
       method: "POST",
