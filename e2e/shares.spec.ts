@@ -89,7 +89,7 @@ test("Anna's shares and their listing (read-only)", async ({ page, javaScriptEna
   await expectAccessible(page);
   const rows = page.getByRole("table").locator("tbody tr");
   await expect(rows).toHaveCount(3);
-  await expect(page.getByRole("columnheader")).toHaveText(["Datum", "Art", "Anzahl", "Wert", "Wirksam und Auszahlung"]);
+  await expect(page.getByRole("columnheader")).toHaveText(["Datum", "Art", "Anzahl", "Wert", "Termine"]);
   await expect(rows.nth(0)).toContainText("Kauf");
   await expect(rows.nth(0)).toContainText("300,00 €");
 });

@@ -24,7 +24,9 @@ export function ShareListingTable({ entries }: { entries: ShareEntry[] }) {
             <span>{t("listing.effective", { date: formatGermanDate(e.effectiveAt) })}</span>{" "}
             {e.payoutAt ? <span>{t("listing.payout", { date: formatGermanDate(e.payoutAt) })}</span> : null}
           </span>
-        ) : null,
+        ) : (
+          t("listing.noDates")
+        ),
     }),
   ];
   return <DataTable rows={entries} columns={columns} className="order-table balance-table" cellClass={classOf} />;

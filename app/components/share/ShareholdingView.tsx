@@ -19,7 +19,7 @@ export function MemberSharesView({ member }: { member: MemberShares }) {
   return (
     <>
       <section className="account-section" aria-labelledby="shares-facts-title">
-        <h2 id="shares-facts-title">{t("held")}</h2>
+        <h2 id="shares-facts-title">{t("factsTitle")}</h2>
         <dl className="application-facts share-facts">
           <div>
             <dt>{t("memberNumber")}</dt>
