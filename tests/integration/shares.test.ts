@@ -231,7 +231,9 @@ describe("selling shares", () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => browser.post("/account/shareholder/sell", { quantity: "7" }, { csrf })),
     );
-    for (const a of answers) expect(a.res.status).toBe(302);
+    // a sell that read the count after the winner wrote is refused at the field (400), one that
+    // read it before is refused by the guarded insert (302 with the failure notice)
+    for (const a of answers) expect([302, 400]).toContain(a.res.status);
     const cancelled = (await entriesOf(id)).filter((e) => e.type === "cancellation");
     expect(cancelled).toHaveLength(1);
     expect(cancelled[0].quantity).toBe(7);
