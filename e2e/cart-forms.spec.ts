@@ -95,3 +95,29 @@ test("quantity field: a quantity above 99 is refused at the field with JavaScrip
   expect(posts).toHaveLength(1);
   if (javaScriptEnabled) expect(new URLSearchParams(posts[0]).get("qty")).toBe("3");
 });
+
+test("voucher code typed while its checks are still loading stays in the field, with the focus, when they arrive", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await freshCustomer(page, javaScriptEnabled);
+  await addFromProductPage(page, JUICE, javaScriptEnabled);
+  // the field's checks (their own chunk) arrive only once the code is typed
+  let release = () => {};
+  const typed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/build\/.*CheckedCartFields-[^/]*\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
+  const code = page.getByRole("region", { name: "Gutschein" }).getByLabel("Gutscheincode");
+  await code.fill("HERBST10");
+  release();
+  await checksLoaded(page, "coupon", javaScriptEnabled);
+  await expect(code).toHaveValue("HERBST10");
+  if (javaScriptEnabled) await expect(code).toBeFocused();
+  await code.press("Enter");
+  await expectToast(page, "Der Gutschein „HERBST10“ wurde eingelöst.");
+});

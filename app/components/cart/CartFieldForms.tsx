@@ -34,10 +34,33 @@ export interface CouponCodeCheck {
   error?: string;
 }
 
+/**
+ * The checked field is another component than the plain one, so React gives it a new input: what
+ * the customer typed into the plain one while the checks were loading, and its focus, are carried
+ * over (read in the moment the new one renders, when the old one is still in the page).
+ */
+function useTypedBeforeChecks(id: string, checked: boolean) {
+  const ref = useRef<HTMLInputElement>(null);
+  const [typed] = useState(() => {
+    // never on the server: the checked field is rendered only in the browser
+    if (!checked || typeof document === "undefined") return null;
+    const plain = document.getElementById(id);
+    return plain instanceof HTMLInputElement ? { value: plain.value, focused: document.activeElement === plain } : null;
+  });
+  useEffect(() => {
+    const input = ref.current;
+    if (!input || !typed?.focused) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }, [typed]);
+  return { ref, defaultValue: typed?.value };
+}
+
 /** The voucher field; with its checks the schema's message shows at the field before anything is sent. */
 export function CouponCodeForm({ redirectTo, check }: { redirectTo?: string; check?: CouponCodeCheck }) {
   const { t } = useTranslation("cart");
   const error = check?.error;
+  const typed = useTypedBeforeChecks(CODE_ID, check !== undefined);
   return (
     <CartForm
       intent="applyCoupon"
@@ -49,6 +72,8 @@ export function CouponCodeForm({ redirectTo, check }: { redirectTo?: string; che
     >
       <label htmlFor={CODE_ID}>{t("couponCode")}</label>
       <input
+        ref={typed.ref}
+        defaultValue={typed.defaultValue}
         id={CODE_ID}
         name="code"
         autoComplete="off"
