@@ -16,6 +16,7 @@ const development = [
   "PAYMENT_PROVIDER:sandbox",
   "MAIL_PROVIDER:outbox",
   "CARD_PROVIDER:embedded",
+  "SIGNING_PROVIDER:sandbox",
   "EDGE_CACHE_SECONDS:60",
 ];
 // `wrangler dev` runs no Cron Triggers by itself; with --test-scheduled it offers /__scheduled, which

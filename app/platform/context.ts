@@ -23,6 +23,12 @@ export interface Env {
   /** The card provider's API, e.g. "https://cards.example.com". */
   CARD_API_URL?: string;
   CARD_API_KEY?: string;
+  /** "api" in a deployment; unset locally, where the signing sandbox stands in. */
+  SIGNING_PROVIDER?: string;
+  /** The e-signature service's API, e.g. "https://sign.example.com". */
+  SIGNING_API_URL?: string;
+  SIGNING_API_KEY?: string;
+  SIGNING_WEBHOOK_SECRET?: string;
   /**
    * Not a binding: set by the worker for each request (platform/deployment.server.ts). True only
    * when the shop is explicitly in development or test and reached on a local address.

@@ -9,6 +9,7 @@ import {
   type Generated,
   type RawBuilder,
 } from "kysely";
+import type { PurchaseState } from "~/domain/share/purchase";
 
 /**
  * Kysely is used only to build typed SQL; statements run through the D1 binding directly, so
@@ -135,6 +136,21 @@ export interface Database {
   card_application: CardApplicationTable;
   shareholder: { customer_id: number; member_number: string; joined_at: string; left_at: string | null };
   share_entry: ShareEntryTable;
+  share_purchase: SharePurchaseTable;
+}
+
+export interface SharePurchaseTable {
+  id: string;
+  customer_id: number;
+  quantity: number;
+  status: PurchaseState;
+  declaration: string;
+  signing_ref: string;
+  order_id: string | null;
+  created_at: string;
+  signed_at: string | null;
+  review_due_at: string | null;
+  updated_at: string;
 }
 
 export interface ShareEntryTable {
@@ -229,6 +245,9 @@ export interface OrderTable {
   created_at: string;
   paid_at: string | null;
   withdrawn_at: Generated<string | null>;
+  shares_cents: Generated<number>;
+  cashback_cents: Generated<number>;
+  cashback_credited_at: Generated<string | null>;
 }
 
 export interface CustomerTable {

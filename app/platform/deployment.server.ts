@@ -12,6 +12,7 @@ import development from "./development-secrets.json";
 import { mailProblems } from "./mail-transport.server";
 import { paymentProblems } from "./payment.server";
 import { cardProviderProblems } from "./card-provider.server";
+import { signingProblems } from "./signing.server";
 import common from "../../locales/de/common.json";
 
 /**
@@ -53,7 +54,13 @@ export function configurationProblems(env: Env): string[] {
     const problem = secretProblem(env, name);
     if (problem) problems.push(problem);
   }
-  return [...problems, ...paymentProblems(env), ...mailProblems(env), ...cardProviderProblems(env)];
+  return [
+    ...problems,
+    ...paymentProblems(env),
+    ...mailProblems(env),
+    ...cardProviderProblems(env),
+    ...signingProblems(env),
+  ];
 }
 
 /**

@@ -9,25 +9,12 @@ import type { Env } from "./context";
 import type { PaymentConfirmation, PaymentProvider, WebhookReading } from "./payment-provider";
 import { notFound, requireStandIns } from "./route-data.server";
 import { secret } from "./secrets.server";
+import { verifyHmacHex } from "./hmac.server";
 
 export const SANDBOX_SIGNATURE_HEADER = "X-Payment-Signature";
 
-async function verifyingKey(env: Env): Promise<CryptoKey> {
-  return crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret(env, "PAYMENT_WEBHOOK_SECRET")),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["verify"],
-  );
-}
-
-/** Constant-time check (crypto.subtle.verify) of a hex signature over the raw body. */
-async function verifyBody(env: Env, body: string, signature: string | null): Promise<boolean> {
-  if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
-  const bytes = new Uint8Array(signature.match(/../g)!.map((h) => parseInt(h, 16)));
-  return crypto.subtle.verify("HMAC", await verifyingKey(env), bytes, new TextEncoder().encode(body));
-}
+const verifyBody = (env: Env, body: string, signature: string | null) =>
+  verifyHmacHex(secret(env, "PAYMENT_WEBHOOK_SECRET"), body, signature);
 
 /** The sandbox's confirmation: the raw body, parsed as JSON, with exactly what a confirmation needs. */
 export const sandboxConfirmationSchema = z

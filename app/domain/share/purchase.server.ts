@@ -1,0 +1,206 @@
+/**
+ * Buying shares in D1 (docs/decisions/0021): the declaration, the signing service's confirmation,
+ * the cooperative's check, the shares going into the cart, and cancelling. Every move is one
+ * UPDATE guarded by the state it leaves (domain/share/purchase.ts), so a replayed confirmation,
+ * two polling tabs or a double click move a purchase at most once. Customer-facing reads and
+ * writes are scoped by the customer id.
+ */
+import { sql } from "kysely";
+import type { Env } from "~/platform/context";
+import { all, first, prepare, qb } from "~/platform/db.server";
+import { queueMail } from "~/platform/mailer.server";
+import { signingProvider } from "~/platform/signing.server";
+import type { SigningEvent } from "~/platform/signing-provider";
+import {
+  PURCHASE_MOVES,
+  REVIEW_DELAY_MS,
+  frontendStatus,
+  shareholderState,
+  type FrontendStatus,
+  type PurchaseEvent,
+  type PurchaseState,
+  type ShareholderState,
+} from "./purchase";
+import { declarationLines, signingMail, type Declaration } from "./declaration.server";
+
+export interface OpenPurchase {
+  id: string;
+  quantity: number;
+  status: PurchaseState;
+}
+
+/** The customer's purchase on its way (at most one), or null. */
+export async function openPurchase(db: D1Database, customerId: number): Promise<OpenPurchase | null> {
+  return first(
+    db,
+    qb
+      .selectFrom("share_purchase")
+      .select(["id", "quantity", "status"])
+      .where("customer_id", "=", customerId)
+      .where("status", "not in", ["declined", "paid", "cancelled"]),
+  );
+}
+
+/** The purchase status call (spec 7): `frontend_status` and `shareholder_state`. */
+export async function purchaseStatus(
+  db: D1Database,
+  customerId: number,
+): Promise<{ frontendStatus: FrontendStatus; shareholderState: ShareholderState; quantity: number }> {
+  const open = await openPurchase(db, customerId);
+  return {
+    frontendStatus: frontendStatus(open?.status ?? null),
+    shareholderState: shareholderState(open?.status ?? null),
+    quantity: open?.quantity ?? 0,
+  };
+}
+
+/** SQL of one move: from one of the event's states to its next, with `extra` columns set. */
+function move(event: PurchaseEvent, now: string, extra: Record<string, string | null> = {}) {
+  const { from, to } = PURCHASE_MOVES[event];
+  return qb
+    .updateTable("share_purchase")
+    .set({ status: to, updated_at: now, ...extra })
+    .where("status", "in", [...from]);
+}
+
+export type DeclareOutcome = { kind: "declared"; purchaseId: string } | { kind: "alreadyOpen" };
+
+/**
+ * Records a declaration and asks the signing service for a signature; the signer gets the link
+ * by e-mail, queued in the same batch as the purchase. The service's request comes first: if
+ * the insert then finds another open purchase (a double submit), the unused request is never
+ * signed and its confirmation would name no purchase.
+ */
+export async function declareShares(
+  env: Env,
+  customer: { id: number; email: string; firstname: string; lastname: string },
+  declaration: Declaration,
+  origin: string,
+): Promise<DeclareOutcome> {
+  if (await openPurchase(env.DB, customer.id)) return { kind: "alreadyOpen" };
+  const purchaseId = crypto.randomUUID();
+  const { ref, signUrl } = await signingProvider(env).requestSignature({
+    purchaseId,
+    signerEmail: customer.email,
+    signerName: `${customer.firstname} ${customer.lastname}`,
+    ...(await declarationLines(declaration)),
+    origin,
+  });
+  const now = new Date().toISOString();
+  try {
+    await env.DB.batch([
+      prepare(
+        env.DB,
+        qb.insertInto("share_purchase").values({
+          id: purchaseId,
+          customer_id: customer.id,
+          quantity: declaration.quantity,
+          status: "awaiting_signature",
+          declaration: JSON.stringify(declaration),
+          signing_ref: ref,
+          order_id: null,
+          created_at: now,
+          signed_at: null,
+          review_due_at: null,
+          updated_at: now,
+        }),
+      ),
+      queueMail(env.DB, await signingMail(customer, declaration, signUrl)),
+    ]);
+  } catch (error) {
+    if (String(error).includes("UNIQUE constraint failed: share_purchase.customer_id")) return { kind: "alreadyOpen" };
+    throw error;
+  }
+  return { kind: "declared", purchaseId };
+}
+
+export type SigningResult = "applied" | "unchanged" | "unknown";
+
+/**
+ * The signing service's confirmation, read and verified by the provider. Only a purchase still
+ * waiting for its signature moves: a replay, or a late confirmation of the other outcome, finds
+ * it moved already and changes nothing.
+ */
+export async function applySigningEvent(db: D1Database, event: SigningEvent, now = new Date()): Promise<SigningResult> {
+  const stamp = now.toISOString();
+  const query =
+    event.outcome === "signed"
+      ? move("sign", stamp, {
+          signed_at: stamp,
+          review_due_at: new Date(now.getTime() + REVIEW_DELAY_MS).toISOString(),
+        })
+      : move("declineSignature", stamp);
+  const moved = await first(db, query.where("signing_ref", "=", event.ref).returning("id"));
+  if (moved) return "applied";
+  const known = await first(db, qb.selectFrom("share_purchase").select("id").where("signing_ref", "=", event.ref));
+  return known ? "unchanged" : "unknown";
+}
+
+/** The declaration the signing page shows, by the service's reference (the sandbox reads it). */
+export async function findBySigningRef(db: D1Database, ref: string) {
+  const row = await first(
+    db,
+    qb.selectFrom("share_purchase").select(["status", "declaration"]).where("signing_ref", "=", ref),
+  );
+  return row ? { status: row.status, declaration: JSON.parse(row.declaration) as Declaration } : null;
+}
+
+/**
+ * The cooperative's check of signed declarations whose time has come (the Cron Trigger). The
+ * stand-in admits every declaration: its data were checked when it was made (age, address,
+ * consents). Returns how many were admitted.
+ */
+export async function reviewDuePurchases(db: D1Database, now = new Date()): Promise<number> {
+  const stamp = now.toISOString();
+  const moved = await all(db, move("approve", stamp).where("review_due_at", "<=", stamp).returning("id"));
+  return moved.length;
+}
+
+/** The check by hand (development page): admits one purchase in review now. */
+export async function reviewByHand(db: D1Database, purchaseId: string): Promise<boolean> {
+  const stamp = new Date().toISOString();
+  return (await first(db, move("approve", stamp).where("id", "=", purchaseId).returning("id"))) !== null;
+}
+
+/** Purchases in review and the latest others, for the development page. */
+export async function recentPurchases(db: D1Database, limit = 20) {
+  return all(
+    db,
+    qb
+      .selectFrom("share_purchase as p")
+      .innerJoin("customer as c", "c.id", "p.customer_id")
+      .select(["p.id", "p.quantity", "p.status", "p.created_at", "p.review_due_at", "c.email"])
+      .orderBy(sql`p.status = 'in_review'`, "desc")
+      .orderBy("p.updated_at", "desc")
+      .limit(limit),
+  );
+}
+
+/**
+ * Puts the admitted shares into the cart: one UPDATE, so of any number of tabs polling at once
+ * exactly one moves them, and shares already in the cart are never added again. Returns how many
+ * went in, or null when there were none to add.
+ */
+export async function addAdmittedSharesToCart(db: D1Database, customerId: number): Promise<number | null> {
+  const row = await first(
+    db,
+    move("addToCart", new Date().toISOString()).where("customer_id", "=", customerId).returning("quantity"),
+  );
+  return row?.quantity ?? null;
+}
+
+/**
+ * "Kauf abbrechen": ends the customer's own purchase while it may still be cancelled (before the
+ * signature, once admitted, or in the cart). Not while the cooperative checks it, and not once
+ * ordered: then the order's payment decides.
+ */
+export async function cancelPurchase(db: D1Database, customerId: number, purchaseId: string): Promise<boolean> {
+  const row = await first(
+    db,
+    move("cancel", new Date().toISOString())
+      .where("id", "=", purchaseId)
+      .where("customer_id", "=", customerId)
+      .returning("id"),
+  );
+  return row !== null;
+}
