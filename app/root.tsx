@@ -23,6 +23,8 @@ import { useDarkMode } from "~/components/layout/ThemeToggle";
 import { ErrorPage, ErrorTitle, errorStatus } from "~/components/ui/ErrorPage";
 import { LoginPromptProvider } from "~/components/ui/LoginPrompt";
 import { useNonce } from "~/components/layout/nonce";
+import { ShareWaitingModal, WaitingRefresh } from "~/components/share/ShareWaitingModal";
+import { SharesReady } from "~/components/share/SharesReady";
 import { menuCategories } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { loadShopper } from "~/http/customer/shopper.server";
@@ -88,6 +90,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {hydrate && data ? <meta name="locale-version" content={data.localeVersion} /> : null}
         {error ? <ErrorTitle status={errorStatus(error)} /> : <Meta />}
         <Links />
+        {data?.shares?.state === "blocked" ? <WaitingRefresh scripts={hydrate} /> : null}
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -97,7 +100,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <LoginPromptProvider>
             <Header menu={data?.menu ?? []} darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} />
             <Notifications notices={data?.notices ?? []} />
+            {data?.shares?.state === "blocked" ? <ShareWaitingModal /> : null}
             <main id="main" className="main" tabIndex={-1}>
+              {data?.shares?.state === "ready" ? <SharesReady quantity={data.shares.quantity} /> : null}
               {children}
             </main>
             <Footer />

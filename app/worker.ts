@@ -3,7 +3,8 @@
  * serve a deployment that lacks its own configuration, refuses requests it cannot read
  * (request-guard.server.ts) and cross-site writes, answers anonymous pages from the edge cache,
  * runs Remix, and puts the security headers on whatever goes out. The Cron Trigger delivers the
- * outbox and takes open card applications a step further with the card provider.
+ * outbox, takes open card applications a step further with the card provider, and lets the
+ * cooperative check signed membership declarations.
  */
 import { createRequestHandler, logDevReady } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
@@ -24,6 +25,7 @@ import { deliverOutbox } from "~/platform/mail-delivery.server";
 import { paymentProvider } from "~/platform/payment.server";
 import { guardRequest } from "~/platform/request-guard.server";
 import { checkDueApplications } from "~/domain/card/application.server";
+import { reviewDuePurchases } from "~/domain/share/purchase.server";
 
 const dev = process.env.NODE_ENV === "development";
 if (dev) logDevReady(build);
@@ -105,6 +107,11 @@ export default {
     ctx.waitUntil(
       checkDueApplications(env, now).then((report) => {
         if (report.looked > 0) console.log(`card applications: ${JSON.stringify(report)}`);
+      }),
+    );
+    ctx.waitUntil(
+      reviewDuePurchases(env.DB, now).then((admitted) => {
+        if (admitted > 0) console.log(`share declarations admitted: ${admitted}`);
       }),
     );
   },

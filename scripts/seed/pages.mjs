@@ -629,6 +629,20 @@ const kundenkarte = `
 <p>Du kannst die Karte jederzeit ohne Frist über den Kundenservice kündigen. Wir können sie mit einer Frist von zwei Monaten kündigen, aus wichtigem Grund auch sofort.</p>
 `;
 
+const satzung = `
+<p>Auszug aus der Satzung der Frischkorb eG, Am Kornmarkt 7, 04109 Leipzig (Genossenschaftsregister beim Amtsgericht Leipzig, GnR 412). Die vollständige Satzung schicken wir dir auf Wunsch zu; sie liegt in jeder Filiale aus.</p>
+<h2>§ 3 Erwerb der Mitgliedschaft</h2>
+<p>Mitglied kann jede volljährige natürliche Person werden. Die Mitgliedschaft wird durch eine schriftliche oder elektronisch signierte Beitrittserklärung und die Zulassung durch den Vorstand erworben. Ein Eintrittsgeld wird nicht erhoben.</p>
+<h2>§ 4 Geschäftsanteile</h2>
+<p>Der Geschäftsanteil beträgt 100 €. Jedes Mitglied muss mindestens einen Geschäftsanteil übernehmen und kann sich mit weiteren Geschäftsanteilen beteiligen; mit einer Beitrittserklärung können bis zu 50 Anteile gezeichnet werden. Die Geschäftsanteile sind sofort in voller Höhe einzuzahlen. Eine Nachschusspflicht der Mitglieder besteht nicht.</p>
+<h2>§ 5 Rückvergütung</h2>
+<p>Die Mitglieder erhalten auf ihre Einkäufe eine Rückvergütung von 1,9 % zuzüglich 0,1 % je gehaltenem Geschäftsanteil, höchstens 4 %. Sie wird dem Kundenguthaben gutgeschrieben, sobald eine Bestellung bezahlt ist, und zurückgebucht, wenn die Bestellung widerrufen wird.</p>
+<h2>§ 6 Kündigung</h2>
+<p>Jedes Mitglied kann seine Mitgliedschaft oder einzelne weitere Geschäftsanteile zum Schluss eines Geschäftsjahres mit einer Frist von drei Monaten kündigen. Das Geschäftsjahr ist das Kalenderjahr. Das Auseinandersetzungsguthaben wird nach Feststellung des Jahresabschlusses durch die Generalversammlung ausgezahlt, in der Regel bis zum 30. Juni des Folgejahres.</p>
+<h2>§ 7 Stimmrecht</h2>
+<p>Jedes Mitglied hat in der Generalversammlung eine Stimme, unabhängig von der Zahl seiner Geschäftsanteile.</p>
+`;
+
 const contentPages = [
   {
     kind: "content",
@@ -746,6 +760,15 @@ export default [
       "Antrag und Ausgabe der Frischkorb-Kundenkarte, Bezahlen per SEPA-Lastschrift, PIN, Sperren und Entsperren, Erstattung und Kündigung.",
     position: 6,
     body: kundenkarte,
+  },
+  {
+    kind: "legal",
+    slug: "satzung",
+    title: "Satzung der Frischkorb eG",
+    summary:
+      "Auszug aus der Satzung: Beitritt, Geschäftsanteile zu 100 €, Rückvergütung, Kündigung zum Geschäftsjahresende und Stimmrecht.",
+    position: 7,
+    body: satzung,
   },
   ...contentPages,
 ];

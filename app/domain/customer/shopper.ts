@@ -9,4 +9,10 @@ export interface Shopper {
   csrf: string | null;
   wishlist: string[];
   notices: NoticeView[];
+  /**
+   * The customer's share purchase where every page must know of it: "blocked" while the
+   * cooperative checks the signed declaration (the waiting modal), "ready" when admitted shares
+   * wait to go into the cart; null otherwise.
+   */
+  shares: { state: "blocked" } | { state: "ready"; quantity: number } | null;
 }

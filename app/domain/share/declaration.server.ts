@@ -10,6 +10,8 @@ import type { Mail } from "~/platform/mailer.server";
 import { translator } from "~/platform/i18n.server";
 import { SHARE_PRICE_CENTS } from "./share";
 import { sharesValueCents } from "./purchase";
+import type { Address } from "~/domain/customer/address";
+import { MINIMUM_AGE, ageOn } from "~/domain/customer/validation";
 
 export interface Declaration {
   quantity: number;
@@ -64,4 +66,19 @@ export async function signingMail(
       account("mail.signature"),
     ].join("\n"),
   };
+}
+
+/** Why the profile cannot carry a declaration yet: the date of birth, the age, an address. */
+export type ProfileProblem = "needsDob" | "tooYoung" | "needsAddress";
+
+export function profileProblem(dob: string | null, addressCount: number, today: string): ProfileProblem | null {
+  if (!dob) return "needsDob";
+  if (ageOn(dob, today) < MINIMUM_AGE) return "tooYoung";
+  if (addressCount === 0) return "needsAddress";
+  return null;
+}
+
+/** The address a declaration suggests: the billing address, else the delivery address, else the first. */
+export function suggestedAddress(addresses: Address[]): Address | null {
+  return addresses.find((a) => a.defaultBilling) ?? addresses.find((a) => a.defaultShipping) ?? addresses[0] ?? null;
 }

@@ -13,6 +13,7 @@ import { latestNotices } from "~/domain/notification/notice";
 import { loginHref } from "~/platform/redirect";
 import type { Shopper } from "~/domain/customer/shopper";
 import { wishlistSkus } from "~/domain/customer/wishlist.server";
+import { openPurchase, type OpenPurchase } from "~/domain/share/purchase.server";
 
 export async function loadShopper(
   request: Request,
@@ -31,6 +32,7 @@ export async function loadShopper(
     customer: null,
     csrf: null,
     wishlist: [],
+    shares: null,
     notices: latestNotices(notices, (n) => n.topic ?? n.key).map((n) => ({
       id: randomToken(9),
       type: n.type ?? "info",
@@ -38,9 +40,24 @@ export async function loadShopper(
     })),
   };
   if (session.kind === "customer") {
-    const [token, wishlist] = await Promise.all([csrfToken(request, env), wishlistSkus(env.DB, session.customer.id)]);
+    const [token, wishlist, purchase] = await Promise.all([
+      csrfToken(request, env),
+      wishlistSkus(env.DB, session.customer.id),
+      openPurchase(env.DB, session.customer.id),
+    ]);
     if (token.setCookie) headers.append("Set-Cookie", token.setCookie);
-    Object.assign(data, { customer: { firstname: session.customer.firstname }, csrf: token.token, wishlist });
+    Object.assign(data, {
+      customer: { firstname: session.customer.firstname },
+      csrf: token.token,
+      wishlist,
+      shares: sharesState(purchase),
+    });
   }
   return { data, headers };
+}
+
+function sharesState(purchase: OpenPurchase | null): Shopper["shares"] {
+  if (purchase?.status === "in_review") return { state: "blocked" };
+  if (purchase?.status === "approved") return { state: "ready", quantity: purchase.quantity };
+  return null;
 }

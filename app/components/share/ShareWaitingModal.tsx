@@ -1,0 +1,52 @@
+import { useFetcher, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "~/i18n/texts";
+import { Modal } from "~/components/ui/Modal";
+import { SHARES_POLL_MS, type FrontendStatus } from "~/domain/share/purchase";
+
+export const PURCHASE_STATUS = "/account/shareholder/status";
+
+/**
+ * The blocked-shareholder waiting modal (spec 4 "Shareholder"): while the cooperative checks a
+ * signed declaration, every page shows it. With JavaScript it asks for the purchase status every
+ * 5000 ms; once it is no longer pending the customer's data are read again (the root loader),
+ * which closes it and offers the admitted shares to the cart. Without JavaScript the page reloads
+ * itself every 5 s (the refresh in the document's head, root.tsx). It has no close button: the
+ * customer's account is blocked until the check is done, which takes a minute or two.
+ */
+export function ShareWaitingModal() {
+  const { t } = useTranslation();
+  const status = useFetcher<{ frontendStatus: FrontendStatus }>();
+  const { revalidate } = useRevalidator();
+  const load = status.load;
+  useEffect(() => {
+    const timer = setInterval(() => load(PURCHASE_STATUS), SHARES_POLL_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+  const done = status.data && status.data.frontendStatus !== "pending";
+  useEffect(() => {
+    if (done) revalidate();
+  }, [done, revalidate]);
+  return (
+    <Modal
+      labelledBy="share-waiting-title"
+      className="share-waiting"
+      openWithoutJs
+      onClose={() => {}}
+      closeControl={<span hidden />}
+    >
+      <h2 id="share-waiting-title">{t("sharePurchase.waiting.title")}</h2>
+      <p>{t("sharePurchase.waiting.text")}</p>
+      <p className="field-hint" role="status">
+        <span className="spinner" aria-hidden="true" /> {t("sharePurchase.waiting.status")}
+      </p>
+    </Modal>
+  );
+}
+
+/** The reload every 5 s of a blocked customer's page without JavaScript (inside the head). */
+export function WaitingRefresh({ scripts }: { scripts: boolean }) {
+  const refresh = <meta httpEquiv="refresh" content={String(SHARES_POLL_MS / 1000)} />;
+  // A page that runs the app polls instead; a page without any scripts always refreshes.
+  return scripts ? <noscript>{refresh}</noscript> : refresh;
+}

@@ -1,0 +1,38 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "~/i18n/texts";
+import { RouteModal } from "~/components/ui/RouteModal";
+import { openPurchase } from "~/domain/share/purchase.server";
+import { requireCustomer } from "~/platform/auth.server";
+
+const SHARES_PAGE = "/content/shares";
+
+/**
+ * The 'E-Mail bestätigen' modal after the declaration (spec 2): the shares appear in the cart
+ * once the declaration is confirmed; the link cancels the purchase. Only while a declaration
+ * waits for its signature; otherwise the page itself says where things stand.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(request, context);
+  const open = await openPurchase(context.env.DB, customer.id);
+  if (open?.status !== "awaiting_signature") throw redirect(SHARES_PAGE);
+  return null;
+}
+
+export default function ConfirmByEmail() {
+  const { t } = useTranslation("shares");
+  return (
+    <RouteModal labelledBy="share-confirm-title" closeTo={SHARES_PAGE}>
+      <h2 id="share-confirm-title">{t("confirmModal.title")}</h2>
+      <p>{t("confirmModal.text")}</p>
+      <div className="button-row">
+        <Link to={SHARES_PAGE} className="button button-primary" preventScrollReset>
+          {t("confirmModal.close")}
+        </Link>
+        <Link to={`${SHARES_PAGE}/cancel`} className="button button-secondary" preventScrollReset>
+          {t("confirmModal.cancelLink")}
+        </Link>
+      </div>
+    </RouteModal>
+  );
+}
