@@ -69,9 +69,19 @@ function useHydrate(): boolean {
   return !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
 }
 
+/**
+ * The waiting modal blocks every page of a customer whose declaration is being checked, except the
+ * pages that stand for the outside world (signing sandbox, development pages: `handle.blocking = false`).
+ */
+function useBlocked(data: RootData | undefined): boolean {
+  const exempt = useMatches().some((m) => (m.handle as { blocking?: boolean } | undefined)?.blocking === false);
+  return data?.shares?.state === "blocked" && !exempt;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const hydrate = useHydrate();
+  const blocked = useBlocked(data);
   const dark = useDarkMode(data?.darkMode ?? "0") === "1";
   const { t } = useTranslation();
   const nonce = useNonce();
@@ -90,7 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {hydrate && data ? <meta name="locale-version" content={data.localeVersion} /> : null}
         {error ? <ErrorTitle status={errorStatus(error)} /> : <Meta />}
         <Links />
-        {data?.shares?.state === "blocked" ? <WaitingRefresh scripts={hydrate} /> : null}
+        {blocked ? <WaitingRefresh scripts={hydrate} /> : null}
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -100,7 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <LoginPromptProvider>
             <Header menu={data?.menu ?? []} darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} />
             <Notifications notices={data?.notices ?? []} />
-            {data?.shares?.state === "blocked" ? <ShareWaitingModal /> : null}
+            {blocked ? <ShareWaitingModal /> : null}
             <main id="main" className="main" tabIndex={-1}>
               {data?.shares?.state === "ready" ? <SharesReady quantity={data.shares.quantity} /> : null}
               {children}

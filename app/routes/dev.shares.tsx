@@ -10,7 +10,7 @@ import { readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { requireStandIns } from "~/platform/route-data.server";
 
-export const handle = { i18n: ["shares"] };
+export const handle = { i18n: ["shares"], blocking: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.title ?? "" },

@@ -17,7 +17,7 @@ import { notFound } from "~/platform/route-data.server";
 import { requireSigningSandbox, signSandboxEvent } from "~/platform/signing-sandbox.server";
 import type { SigningOutcome } from "~/platform/signing-provider";
 
-export const handle = { i18n: ["shares"] };
+export const handle = { i18n: ["shares"], blocking: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.title ?? "" },
