@@ -143,9 +143,6 @@ test("a customer who is no member sees the invitation", async ({ page, javaScrip
   await freshCustomer(page, javaScriptEnabled);
   await visit(page, SHARES, javaScriptEnabled, "Meine Anteile");
   await expect(page.getByText(/bis zu 4 % Rückvergütung/)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Mehr zur Mitgliedschaft" })).toHaveAttribute(
-    "href",
-    "/content/mitgliedschaft",
-  );
+  await expect(page.getByRole("link", { name: "Jetzt Anteile zeichnen" })).toHaveAttribute("href", "/content/shares");
   await expect(page.getByRole("link", { name: "Anteile verkaufen" })).toHaveCount(0);
 });

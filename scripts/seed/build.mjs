@@ -10,7 +10,7 @@ import { hashPassword } from "./password.mjs";
 import { coupons, giftRules } from "./cart.mjs";
 import { DEMO_CUSTOMER_ID, balance, deliveryArea, orders } from "./orders.mjs";
 import { DEMO_PIN, applications, cards } from "./cards.mjs";
-import { shareholders } from "./shares.mjs";
+import { sharePurchases, shareholders } from "./shares.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -430,6 +430,10 @@ function shareStatements() {
   const out = [`DELETE FROM share_entry WHERE customer_id IN (${ids});`];
   for (const m of members) out.push(upsert("shareholder", m, ["customer_id"]));
   for (const e of entries) out.push(upsert("share_entry", e, ["id"]));
+  const purchases = sharePurchases();
+  const buyers = [...new Set(purchases.map((p) => sqlValue(p.customer_id)))].join(", ");
+  out.push(`DELETE FROM share_purchase WHERE customer_id IN (${ids}, ${buyers});`);
+  for (const p of purchases) out.push(upsert("share_purchase", p, ["id"]));
   return out;
 }
 

@@ -1,5 +1,6 @@
 // Demo customers (README "Demo customers"): one activated with addresses and a wishlist, one that
-// has not activated yet, one blocked, one who was a member of the cooperative. All share the demo password.
+// has not activated yet, one blocked, one who was a member of the cooperative, one whose membership
+// declaration the cooperative is checking (blocked for shares). All share the demo password.
 export const DEMO_PASSWORD = "Frischkorb2026";
 
 export default [
@@ -70,6 +71,29 @@ export default [
     gender: "w",
     status: "active",
     addresses: [],
+    wishlist: [],
+  },
+  {
+    id: 100005,
+    email: "emil.wagner@example.org",
+    firstname: "Emil",
+    lastname: "Wagner",
+    dob: "1991-02-11",
+    telephone: "",
+    gender: "m",
+    status: "active",
+    addresses: [
+      {
+        id: 200005,
+        street: "Schillerstraße",
+        houseNumber: "8",
+        addressAddition: "",
+        zip: "99423",
+        city: "Weimar",
+        defaultShipping: true,
+        defaultBilling: true,
+      },
+    ],
     wishlist: [],
   },
 ];

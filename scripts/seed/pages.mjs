@@ -437,10 +437,11 @@ const mitgliedschaft = `
 <h2>So wirst du Teilhaber</h2>
 <ol>
 <li>Melde dich in deinem Kundenkonto an oder registriere dich (ab 18 Jahren).</li>
-<li>Füll im Kundenkonto die Beitrittserklärung aus und wähle, wie viele Geschäftsanteile du zeichnen möchtest – mindestens einen.</li>
+<li>Füll die <a href="/content/shares">Beitrittserklärung</a> aus und wähle, wie viele Geschäftsanteile du zeichnen möchtest – mindestens einen.</li>
 <li>Bestätige deine Beitrittserklärung über den Link, den wir dir per E-Mail schicken.</li>
-<li>Bezahl deine Geschäftsanteile im Checkout – ganz wie eine Bestellung.</li>
-<li>Nach der Zulassung durch den Vorstand tragen wir dich in die Mitgliederliste ein, und du erhältst deine Mitgliedsnummer. Ab dann gilt deine Rückvergütung.</li>
+<li>Die Genossenschaft prüft deine unterschriebene Erklärung, meist in wenigen Minuten. Danach liegen deine Anteile in deinem Warenkorb.</li>
+<li>Bezahl deine Geschäftsanteile im Checkout – ganz wie eine Bestellung. Erst mit der Bezahlung wird der Kauf verbindlich.</li>
+<li>Mit der Bezahlung tragen wir dich in die Mitgliederliste ein, und du erhältst deine Mitgliedsnummer. Ab dann gilt deine Rückvergütung.</li>
 </ol>
 
 <h2>Häufige Fragen zur Mitgliedschaft</h2>

@@ -1,9 +1,12 @@
 // The demo members of the cooperative (README "Demo customers", docs/decisions/0020): Anna holds
 // 12 shares from three purchases and has nothing marked for sale; Dora bought 3 and cancelled
-// them, effective last 31 December and paid out since.
+// them, effective last 31 December and paid out since. Emil signed a declaration for 2 shares that
+// the cooperative is still checking: he is blocked (the waiting modal) until it is admitted on
+// /dev/shares (docs/decisions/0021).
 import { DEMO_CUSTOMER_ID } from "./orders.mjs";
 
 export const FORMER_MEMBER_ID = 100004;
+export const BLOCKED_SHAREHOLDER_ID = 100005;
 
 /** One share, as the membership page says. */
 const SHARE_CENTS = 10_000;
@@ -49,4 +52,35 @@ export function shareholders(now = new Date()) {
       },
     ],
   };
+}
+
+/** Open share purchases of the demo customers: Emil's declaration in the cooperative's check. */
+export function sharePurchases(now = new Date()) {
+  const minutesAgo = (minutes) => new Date(now.getTime() - minutes * 60_000).toISOString();
+  const declaration = {
+    quantity: 2,
+    firstname: "Emil",
+    lastname: "Wagner",
+    dob: "1991-02-11",
+    email: "emil.wagner@example.org",
+    address: { street: "Schillerstraße", houseNumber: "8", addressAddition: "", zip: "99423", city: "Weimar" },
+    consentsAt: minutesAgo(10),
+  };
+  return [
+    {
+      id: "seed-share-purchase-emil",
+      customer_id: BLOCKED_SHAREHOLDER_ID,
+      quantity: 2,
+      status: "in_review",
+      declaration: JSON.stringify(declaration),
+      signing_ref: "sig_seed_emil_declaration",
+      order_id: null,
+      created_at: minutesAgo(10),
+      signed_at: minutesAgo(8),
+      // the stand-in cooperative would admit it a minute after signing; the demo keeps him waiting
+      // until it is admitted by hand on /dev/shares
+      review_due_at: "2999-12-31T00:00:00.000Z",
+      updated_at: minutesAgo(8),
+    },
+  ];
 }

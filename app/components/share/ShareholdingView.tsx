@@ -42,13 +42,17 @@ export function MemberSharesView({ member }: { member: MemberShares }) {
             <dd>{member.sellable}</dd>
           </div>
         </dl>
-        {member.sellable > 0 ? (
-          <Link to="/account/shareholder/sell" className="button button-primary" preventScrollReset>
-            {t("sellLink")}
+        {member.sellable > 0 ? null : <p className="empty-note">{t("nothingSellable")}</p>}
+        <div className="button-row">
+          {member.sellable > 0 ? (
+            <Link to="/account/shareholder/sell" className="button button-primary" preventScrollReset>
+              {t("sellLink")}
+            </Link>
+          ) : null}
+          <Link to="/content/shares" className="button button-secondary">
+            {t("buyMore")}
           </Link>
-        ) : (
-          <p className="empty-note">{t("nothingSellable")}</p>
-        )}
+        </div>
       </section>
       {member.pendingSales.length > 0 ? (
         <section className="account-section" aria-labelledby="shares-pending-title">
@@ -88,7 +92,7 @@ export function InvitationView() {
     <section className="account-section" aria-labelledby="shares-invitation-title">
       <h2 id="shares-invitation-title">{t("invitation.title")}</h2>
       <p>{t("invitation.text")}</p>
-      <Link to="/content/mitgliedschaft" className="button button-primary">
+      <Link to="/content/shares" className="button button-primary">
         {t("invitation.link")}
       </Link>
     </section>
