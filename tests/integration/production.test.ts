@@ -26,7 +26,15 @@ describe("development stand-ins do not exist in production", () => {
   it("answers 404 for the sandbox provider, the mailbox, the error page and a sandbox webhook", async () => {
     const { browser } = await h.buyer(1);
     const payment = "pay_gibtesnicht";
-    for (const path of [`/payment/sandbox/${payment}`, "/dev/mailbox", "/dev/error", "/payment/sandbox/notify"]) {
+    for (const path of [
+      `/payment/sandbox/${payment}`,
+      "/dev/mailbox",
+      "/dev/error",
+      "/payment/sandbox/notify",
+      "/signing/sandbox/sig_x",
+      "/dev/shares",
+      "/dev/cards",
+    ]) {
       expect((await browser.get(path)).res.status, path).toBe(404);
     }
     expect((await browser.post(`/payment/sandbox/${payment}`, { intent: "approve" }, { csrf: null })).res.status).toBe(
@@ -69,6 +77,8 @@ describe("a deployment without its own configuration refuses to serve", () => {
     ["no Stripe webhook secret", { STRIPE_WEBHOOK_SECRET: "" }],
     ["no mail provider", { MAIL_PROVIDER: "" }],
     ["no sender", { MAIL_FROM: "" }],
+    ["the signing sandbox as signing service", { SIGNING_PROVIDER: "sandbox" }],
+    ["no signing webhook secret", { SIGNING_WEBHOOK_SECRET: "" }],
     ["ENVIRONMENT=development on a public address", { ENVIRONMENT: "development" }],
     ["ENVIRONMENT=test on a public address", { ENVIRONMENT: "test" }],
     [
