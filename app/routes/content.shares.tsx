@@ -35,6 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       suggestedAddressId: suggestedAddress(page.addresses)?.id ?? null,
       problem: profileProblem(page.dob, page.addresses.length, berlinToday()),
       open: page.open,
+      declined: page.declined,
       memberNumber: page.memberNumber,
       title: `${t("purchase.title")} – Frischkorb`,
       description: t("purchase.metaDescription"),
@@ -92,7 +93,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SharePurchase() {
-  const { member, addresses, suggestedAddressId, problem, open, memberNumber } = useLoaderData<typeof loader>();
+  const { member, addresses, suggestedAddressId, problem, open, declined, memberNumber } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("shares");
   const price = formatEuro(SHARE_PRICE_CENTS);
@@ -111,6 +113,7 @@ export default function SharePurchase() {
         <p className="form-message form-message-info">{t("purchase.memberHint", { number: memberNumber })}</p>
       ) : null}
       <h2>{t("declaration.title")}</h2>
+      {declined ? <p className="form-message form-message-warning">{t("declined")}</p> : null}
       {open ? (
         <PurchaseProgress purchase={open} />
       ) : problem ? (

@@ -56,8 +56,8 @@ export default function DevShares() {
           {purchases.map((p) => (
             <li key={p.id} className="account-section">
               <p id={`purchase-${p.id}`}>
-                <strong>{p.email}</strong> · {p.quantity} · {t(`dev.status.${p.status}`)} ·{" "}
-                {formatGermanDateTime(p.created_at)}
+                <strong>{p.email}</strong> · {t("dev.quantity", { count: p.quantity })} · {t(`dev.status.${p.status}`)}{" "}
+                · {formatGermanDateTime(p.created_at)}
                 {p.status === "in_review" && p.review_due_at
                   ? ` · ${t("dev.due", { date: formatGermanDateTime(p.review_due_at) })}`
                   : ""}

@@ -41,6 +41,23 @@ export async function openPurchase(db: D1Database, customerId: number): Promise<
   );
 }
 
+/** How long the purchase page still says that the last declaration was not signed. */
+const DECLINED_SHOWN_MS = 7 * 86_400_000;
+
+/** Whether the customer's latest declaration was declined at signing, lately (the page says so). */
+export async function recentlyDeclined(db: D1Database, customerId: number, now = new Date()): Promise<boolean> {
+  const latest = await first(
+    db,
+    qb
+      .selectFrom("share_purchase")
+      .select(["status", "updated_at"])
+      .where("customer_id", "=", customerId)
+      .orderBy("created_at", "desc")
+      .limit(1),
+  );
+  return latest?.status === "declined" && now.getTime() - Date.parse(latest.updated_at) < DECLINED_SHOWN_MS;
+}
+
 /** The purchase status call (spec 7): `frontend_status` and `shareholder_state`. */
 export async function purchaseStatus(
   db: D1Database,
