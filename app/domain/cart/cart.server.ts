@@ -237,3 +237,12 @@ export async function dropSurplusGifts(db: D1Database, customerId: number, cart:
   );
   return newest.length;
 }
+
+/** Whether the cart holds goods to ship (a cart of shares alone ships nothing, docs/decisions/0021). */
+export async function cartShipsGoods(db: D1Database, customerId: number): Promise<boolean> {
+  const row = await prepare(
+    db,
+    qb.selectFrom("cart_item").select("sku").where("customer_id", "=", customerId).where("qty", ">", 0).limit(1),
+  ).first();
+  return row !== null;
+}
