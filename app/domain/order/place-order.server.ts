@@ -176,7 +176,8 @@ async function placeOrderOnce(
       deliveryStart: carrier?.hasWishSlot ? slotStart(input.deliverySlot) : null,
       deliveryEnd: carrier?.hasWishSlot ? slotEnd(input.deliverySlot) : null,
       comment: input.comment,
-      couponCode: totals.couponApplied ? cart.coupon!.code : null,
+      // a voucher is for goods: an order of shares alone leaves it in the cart for later
+      couponCode: carrier && totals.couponApplied ? cart.coupon!.code : null,
       subtotalCents: totals.subtotalCents,
       discountCents: totals.discountCents,
       depositCents: totals.depositCents,
@@ -325,14 +326,18 @@ async function orderStatements(
       ),
       prepare(db, sql`INSERT INTO order_guard (reason) SELECT 'cart changed' WHERE changes() = 0`),
     ]),
-    prepare(
-      db,
-      qb
-        .updateTable("cart_state")
-        .set({ coupon_code: null, gift_dismissed_at_cents: null })
-        .where("customer_id", "=", customer.id),
-    ),
   ];
+  if (carrier) {
+    statements.push(
+      prepare(
+        db,
+        qb
+          .updateTable("cart_state")
+          .set({ coupon_code: null, gift_dismissed_at_cents: null })
+          .where("customer_id", "=", customer.id),
+      ),
+    );
+  }
   if (shares) {
     const share = order.lines.find((l) => l.sku === SHARE_SKU);
     statements.push(
