@@ -67,7 +67,7 @@ export default function CartPage() {
       ) : (
         <QuantityQueueProvider skus={cart.lines.map((l) => l.product.sku)}>
           <CartMessages messages={cart.messages} />
-          <GiftInterferer cart={cart} />
+          {cart.lines.length ? <GiftInterferer cart={cart} /> : null}
           <div className="cart-layout">
             <CartLines lines={cart.lines} shares={cart.shares} />
             <CartSide cart={cart} />
