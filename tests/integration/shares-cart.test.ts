@@ -9,6 +9,7 @@
  * Every test makes its own customer; purchases are written straight into D1 in state `in_cart`,
  * as the declaration, signing and the cooperative's check would leave them.
  */
+import { HtmlValidate } from "html-validate/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, csrfOf, signIn } from "./browser";
 import { checkoutHelpers, SKU, type CheckoutForm } from "./checkout-helpers";
@@ -590,5 +591,34 @@ describe("cashback credited once, taken back once", () => {
     const numbers = await Promise.all(buyers.map(async (b) => (await memberOf(b.id))!.member_number));
     expect(new Set(numbers).size).toBe(4);
     for (const n of numbers) expect(n).toMatch(/^\d+$/);
+  });
+});
+
+describe("the pages with shares are valid HTML", () => {
+  it("cart, checkout, success and order page of shares alone, and a member's cart with goods and shares", async () => {
+    const validator = new HtmlValidate({ extends: ["html-validate:standard"] });
+    const problems = async (html: string) =>
+      (await validator.validateString(html)).results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`));
+    const alone = await customer({ inCart: 2, balanceCents: 30_000 });
+    for (const pathname of ["/cart", "/checkout"]) {
+      const { res, html } = await alone.browser.get(pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(await problems(html), pathname).toEqual([]);
+    }
+    const { order } = await placeSharesOnly(alone.browser, { paymentMethod: "balance" });
+    for (const pathname of [
+      `/checkout/success?order=${order!.increment_id}`,
+      `/account/order/${order!.increment_id}`,
+    ]) {
+      const { res, html } = await alone.browser.get(pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(await problems(html), pathname).toEqual([]);
+    }
+    const member = await customer({ held: 5, inCart: 1, goods: 30 });
+    for (const pathname of ["/cart", "/checkout"]) {
+      const { res, html } = await member.browser.get(pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(await problems(html), pathname).toEqual([]);
+    }
   });
 });
