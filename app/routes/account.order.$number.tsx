@@ -8,7 +8,7 @@ import { addressLine } from "~/domain/address/format";
 import { idParam } from "~/domain/customer/id-param";
 import { formatEuro } from "~/domain/money/format";
 import { findOrder } from "~/domain/order/order.server";
-import { canWithdraw, formatWindow, type OrderDetail } from "~/domain/order/order";
+import { canWithdraw, formatWindow, shipsNothing, type OrderDetail } from "~/domain/order/order";
 import { withdrawOrder } from "~/domain/order/withdrawal.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
@@ -56,6 +56,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   );
 }
 
+/** The cashback the order earned a member: credited, still to come with the payment, or void by the withdrawal. */
+function OrderCashback({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation("orders");
+  const amount = formatEuro(order.cashbackCents);
+  if (order.cashbackCreditedAt)
+    return <>{t("shares.cashbackCredited", { amount, date: formatGermanDateTime(order.cashbackCreditedAt) })}</>;
+  if (order.withdrawnAt || order.status === "canceled") return <>{t("shares.cashbackWithdrawn", { amount })}</>;
+  return <>{t("shares.cashbackPending", { amount })}</>;
+}
+
 export default function OrderDetailPage() {
   const { order } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
@@ -94,10 +104,22 @@ export default function OrderDetailPage() {
           </li>
         ))}
       </ul>
-      <OrderTotals amounts={order} shippingLabel={order.carrierCode ? t(`carrier.${order.carrierCode}`) : undefined} />
+      <OrderTotals
+        amounts={order}
+        shippingLabel={order.carrierCode ? t(`carrier.${order.carrierCode}`) : undefined}
+        ships={!shipsNothing(order)}
+      />
       <dl className="order-facts">
         <dt>{t("paymentMethod")}</dt>
         <dd>{t(`payment.${order.paymentMethod}`)}</dd>
+        {order.cashbackCents ? (
+          <>
+            <dt>{t("shares.cashback")}</dt>
+            <dd>
+              <OrderCashback order={order} />
+            </dd>
+          </>
+        ) : null}
         {order.pickupSlotStart ? (
           <>
             <dt>{t("delivery")}</dt>

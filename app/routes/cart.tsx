@@ -7,10 +7,11 @@ import { CartMessages } from "~/components/cart/CartMessages";
 import { CartSummary } from "~/components/cart/CartSummary";
 import { CheckoutButton } from "~/components/cart/CheckoutButton";
 import { CouponForm } from "~/components/cart/CouponForm";
+import { SHARES_LINE_KEY } from "~/components/cart/SharesLine";
 import { GiftInterferer } from "~/components/cart/GiftInterferer";
 import { QuantityQueueProvider, useQueuedQuantities } from "~/components/cart/QuantityQueue";
 import { categoryHref } from "~/domain/catalog/href";
-import { totalsOf, withQuantities, type Cart } from "~/domain/cart/cart";
+import { cartIsEmpty, totalsOf, withQuantities, type Cart } from "~/domain/cart/cart";
 import { loadCart } from "~/domain/cart/cart.server";
 import { STANDARD_SHIPPING_CENTS } from "~/domain/cart/shipping";
 import { checkoutBlocker } from "~/domain/cart/validity";
@@ -55,20 +56,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CartPage() {
   const { cart } = useLoaderData<typeof loader>();
   const { t } = useTranslation("cart");
-  useFocusAfterRemoval(cart.lines.map(lineKey));
+  useFocusAfterRemoval([...cart.lines.map(lineKey), ...(cart.shares ? [SHARES_LINE_KEY] : [])]);
   return (
     <div className="cart-page">
       <h1>{t("title")}</h1>
-      {cart.lines.length === 0 ? (
+      {cartIsEmpty(cart) ? (
         <p className="empty-note">
           {t("empty")} <Link to={categoryHref("startseite")}>{t("toAssortment")}</Link>
         </p>
       ) : (
         <QuantityQueueProvider skus={cart.lines.map((l) => l.product.sku)}>
           <CartMessages messages={cart.messages} />
-          <GiftInterferer cart={cart} />
+          {cart.lines.length ? <GiftInterferer cart={cart} /> : null}
           <div className="cart-layout">
-            <CartLines lines={cart.lines} />
+            <CartLines lines={cart.lines} shares={cart.shares} />
             <CartSide cart={cart} />
           </div>
         </QuantityQueueProvider>
@@ -84,12 +85,14 @@ function CartSide({ cart }: { cart: Cart }) {
   const queued = Object.keys(wanted).length > 0;
   const lines = queued ? withQuantities(cart.lines, wanted) : cart.lines;
   // The same rule as the loader's totals, with the shipping price the loader gave them.
-  const totals = queued ? totalsOf(lines, cart.coupon?.coupon ?? null, STANDARD_SHIPPING_CENTS) : cart.totals;
+  const totals = queued
+    ? totalsOf(lines, cart.coupon?.coupon ?? null, STANDARD_SHIPPING_CENTS, 0, cart.shares)
+    : cart.totals;
   return (
     <div className="cart-side">
       <CartSummary cart={cart} totals={totals} />
-      <CheckoutButton blocker={checkoutBlocker(lines, totals.minimumReached)} />
-      <CouponForm coupon={cart.coupon} applied={totals.couponApplied} />
+      <CheckoutButton blocker={checkoutBlocker(lines, totals.minimumReached, cart.shares !== null)} />
+      {cart.lines.length ? <CouponForm coupon={cart.coupon} applied={totals.couponApplied} /> : null}
     </div>
   );
 }

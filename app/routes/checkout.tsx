@@ -16,11 +16,13 @@ import { PaymentChoice } from "~/components/checkout/PaymentChoice";
 import { ShippingChoice } from "~/components/checkout/ShippingChoice";
 import { CouponForm } from "~/components/cart/CouponForm";
 import { FormMessage } from "~/components/form/Field";
+import { cartIsEmpty } from "~/domain/cart/cart";
+import { cartShipsGoods } from "~/domain/cart/cart.server";
 import { checkoutBlocker } from "~/domain/cart/validity";
 import { CARRIERS, STANDARD_CARRIER, isCarrierCode } from "~/domain/checkout/carriers";
 import { loadCheckout, loadPaymentAccount } from "~/domain/checkout/checkout.server";
 import { COMMENT_MAX_LENGTH, isPaymentMethod, paymentRefusal } from "~/domain/checkout/payment-methods";
-import { checkoutSchema, type CheckoutInput } from "~/domain/checkout/schema";
+import { checkoutSchemaFor, type CheckoutInput } from "~/domain/checkout/schema";
 import { orderNextStep } from "~/domain/order/order.server";
 import { placeOrder } from "~/domain/order/place-order.server";
 import { startOrderPayment } from "~/domain/order/start-payment.server";
@@ -55,7 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadCheckout(context.env.DB, customer.id, choiceOf(new URL(request.url)), new Date()),
     translator("checkout"),
   ]);
-  const valid = checkoutBlocker(checkout.cart.lines, checkout.cart.totals.minimumReached) === null;
+  const { cart } = checkout;
+  const valid = checkoutBlocker(cart.lines, cart.totals.minimumReached, cart.shares !== null) === null;
   return data(
     { checkout, valid, idempotencyKey: randomToken(18), title: `${t("title")} – Frischkorb` },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
@@ -65,12 +68,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
-  const submission = parseForm(form, checkoutSchema);
-  // A method the customer is not offered is refused before its fields are looked at.
   const method = form.get("paymentMethod");
-  const refusal = isPaymentMethod(method)
-    ? paymentRefusal(method, await loadPaymentAccount(context.env.DB, customer.id))
-    : null;
+  // The cart in the database says whether a shipping method is needed (shares alone need none).
+  const [ships, account] = await Promise.all([
+    cartShipsGoods(context.env.DB, customer.id),
+    isPaymentMethod(method) ? loadPaymentAccount(context.env.DB, customer.id) : null,
+  ]);
+  const submission = parseForm(form, checkoutSchemaFor({ ships }));
+  // A method the customer is not offered is refused before its fields are looked at.
+  const refusal = account && isPaymentMethod(method) ? paymentRefusal(method, account) : null;
   if (refusal)
     return data({ result: submission.reply({ fieldErrors: { paymentMethod: [refusal] } }) }, { status: 400 });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -120,16 +126,17 @@ export default function CheckoutPage() {
   const { t } = useTranslation("checkout");
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
+  const { cart } = checkout;
+  const ships = cart.lines.length > 0;
   const [form, fields] = useForm({
     id: "checkout",
     lastResult: actionData?.result,
     defaultValue: { telephone: checkout.telephone },
     // Instant German feedback for what the form alone can tell; the server stays the authority.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchemaFor({ ships }) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
-  const { cart } = checkout;
   // Errors of the hidden fields (tampered or stale) concern the whole order.
   const formErrors = [
     form.errors,
@@ -137,7 +144,7 @@ export default function CheckoutPage() {
     fields.expectedTotal.errors,
     fields.idempotencyKey.errors,
   ].flatMap((e) => e ?? []);
-  if (cart.lines.length === 0) {
+  if (cartIsEmpty(cart)) {
     // An order from another tab may have emptied the cart while this one was refused: say why.
     return (
       <div className="checkout-page">
@@ -161,12 +168,16 @@ export default function CheckoutPage() {
           {t("cartInvalid")}
         </p>
       )}
-      <ShippingChoice
-        carrier={checkout.carrier}
-        stores={checkout.pickupStores}
-        storeId={checkout.store?.id ?? null}
-        freeShipping={cart.totals.freeShipping}
-      />
+      {ships ? (
+        <ShippingChoice
+          carrier={checkout.carrier}
+          stores={checkout.pickupStores}
+          storeId={checkout.store?.id ?? null}
+          freeShipping={cart.totals.freeShipping}
+        />
+      ) : (
+        <p className="form-message form-message-info">{t("sharesOnly.notShipped")}</p>
+      )}
       <Form
         method="post"
         action={`/checkout${location.search}`}
@@ -177,12 +188,19 @@ export default function CheckoutPage() {
       >
         <AuthenticityTokenInput />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <input type="hidden" name="carrier" value={checkout.carrier} />
-        {carrier.isPickup && checkout.store ? <input type="hidden" name="storeId" value={checkout.store.id} /> : null}
+        {ships ? <input type="hidden" name="carrier" value={checkout.carrier} /> : null}
+        {ships && carrier.isPickup && checkout.store ? (
+          <input type="hidden" name="storeId" value={checkout.store.id} />
+        ) : null}
         <input type="hidden" name="expectedTotal" value={cart.totals.grandTotalCents} />
         <FormMessage errors={formErrors} id={form.errorId} />
-        <DeliveryChoice checkout={checkout} fields={fields} search={location.search} />
-        <PaymentChoice fields={fields} balanceCents={checkout.balanceCents} sepaAllowed={checkout.sepaAllowed} />
+        {ships ? <DeliveryChoice checkout={checkout} fields={fields} search={location.search} /> : null}
+        <PaymentChoice
+          fields={fields}
+          balanceCents={checkout.balanceCents}
+          sepaAllowed={checkout.sepaAllowed}
+          title={ships ? t("payment.title") : t("sharesOnly.paymentTitle")}
+        />
         <div className="field">
           <label htmlFor="order-comment">{t("comment.label")}</label>
           <textarea
@@ -200,10 +218,16 @@ export default function CheckoutPage() {
       </Form>
       {/* The voucher changes the total, so it comes before the totals and the order button; it is
           a form of its own, and the order button belongs to the checkout form by its id. */}
-      <CouponForm coupon={cart.coupon} applied={cart.totals.couponApplied} redirectTo={`/checkout${location.search}`} />
+      {ships ? (
+        <CouponForm
+          coupon={cart.coupon}
+          applied={cart.totals.couponApplied}
+          redirectTo={`/checkout${location.search}`}
+        />
+      ) : null}
       <OrderReview
         cart={cart}
-        carrier={checkout.carrier}
+        carrier={ships ? checkout.carrier : null}
         busy={busy || !valid}
         hasCredit={checkout.balanceCents > 0}
         formId={form.id}

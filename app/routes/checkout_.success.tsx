@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { OrderTotals } from "~/components/order/OrderTotals";
 import { isPickupCarrier } from "~/domain/checkout/carriers";
+import { shipsNothing } from "~/domain/order/order";
 import { idParam } from "~/domain/customer/id-param";
 import { findOrder } from "~/domain/order/order.server";
 import { requireCustomer } from "~/platform/auth.server";
@@ -39,13 +40,24 @@ export default function CheckoutSuccess() {
         <h2 id="next-title">{t("success.next")}</h2>
         {order.status === "pending_payment" ? <p>{t("success.paymentPending")}</p> : null}
         <p>{t("success.mail", { email })}</p>
-        <p>
-          {isPickupCarrier(order.carrierCode)
-            ? t("success.pickup", { store: order.storeName ?? "" })
-            : t("success.delivery")}
-        </p>
+        {shipsNothing(order) ? null : (
+          <p>
+            {isPickupCarrier(order.carrierCode)
+              ? t("success.pickup", { store: order.storeName ?? "" })
+              : t("success.delivery")}
+          </p>
+        )}
+        {order.sharesCents ? (
+          <p>
+            {t("shares.success")} <Link to="/account/shareholder">{t("shares.successLink")}</Link>
+          </p>
+        ) : null}
       </section>
-      <OrderTotals amounts={order} shippingLabel={t(`carrier.${order.carrierCode}`)} />
+      <OrderTotals
+        amounts={order}
+        shippingLabel={order.carrierCode ? t(`carrier.${order.carrierCode}`) : undefined}
+        ships={!shipsNothing(order)}
+      />
       <div className="button-row">
         <Link to={`/account/order/${order.incrementId}`} className="button button-primary">
           {t("detailLink", { number: order.incrementId })}

@@ -4,13 +4,14 @@ import { useTranslation } from "~/i18n/texts";
 import { productHref } from "~/domain/catalog/href";
 import { useImageResizing } from "~/components/product/useImageResizing";
 import { NetQuantity } from "~/components/product/NetQuantity";
-import { withQuantities, type CartLine } from "~/domain/cart/cart";
+import { withQuantities, type CartLine, type CartShares } from "~/domain/cart/cart";
 import { basePrice } from "~/domain/catalog/quantity";
 import { formatEuro } from "~/domain/money/format";
 import { productImageUrl } from "~/platform/images";
 import { CartForm } from "./CartForm";
 import { QuantityForm, useFieldChecks } from "./CartFieldForms";
 import { useQuantityStepper } from "./QuantityQueue";
+import { SharesLine } from "./SharesLine";
 
 // conform and zod come with the field's checks, after the page's own scripts (docs/decisions/0014).
 const CheckedQuantityForm = lazy(() =>
@@ -19,13 +20,14 @@ const CheckedQuantityForm = lazy(() =>
 
 export const lineKey = (line: CartLine) => `${line.product.sku}-${line.isGift ? "gift" : "item"}`;
 
-export function CartLines({ lines }: { lines: CartLine[] }) {
+export function CartLines({ lines, shares = null }: { lines: CartLine[]; shares?: CartShares | null }) {
   const { t } = useTranslation("cart");
   return (
     <ul className="cart-lines" aria-label={t("lines")}>
       {lines.map((line) => (
         <CartLineItem key={lineKey(line)} line={line} />
       ))}
+      {shares ? <SharesLine shares={shares} /> : null}
     </ul>
   );
 }

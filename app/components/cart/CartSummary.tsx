@@ -2,19 +2,27 @@ import { useTranslation } from "~/i18n/texts";
 import type { Cart } from "~/domain/cart/cart";
 import { FREE_SHIPPING_FROM_CENTS, MINIMUM_ORDER_CENTS, type Totals } from "~/domain/cart/totals";
 import { formatEuro } from "~/domain/money/format";
+import { CashbackNote } from "./CashbackNote";
 
 /**
- * Subtotal, coupon, deposit, shipping, tax per rate and the total.
- * `totals` replaces the cart's while quantity changes are on their way (optimistic view).
+ * Subtotal, coupon, deposit, shipping, the shares, tax per rate and the total, then the member's
+ * cashback (or what shares would save). A cart with shares only has no goods' rows: no subtotal,
+ * no shipping, no minimum order value. `totals` replaces the cart's while quantity changes are on
+ * their way (optimistic view).
  */
 export function CartSummary({ cart, totals = cart.totals }: { cart: Cart; totals?: Totals }) {
   const { t } = useTranslation("cart");
+  const goods = totals.itemCount > 0 || !cart.shares;
   return (
     <section className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">{t("summary")}</h2>
       <dl className="totals">
-        <dt>{t("subtotal", { count: totals.itemCount })}</dt>
-        <dd>{formatEuro(totals.subtotalCents)}</dd>
+        {goods ? (
+          <>
+            <dt>{t("subtotal", { count: totals.itemCount })}</dt>
+            <dd>{formatEuro(totals.subtotalCents)}</dd>
+          </>
+        ) : null}
         {totals.discountCents ? (
           <>
             <dt>{t("discount", { label: cart.coupon?.label ?? "" })}</dt>
@@ -27,32 +35,49 @@ export function CartSummary({ cart, totals = cart.totals }: { cart: Cart; totals
             <dd>{formatEuro(totals.depositCents)}</dd>
           </>
         ) : null}
-        <dt>{t("shipping")}</dt>
-        <dd>{totals.shippingCents ? formatEuro(totals.shippingCents) : t("shippingFree")}</dd>
+        {goods ? (
+          <>
+            <dt>{t("shipping")}</dt>
+            <dd>{totals.shippingCents ? formatEuro(totals.shippingCents) : t("shippingFree")}</dd>
+          </>
+        ) : null}
+        {cart.shares ? (
+          <>
+            <dt>{t("shares.summary", { count: cart.shares.quantity })}</dt>
+            <dd>{formatEuro(totals.sharesCents)}</dd>
+          </>
+        ) : null}
         <dt className="grand-total">{t("grandTotal")}</dt>
         <dd className="grand-total">{formatEuro(totals.grandTotalCents)}</dd>
       </dl>
-      <p className="tax-title">{t("taxTitle")}</p>
-      <dl className="totals totals-tax">
-        {totals.taxDetails.map((d) => (
-          <div key={d.rate}>
-            <dt>{t("taxLine", { rate: d.rate })}</dt>
-            <dd>{formatEuro(d.taxCents)}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="cart-line-meta">{t("vatNote")}</p>
-      {totals.shippingCents ? (
+      {totals.taxDetails.length ? (
+        <>
+          <p className="tax-title">{t("taxTitle")}</p>
+          <dl className="totals totals-tax">
+            {totals.taxDetails.map((d) => (
+              <div key={d.rate}>
+                <dt>{t("taxLine", { rate: d.rate })}</dt>
+                <dd>{formatEuro(d.taxCents)}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : null}
+      <p className="cart-line-meta">{t(cart.shares ? "vatNoteShares" : "vatNote")}</p>
+      {goods && totals.shippingCents ? (
         <p>{t("freeShippingHint", { amount: formatEuro(FREE_SHIPPING_FROM_CENTS - totals.subtotalCents) })}</p>
       ) : null}
-      <p className={totals.minimumReached ? "form-message form-message-info" : "form-message form-message-error"}>
-        {totals.minimumReached
-          ? t("minimumReached", { amount: formatEuro(MINIMUM_ORDER_CENTS) })
-          : t("minimumMissing", {
-              amount: formatEuro(MINIMUM_ORDER_CENTS),
-              missing: formatEuro(MINIMUM_ORDER_CENTS - totals.subtotalCents),
-            })}
-      </p>
+      {goods ? (
+        <p className={totals.minimumReached ? "form-message form-message-info" : "form-message form-message-error"}>
+          {totals.minimumReached
+            ? t("minimumReached", { amount: formatEuro(MINIMUM_ORDER_CENTS) })
+            : t("minimumMissing", {
+                amount: formatEuro(MINIMUM_ORDER_CENTS),
+                missing: formatEuro(MINIMUM_ORDER_CENTS - totals.subtotalCents),
+              })}
+        </p>
+      ) : null}
+      <CashbackNote totals={totals} permille={cart.cashbackPermille} />
     </section>
   );
 }

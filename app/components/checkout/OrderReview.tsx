@@ -1,13 +1,15 @@
 import { Link } from "@remix-run/react";
 import { Trans, useTranslation } from "~/i18n/texts";
 import { OrderTotals } from "~/components/order/OrderTotals";
+import { CashbackNote } from "~/components/cart/CashbackNote";
 import type { Cart } from "~/domain/cart/cart";
 import type { CarrierCode } from "~/domain/checkout/carriers";
 import { formatEuro } from "~/domain/money/format";
 
 /**
- * Directly above the order button (§ 312j BGB): the items, every cost and the total, the links
- * to AGB and Widerrufsbelehrung, and the button's legally required wording.
+ * Directly above the order button (§ 312j BGB): the items (the shares too), every cost and the
+ * total, the member's cashback, the links to AGB and Widerrufsbelehrung, and the button's legally
+ * required wording. `carrier` is null when nothing is shipped (shares only).
  */
 export function OrderReview({
   cart,
@@ -17,7 +19,7 @@ export function OrderReview({
   formId,
 }: {
   cart: Cart;
-  carrier: CarrierCode;
+  carrier: CarrierCode | null;
   busy: boolean;
   hasCredit: boolean;
   /** The checkout form the order button submits (the voucher form stands between them). */
@@ -27,7 +29,7 @@ export function OrderReview({
   const { totals } = cart;
   return (
     <section className="checkout-step checkout-review" aria-labelledby="review-title">
-      <h2 id="review-title">{t("review.title")}</h2>
+      <h2 id="review-title">{carrier ? t("review.title") : t("sharesOnly.reviewTitle")}</h2>
       <ul className="review-lines" aria-label={t("review.items")}>
         {cart.lines.map((l) => (
           <li key={`${l.product.sku}-${l.isGift}`}>
@@ -38,8 +40,19 @@ export function OrderReview({
             <span>{l.isGift ? t("review.free") : formatEuro(l.rowTotalCents)}</span>
           </li>
         ))}
+        {cart.shares ? (
+          <li>
+            <span>{t("review.shares", { count: cart.shares.quantity })}</span>
+            <span>{formatEuro(cart.shares.totalCents)}</span>
+          </li>
+        ) : null}
       </ul>
-      <OrderTotals shippingLabel={t(`carrier.${carrier}`)} amounts={{ ...totals, creditCents: 0 }} />
+      <OrderTotals
+        shippingLabel={carrier ? t(`carrier.${carrier}`) : undefined}
+        amounts={{ ...totals, creditCents: 0 }}
+        ships={carrier !== null}
+      />
+      <CashbackNote totals={totals} permille={cart.cashbackPermille} />
       {hasCredit ? <p className="field-hint">{t("review.creditNote")}</p> : null}
       <p className="legal-consent">
         <Trans

@@ -18,10 +18,13 @@ export function PaymentChoice({
   fields,
   balanceCents,
   sepaAllowed,
+  title,
 }: {
   fields: Fields;
   balanceCents: number;
   sepaAllowed: boolean;
+  /** The step's heading: its number depends on the steps before it. */
+  title: string;
 }) {
   const { t } = useTranslation("checkout");
   const offered = offeredPaymentMethods({ sepaAllowed, balanceCents });
@@ -32,7 +35,7 @@ export function PaymentChoice({
     : {};
   return (
     <section className="checkout-step payment-step" aria-labelledby="payment-title">
-      <h2 id="payment-title">{t("payment.title")}</h2>
+      <h2 id="payment-title">{title}</h2>
       <fieldset className="choice-list" {...invalid}>
         <legend>{t("payment.legend")}</legend>
         {offered.map((method) => (

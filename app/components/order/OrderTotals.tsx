@@ -7,13 +7,26 @@ export interface OrderAmounts {
   discountCents: number;
   depositCents: number;
   shippingCents: number;
+  sharesCents: number;
   creditCents: number;
   grandTotalCents: number;
   taxDetails: TaxDetail[];
 }
 
-/** The totals of an order or a checkout: every cost on its own line, then tax per rate. */
-export function OrderTotals({ amounts, shippingLabel }: { amounts: OrderAmounts; shippingLabel?: string }) {
+/**
+ * The totals of an order or a checkout: every cost on its own line, then tax per rate. An order
+ * that ships nothing (the cooperative's shares alone) has no subtotal of goods and no shipping;
+ * the shares carry no VAT, so they appear in no tax line.
+ */
+export function OrderTotals({
+  amounts,
+  shippingLabel,
+  ships = true,
+}: {
+  amounts: OrderAmounts;
+  shippingLabel?: string;
+  ships?: boolean;
+}) {
   const { t } = useTranslation("orders");
   const row = (label: string, cents: number, className?: string) => (
     <>
@@ -24,22 +37,30 @@ export function OrderTotals({ amounts, shippingLabel }: { amounts: OrderAmounts;
   return (
     <>
       <dl className="totals">
-        {row(t("subtotal"), amounts.subtotalCents)}
+        {ships ? row(t("subtotal"), amounts.subtotalCents) : null}
         {amounts.discountCents ? row(t("discount"), -amounts.discountCents) : null}
         {amounts.depositCents ? row(t("deposit"), amounts.depositCents) : null}
-        {row(shippingLabel ? `${t("shipping")} (${shippingLabel})` : t("shipping"), amounts.shippingCents)}
+        {ships
+          ? row(shippingLabel ? `${t("shipping")} (${shippingLabel})` : t("shipping"), amounts.shippingCents)
+          : null}
+        {amounts.sharesCents ? row(t("shares.total"), amounts.sharesCents) : null}
         {amounts.creditCents ? row(t("credit"), -amounts.creditCents) : null}
         {row(t("grandTotal"), amounts.grandTotalCents, "grand-total")}
       </dl>
-      <p className="tax-title">{t("taxTitle")}</p>
-      <dl className="totals totals-tax">
-        {amounts.taxDetails.map((d) => (
-          <div key={d.rate}>
-            <dt>{t("taxLine", { rate: d.rate })}</dt>
-            <dd>{formatEuro(d.taxCents)}</dd>
-          </div>
-        ))}
-      </dl>
+      {amounts.taxDetails.length ? (
+        <>
+          <p className="tax-title">{t("taxTitle")}</p>
+          <dl className="totals totals-tax">
+            {amounts.taxDetails.map((d) => (
+              <div key={d.rate}>
+                <dt>{t("taxLine", { rate: d.rate })}</dt>
+                <dd>{formatEuro(d.taxCents)}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : null}
+      {amounts.sharesCents ? <p className="cart-line-meta">{t("shares.noVat")}</p> : null}
     </>
   );
 }

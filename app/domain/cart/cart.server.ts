@@ -6,7 +6,9 @@
 import { sql } from "kysely";
 import { batch, prepare, qb } from "~/platform/db.server";
 import { toProductSummary, PRODUCT_SUMMARY_COLUMNS } from "~/domain/catalog/product";
-import { totalsOf, type Cart, type CartLine } from "./cart";
+import { sharesValueCents } from "~/domain/share/purchase";
+import { SHARE_PRICE_CENTS, berlinToday as berlinDay, cashbackPermille, shareCounts } from "~/domain/share/share";
+import { totalsOf, type Cart, type CartLine, type CartShares } from "./cart";
 import { lineTotalCents, type Coupon } from "./totals";
 import { giftsAvailable, stillDismissed, surplusGifts } from "./gifts";
 import { cartMessages, isOutOfStock } from "./validity";
@@ -54,9 +56,12 @@ function storedCoupon(
   };
 }
 
-/** The cart with products, coupon, gift steps and totals, in one round trip. */
-export async function loadCart(db: D1Database, customerId: number, shippingCents = 0): Promise<Cart> {
-  const [lineRows, stateRows, stepRows] = await batch(db, [
+/**
+ * The cart with products, coupon, gift steps, the shares waiting in it, the member's cashback rate
+ * and the totals, in one round trip.
+ */
+export async function loadCart(db: D1Database, customerId: number, shippingCents = 0, now = new Date()): Promise<Cart> {
+  const [lineRows, stateRows, stepRows, shareRows, ledgerRows] = await batch(db, [
     qb
       .selectFrom("cart_item as c")
       .innerJoin("product as p", "p.sku", "c.sku")
@@ -79,6 +84,19 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
       ])
       .where("s.customer_id", "=", customerId),
     qb.selectFrom("free_product_rule").select(["threshold_cents", "gift_count"]).orderBy("threshold_cents"),
+    // The shares are the purchase in state in_cart (at most one open purchase per customer).
+    qb
+      .selectFrom("share_purchase")
+      .select(["id", "quantity"])
+      .where("customer_id", "=", customerId)
+      .where("status", "=", "in_cart"),
+    // The ledger of a member who has not left: the shares held today decide the cashback rate.
+    qb
+      .selectFrom("share_entry as e")
+      .innerJoin("shareholder as h", "h.customer_id", "e.customer_id")
+      .select(["e.type", "e.quantity", "e.effective_at"])
+      .where("e.customer_id", "=", customerId)
+      .where("h.left_at", "is", null),
   ] as const);
   const lines = lineRows.map((row): CartLine => {
     const product = toProductSummary(row);
@@ -101,11 +119,26 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
   const state = stateRows[0];
   const stored = storedCoupon(state);
   const coupon = stored && !stored.expired ? stored.applied : null;
-  const totals = totalsOf(lines, coupon?.coupon ?? null, shippingCents);
+  const shareRow = shareRows[0];
+  const shares: CartShares | null = shareRow
+    ? {
+        purchaseId: shareRow.id,
+        quantity: shareRow.quantity,
+        unitPriceCents: SHARE_PRICE_CENTS,
+        totalCents: sharesValueCents(shareRow.quantity),
+      }
+    : null;
+  const held = shareCounts(
+    ledgerRows.map((r) => ({ type: r.type, quantity: r.quantity, effectiveAt: r.effective_at })),
+    berlinDay(now),
+  ).held;
+  const totals = totalsOf(lines, coupon?.coupon ?? null, shippingCents, 0, shares);
   const giftSteps = stepRows.map((r) => ({ totalCents: r.threshold_cents, products: r.gift_count }));
   const giftsChosen = lines.filter((l) => l.isGift).reduce((sum, l) => sum + l.qty, 0);
   return {
     lines,
+    shares,
+    cashbackPermille: cashbackPermille(held),
     coupon,
     totals,
     giftSteps,
@@ -203,4 +236,13 @@ export async function dropSurplusGifts(db: D1Database, customerId: number, cart:
     ),
   );
   return newest.length;
+}
+
+/** Whether the cart holds goods to ship (a cart of shares alone ships nothing, docs/decisions/0021). */
+export async function cartShipsGoods(db: D1Database, customerId: number): Promise<boolean> {
+  const row = await prepare(
+    db,
+    qb.selectFrom("cart_item").select("sku").where("customer_id", "=", customerId).where("qty", ">", 0).limit(1),
+  ).first();
+  return row !== null;
 }

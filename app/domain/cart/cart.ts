@@ -2,6 +2,7 @@
 import type { ProductSummary } from "~/domain/catalog/product";
 import type { GiftStep } from "./gifts";
 import type { ValidationMessage } from "./validity";
+import { cashbackCents } from "~/domain/share/share";
 import { cartTotals, lineTotalCents, type Coupon, type Totals } from "./totals";
 
 export interface CartLine {
@@ -22,8 +23,22 @@ export interface AppliedCoupon {
   coupon: Coupon;
 }
 
+/**
+ * The customer's admitted shares waiting in the cart: the share purchase in state `in_cart`, not a
+ * cart line (docs/decisions/0021). Its quantity is fixed; "Kauf abbrechen" is the only change.
+ */
+export interface CartShares {
+  purchaseId: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+}
+
 export interface Cart {
   lines: CartLine[];
+  shares: CartShares | null;
+  /** The member's cashback rate on this day (per mille, decision 0020); 0 for a customer who is no member. */
+  cashbackPermille: number;
   coupon: AppliedCoupon | null;
   totals: Totals;
   giftSteps: GiftStep[];
@@ -35,7 +50,13 @@ export interface Cart {
 }
 
 /** The totals of the lines as the page shows them (no account credit before checkout). */
-export function totalsOf(lines: CartLine[], coupon: Coupon | null, shippingCents: number, creditCents = 0): Totals {
+export function totalsOf(
+  lines: CartLine[],
+  coupon: Coupon | null,
+  shippingCents: number,
+  creditCents = 0,
+  shares: Pick<CartShares, "totalCents"> | null = null,
+): Totals {
   return cartTotals({
     lines: lines.map((l) => ({
       unitPriceCents: l.product.priceCents,
@@ -47,8 +68,19 @@ export function totalsOf(lines: CartLine[], coupon: Coupon | null, shippingCents
     coupon,
     shippingCents,
     creditCents,
+    sharesCents: shares?.totalCents ?? 0,
   });
 }
+
+/**
+ * The cashback the cart earns a member (decision 0020): the rate of the cashback on the goods'
+ * subtotal; the shares bought with it earn none.
+ */
+export const cartCashbackCents = (totals: Pick<Totals, "subtotalCents" | "sharesCents">, permille: number) =>
+  cashbackCents(permille, totals.subtotalCents + totals.sharesCents, totals.sharesCents);
+
+/** The cart has something to order: goods, or shares. */
+export const cartIsEmpty = (cart: Pick<Cart, "lines" | "shares">) => cart.lines.length === 0 && cart.shares === null;
 
 /**
  * The lines with the quantities the customer asked for but the server has not confirmed yet (the

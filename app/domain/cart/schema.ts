@@ -1,6 +1,6 @@
 /**
- * Zod schemas of the cart's forms (quantity steppers and field, remove, voucher, add to cart) and
- * of the gift dialog. Messages are locale keys; the cart shows them as notices, the voucher and
+ * Zod schemas of the cart's forms (quantity steppers and field, remove, voucher, add to cart,
+ * cancelling the shares) and of the gift dialog. Messages are locale keys; the cart shows them as notices, the voucher and
  * quantity fields also at the field (conform in the browser). The forms are read as sent
  * (`parseFormAsSent`): an empty quantity is a wrong quantity, not a missing one that counts as 1,
  * and a missing SKU reaches the domain as "" and is refused there with its own notice.
@@ -55,6 +55,20 @@ export const applyCouponSchema = z.object({
 
 export const removeCouponSchema = z.object({ intent: z.literal("removeCoupon") });
 
+const cancelFailed = "shares:cancel.failed";
+
+/**
+ * "Kauf abbrechen" of the shares in the cart: the purchase's id, checked against the customer by
+ * the domain (another customer's id, or a purchase no longer in the cart, changes nothing).
+ */
+export const cancelSharesSchema = z.object({
+  intent: z.literal("cancelShares"),
+  purchaseId: z
+    .string({ required_error: cancelFailed, invalid_type_error: cancelFailed })
+    .min(1, cancelFailed)
+    .max(64, cancelFailed),
+});
+
 /** Every post to the cart, told apart by the `intent` of its button. */
 export const cartFormSchema = z.discriminatedUnion("intent", [
   addToCartSchema,
@@ -62,6 +76,7 @@ export const cartFormSchema = z.discriminatedUnion("intent", [
   removeLineSchema,
   applyCouponSchema,
   removeCouponSchema,
+  cancelSharesSchema,
 ]);
 
 export type CartForm = z.infer<typeof cartFormSchema>;

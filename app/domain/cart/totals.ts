@@ -2,6 +2,10 @@
  * Cart totals. Everything is integer
  * cents of gross amounts (incl. VAT); no step rounds a cent away: the tax split of the goods is
  * derived from the discounted gross per rate, and the parts always add up to the grand total.
+ *
+ * Shares of the cooperative (docs/decisions/0021 "Shares in the cart and checkout") are added to
+ * the total and to nothing else: no VAT, no deposit, no voucher, no free shipping, no minimum
+ * order value, no gift step. A cart with shares only ships nothing and costs no shipping.
  */
 import { taxSplit, type TaxDetail } from "~/domain/money/tax";
 
@@ -34,19 +38,26 @@ export interface TotalsInput {
   coupon: Coupon | null;
   /** Account balance the customer wants to use (the whole balance when "use credit" is on). */
   creditCents: number;
+  /** The shares in the cart (quantity × 100 €); 0 without. */
+  sharesCents?: number;
 }
 
 export interface Totals {
+  /** Pieces of goods (gifts included); shares are no goods. */
   itemCount: number;
+  /** The goods' value; shares are not part of it. */
   subtotalCents: number;
   discountCents: number;
   depositCents: number;
   shippingCents: number;
+  /** The shares in the cart, outside every rule of the goods. */
+  sharesCents: number;
   appliedCreditCents: number;
   grandTotalCents: number;
   taxDetails: TaxDetail[];
   taxCents: number;
   freeShipping: boolean;
+  /** The goods reach the minimum order value; a cart without goods (shares only) has none to reach. */
   minimumReached: boolean;
   /** The cart's coupon counts (false without one, or below its minimum order value). */
   couponApplied: boolean;
@@ -82,15 +93,20 @@ export function shareProportionally(total: number, amounts: number[]): number[] 
   return shares;
 }
 
+/** Whether the lines are goods to ship: a cart with shares only (or nothing) ships nothing. */
+export const shipsGoods = (lines: Pick<TotalsLine, "qty">[]) => lines.some((l) => l.qty > 0);
+
 export function cartTotals(input: TotalsInput): Totals {
   const paid = input.lines.filter((l) => !l.isGift);
+  const ships = shipsGoods(input.lines);
+  const sharesCents = Math.max(0, input.sharesCents ?? 0);
   const subtotalCents = paid.reduce((sum, l) => sum + lineTotalCents(l), 0);
   const coupon = input.coupon && couponHolds(input.coupon, subtotalCents) ? input.coupon : null;
   const discountCents = couponDiscount(coupon, subtotalCents);
   const depositCents = paid.reduce((sum, l) => sum + l.depositCents * l.qty, 0);
   const freeShipping = subtotalCents >= FREE_SHIPPING_FROM_CENTS || coupon?.kind === "freeShipping";
-  const shippingCents = freeShipping ? 0 : input.shippingCents;
-  const beforeCredit = subtotalCents - discountCents + depositCents + shippingCents;
+  const shippingCents = freeShipping || !ships ? 0 : input.shippingCents;
+  const beforeCredit = subtotalCents - discountCents + depositCents + shippingCents + sharesCents;
   const appliedCreditCents = Math.max(0, Math.min(input.creditCents, beforeCredit));
 
   // VAT: goods after their share of the discount, deposit at its product's rate, shipping at the
@@ -109,12 +125,13 @@ export function cartTotals(input: TotalsInput): Totals {
     discountCents,
     depositCents,
     shippingCents,
+    sharesCents,
     appliedCreditCents,
     grandTotalCents: beforeCredit - appliedCreditCents,
     taxDetails,
     taxCents: taxDetails.reduce((sum, d) => sum + d.taxCents, 0),
     freeShipping,
-    minimumReached: subtotalCents >= MINIMUM_ORDER_CENTS,
+    minimumReached: !ships || subtotalCents >= MINIMUM_ORDER_CENTS,
     couponApplied: coupon !== null,
   };
 }

@@ -53,14 +53,16 @@ export type CheckoutBlocker = "empty" | "soldOut" | "minimum";
 
 /**
  * Why the cart cannot go to checkout yet, or null when it can (validity plus the
- * minimum order value): the reason the "Zur Kasse" button names.
+ * minimum order value): the reason the "Zur Kasse" button names. Shares alone make a cart that
+ * can be ordered (no minimum for them); goods next to them still need the minimum order value.
  */
 export function checkoutBlocker(
   lines: { outOfStock: boolean; qty: number; available?: number | null }[],
   minimumReached: boolean,
+  hasShares = false,
 ): CheckoutBlocker | null {
   const present = lines.filter((l) => l.qty > 0);
-  if (present.length === 0) return "empty";
+  if (present.length === 0) return hasShares ? null : "empty";
   // more wanted than is left counts as sold out too: the order could not be filled
   if (present.some(unfillable)) return "soldOut";
   if (!minimumReached) return "minimum";

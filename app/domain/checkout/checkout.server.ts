@@ -55,7 +55,7 @@ export async function loadCheckout(
   const carrier = CARRIERS[choice.carrier];
   const days = choice.moreDays ? PICKUP_DAYS_MORE : PICKUP_DAYS_SHOWN;
   const [cart, addresses, [customerRows, balanceRows, areaRows, storeRows, bookingRows]] = await Promise.all([
-    loadCart(db, customerId, carrier.priceCents),
+    loadCart(db, customerId, carrier.priceCents, now),
     listAddresses(db, customerId),
     batch(db, [
       qb.selectFrom("customer").select(["telephone", "is_sepa_allowed"]).where("id", "=", customerId),

@@ -1,7 +1,8 @@
 /**
  * A shipping method and (for delivery) an address, a phone for
  * express, a pickup option for click & collect, and a payment method. The checkout form's schema
- * names these problems next to their fields.
+ * names these problems next to their fields. An order that ships nothing (shares only,
+ * docs/decisions/0021) needs only the payment method.
  */
 import { CARRIERS, type CarrierCode } from "./carriers";
 
@@ -21,13 +22,13 @@ export interface CheckoutProblem {
   message: string;
 }
 
-export function checkoutProblems(c: CheckoutChoices): CheckoutProblem[] {
+export function checkoutProblems(c: CheckoutChoices, { ships = true } = {}): CheckoutProblem[] {
   const problems: CheckoutProblem[] = [];
   const need = (ok: unknown, field: keyof CheckoutChoices, message: string) => {
     if (!ok) problems.push({ field, message });
   };
-  need(c.carrier, "carrier", "checkout:error.missingShippingMethod");
-  const carrier = c.carrier ? CARRIERS[c.carrier] : null;
+  if (ships) need(c.carrier, "carrier", "checkout:error.missingShippingMethod");
+  const carrier = ships && c.carrier ? CARRIERS[c.carrier] : null;
   if (carrier?.needsAddress) need(c.addressId, "addressId", "checkout:error.missingAddress");
   if (carrier?.hasWishSlot) need(c.deliverySlot, "deliverySlot", "checkout:error.missingDeliverySlot");
   if (carrier?.needsPhone) need(c.telephone, "telephone", "checkout:error.expressPhone");

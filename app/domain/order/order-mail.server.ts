@@ -7,7 +7,7 @@ import { translator } from "~/platform/i18n.server";
 import { formatEuro } from "~/domain/money/format";
 import { isPickupCarrier } from "~/domain/checkout/carriers";
 import { addressLine } from "~/domain/address/format";
-import { formatWindow, type OrderDetail } from "./order";
+import { formatWindow, shipsNothing, type OrderDetail } from "./order";
 
 interface Recipient {
   email: string;
@@ -16,6 +16,7 @@ interface Recipient {
 
 export async function orderConfirmationMail(to: Recipient, order: OrderDetail, origin: string): Promise<Mail> {
   const t = await translator("orders");
+  const ships = !shipsNothing(order);
   const money = (label: string, cents: number) => `${label}: ${formatEuro(cents)}`;
   const lines = order.lines.map(
     (l) =>
@@ -53,16 +54,18 @@ export async function orderConfirmationMail(to: Recipient, order: OrderDetail, o
       "",
       ...lines,
       "",
-      money(t("subtotal"), order.subtotalCents),
+      ...(ships ? [money(t("subtotal"), order.subtotalCents)] : []),
       ...(order.discountCents ? [money(t("discount"), -order.discountCents)] : []),
       ...(order.depositCents ? [money(t("deposit"), order.depositCents)] : []),
-      money(t("shipping"), order.shippingCents),
+      ...(ships ? [money(t("shipping"), order.shippingCents)] : []),
+      ...(order.sharesCents ? [money(t("shares.total"), order.sharesCents)] : []),
       ...(order.creditCents ? [money(t("credit"), -order.creditCents)] : []),
       money(t("grandTotal"), order.grandTotalCents),
       ...order.taxDetails.map((d) => money(t("taxLine", { rate: d.rate }), d.taxCents)),
       "",
       t("mail.payment", { method: t(`payment.${order.paymentMethod}`) }),
       ...delivery,
+      ...(order.sharesCents ? [t("shares.mail")] : []),
       "",
       t("mail.withdrawal"),
       `${origin}/pages/legal/widerrufsbelehrung`,

@@ -120,6 +120,9 @@ export async function findOrder(db: D1Database, customerId: number, incrementId:
         "o.deposit_cents",
         "o.shipping_cents",
         "o.credit_cents",
+        "o.shares_cents",
+        "o.cashback_cents",
+        "o.cashback_credited_at",
         "o.tax_details",
         "o.withdrawn_at",
         "s.street",
@@ -166,6 +169,9 @@ export async function findOrder(db: D1Database, customerId: number, incrementId:
     depositCents: o.deposit_cents,
     shippingCents: o.shipping_cents,
     creditCents: o.credit_cents,
+    sharesCents: o.shares_cents,
+    cashbackCents: o.cashback_cents,
+    cashbackCreditedAt: o.cashback_credited_at,
     taxDetails: JSON.parse(o.tax_details),
     storeAddress: o.street
       ? addressLine({ street: o.street, houseNumber: o.house_number ?? "", zip: o.zip ?? "", city: o.city ?? "" })

@@ -58,10 +58,19 @@ export interface OrderDetail extends OrderSummary {
   depositCents: number;
   shippingCents: number;
   creditCents: number;
+  /** The cooperative's shares in the order (no VAT, no deposit); 0 without. */
+  sharesCents: number;
+  /** The member's cashback the order earns, fixed when it was placed; credited once paid. */
+  cashbackCents: number;
+  cashbackCreditedAt: string | null;
   taxDetails: TaxDetail[];
   storeAddress: string | null;
   withdrawnAt: string | null;
 }
+
+/** An order of the cooperative's shares alone: nothing is shipped (docs/decisions/0021). */
+export const shipsNothing = (order: Pick<OrderDetail, "carrierCode" | "channel">) =>
+  order.channel === "online" && order.carrierCode === null;
 
 /** "Vertrag widerrufen" is offered on online orders that are not cancelled and not yet withdrawn. */
 export function canWithdraw(order: Pick<OrderDetail, "channel" | "status" | "withdrawnAt">): boolean {

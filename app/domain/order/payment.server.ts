@@ -5,8 +5,12 @@
  * order still waits for its payment, so a replay (even one arriving at the same moment), or a late
  * confirmation of the other kind, changes nothing.
  *
+ * Approved: the order is paid, its shares become binding (the customer a member) and a member's
+ * cashback is credited, in the same batch (docs/decisions/0021).
+ *
  * Declined or cancelled: the order is cancelled and everything it took is given back in the same
- * batch: stock, the cart lines and coupon, used credit (ledger type 5, chargeback) and the pickup place.
+ * batch: stock, the cart lines and coupon, used credit (ledger type 5, chargeback), the pickup
+ * place, and the shares, which go back into the cart as the purchase they are (not as a cart line).
  */
 import { sql } from "kysely";
 import { first, prepare, qb } from "~/platform/db.server";
@@ -15,6 +19,9 @@ import type { PaymentConfirmation, WebhookReading } from "~/platform/payment-pro
 import { orderConfirmationMail } from "./order-mail.server";
 import { findOrder } from "./order.server";
 import { MAX_QTY } from "~/domain/cart/quantity";
+import { SHARE_SKU } from "~/domain/share/purchase";
+import { paySharesStatements, sharesBackToCartStatement } from "~/domain/share/binding.server";
+import { creditCashbackStatements } from "./cashback.server";
 
 export type SettleResult = "settled" | "unchanged" | "unknown" | "mismatch";
 
@@ -42,7 +49,8 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
     return "mismatch";
   if (row.status !== "pending") return "unchanged";
 
-  const now = new Date().toISOString();
+  const at = new Date();
+  const now = at.toISOString();
   // Holds only while this batch is the one applying this confirmation. "Settled by this
   // confirmation" alone would also hold for a replay that read the payment as pending at the same
   // moment and runs its batch right after the first; but the first batch's last statement moves
@@ -71,10 +79,14 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
     statements.push(
       prepare(db, sql`UPDATE customer SET is_sepa_allowed = '1' WHERE id = ${row.customer_id} AND ${settledByThis}`),
       queueMail(db, mail, settledByThis),
-      // last: it ends the guard for every statement after this batch
+      ...paySharesStatements(db, { customerId: row.customer_id, orderId: c.orderId, now: at, guard: settledByThis }),
+      ...(await creditCashbackStatements(db, { orderId: c.orderId, now: at, guard: settledByThis })),
+      // last: it ends the guard for every statement after this batch. An order of shares alone
+      // has nothing left to do once paid.
       prepare(
         db,
-        sql`UPDATE customer_order SET status = 'processing', paid_at = ${now} WHERE id = ${c.orderId} AND ${settledByThis}`,
+        sql`UPDATE customer_order SET status = CASE WHEN carrier_code IS NULL THEN 'complete' ELSE 'processing' END,
+               paid_at = ${now} WHERE id = ${c.orderId} AND ${settledByThis}`,
       ),
     );
   } else {
@@ -87,7 +99,8 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
       prepare(
         db,
         sql`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
-               SELECT ${row.customer_id}, i.sku, i.is_gift, i.qty, ${now} FROM order_item i WHERE i.order_id = ${c.orderId} AND ${settledByThis}
+               SELECT ${row.customer_id}, i.sku, i.is_gift, i.qty, ${now} FROM order_item i
+               WHERE i.order_id = ${c.orderId} AND i.sku <> ${SHARE_SKU} AND ${settledByThis}
                ON CONFLICT (customer_id, sku, is_gift) DO UPDATE SET qty = MIN(${MAX_QTY}, cart_item.qty + excluded.qty)`,
       ),
       prepare(
@@ -107,6 +120,7 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
                SELECT ${crypto.randomUUID()}, customer_id, 5, credit_cents, id, '', ${now} FROM customer_order
                WHERE id = ${c.orderId} AND credit_cents > 0 AND ${settledByThis}`,
       ),
+      sharesBackToCartStatement(db, { orderId: c.orderId, now: at, guard: settledByThis }),
       prepare(
         db,
         sql`UPDATE pickup_booking SET booked = booked - 1

@@ -1,24 +1,31 @@
 /**
  * Finishing an order. The order, its items, the stock, the used credit, the pickup
- * booking, the payment and the cart conversion are one D1 batch: the CHECK constraints (stock,
- * balance and slot capacity never below zero or past capacity) and the unique idempotency key
- * abort it as a whole, so a double click, a replayed POST or a race for the last item can never
- * make a second order, sell what is gone, or spend credit twice.
+ * booking, the payment, the cart conversion and the shares in the cart are one D1 batch: the CHECK
+ * constraints (stock, balance and slot capacity never below zero or past capacity), the order guard
+ * and the unique idempotency key abort it as a whole, so a double click, a replayed POST or a race
+ * for the last item can never make a second order, sell what is gone, or spend credit twice.
+ *
+ * Shares (docs/decisions/0021 "Shares in the cart and checkout") go through the checkout with or
+ * without goods; an order of shares alone has no shipping method, address or slot.
  */
 import { sql } from "kysely";
 import { failedConstraint, first, isConstraint, prepare, qb, type Constraint } from "~/platform/db.server";
 import { queueMail } from "~/platform/mailer.server";
 import { randomToken } from "~/platform/tokens.server";
 import type { SignedInCustomer } from "~/platform/session.server";
-import { totalsOf, type CartLine } from "~/domain/cart/cart";
+import { cartCashbackCents, totalsOf, type CartLine, type CartShares } from "~/domain/cart/cart";
 import { checkoutBlocker, type CheckoutBlocker } from "~/domain/cart/validity";
-import { CARRIERS, deliversTo } from "~/domain/checkout/carriers";
+import { CARRIERS, STANDARD_CARRIER, deliversTo, type Carrier } from "~/domain/checkout/carriers";
 import { loadCheckout, type Checkout } from "~/domain/checkout/checkout.server";
 import type { CheckoutInput } from "~/domain/checkout/schema";
 import { PICKUP_SLOT_CAPACITY, slotEnd, slotStart } from "~/domain/checkout/slots";
 import { normalizeIban } from "~/domain/sepa/mandate";
 import { orderPayment, paymentRefusal } from "~/domain/checkout/payment-methods";
 import { addressLine } from "~/domain/address/format";
+import { SHARE_SKU } from "~/domain/share/purchase";
+import { orderSharesStatements, paySharesStatements, shareOrderItem } from "~/domain/share/binding.server";
+import { translator } from "~/platform/i18n.server";
+import { creditCashbackStatements } from "./cashback.server";
 import type { OrderDetail } from "./order";
 import { findOrderByKey, type PlacedOrder } from "./order.server";
 import { orderConfirmationMail } from "./order-mail.server";
@@ -86,26 +93,32 @@ async function placeOrderOnce(
   const checkout = await loadCheckout(
     db,
     customer.id,
-    { carrier: input.carrier, storeId: input.storeId, moreDays: true },
+    { carrier: input.carrier ?? STANDARD_CARRIER, storeId: input.storeId, moreDays: true },
     now,
   );
-  const problem = checkProblems(checkout, input);
+  const { cart } = checkout;
+  // The cart decides whether anything is shipped, not the form: goods need a shipping method,
+  // shares alone need none (and a method sent along with them is ignored).
+  const ships = cart.lines.length > 0;
+  if (ships && !input.carrier) return refuse([], { carrier: ["checkout:error.missingShippingMethod"] });
+  const carrier = ships && input.carrier ? CARRIERS[input.carrier] : null;
+  const problem = checkProblems(checkout, input, carrier);
   if (problem) return problem;
 
-  const { cart } = checkout;
-  const carrier = CARRIERS[input.carrier];
   const useCredit = input.paymentMethod === "balance" || input.useCredit === "on";
   const totals = totalsOf(
     cart.lines,
     cart.coupon?.coupon ?? null,
-    carrier.priceCents,
+    carrier?.priceCents ?? 0,
     useCredit ? checkout.balanceCents : 0,
+    cart.shares,
   );
   const dueRefusal = paymentRefusal(input.paymentMethod, checkout, totals.grandTotalCents);
   if (dueRefusal) return refuse([], { paymentMethod: [dueRefusal] });
   const { method: paymentMethod, needsProvider } = orderPayment(input.paymentMethod, totals.grandTotalCents);
-  const address = carrier.needsAddress ? checkout.addresses.find((a) => String(a.id) === input.addressId) : undefined;
+  const address = carrier?.needsAddress ? checkout.addresses.find((a) => String(a.id) === input.addressId) : undefined;
   const stamp = now.toISOString();
+  const shareName = (await translator("orders"))("shares.lineName");
 
   // The order number is the next free one; two orders racing for it meet the UNIQUE index and
   // the loser takes the number after.
@@ -114,24 +127,39 @@ async function placeOrderOnce(
       id: crypto.randomUUID(),
       incrementId: await nextIncrementId(db),
       createdAt: stamp,
-      status: needsProvider ? "pending_payment" : "processing",
+      status: needsProvider ? "pending_payment" : paidStatus(carrier),
       channel: "online",
-      carrierCode: carrier.code,
-      itemCount: totals.itemCount,
+      carrierCode: carrier?.code ?? null,
+      itemCount: totals.itemCount + (cart.shares?.quantity ?? 0),
       grandTotalCents: totals.grandTotalCents,
-      storeName: carrier.isPickup ? (checkout.store?.name ?? null) : null,
-      storeAddress: carrier.isPickup && checkout.store ? addressLine(checkout.store) : null,
+      storeName: carrier?.isPickup ? (checkout.store?.name ?? null) : null,
+      storeAddress: carrier?.isPickup && checkout.store ? addressLine(checkout.store) : null,
       paymentMethod,
       paymentStatus: needsProvider ? "pending" : null,
-      lines: cart.lines.map((l) => ({
-        sku: l.product.sku,
-        name: l.product.name,
-        qty: l.qty,
-        isGift: l.isGift,
-        unitPriceCents: l.isGift ? 0 : l.product.priceCents,
-        depositCents: l.isGift ? 0 : l.product.depositCents,
-        rowTotalCents: l.rowTotalCents,
-      })),
+      lines: [
+        ...cart.lines.map((l) => ({
+          sku: l.product.sku,
+          name: l.product.name,
+          qty: l.qty,
+          isGift: l.isGift,
+          unitPriceCents: l.isGift ? 0 : l.product.priceCents,
+          depositCents: l.isGift ? 0 : l.product.depositCents,
+          rowTotalCents: l.rowTotalCents,
+        })),
+        ...(cart.shares
+          ? [
+              {
+                sku: SHARE_SKU,
+                name: shareName,
+                qty: cart.shares.quantity,
+                isGift: false,
+                unitPriceCents: cart.shares.unitPriceCents,
+                depositCents: 0,
+                rowTotalCents: cart.shares.totalCents,
+              },
+            ]
+          : []),
+      ],
       shippingAddress: address
         ? {
             name: `${customer.firstname} ${customer.lastname}`,
@@ -143,23 +171,41 @@ async function placeOrderOnce(
             country: address.country,
           }
         : null,
-      pickupSlotStart: carrier.isPickup ? slotStart(input.pickupSlot) : null,
-      pickupSlotEnd: carrier.isPickup ? slotEnd(input.pickupSlot) : null,
-      deliveryStart: carrier.hasWishSlot ? slotStart(input.deliverySlot) : null,
-      deliveryEnd: carrier.hasWishSlot ? slotEnd(input.deliverySlot) : null,
+      pickupSlotStart: carrier?.isPickup ? slotStart(input.pickupSlot) : null,
+      pickupSlotEnd: carrier?.isPickup ? slotEnd(input.pickupSlot) : null,
+      deliveryStart: carrier?.hasWishSlot ? slotStart(input.deliverySlot) : null,
+      deliveryEnd: carrier?.hasWishSlot ? slotEnd(input.deliverySlot) : null,
       comment: input.comment,
-      couponCode: totals.couponApplied ? cart.coupon!.code : null,
+      // a voucher is for goods: an order of shares alone leaves it in the cart for later
+      couponCode: carrier && totals.couponApplied ? cart.coupon!.code : null,
       subtotalCents: totals.subtotalCents,
       discountCents: totals.discountCents,
       depositCents: totals.depositCents,
       shippingCents: totals.shippingCents,
       creditCents: totals.appliedCreditCents,
+      sharesCents: totals.sharesCents,
+      // the rate of the shares held now; the shares bought with this order earn nothing
+      cashbackCents: cartCashbackCents(totals, cart.cashbackPermille),
+      cashbackCreditedAt: null,
       taxDetails: totals.taxDetails,
       withdrawnAt: null,
     };
     const paymentId = needsProvider ? `pay_${randomToken(18)}` : null;
     try {
-      await db.batch(await orderStatements(db, customer, order, input, cart.lines, paymentId, origin));
+      await db.batch(
+        await orderStatements(
+          db,
+          customer,
+          order,
+          input,
+          { carrier, lines: cart.lines, shares: cart.shares },
+          {
+            paymentId,
+            origin,
+            now,
+          },
+        ),
+      );
     } catch (error) {
       if (isConstraint(failedConstraint(error), ORDER_CONSTRAINTS.orderNumberTaken)) continue;
       return explainFailure(db, customer.id, input, error);
@@ -181,14 +227,23 @@ async function nextIncrementId(db: D1Database): Promise<number> {
 
 const FIRST_ORDER_NUMBER = 100_000_001;
 
+/** What an order pays for as it leaves the cart: the goods' lines with their carrier, and the shares. */
+interface Ordered {
+  carrier: Carrier | null;
+  lines: CartLine[];
+  shares: CartShares | null;
+}
+
+/** An order of goods is processed once paid; an order of shares alone has nothing left to do. */
+const paidStatus = (carrier: Carrier | null) => (carrier ? "processing" : "complete");
+
 async function orderStatements(
   db: D1Database,
   customer: SignedInCustomer,
   order: OrderDetail,
   input: CheckoutInput,
-  lines: CartLine[],
-  paymentId: string | null,
-  origin: string,
+  { carrier, lines, shares }: Ordered,
+  { paymentId, origin, now }: { paymentId: string | null; origin: string; now: Date },
 ): Promise<D1PreparedStatement[]> {
   const statements: D1PreparedStatement[] = [
     prepare(
@@ -201,7 +256,7 @@ async function orderStatements(
         channel: "online",
         status: order.status,
         carrier_code: order.carrierCode,
-        store_id: CARRIERS[input.carrier].isPickup ? input.storeId : null,
+        store_id: carrier?.isPickup ? input.storeId : null,
         pickup_slot_start: order.pickupSlotStart,
         pickup_slot_end: order.pickupSlotEnd,
         shipping_address: order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
@@ -225,6 +280,8 @@ async function orderStatements(
         deposit_cents: order.depositCents,
         shipping_cents: order.shippingCents,
         credit_cents: order.creditCents,
+        shares_cents: order.sharesCents,
+        cashback_cents: order.cashbackCents,
         grand_total_cents: order.grandTotalCents,
         tax_details: JSON.stringify(order.taxDetails),
         created_at: order.createdAt,
@@ -269,14 +326,28 @@ async function orderStatements(
       ),
       prepare(db, sql`INSERT INTO order_guard (reason) SELECT 'cart changed' WHERE changes() = 0`),
     ]),
-    prepare(
-      db,
-      qb
-        .updateTable("cart_state")
-        .set({ coupon_code: null, gift_dismissed_at_cents: null })
-        .where("customer_id", "=", customer.id),
-    ),
   ];
+  if (carrier) {
+    statements.push(
+      prepare(
+        db,
+        qb
+          .updateTable("cart_state")
+          .set({ coupon_code: null, gift_dismissed_at_cents: null })
+          .where("customer_id", "=", customer.id),
+      ),
+    );
+  }
+  if (shares) {
+    const share = order.lines.find((l) => l.sku === SHARE_SKU);
+    statements.push(
+      prepare(
+        db,
+        qb.insertInto("order_item").values(shareOrderItem(order.id, share?.name ?? SHARE_SKU, shares.quantity)),
+      ),
+      ...orderSharesStatements(db, { customerId: customer.id, orderId: order.id, shares, stamp: order.createdAt }),
+    );
+  }
   if (order.creditCents > 0)
     statements.push(...useBalance(db, customer.id, order.id, order.creditCents, order.createdAt));
   if (order.pickupSlotStart) {
@@ -308,15 +379,30 @@ async function orderStatements(
       ),
     );
   } else {
-    statements.push(...paidStatements(db, customer.id));
+    statements.push(...(await paidStatements(db, customer.id, order.id, now)));
     statements.push(queueMail(db, await orderConfirmationMail(customer, order, origin)));
   }
   return statements;
 }
 
-/** SEPA is offered to customers with a paid order. */
-function paidStatements(db: D1Database, customerId: number): D1PreparedStatement[] {
-  return [prepare(db, qb.updateTable("customer").set({ is_sepa_allowed: "1" }).where("id", "=", customerId))];
+/**
+ * The order is paid as it is placed (the credit pays everything): SEPA is offered to customers with
+ * a paid order, the shares become binding and a member's cashback is credited, as when a provider
+ * confirms a payment (payment.server.ts). The batch is the order's own, so nothing else can have
+ * paid it: the guard holds.
+ */
+async function paidStatements(
+  db: D1Database,
+  customerId: number,
+  orderId: string,
+  now: Date,
+): Promise<D1PreparedStatement[]> {
+  const guard = sql<boolean>`1`;
+  return [
+    prepare(db, qb.updateTable("customer").set({ is_sepa_allowed: "1" }).where("id", "=", customerId)),
+    ...paySharesStatements(db, { customerId, orderId, now, guard }),
+    ...(await creditCashbackStatements(db, { orderId, now, guard })),
+  ];
 }
 
 /**
@@ -356,22 +442,24 @@ function useBalance(
   ];
 }
 
-/** What the database knows that the form cannot: cart validity, own address, offered slots, the total shown. */
-function checkProblems(checkout: Checkout, input: CheckoutInput): PlaceOutcome | null {
+/**
+ * What the database knows that the form cannot: cart validity, own address, offered slots, the
+ * total shown. `carrier` is null for an order that ships nothing (shares only).
+ */
+function checkProblems(checkout: Checkout, input: CheckoutInput, carrier: Carrier | null): PlaceOutcome | null {
   const { cart } = checkout;
-  const blocker = checkoutBlocker(cart.lines, cart.totals.minimumReached);
+  const blocker = checkoutBlocker(cart.lines, cart.totals.minimumReached, cart.shares !== null);
   if (blocker) return refuse([BLOCKER_MESSAGE[blocker]]);
-  const carrier = CARRIERS[input.carrier];
   const fieldErrors: Record<string, string[]> = {};
-  if (carrier.needsAddress) {
+  if (carrier?.needsAddress) {
     const address = checkout.addresses.find((a) => String(a.id) === input.addressId);
     if (!address) fieldErrors.addressId = ["checkout:error.missingAddress"];
     else if (!deliversTo(carrier, address)) fieldErrors.addressId = ["checkout:error.outsideDeliveryArea"];
   }
-  if (carrier.hasWishSlot && !checkout.wishSlots.some((s) => s.key === input.deliverySlot)) {
+  if (carrier?.hasWishSlot && !checkout.wishSlots.some((s) => s.key === input.deliverySlot)) {
     fieldErrors.deliverySlot = ["checkout:error.missingDeliverySlot"];
   }
-  if (carrier.isPickup) {
+  if (carrier?.isPickup) {
     if (!checkout.store) fieldErrors.storeId = ["checkout:error.missingStore"];
     else {
       const slot = checkout.pickupSlots.find((s) => s.key === input.pickupSlot);

@@ -1,19 +1,24 @@
 /**
  * "Vertrag widerrufen" (§ 356a BGB, promised in the Widerrufsbelehrung): the declaration is
- * recorded once, and the receipt with date and time goes out by e-mail in the same batch.
+ * recorded once, and the receipt with date and time goes out by e-mail in the same batch. A
+ * member's cashback the order was credited is taken back in that batch too (docs/decisions/0021):
+ * as far as the balance still holds it; the rest is logged for the back office.
  */
 import { sql } from "kysely";
 import { prepare, qb } from "~/platform/db.server";
 import { queueMail } from "~/platform/mailer.server";
 import { translator } from "~/platform/i18n.server";
 import { formatGermanDateTime } from "~/domain/content/date";
+import { formatEuro } from "~/domain/money/format";
+import { reverseCashbackStatements } from "./cashback.server";
 
 export async function withdrawOrder(
   db: D1Database,
   customer: { id: number; email: string; firstname: string },
   incrementId: number,
 ): Promise<boolean> {
-  const now = new Date().toISOString();
+  const at = new Date();
+  const now = at.toISOString();
   const t = await translator("orders");
   const text = [
     t("mail.greeting", { name: customer.firstname }),
@@ -22,7 +27,12 @@ export async function withdrawOrder(
     "",
     t("mail.signature"),
   ].join("\n");
-  const [updated] = await db.batch([
+  // The order as it may still be withdrawn; the statements before the withdrawal's own UPDATE
+  // read it, so only the batch that records the withdrawal takes the cashback back.
+  const open = sql<boolean>`customer_id = ${customer.id} AND increment_id = ${incrementId} AND channel = 'online'
+    AND status <> 'canceled' AND withdrawn_at IS NULL`;
+  const [reversed, , updated] = await db.batch([
+    ...(await reverseCashbackStatements(db, { customerId: customer.id, open, now: at })),
     prepare(
       db,
       qb
@@ -33,7 +43,7 @@ export async function withdrawOrder(
         .where("channel", "=", "online")
         .where("status", "!=", "canceled")
         .where("withdrawn_at", "is", null)
-        .returning("id"),
+        .returning(["id", "cashback_cents", "cashback_credited_at"]),
     ),
     queueMail(
       db,
@@ -41,5 +51,17 @@ export async function withdrawOrder(
       sql<boolean>`EXISTS (SELECT 1 FROM customer_order WHERE customer_id = ${customer.id} AND increment_id = ${incrementId} AND withdrawn_at = ${now})`,
     ),
   ]);
-  return updated.results.length === 1;
+  const order = (updated.results as { id: string; cashback_cents: number; cashback_credited_at: string | null }[])[0];
+  if (!order) return false;
+  if (order.cashback_credited_at !== null) {
+    const taken = (reversed.results as { taken: number }[])[0]?.taken ?? 0;
+    const rest = order.cashback_cents - taken;
+    if (rest > 0) {
+      // for the back office: the customer has spent it, so it is settled with the refund instead
+      console.error(
+        `order ${incrementId} withdrawn: cashback ${formatEuro(order.cashback_cents)} credited, ${formatEuro(taken)} taken back from the balance, ${formatEuro(rest)} to settle with the refund`,
+      );
+    }
+  }
+  return true;
 }

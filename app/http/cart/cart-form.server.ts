@@ -16,6 +16,7 @@ import type { CartChange } from "~/domain/cart/cart.server";
 import { removeCoupon } from "~/domain/cart/coupon.server";
 import { cartFormSchema, type CartForm } from "~/domain/cart/schema";
 import { formatEuro } from "~/domain/money/format";
+import { cancelPurchase } from "~/domain/share/purchase.server";
 import type { Notice } from "~/platform/flash.server";
 import { parseFormAsSent } from "~/platform/form";
 
@@ -92,5 +93,9 @@ export async function changeCart(db: D1Database, customerId: number, form: CartF
     case "removeCoupon":
       await removeCoupon(db, customerId);
       return [{ type: "success", key: "cart:couponRemoved", topic: "coupon" }];
+    case "cancelShares":
+      return (await cancelPurchase(db, customerId, form.purchaseId))
+        ? [{ type: "success", key: "shares:cancel.done" }]
+        : [{ type: "error", key: "shares:cancel.failed" }];
   }
 }

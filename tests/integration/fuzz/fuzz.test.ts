@@ -12,7 +12,8 @@
  * development page /dev/cards plays the card provider for every customer by design (no owner
  * check), so it gets no request with a valid token (targets.ts, `anyCustomer`); without one it is
  * fuzzed like every form and must change nothing. Another customer has a card and an open card
- * application, so "no other customer changes" covers the card tables too.
+ * application, so "no other customer changes" covers the card tables too; she and another customer
+ * have shares in the cart, so "Kauf abbrechen" meets her own and the other's purchase id.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, csrfOf, DEMO, signIn } from "../browser";
@@ -38,6 +39,7 @@ beforeAll(async () => {
   annaId = customers.find((c) => c.email === DEMO.active)!.id;
   otherIds = customers.filter((c) => c.id !== annaId).map((c) => c.id);
   await anotherCustomersCard(otherIds[0]);
+  await sharesInCart([annaId, otherIds[0]]);
   context = {
     ids: await shopIds(),
     personas: { anna: await persona(true), visitor: await persona(false) },
@@ -82,6 +84,26 @@ async function anotherCustomersCard(customerId: number) {
   ]);
 }
 
+/**
+ * Shares waiting in the cart of Anna and of another customer (purchases in state in_cart), so the
+ * fuzz tries "Kauf abbrechen" with her own and the other's purchase id, and the checkout carries
+ * shares. A customer who has a purchase on its way already keeps that one.
+ */
+async function sharesInCart(customerIds: number[]) {
+  const now = new Date().toISOString();
+  await shop.db.batch(
+    customerIds.map((id) =>
+      shop.db
+        .prepare(
+          `INSERT INTO share_purchase (id, customer_id, quantity, status, declaration, signing_ref, order_id, created_at, signed_at, review_due_at, updated_at)
+           SELECT ?, ?, 2, 'in_cart', '{}', ?, NULL, ?, ?, ?, ?
+           WHERE NOT EXISTS (SELECT 1 FROM share_purchase WHERE customer_id = ? AND status NOT IN ('declined', 'paid', 'cancelled'))`,
+        )
+        .bind(`fuzz-purchase-${id}`, id, `sig_fuzz_${id}`, now, now, now, now, id),
+    ),
+  );
+}
+
 async function shopIds(): Promise<ShopIds> {
   const column = async (sql: string, ...binds: unknown[]) =>
     (
@@ -100,6 +122,8 @@ async function shopIds(): Promise<ShopIds> {
     ownCardIds: await column("SELECT id AS v FROM card WHERE customer_id = ?", annaId),
     otherCardIds: await column("SELECT id AS v FROM card WHERE customer_id != ?", annaId),
     applicationIds: await column("SELECT id AS v FROM card_application"),
+    ownPurchaseIds: await column("SELECT id AS v FROM share_purchase WHERE customer_id = ?", annaId),
+    otherPurchaseIds: await column("SELECT id AS v FROM share_purchase WHERE customer_id != ?", annaId),
   };
 }
 
@@ -140,6 +164,7 @@ async function customerData(ids: number[]): Promise<Record<string, unknown[]>> {
     cardApplications: `SELECT * FROM card_application WHERE customer_id IN (${list}) ORDER BY id`,
     shareholders: `SELECT * FROM shareholder WHERE customer_id IN (${list}) ORDER BY customer_id`,
     shareEntries: `SELECT * FROM share_entry WHERE customer_id IN (${list}) ORDER BY id`,
+    sharePurchases: `SELECT * FROM share_purchase WHERE customer_id IN (${list}) ORDER BY id`,
   };
   const out: Record<string, unknown[]> = {};
   for (const [name, sql] of Object.entries(queries)) out[name] = (await shop.db.prepare(sql).all()).results;

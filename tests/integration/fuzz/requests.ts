@@ -217,7 +217,9 @@ export class RequestFactory {
         ? [...ids.ownCardIds, ...ids.otherCardIds]
         : field === "applicationId"
           ? ids.applicationIds
-          : [];
+          : field === "purchaseId"
+            ? [...ids.ownPurchaseIds, ...ids.otherPurchaseIds]
+            : [];
     return list.length ? list : undefined;
   }
 

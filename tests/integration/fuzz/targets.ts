@@ -20,6 +20,9 @@ export interface ShopIds {
   otherCardIds: string[];
   /** Every customer's card applications (only the development page takes them). */
   applicationIds: string[];
+  /** Share purchases in the cart: the customer's own and another customer's. */
+  ownPurchaseIds: string[];
+  otherPurchaseIds: string[];
 }
 
 export interface FormTarget {
@@ -120,6 +123,8 @@ export const FORMS: FormTarget[] = [
     fields: ["sku", "qty", "code", "gift", "redirectTo"],
     intents: ["add", "setQuantity", "remove", "applyCoupon", "removeCoupon"],
   },
+  // "Kauf abbrechen" of the shares in the cart
+  { path: "/cart", fields: ["purchaseId", "redirectTo"], intents: ["cancelShares"] },
   { path: "/cart/gifts", fields: ["sku"], intents: ["choose", "dismiss"] },
   { path: "/checkout", fields: CHECKOUT },
   { path: "/checkout?carrier={value}&store={value}", fields: CHECKOUT },
