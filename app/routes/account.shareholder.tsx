@@ -37,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
               sellable: holding.counts.sellable,
               valueCents: holding.valueCents,
               permille: holding.permille,
+              cashbackEarnedCents: holding.cashbackEarnedCents,
               pendingSales: holding.pendingSales,
             },
           }

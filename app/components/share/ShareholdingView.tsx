@@ -10,6 +10,7 @@ export interface MemberShares {
   sellable: number;
   valueCents: number;
   permille: number;
+  cashbackEarnedCents: number;
   pendingSales: PendingSale[];
 }
 
@@ -36,6 +37,10 @@ export function MemberSharesView({ member }: { member: MemberShares }) {
           <div>
             <dt>{t("cashback")}</dt>
             <dd>{formatPermille(member.permille)}</dd>
+          </div>
+          <div>
+            <dt>{t("cashbackEarned")}</dt>
+            <dd>{formatEuro(member.cashbackEarnedCents)}</dd>
           </div>
           <div>
             <dt>{t("sellable")}</dt>

@@ -24,12 +24,14 @@ export type Shareholding =
       counts: ShareCounts;
       valueCents: number;
       permille: number;
+      /** the cashback credited for paid orders that were not withdrawn */
+      cashbackEarnedCents: number;
       pendingSales: PendingSale[];
     };
 
-/** The member row and the whole ledger, in one round trip. */
+/** The member row and the whole ledger (and the cashback credited so far), in one round trip. */
 async function readLedger(db: D1Database, customerId: number) {
-  const [members, rows] = await batch(db, [
+  const [members, rows, cashback] = await batch(db, [
     qb.selectFrom("shareholder").selectAll().where("customer_id", "=", customerId),
     qb
       .selectFrom("share_entry")
@@ -37,6 +39,12 @@ async function readLedger(db: D1Database, customerId: number) {
       .where("customer_id", "=", customerId)
       .orderBy("created_at", "desc")
       .orderBy("id", "desc"),
+    qb
+      .selectFrom("customer_order")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("cashback_cents"), sql<number>`0`).as("cents"))
+      .where("customer_id", "=", customerId)
+      .where("cashback_credited_at", "is not", null)
+      .where("withdrawn_at", "is", null),
   ] as const);
   const entries: ShareEntry[] = rows.map((r) => ({
     id: r.id,
@@ -47,12 +55,12 @@ async function readLedger(db: D1Database, customerId: number) {
     effectiveAt: r.effective_at,
     payoutAt: r.payout_at,
   }));
-  return { member: members[0] ?? null, entries };
+  return { member: members[0] ?? null, entries, cashbackEarnedCents: Number(cashback[0]?.cents ?? 0) };
 }
 
 /** What "Meine Anteile" shows: a member's shares, a former member, or no member at all. */
 export async function loadShareholding(db: D1Database, customerId: number, now = new Date()): Promise<Shareholding> {
-  const { member, entries } = await readLedger(db, customerId);
+  const { member, entries, cashbackEarnedCents } = await readLedger(db, customerId);
   if (!member) return { kind: "none" };
   const today = berlinToday(now);
   const counts = shareCounts(entries, today);
@@ -65,6 +73,7 @@ export async function loadShareholding(db: D1Database, customerId: number, now =
     counts,
     valueCents: counts.held * SHARE_PRICE_CENTS,
     permille: cashbackPermille(counts.held),
+    cashbackEarnedCents,
     pendingSales: entries
       .filter((e) => e.type === "cancellation" && e.effectiveAt >= today)
       .map((e) => ({ quantity: e.quantity, effectiveAt: e.effectiveAt, payoutAt: e.payoutAt ?? "" }))
