@@ -20,6 +20,10 @@ const complete = {
   CARD_PROVIDER: "api",
   CARD_API_URL: "https://cards.frischkorb.example",
   CARD_API_KEY: "card_x",
+  SIGNING_PROVIDER: "api",
+  SIGNING_API_URL: "https://sign.frischkorb.example",
+  SIGNING_API_KEY: "sign_x",
+  SIGNING_WEBHOOK_SECRET: "sign_whsec_x",
 } as unknown as Env;
 
 const at = (env: Partial<Env>, url = "https://frischkorb.example/") =>
@@ -72,6 +76,7 @@ describe("a deployment's configuration", () => {
         PAYMENT_PROVIDER: "sandbox",
         MAIL_PROVIDER: undefined,
         CARD_PROVIDER: undefined,
+        SIGNING_PROVIDER: undefined,
       }),
     );
     expect(problems).toEqual([
@@ -81,6 +86,7 @@ describe("a deployment's configuration", () => {
       'PAYMENT_PROVIDER is "sandbox" (a deployment needs "stripe")',
       'MAIL_PROVIDER is "" (a deployment needs "resend")',
       'CARD_PROVIDER is "" (a deployment needs "api")',
+      'SIGNING_PROVIDER is "" (a deployment needs "api")',
     ]);
     expect(configurationProblems(at({ SESSION_SECRET: development.SESSION_SECRET }))).toEqual([
       "SESSION_SECRET is a development value",
@@ -92,6 +98,24 @@ describe("a deployment's configuration", () => {
     expect(configurationProblems(at({ CARD_API_URL: "http://cards.example", CARD_API_KEY: "" }))).toEqual([
       "CARD_API_URL is not an https:// address",
       "CARD_API_KEY is not set",
+    ]);
+    expect(configurationProblems(at({ SIGNING_PROVIDER: "sandbox" }))).toEqual([
+      'SIGNING_PROVIDER is "sandbox" (a deployment needs "api")',
+    ]);
+    expect(
+      configurationProblems(
+        at({ SIGNING_API_URL: "http://sign.example", SIGNING_API_KEY: "", SIGNING_WEBHOOK_SECRET: "" }),
+      ),
+    ).toEqual([
+      "SIGNING_API_URL is not an https:// address",
+      "SIGNING_API_KEY is not set",
+      "SIGNING_WEBHOOK_SECRET is not set",
+    ]);
+    expect(configurationProblems(at({ SIGNING_API_URL: undefined }))).toEqual([
+      "SIGNING_API_URL is not an https:// address",
+    ]);
+    expect(configurationProblems(at({ SIGNING_WEBHOOK_SECRET: development.SIGNING_WEBHOOK_SECRET }))).toEqual([
+      "SIGNING_WEBHOOK_SECRET is a development value",
     ]);
   });
 
@@ -105,6 +129,8 @@ describe("a deployment's configuration", () => {
             PAYMENT_PROVIDER: undefined,
             MAIL_PROVIDER: undefined,
             CARD_PROVIDER: undefined,
+            SIGNING_PROVIDER: undefined,
+            SIGNING_WEBHOOK_SECRET: undefined,
           },
           "http://127.0.0.1/",
         ),
