@@ -1,13 +1,14 @@
 /**
  * A deployed shop as the integration tests see it: ENVIRONMENT=production on a public address, its
- * own secrets, Stripe as payment provider, Resend as mail provider and the card provider's API,
- * all answered by local stand-ins of their HTTP APIs. Demo customers are seeded with this shop's own pepper.
+ * own secrets, Stripe as payment provider, Resend as mail provider, the card provider's API and the
+ * e-signature service's API, all answered by local stand-ins of their HTTP APIs. Demo customers are seeded with this shop's own pepper.
  */
 import { Response } from "miniflare";
 import { startShop, type ShopOptions, type TestShop } from "./worker";
 import { MAIL_API_KEY, MAIL_FROM, ResendStandIn } from "./stand-ins/resend";
 import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, StripeStandIn } from "./stand-ins/stripe";
 import { CARD_API_KEY, CARD_API_URL, CardProviderStandIn } from "./stand-ins/card-provider";
+import { SIGNING_API_KEY, SIGNING_API_URL, SIGNING_WEBHOOK_SECRET, SigningStandIn } from "./stand-ins/signing";
 
 export const PRODUCTION_ORIGIN = "https://frischkorb.example";
 
@@ -25,6 +26,10 @@ export const PRODUCTION_BINDINGS = {
   CARD_PROVIDER: "api",
   CARD_API_URL,
   CARD_API_KEY,
+  SIGNING_PROVIDER: "api",
+  SIGNING_API_URL,
+  SIGNING_API_KEY,
+  SIGNING_WEBHOOK_SECRET,
   EDGE_CACHE_SECONDS: "0",
 };
 
@@ -32,17 +37,20 @@ export interface ProductionShop extends TestShop {
   stripe: StripeStandIn;
   resend: ResendStandIn;
   cards: CardProviderStandIn;
+  signing: SigningStandIn;
 }
 
 export async function startProductionShop(opts: ShopOptions = {}): Promise<ProductionShop> {
   const stripe = new StripeStandIn();
   const resend = new ResendStandIn();
   const cards = new CardProviderStandIn();
+  const signing = new SigningStandIn();
   const outbound = async (request: Request) => {
     const host = new URL(request.url).host;
     if (host === "api.stripe.com") return stripe.handle(request);
     if (host === "api.resend.com") return resend.handle(request);
     if (host === new URL(CARD_API_URL).host) return cards.handle(request);
+    if (host === new URL(SIGNING_API_URL).host) return signing.handle(request);
     return new Response(`no network in tests (${host})`, { status: 502 }) as unknown as globalThis.Response;
   };
   const previousPepper = process.env.PASSWORD_PEPPER;
@@ -54,7 +62,7 @@ export async function startProductionShop(opts: ShopOptions = {}): Promise<Produ
       outbound: outbound as never,
       bindings: { ...PRODUCTION_BINDINGS, ...opts.bindings },
     });
-    return Object.assign(shop, { stripe, resend, cards });
+    return Object.assign(shop, { stripe, resend, cards, signing });
   } finally {
     if (previousPepper === undefined) delete process.env.PASSWORD_PEPPER;
     else process.env.PASSWORD_PEPPER = previousPepper;
