@@ -460,7 +460,7 @@ describe("membership declarations through the signing service's API", () => {
     const replay = await webhook(genuine.body, genuine.signature);
     expect(await replay.json()).toEqual({ result: "unchanged" });
     // the Cron Trigger admits it a minute later, as locally
-    await (await shop.mf.getWorker()).scheduled({ scheduledTime: Date.now() + 61_000, cron: "* * * * *" });
+    await (await shop.mf.getWorker()).scheduled({ scheduledTime: new Date(Date.now() + 61_000), cron: "* * * * *" });
     expect((await purchaseOf(m.id))!.status).toBe("approved");
   });
 

@@ -433,7 +433,7 @@ describe("a declaration that goes through", () => {
     const validator = new HtmlValidate({ extends: ["html-validate:standard"] });
     const b = await buyer();
     const form = await b.browser.get(SHARES);
-    const refused = await declare(b, fieldsFor(b, { quantity: "0", privacy: undefined }));
+    const refused = await declare(b, { ...fieldsFor(b, { quantity: "0" }), privacy: undefined });
     await declared(b);
     const modal = await b.browser.get(`${SHARES}/confirm`);
     for (const page of [form, refused, modal]) {

@@ -11,8 +11,9 @@
  * requests with her valid token too (then only the other customers must be unchanged). The
  * development page /dev/cards plays the card provider for every customer by design (no owner
  * check), so it gets no request with a valid token (targets.ts, `anyCustomer`); without one it is
- * fuzzed like every form and must change nothing. Another customer has a card and an open card
- * application, so "no other customer changes" covers the card tables too.
+ * fuzzed like every form and must change nothing; so are /dev/shares and the signing sandbox.
+ * Another customer has a card and an open card application, and other customers have share
+ * purchases, so "no other customer changes" covers the card and share purchase tables too.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, csrfOf, DEMO, signIn } from "../browser";
@@ -38,6 +39,7 @@ beforeAll(async () => {
   annaId = customers.find((c) => c.email === DEMO.active)!.id;
   otherIds = customers.filter((c) => c.id !== annaId).map((c) => c.id);
   await anotherCustomersCard(otherIds[0]);
+  await otherCustomersPurchases(otherIds);
   context = {
     ids: await shopIds(),
     personas: { anna: await persona(true), visitor: await persona(false) },
@@ -82,6 +84,45 @@ async function anotherCustomersCard(customerId: number) {
   ]);
 }
 
+/**
+ * Other customers' share purchases, one in each state a request could move: admitted (a cancel or
+ * a cart post with its id), in review (the development page's check) and waiting for its signature
+ * (the signing sandbox); "no other customer changes" then covers them.
+ */
+async function otherCustomersPurchases(customerIds: number[]) {
+  const now = new Date().toISOString();
+  const states = ["approved", "in_review", "awaiting_signature"];
+  const declaration = JSON.stringify({
+    quantity: 2,
+    firstname: "Ben",
+    lastname: "Müller",
+    dob: "1995-09-02",
+    email: "ben.mueller@example.org",
+    address: { street: "Hauptstraße", houseNumber: "1", addressAddition: "", zip: "04109", city: "Leipzig" },
+    consentsAt: now,
+  });
+  await shop.db.batch(
+    states.map((status, i) =>
+      shop.db
+        .prepare(
+          `INSERT OR IGNORE INTO share_purchase (id, customer_id, quantity, status, declaration, signing_ref, created_at, signed_at, review_due_at, updated_at)
+           VALUES (?, ?, 2, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .bind(
+          `fuzz-purchase-${status}`,
+          customerIds[i % customerIds.length],
+          status,
+          declaration,
+          `sig_fuzz_${status}`,
+          now,
+          status === "awaiting_signature" ? null : now,
+          status === "awaiting_signature" ? null : now,
+          now,
+        ),
+    ),
+  );
+}
+
 async function shopIds(): Promise<ShopIds> {
   const column = async (sql: string, ...binds: unknown[]) =>
     (
@@ -100,6 +141,8 @@ async function shopIds(): Promise<ShopIds> {
     ownCardIds: await column("SELECT id AS v FROM card WHERE customer_id = ?", annaId),
     otherCardIds: await column("SELECT id AS v FROM card WHERE customer_id != ?", annaId),
     applicationIds: await column("SELECT id AS v FROM card_application"),
+    purchaseIds: await column("SELECT id AS v FROM share_purchase"),
+    signingRefs: await column("SELECT signing_ref AS v FROM share_purchase"),
   };
 }
 
@@ -140,6 +183,7 @@ async function customerData(ids: number[]): Promise<Record<string, unknown[]>> {
     cardApplications: `SELECT * FROM card_application WHERE customer_id IN (${list}) ORDER BY id`,
     shareholders: `SELECT * FROM shareholder WHERE customer_id IN (${list}) ORDER BY customer_id`,
     shareEntries: `SELECT * FROM share_entry WHERE customer_id IN (${list}) ORDER BY id`,
+    sharePurchases: `SELECT * FROM share_purchase WHERE customer_id IN (${list}) ORDER BY id`,
   };
   const out: Record<string, unknown[]> = {};
   for (const [name, sql] of Object.entries(queries)) out[name] = (await shop.db.prepare(sql).all()).results;
