@@ -88,7 +88,7 @@ export function InvitationView() {
     <section className="account-section" aria-labelledby="shares-invitation-title">
       <h2 id="shares-invitation-title">{t("invitation.title")}</h2>
       <p>{t("invitation.text")}</p>
-      <Link to="/content/mitgliedschaft" className="button button-primary">
+      <Link to="/content/shares" className="button button-primary">
         {t("invitation.link")}
       </Link>
     </section>
