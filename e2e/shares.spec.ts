@@ -143,6 +143,10 @@ test("a customer who is no member sees the invitation", async ({ page, javaScrip
   await freshCustomer(page, javaScriptEnabled);
   await visit(page, SHARES, javaScriptEnabled, "Meine Anteile");
   await expect(page.getByText(/bis zu 4 % Rückvergütung/)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Jetzt Anteile zeichnen" })).toHaveAttribute("href", "/content/shares");
   await expect(page.getByRole("link", { name: "Anteile verkaufen" })).toHaveCount(0);
+  // the invitation leads to the membership declaration
+  await page.getByRole("link", { name: "Jetzt Anteile zeichnen" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/content/shares");
+  await expect(page.getByRole("heading", { level: 1, name: "Geschäftsanteile zeichnen" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Beitrittserklärung" })).toBeVisible();
 });

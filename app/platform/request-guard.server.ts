@@ -5,8 +5,9 @@
  *
  * - Only GET, HEAD and POST (405 otherwise); a POST body is at most 64 KiB, counted while
  *   reading, so a chunked body without Content-Length is limited too (413); it must be a form
- *   (415), and one that parses (400). Paths under /payment/ and /signing/webhook read their own
- *   bodies (the payment and signing services' webhooks send JSON) and only get the size limit.
+ *   (415), and one that parses (400). Paths under /payment/ and the signing service's
+ *   /signing/webhook read their own bodies (the providers' webhooks send JSON) and only get the
+ *   size limit.
  * - A path with a backslash or a control character is no address of the shop (400): browsers
  *   read "\\" as "/" and drop tabs, so links built from such a path would lead elsewhere.
  * - Signed cookies that do not parse (or are empty) are dropped from the request and cleared in

@@ -4,6 +4,7 @@
  * stand-ins are allowed.
  */
 import type { Env } from "./context";
+import development from "./development-secrets.json";
 import { SIGNING_API_SECRETS, apiSigningProvider } from "./signing-api.server";
 import { sandboxSigningProvider } from "./signing-sandbox.server";
 import type { SigningProvider } from "./signing-provider";
@@ -22,5 +23,8 @@ export function signingProblems(env: Env): string[] {
   const problems: string[] = [];
   if (!env.SIGNING_API_URL?.startsWith("https://")) problems.push("SIGNING_API_URL is not an https:// address");
   for (const name of SIGNING_API_SECRETS) if (!env[name]) problems.push(`${name} is not set`);
+  // The published development value would let anyone sign a confirmation the shop accepts.
+  if (env.SIGNING_WEBHOOK_SECRET === development.SIGNING_WEBHOOK_SECRET)
+    problems.push("SIGNING_WEBHOOK_SECRET is a development value");
   return problems;
 }

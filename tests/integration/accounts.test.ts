@@ -318,6 +318,9 @@ describe("sessions", () => {
       "/account/shareholder/listing",
       "/account/order/overview",
       "/content/shares",
+      "/content/shares/confirm",
+      "/content/shares/cancel",
+      "/account/shareholder/status",
     ]) {
       const res = (await visitor.get(path)).res;
       expect(res.status, path).toBe(302);

@@ -263,6 +263,20 @@ describe("malformed requests (item 7)", () => {
     expect(huge.status).toBe(413);
   });
 
+  it("the signing service's webhook takes JSON too, within the size limit", async () => {
+    const res = await post("/signing/webhook", {
+      type: "application/json",
+      body: '{"eventId":"e","ref":"sig_x","outcome":"signed"}',
+      headers: { Origin: "" },
+    });
+    expect(res.status).toBe(401);
+    const huge = await post("/signing/webhook", {
+      type: "application/json",
+      body: JSON.stringify({ a: "x".repeat(70_000) }),
+    });
+    expect(huge.status).toBe(413);
+  });
+
   it("a line break in redirectTo, an over-long honeypot and a backslash path are 4xx, not 500", async () => {
     const theme = await post("/theme", {
       type: "application/x-www-form-urlencoded",

@@ -9,6 +9,10 @@ import { Browser } from "./browser";
 import { checkoutHelpers, sandboxSignature, SKU } from "./checkout-helpers";
 import { PRODUCTION_BINDINGS, PRODUCTION_ORIGIN, startProductionShop, type ProductionShop } from "./production";
 import { STRIPE_WEBHOOK_SECRET, stripeEvent } from "./stand-ins/stripe";
+import { SIGNING_API_URL } from "./stand-ins/signing";
+import { csrfOf, signIn } from "./browser";
+import { prepareTestCustomer } from "../fixtures/customer";
+import { createHmac } from "node:crypto";
 import { startShop } from "./worker";
 import development from "../../app/platform/development-secrets.json";
 
@@ -58,6 +62,28 @@ describe("development stand-ins do not exist in production", () => {
     expect((await shop.fetch("/payment/webhook/sandbox", { method: "POST", body })).status).toBe(404);
   });
 
+  it("answers 404 for the signing sandbox and the development page of share purchases, GET and POST", async () => {
+    const { browser } = await h.buyer(1);
+    const token = csrfOf((await browser.get("/account/customer")).html);
+    for (const path of ["/signing/sandbox/x", "/signing/sandbox/sig_gibtesnicht", "/dev/shares"]) {
+      expect((await browser.get(path)).res.status, path).toBe(404);
+      expect((await browser.post(path, { intent: "sign", purchaseId: "x" }, { csrf: token })).res.status, path).toBe(
+        404,
+      );
+    }
+    // a confirmation signed with the published development secret is a forgery here
+    const body = JSON.stringify({ eventId: "e", ref: "sig_x", outcome: "signed" });
+    const forged = await shop.fetch("/signing/webhook", {
+      method: "POST",
+      body,
+      headers: {
+        "Content-Type": "application/json",
+        "X-Signing-Signature": createHmac("sha256", development.SIGNING_WEBHOOK_SECRET).update(body).digest("hex"),
+      },
+    });
+    expect(forged.status).toBe(401);
+  });
+
   it("sends HSTS and Secure cookies", async () => {
     const login = await shop.fetch("/login");
     expect(login.status).toBe(200);
@@ -76,9 +102,17 @@ describe("a deployment without its own configuration refuses to serve", () => {
     ["the sandbox as payment provider", { PAYMENT_PROVIDER: "sandbox" }],
     ["no Stripe webhook secret", { STRIPE_WEBHOOK_SECRET: "" }],
     ["no mail provider", { MAIL_PROVIDER: "" }],
-    ["no sender", { MAIL_FROM: "" }],
+    ["no signing service", { SIGNING_PROVIDER: "" }],
     ["the signing sandbox as signing service", { SIGNING_PROVIDER: "sandbox" }],
+    ["no signing service address", { SIGNING_API_URL: "" }],
+    ["a signing service address without https", { SIGNING_API_URL: "http://sign.frischkorb.test" }],
+    ["no signing service key", { SIGNING_API_KEY: "" }],
     ["no signing webhook secret", { SIGNING_WEBHOOK_SECRET: "" }],
+    [
+      "the published development signing webhook secret",
+      { SIGNING_WEBHOOK_SECRET: development.SIGNING_WEBHOOK_SECRET },
+    ],
+    ["no sender", { MAIL_FROM: "" }],
     ["ENVIRONMENT=development on a public address", { ENVIRONMENT: "development" }],
     ["ENVIRONMENT=test on a public address", { ENVIRONMENT: "test" }],
     [
@@ -94,6 +128,10 @@ describe("a deployment without its own configuration refuses to serve", () => {
         MAIL_PROVIDER: "",
         MAIL_API_KEY: "",
         MAIL_FROM: "",
+        SIGNING_PROVIDER: "",
+        SIGNING_API_URL: "",
+        SIGNING_API_KEY: "",
+        SIGNING_WEBHOOK_SECRET: "",
       },
     ],
   ];
@@ -106,7 +144,16 @@ describe("a deployment without its own configuration refuses to serve", () => {
       bindings: { ...PRODUCTION_BINDINGS, ...override },
     });
     try {
-      for (const path of ["/", "/login", "/dev/mailbox", "/payment/sandbox/pay_x", "/catalog/product/130001"]) {
+      for (const path of [
+        "/",
+        "/login",
+        "/dev/mailbox",
+        "/payment/sandbox/pay_x",
+        "/catalog/product/130001",
+        "/content/shares",
+        "/signing/sandbox/x",
+        "/dev/shares",
+      ]) {
         const res = await unconfigured.fetch(path);
         expect(res.status, path).toBe(503);
         const html = await res.text();
@@ -119,6 +166,12 @@ describe("a deployment without its own configuration refuses to serve", () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
       });
       expect(post.status).toBe(503);
+      const webhook = await unconfigured.fetch("/signing/webhook", {
+        method: "POST",
+        body: "{}",
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(webhook.status).toBe(503);
     } finally {
       await unconfigured.dispose();
     }
@@ -344,5 +397,97 @@ describe("payments through the Stripe adapter", () => {
     ).toBe(404);
     expect((await shop.fetch("/payment/webhook/stripe")).status).toBe(405);
     expect((await new Browser(shop).get("/payment/webhook/stripe")).res.status).toBe(405);
+  });
+});
+
+describe("membership declarations through the signing service's API", () => {
+  let serial = 0;
+  async function member() {
+    const id = 640_000 + ++serial;
+    const email = `zeichnen-prod-${id}@example.org`;
+    await shop.db.batch([
+      prepareTestCustomer(shop.db, { id, email, firstname: "Ida", lastname: "Signer", gender: "w", dob: "1980-02-03" }),
+      shop.db
+        .prepare(
+          `INSERT INTO address (id, customer_id, street, house_number, zip, city, is_default_shipping, is_default_billing, created_at)
+           VALUES (?, ?, 'Karl-Liebknecht-Straße', '5', '04107', 'Leipzig', 1, 1, '2026-01-01')`,
+        )
+        .bind(id * 10, id),
+    ]);
+    const browser = new Browser(shop);
+    expect((await signIn(browser, email)).res.status).toBe(302);
+    const page = await browser.get("/content/shares");
+    expect(page.res.status).toBe(200);
+    const fields = { quantity: "4", addressId: String(id * 10), statutes: "on", privacy: "on" };
+    return { id, email, browser, declare: () => browser.post("/content/shares", fields, { csrf: csrfOf(page.html) }) };
+  }
+  const purchaseOf = (customerId: number) =>
+    shop.db
+      .prepare("SELECT id, status, signing_ref FROM share_purchase WHERE customer_id = ?")
+      .bind(customerId)
+      .first<{ id: string; status: string; signing_ref: string }>();
+  const webhook = (body: string, signature: string) =>
+    shop.fetch("/signing/webhook", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json", "X-Signing-Signature": signature },
+    });
+
+  it("asks the service for a signature with the declaration, mails its link, and applies only its signed confirmation", async () => {
+    const m = await member();
+    const res = await m.declare();
+    expect(res.res.status).toBe(302);
+    expect(res.res.headers.get("Location")).toBe("/content/shares/confirm");
+    const row = (await purchaseOf(m.id))!;
+    expect(row.status).toBe("awaiting_signature");
+    const sent = shop.signing.requests.at(-1)!;
+    expect(sent.id).toBe(row.signing_ref);
+    expect(sent.idempotencyKey).toBe(row.id);
+    expect(sent.body.reference).toBe(row.id);
+    expect(sent.body.signer).toEqual({ email: m.email, name: "Ida Signer" });
+    expect(sent.body.webhookUrl).toBe(`${PRODUCTION_ORIGIN}/signing/webhook`);
+    expect(sent.body.document.title).toBe("Beitrittserklärung zur Frischkorb eG");
+    expect(sent.body.document.lines.join("\n")).toContain("4 Geschäftsanteile");
+    expect(sent.body.document.lines.join("\n")).toContain("03.02.1980");
+    const mail = await shop.db
+      .prepare("SELECT text_body FROM outbox WHERE recipient = ? ORDER BY id DESC")
+      .bind(m.email)
+      .first<{ text_body: string }>();
+    expect(mail!.text_body).toContain(`${SIGNING_API_URL}/sign/${row.signing_ref}`);
+    expect(mail!.text_body).not.toContain("/signing/sandbox/");
+
+    // signed with anything but the deployment's secret: refused
+    const forged = shop.signing.confirmation(row.signing_ref, "signed", development.SIGNING_WEBHOOK_SECRET);
+    expect((await webhook(forged.body, forged.signature)).status).toBe(401);
+    expect((await purchaseOf(m.id))!.status).toBe("awaiting_signature");
+    const genuine = shop.signing.confirmation(row.signing_ref, "signed");
+    const applied = await webhook(genuine.body, genuine.signature);
+    expect(applied.status).toBe(200);
+    expect(await applied.json()).toEqual({ result: "applied" });
+    expect((await purchaseOf(m.id))!.status).toBe("in_review");
+    const replay = await webhook(genuine.body, genuine.signature);
+    expect(await replay.json()).toEqual({ result: "unchanged" });
+    // the Cron Trigger admits it a minute later, as locally
+    await (await shop.mf.getWorker()).scheduled({ scheduledTime: new Date(Date.now() + 61_000), cron: "* * * * *" });
+    expect((await purchaseOf(m.id))!.status).toBe("approved");
+  });
+
+  it("when the service fails, the declaration is refused with the German message and nothing is written", async () => {
+    const m = await member();
+    const requests = shop.signing.requests.length;
+    shop.signing.failNext(1, 500);
+    const res = await m.declare();
+    expect(res.html).toContain("Deine Beitrittserklärung konnte nicht gesendet werden.");
+    expect(res.html).not.toMatch(/signing service|HTTP 500/);
+    expect(await purchaseOf(m.id)).toBeNull();
+    expect(
+      (await shop.db
+        .prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?")
+        .bind(m.email)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
+    expect(shop.signing.requests.length).toBe(requests);
+    // the next try goes through
+    expect((await m.declare()).res.status).toBe(302);
   });
 });

@@ -1,19 +1,14 @@
 /**
  * A deployed shop as the integration tests see it: ENVIRONMENT=production on a public address, its
- * own secrets, Stripe as payment provider, Resend as mail provider, the card provider's API and
- * the e-signature service's API, all answered by local stand-ins of their HTTP APIs. Demo customers are seeded with this shop's own pepper.
+ * own secrets, Stripe as payment provider, Resend as mail provider, the card provider's API and the
+ * e-signature service's API, all answered by local stand-ins of their HTTP APIs. Demo customers are seeded with this shop's own pepper.
  */
 import { Response } from "miniflare";
 import { startShop, type ShopOptions, type TestShop } from "./worker";
 import { MAIL_API_KEY, MAIL_FROM, ResendStandIn } from "./stand-ins/resend";
 import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, StripeStandIn } from "./stand-ins/stripe";
 import { CARD_API_KEY, CARD_API_URL, CardProviderStandIn } from "./stand-ins/card-provider";
-import {
-  SIGNING_API_KEY,
-  SIGNING_API_URL,
-  SIGNING_WEBHOOK_SECRET,
-  SigningServiceStandIn,
-} from "./stand-ins/signing-service";
+import { SIGNING_API_KEY, SIGNING_API_URL, SIGNING_WEBHOOK_SECRET, SigningStandIn } from "./stand-ins/signing";
 
 export const PRODUCTION_ORIGIN = "https://frischkorb.example";
 
@@ -42,14 +37,14 @@ export interface ProductionShop extends TestShop {
   stripe: StripeStandIn;
   resend: ResendStandIn;
   cards: CardProviderStandIn;
-  signing: SigningServiceStandIn;
+  signing: SigningStandIn;
 }
 
 export async function startProductionShop(opts: ShopOptions = {}): Promise<ProductionShop> {
   const stripe = new StripeStandIn();
   const resend = new ResendStandIn();
   const cards = new CardProviderStandIn();
-  const signing = new SigningServiceStandIn();
+  const signing = new SigningStandIn();
   const outbound = async (request: Request) => {
     const host = new URL(request.url).host;
     if (host === "api.stripe.com") return stripe.handle(request);

@@ -136,6 +136,7 @@ describe("Meine Anteile", () => {
     const page = await browser.get("/account/shareholder");
     expect(page.res.status).toBe(200);
     expect(text(page.html)).toContain(TEXT.invitation);
+    // "Jetzt Anteile zeichnen" leads to the declaration
     expect(page.html).toContain('href="/content/shares"');
     expect(page.html).not.toContain('href="/account/shareholder/sell"');
   });

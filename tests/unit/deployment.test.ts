@@ -76,7 +76,7 @@ describe("a deployment's configuration", () => {
         PAYMENT_PROVIDER: "sandbox",
         MAIL_PROVIDER: undefined,
         CARD_PROVIDER: undefined,
-        SIGNING_PROVIDER: "sandbox",
+        SIGNING_PROVIDER: undefined,
       }),
     );
     expect(problems).toEqual([
@@ -86,7 +86,7 @@ describe("a deployment's configuration", () => {
       'PAYMENT_PROVIDER is "sandbox" (a deployment needs "stripe")',
       'MAIL_PROVIDER is "" (a deployment needs "resend")',
       'CARD_PROVIDER is "" (a deployment needs "api")',
-      'SIGNING_PROVIDER is "sandbox" (a deployment needs "api")',
+      'SIGNING_PROVIDER is "" (a deployment needs "api")',
     ]);
     expect(configurationProblems(at({ SESSION_SECRET: development.SESSION_SECRET }))).toEqual([
       "SESSION_SECRET is a development value",
@@ -99,6 +99,9 @@ describe("a deployment's configuration", () => {
       "CARD_API_URL is not an https:// address",
       "CARD_API_KEY is not set",
     ]);
+    expect(configurationProblems(at({ SIGNING_PROVIDER: "sandbox" }))).toEqual([
+      'SIGNING_PROVIDER is "sandbox" (a deployment needs "api")',
+    ]);
     expect(
       configurationProblems(
         at({ SIGNING_API_URL: "http://sign.example", SIGNING_API_KEY: "", SIGNING_WEBHOOK_SECRET: "" }),
@@ -107,6 +110,12 @@ describe("a deployment's configuration", () => {
       "SIGNING_API_URL is not an https:// address",
       "SIGNING_API_KEY is not set",
       "SIGNING_WEBHOOK_SECRET is not set",
+    ]);
+    expect(configurationProblems(at({ SIGNING_API_URL: undefined }))).toEqual([
+      "SIGNING_API_URL is not an https:// address",
+    ]);
+    expect(configurationProblems(at({ SIGNING_WEBHOOK_SECRET: development.SIGNING_WEBHOOK_SECRET }))).toEqual([
+      "SIGNING_WEBHOOK_SECRET is a development value",
     ]);
   });
 
@@ -121,6 +130,7 @@ describe("a deployment's configuration", () => {
             MAIL_PROVIDER: undefined,
             CARD_PROVIDER: undefined,
             SIGNING_PROVIDER: undefined,
+            SIGNING_WEBHOOK_SECRET: undefined,
           },
           "http://127.0.0.1/",
         ),

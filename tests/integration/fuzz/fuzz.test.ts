@@ -11,9 +11,10 @@
  * requests with her valid token too (then only the other customers must be unchanged). The
  * development page /dev/cards plays the card provider for every customer by design (no owner
  * check), so it gets no request with a valid token (targets.ts, `anyCustomer`); without one it is
- * fuzzed like every form and must change nothing. Another customer has a card and an open card
- * application, so "no other customer changes" covers the card tables too; she and another customer
- * have shares in the cart, so "Kauf abbrechen" meets her own and the other's purchase id.
+ * fuzzed like every form and must change nothing; so are /dev/shares and the signing sandbox.
+ * Another customer has a card and an open card application, so "no other customer changes" covers
+ * the card tables too; she and Anna have shares in the cart, so "Kauf abbrechen" meets her own and
+ * the other's purchase id, and other customers have purchases in the other open states.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, csrfOf, DEMO, signIn } from "../browser";
@@ -40,6 +41,7 @@ beforeAll(async () => {
   otherIds = customers.filter((c) => c.id !== annaId).map((c) => c.id);
   await anotherCustomersCard(otherIds[0]);
   await sharesInCart([annaId, otherIds[0]]);
+  await otherCustomersPurchases(otherIds.slice(1));
   context = {
     ids: await shopIds(),
     personas: { anna: await persona(true), visitor: await persona(false) },
@@ -104,6 +106,45 @@ async function sharesInCart(customerIds: number[]) {
   );
 }
 
+/**
+ * Other customers' share purchases, one in each state a request could move: admitted (a cancel or
+ * a cart post with its id), in review (the development page's check) and waiting for its signature
+ * (the signing sandbox); "no other customer changes" then covers them.
+ */
+async function otherCustomersPurchases(customerIds: number[]) {
+  const now = new Date().toISOString();
+  const states = ["approved", "in_review", "awaiting_signature"];
+  const declaration = JSON.stringify({
+    quantity: 2,
+    firstname: "Ben",
+    lastname: "Müller",
+    dob: "1995-09-02",
+    email: "ben.mueller@example.org",
+    address: { street: "Hauptstraße", houseNumber: "1", addressAddition: "", zip: "04109", city: "Leipzig" },
+    consentsAt: now,
+  });
+  await shop.db.batch(
+    states.map((status, i) =>
+      shop.db
+        .prepare(
+          `INSERT OR IGNORE INTO share_purchase (id, customer_id, quantity, status, declaration, signing_ref, created_at, signed_at, review_due_at, updated_at)
+           VALUES (?, ?, 2, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .bind(
+          `fuzz-purchase-${status}`,
+          customerIds[i % customerIds.length],
+          status,
+          declaration,
+          `sig_fuzz_${status}`,
+          now,
+          status === "awaiting_signature" ? null : now,
+          status === "awaiting_signature" ? null : now,
+          now,
+        ),
+    ),
+  );
+}
+
 async function shopIds(): Promise<ShopIds> {
   const column = async (sql: string, ...binds: unknown[]) =>
     (
@@ -124,6 +165,7 @@ async function shopIds(): Promise<ShopIds> {
     applicationIds: await column("SELECT id AS v FROM card_application"),
     ownPurchaseIds: await column("SELECT id AS v FROM share_purchase WHERE customer_id = ?", annaId),
     otherPurchaseIds: await column("SELECT id AS v FROM share_purchase WHERE customer_id != ?", annaId),
+    signingRefs: await column("SELECT signing_ref AS v FROM share_purchase"),
   };
 }
 

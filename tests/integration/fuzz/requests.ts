@@ -158,6 +158,9 @@ const PLAUSIBLE: Record<string, string[]> = {
   bic: ["COBADEFFXXX", "BNPAFRPPXXX"],
   sepaConsent: ["on"],
   id: ["fuzz-application"],
+  statutes: ["on"],
+  quiet: ["1"],
+  outcome: ["signed", "declined"],
 };
 
 export type Persona = "anna" | "visitor";
@@ -212,14 +215,14 @@ export class RequestFactory {
   /** The shop's own ids for a form field that takes one. */
   private ids(field: string): string[] | undefined {
     const { ids } = this.context;
-    const list =
-      field === "cardId"
-        ? [...ids.ownCardIds, ...ids.otherCardIds]
-        : field === "applicationId"
-          ? ids.applicationIds
-          : field === "purchaseId"
-            ? [...ids.ownPurchaseIds, ...ids.otherPurchaseIds]
-            : [];
+    const lists: Record<string, string[]> = {
+      cardId: [...ids.ownCardIds, ...ids.otherCardIds],
+      applicationId: ids.applicationIds,
+      addressId: [...ids.ownAddressIds, ...ids.otherAddressIds],
+      purchaseId: [...ids.ownPurchaseIds, ...ids.otherPurchaseIds],
+      ref: ids.signingRefs,
+    };
+    const list = lists[field] ?? [];
     return list.length ? list : undefined;
   }
 
@@ -231,6 +234,7 @@ export class RequestFactory {
       orderNumber: () => [...ids.ownOrderNumbers, ...ids.otherOrderNumbers, "0", "abc"],
       paymentId: () => [...ids.paymentIds, "pay_x"],
       customerId: () => [...ids.customerIds, "0", "x"],
+      ref: () => [...ids.signingRefs, "sig_x"],
       category: () => CATEGORIES,
       sku: () => SKUS,
     };
@@ -415,7 +419,8 @@ export class RequestFactory {
     if (origin < 0.92) Object.assign(headers, { Origin: SAME_ORIGIN, "X-Forwarded-Host": "shop.test" });
     else if (origin < 0.96) headers.Origin = "https://evil.example";
     else headers["Sec-Fetch-Site"] = "cross-site";
-    if (target.raw) headers["X-Payment-Signature"] = this.value().replace(/[^\x20-\x7e]/g, "");
+    if (target.raw)
+      headers[target.signatureHeader ?? "X-Payment-Signature"] = this.value().replace(/[^\x20-\x7e]/g, "");
     const method = this.chance(0.04) ? this.pick(["PUT", "DELETE", "PATCH", "OPTIONS"]) : "POST";
     const init: FuzzRequest["init"] = { method, headers, body };
     if (body instanceof ReadableStream) init.duplex = "half";

@@ -23,6 +23,8 @@ export interface ShopIds {
   /** Share purchases in the cart: the customer's own and another customer's. */
   ownPurchaseIds: string[];
   otherPurchaseIds: string[];
+  /** The signing service's references of every share purchase (the signing sandbox's links). */
+  signingRefs: string[];
 }
 
 export interface FormTarget {
@@ -31,11 +33,14 @@ export interface FormTarget {
   intents?: string[];
   /** The body is not a form (webhooks): the fuzz sends any body, the guard only limits its size. */
   raw?: boolean;
+  /** The header a raw target's sender signs with (X-Payment-Signature unless said otherwise). */
+  signatureHeader?: string;
   /**
    * A development tool that acts on any customer's data by design, with no owner check (/dev/cards
-   * plays the card provider). It gets every request but those with a valid token: with one it
-   * would change other customers' cards, which is its purpose, not a leak. Without a valid token it
-   * must change nothing, like every form.
+   * plays the card provider, /dev/shares the cooperative's check, the signing sandbox's link is
+   * its only key). It gets every request but those with a valid token: with one it would change
+   * other customers' data, which is its purpose, not a leak. Without a valid token it must change
+   * nothing, like every form.
    */
   anyCustomer?: boolean;
 }
@@ -167,6 +172,17 @@ export const FORMS: FormTarget[] = [
     intents: ["advance", "decline", "fail", "block", "unblock", "blockPermanently", "pinFailure"],
     anyCustomer: true,
   },
+  { path: "/content/shares", fields: ["quantity", "addressId", "statutes", "privacy"] },
+  { path: "/content/shares/cancel", fields: ["purchaseId", "redirectTo"] },
+  { path: "/cart/shares", fields: ["redirectTo", "quiet"] },
+  { path: "/signing/sandbox/{ref}", fields: [], intents: ["sign", "decline"], anyCustomer: true },
+  {
+    path: "/signing/webhook",
+    fields: ["eventId", "ref", "outcome"],
+    raw: true,
+    signatureHeader: "X-Signing-Signature",
+  },
+  { path: "/dev/shares", fields: ["purchaseId"], anyCustomer: true },
 ];
 
 export const PAGES: PageTarget[] = [
@@ -216,6 +232,14 @@ export const PAGES: PageTarget[] = [
   { path: "/locales/{value}/{value}", params: ["v"] },
   { path: "/dev/mailbox", params: [] },
   { path: "/dev/cards", params: [] },
+  { path: "/content/shares", params: [] },
+  { path: "/content/shares/confirm", params: [] },
+  { path: "/content/shares/cancel", params: [] },
+  { path: "/account/shareholder/status", params: [] },
+  { path: "/cart/shares", params: [] },
+  { path: "/signing/sandbox/{ref}", params: [] },
+  { path: "/signing/webhook", params: [] },
+  { path: "/dev/shares", params: [] },
   { path: "/theme", params: [] },
   { path: "/logout", params: [] },
   { path: "/signup", params: [] },
