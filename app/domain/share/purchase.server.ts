@@ -6,6 +6,7 @@
  * writes are scoped by the customer id.
  */
 import { sql } from "kysely";
+import { z } from "zod";
 import type { Env } from "~/platform/context";
 import { all, first, prepare, qb } from "~/platform/db.server";
 import { queueMail } from "~/platform/mailer.server";
@@ -153,13 +154,44 @@ export async function applySigningEvent(db: D1Database, event: SigningEvent, now
   return known ? "unchanged" : "unknown";
 }
 
+const storedDeclaration = z.object({
+  quantity: z.number().int().positive(),
+  firstname: z.string(),
+  lastname: z.string(),
+  dob: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  email: z.string(),
+  address: z.object({
+    street: z.string(),
+    houseNumber: z.string().optional(),
+    addressAddition: z.string().optional(),
+    zip: z.string(),
+    city: z.string(),
+  }),
+  consentsAt: z.string().datetime(),
+}) satisfies z.ZodType<Declaration>;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /** The declaration the signing page shows, by the service's reference (the sandbox reads it). */
 export async function findBySigningRef(db: D1Database, ref: string) {
   const row = await first(
     db,
     qb.selectFrom("share_purchase").select(["status", "declaration"]).where("signing_ref", "=", ref),
   );
-  return row ? { status: row.status, declaration: JSON.parse(row.declaration) as Declaration } : null;
+  if (!row) return null;
+  const declaration = storedDeclaration.safeParse(safeJson(row.declaration));
+  if (!declaration.success) {
+    // only a hand-made row can get here; the page must not show a broken document
+    console.error(`share purchase with signing ref ${ref} has no readable declaration`);
+    return null;
+  }
+  return { status: row.status, declaration: declaration.data };
 }
 
 /**
