@@ -9,7 +9,6 @@ import {
   type Generated,
   type RawBuilder,
 } from "kysely";
-import type { PurchaseState } from "~/domain/share/purchase";
 
 /**
  * Kysely is used only to build typed SQL; statements run through the D1 binding directly, so
@@ -143,7 +142,8 @@ export interface SharePurchaseTable {
   id: string;
   customer_id: number;
   quantity: number;
-  status: PurchaseState;
+  /** The states of domain/share/purchase.ts (PURCHASE_STATES); the platform imports nothing from the domain. */
+  status: "awaiting_signature" | "declined" | "in_review" | "approved" | "in_cart" | "ordered" | "paid" | "cancelled";
   declaration: string;
   signing_ref: string;
   order_id: string | null;
