@@ -636,7 +636,7 @@ const satzung = `
 <h2>§ 4 Geschäftsanteile</h2>
 <p>Der Geschäftsanteil beträgt 100 €. Jedes Mitglied muss mindestens einen Geschäftsanteil übernehmen und kann sich mit weiteren Geschäftsanteilen beteiligen; mit einer Beitrittserklärung können bis zu 50 Anteile gezeichnet werden. Die Geschäftsanteile sind sofort in voller Höhe einzuzahlen. Eine Nachschusspflicht der Mitglieder besteht nicht.</p>
 <h2>§ 5 Rückvergütung</h2>
-<p>Die Mitglieder erhalten auf ihre Einkäufe eine Rückvergütung von 1,9 % zuzüglich 0,1 % je gehaltenem Geschäftsanteil, höchstens 4 %. Sie wird dem Kundenguthaben gutgeschrieben, sobald eine Bestellung bezahlt ist, und zurückgebucht, wenn die Bestellung widerrufen wird.</p>
+<p>Die Mitglieder erhalten auf ihre Einkäufe eine Rückvergütung von 1,9 % zuzüglich 0,1 % je gehaltenem Geschäftsanteil, höchstens 4 %. Die Rückvergütung wird dem Kundenguthaben gutgeschrieben, sobald eine Bestellung bezahlt ist, und zurückgebucht, wenn die Bestellung widerrufen wird.</p>
 <h2>§ 6 Kündigung</h2>
 <p>Jedes Mitglied kann seine Mitgliedschaft oder einzelne weitere Geschäftsanteile zum Schluss eines Geschäftsjahres mit einer Frist von drei Monaten kündigen. Das Geschäftsjahr ist das Kalenderjahr. Das Auseinandersetzungsguthaben wird nach Feststellung des Jahresabschlusses durch die Generalversammlung ausgezahlt, in der Regel bis zum 30. Juni des Folgejahres.</p>
 <h2>§ 7 Stimmrecht</h2>
