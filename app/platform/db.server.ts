@@ -142,7 +142,7 @@ export interface SharePurchaseTable {
   id: string;
   customer_id: number;
   quantity: number;
-  /** domain/share/purchase.ts PURCHASE_STATES */
+  /** The states of domain/share/purchase.ts (PURCHASE_STATES); the platform imports nothing from the domain. */
   status: "awaiting_signature" | "declined" | "in_review" | "approved" | "in_cart" | "ordered" | "paid" | "cancelled";
   declaration: string;
   signing_ref: string;

@@ -1,0 +1,244 @@
+import type { Browser, Page } from "@playwright/test";
+import { testCustomerInsert } from "../tests/fixtures/customer";
+import {
+  DEMO_PASSWORD,
+  expectAccessibleAfterPost,
+  expectToast,
+  mailLink,
+  signIn,
+  uniqueEmail,
+  visit,
+} from "./account-helpers";
+import { executeD1 } from "./d1";
+import { expect, expectAccessible, test } from "./fixtures";
+import { waitForHydration } from "./helpers";
+
+/**
+ * Buying shares, first half (docs/decisions/0021): the membership declaration, the e-mail with
+ * the signing link, signing in the signing sandbox, the waiting modal on the shop's pages while
+ * the cooperative checks, the check by hand on /dev/shares (another browser), and the admitted
+ * shares going into the cart: by themselves with JavaScript, by the notice's button without.
+ * Also cancelling from the 'E-Mail bestätigen' modal and the form's messages at its fields.
+ *
+ * Both projects run in parallel against one database: each test has a customer of its own, and
+ * the customer's share purchases are removed after the test.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+const SHARES = "/content/shares";
+const MAIL_SUBJECT = "Bitte bestätige deine Beitrittserklärung";
+const WAITING = "Deine Beitrittserklärung wird geprüft";
+
+const customers: number[] = [];
+
+async function resetPurchases(customerId: number) {
+  await executeD1("DELETE FROM share_purchase WHERE customer_id = ?", [customerId]);
+}
+
+test.afterEach(async () => {
+  for (const id of customers.splice(0)) await resetPurchases(id);
+});
+
+/** A fresh, active customer of full age with one address, made in the e2e shop's D1 and signed in. */
+async function shareCustomer(page: Page, javaScriptEnabled: boolean) {
+  const id = 600_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const email = uniqueEmail("anteile");
+  const insert = testCustomerInsert({
+    id,
+    email,
+    firstname: "Hanna",
+    lastname: "Zeichner",
+    gender: "w",
+    dob: "1988-07-14",
+    since: new Date().toISOString(),
+  });
+  await executeD1(insert.sql, insert.params);
+  await executeD1(
+    `INSERT INTO address (id, customer_id, street, house_number, zip, city, is_default_shipping, is_default_billing, created_at)
+     VALUES (?, ?, 'Gottschedstraße', '12', '04109', 'Leipzig', 1, 1, ?)`,
+    [id, id, new Date().toISOString()],
+  );
+  customers.push(id);
+  await resetPurchases(id);
+  await signIn(page, email, DEMO_PASSWORD, javaScriptEnabled);
+  return { id, email };
+}
+
+const purchaseStatus = async (customerId: number) =>
+  (await executeD1("SELECT status FROM share_purchase WHERE customer_id = ? ORDER BY created_at", [customerId])).map(
+    (r) => r.status,
+  );
+
+function declarationForm(page: Page) {
+  const form = page.locator("form#share-declaration");
+  return {
+    form,
+    quantity: form.getByLabel("Anzahl der Geschäftsanteile", { exact: true }),
+    address: form.getByLabel("Anschrift", { exact: true }),
+    statutes: form.getByRole("checkbox", { name: /Satzung der Frischkorb eG/ }),
+    privacy: form.getByRole("checkbox", { name: /Datenschutzhinweise/ }),
+    submit: form.getByRole("button", { name: "Beitrittserklärung absenden" }),
+  };
+}
+
+/** The declaration for `quantity` shares, sent from the purchase page: the 'E-Mail bestätigen' modal opens. */
+async function declare(page: Page, javaScriptEnabled: boolean, quantity: string) {
+  await visit(page, SHARES, javaScriptEnabled, "Teilhaber werden");
+  const f = declarationForm(page);
+  await expect(f.address).toHaveValue(/^\d+$/);
+  await f.quantity.fill(quantity);
+  await f.statutes.check();
+  await f.privacy.check();
+  await f.submit.click();
+  await expect(page).toHaveURL((url) => url.pathname === `${SHARES}/confirm`);
+  const dialog = page.getByRole("dialog", { name: "E-Mail bestätigen" });
+  await expect(dialog).toBeVisible();
+  await expectToast(page, "Wir haben dir eine E-Mail mit dem Link zur Bestätigung geschickt.");
+  await expect(dialog).toContainText("Bitte bestätige darin deine Beitrittserklärung.");
+  await expectAccessible(page);
+  await waitForHydration(page, javaScriptEnabled);
+  return dialog;
+}
+
+/** The cooperative's check by hand, in a browser of its own (a developer's, not the customer's). */
+async function approveOnDevPage(browser: Browser, email: string, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled, locale: "de-DE" });
+  try {
+    const dev = await context.newPage();
+    await dev.goto("/dev/shares");
+    await expect(dev.getByRole("heading", { level: 1, name: "Beitrittserklärungen (Entwicklung)" })).toBeVisible();
+    await waitForHydration(dev, javaScriptEnabled);
+    const entry = dev
+      .getByRole("list", { name: "Beitrittserklärungen (Entwicklung)" })
+      .getByRole("listitem")
+      .filter({ hasText: email });
+    await expect(entry).toContainText("in Prüfung");
+    await entry.getByRole("button", { name: "Jetzt prüfen und zulassen" }).click();
+    await expectToast(dev, "Die Beitrittserklärung ist zugelassen.");
+    await expect(entry).toContainText("zugelassen");
+  } finally {
+    await context.close();
+  }
+}
+
+test("declaration, mail, signature, the waiting modal, the cooperative's check, the shares into the cart", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
+  const { id, email } = await shareCustomer(page, javaScriptEnabled);
+  await declare(page, javaScriptEnabled, "3");
+  expect(await purchaseStatus(id)).toEqual(["awaiting_signature"]);
+
+  // the mail's link leads to the signing sandbox
+  const link = await mailLink(page, email, MAIL_SUBJECT, "/signing/sandbox/", javaScriptEnabled);
+  await visit(page, link, javaScriptEnabled, "Beitrittserklärung unterschreiben");
+  const signingDocument = page.getByRole("article", { name: "Beitrittserklärung zur Frischkorb eG" });
+  await expect(signingDocument).toContainText("3 Geschäftsanteile zu je 100,00 €, zusammen 300,00 €");
+  await expect(signingDocument).toContainText("Hanna Zeichner");
+  await expect(signingDocument).toContainText("14.07.1988");
+  await expect(signingDocument).toContainText("Gottschedstraße 12");
+  await page.getByRole("button", { name: "Unterschreiben" }).click();
+  await expect(page.getByText("Du hast die Beitrittserklärung unterschrieben.")).toBeVisible();
+  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  // the sandbox stands for the outside world: no waiting modal there
+  await expect(page.getByRole("dialog", { name: WAITING })).toHaveCount(0);
+  expect(await purchaseStatus(id)).toEqual(["in_review"]);
+
+  // every shop page waits for the cooperative's check
+  await page.goto("/account/shareholder");
+  const waiting = page.getByRole("dialog", { name: WAITING });
+  await expect(waiting).toBeVisible();
+  await expect(waiting).toContainText("Die Genossenschaft prüft gerade deine unterschriebene Beitrittserklärung.");
+  await expectAccessible(page);
+  await waitForHydration(page, javaScriptEnabled);
+  if (javaScriptEnabled) {
+    // a modal: the page behind is inert
+    expect(await waiting.evaluate((d: HTMLDialogElement) => d.matches(":modal"))).toBe(true);
+    await page.evaluate(() => document.documentElement.setAttribute("data-e2e-document", "1"));
+  }
+
+  await approveOnDevPage(browser, email, javaScriptEnabled);
+
+  if (javaScriptEnabled) {
+    // the modal asks every 5 s: it closes within about 7 s (8 s allowed for a busy machine), and the shares go into the cart by themselves
+    await expect(waiting).toBeHidden({ timeout: 8_000 });
+    await expectToast(page, "3 Anteile wurden in den Warenkorb gelegt.");
+    // all in the same document: no reload
+    await expect(page.locator("html")).toHaveAttribute("data-e2e-document", "1");
+    await expect(page.getByRole("button", { name: "Anteile in den Warenkorb legen" })).toHaveCount(0);
+  } else {
+    // the page reloads itself every 5 s; then the notice offers the button
+    const button = page.getByRole("button", { name: "Anteile in den Warenkorb legen" });
+    await expect(button).toBeVisible({ timeout: 8_000 });
+    await expect(waiting).toHaveCount(0);
+    await expect(page.getByText("Deine 3 Anteile sind freigegeben.")).toBeVisible();
+    await expectAccessible(page);
+    await button.click();
+    await expect(page).toHaveURL((url) => url.pathname === "/account/shareholder");
+    await expectToast(page, "3 Anteile wurden in den Warenkorb gelegt.");
+    await expect(button).toHaveCount(0);
+  }
+  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  expect(await purchaseStatus(id)).toEqual(["in_cart"]);
+
+  await visit(page, SHARES, javaScriptEnabled, "Teilhaber werden");
+  await expect(page.getByText("Deine 3 Anteile liegen im Warenkorb.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Zum Warenkorb" })).toHaveAttribute("href", "/cart");
+  await expect(declarationForm(page).form).toHaveCount(0);
+});
+
+test("cancelling from the 'E-Mail bestätigen' modal", async ({ page, javaScriptEnabled }) => {
+  const { id } = await shareCustomer(page, javaScriptEnabled);
+  const confirm = await declare(page, javaScriptEnabled, "2");
+  await confirm.getByRole("link", { name: "Kauf abbrechen" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `${SHARES}/cancel`);
+  const dialog = page.getByRole("dialog", { name: "Kauf abbrechen" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Möchtest du den Kauf deiner 2 Anteile abbrechen?");
+  await expectAccessible(page);
+  await waitForHydration(page, javaScriptEnabled);
+  await dialog.getByRole("button", { name: "Kauf abbrechen" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === SHARES);
+  await expectToast(page, "Der Kauf deiner Anteile wurde abgebrochen.");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(declarationForm(page).submit).toBeVisible();
+  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  expect(await purchaseStatus(id)).toEqual(["cancelled"]);
+});
+
+test("the declaration's messages at their fields, and nothing is sent", async ({ page, javaScriptEnabled }) => {
+  const { id } = await shareCustomer(page, javaScriptEnabled);
+  await visit(page, SHARES, javaScriptEnabled, "Teilhaber werden");
+  const f = declarationForm(page);
+  await f.quantity.fill("51");
+  await f.privacy.check();
+  await f.submit.click();
+  await expect(f.quantity).toHaveAttribute("aria-invalid", "true");
+  await expect(f.quantity).toHaveAccessibleDescription(
+    /Du kannst mit einer Erklärung höchstens 50 Anteile zeichnen\.$/,
+  );
+  await expect(f.statutes).toHaveAttribute("aria-invalid", "true");
+  await expect(f.statutes).toHaveAccessibleDescription("Bitte erkenne die Satzung an.");
+  // what was typed and chosen stays
+  await expect(f.quantity).toHaveValue("51");
+  await expect(f.privacy).toBeChecked();
+  await expect(f.address).toHaveValue(/^\d+$/);
+  await expect(page).toHaveURL((url) => url.pathname === SHARES);
+  await expectAccessibleAfterPost(page, javaScriptEnabled);
+
+  await waitForHydration(page, javaScriptEnabled);
+  await f.quantity.fill("1,5");
+  await f.statutes.check();
+  await f.submit.click();
+  await expect(f.quantity).toHaveAccessibleDescription(/Bitte gib eine ganze Zahl ein\.$/);
+  await expect(f.statutes).not.toHaveAttribute("aria-invalid", "true");
+
+  await waitForHydration(page, javaScriptEnabled);
+  await f.quantity.fill("0");
+  await f.submit.click();
+  await expect(f.quantity).toHaveAccessibleDescription(/Bitte zeichne mindestens einen Anteil\.$/);
+  await expect(page).toHaveURL((url) => url.pathname === SHARES);
+  expect(await purchaseStatus(id)).toEqual([]);
+});
