@@ -84,7 +84,7 @@ function declarationForm(page: Page) {
 
 /** The declaration for `quantity` shares, sent from the purchase page: the 'E-Mail bestätigen' modal opens. */
 async function declare(page: Page, javaScriptEnabled: boolean, quantity: string) {
-  await visit(page, SHARES, javaScriptEnabled, "Teilhaber werden");
+  await visit(page, SHARES, javaScriptEnabled, "Geschäftsanteile zeichnen");
   const f = declarationForm(page);
   await expect(f.address).toHaveValue(/^\d+$/);
   await f.quantity.fill(quantity);
@@ -183,7 +183,7 @@ test("declaration, mail, signature, the waiting modal, the cooperative's check, 
   await expectAccessibleAfterPost(page, javaScriptEnabled);
   expect(await purchaseStatus(id)).toEqual(["in_cart"]);
 
-  await visit(page, SHARES, javaScriptEnabled, "Teilhaber werden");
+  await visit(page, SHARES, javaScriptEnabled, "Geschäftsanteile zeichnen");
   await expect(page.getByText("Deine 3 Anteile liegen im Warenkorb.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Zum Warenkorb" })).toHaveAttribute("href", "/cart");
   await expect(declarationForm(page).form).toHaveCount(0);
@@ -210,7 +210,7 @@ test("cancelling from the 'E-Mail bestätigen' modal", async ({ page, javaScript
 
 test("the declaration's messages at their fields, and nothing is sent", async ({ page, javaScriptEnabled }) => {
   const { id } = await shareCustomer(page, javaScriptEnabled);
-  await visit(page, SHARES, javaScriptEnabled, "Teilhaber werden");
+  await visit(page, SHARES, javaScriptEnabled, "Geschäftsanteile zeichnen");
   const f = declarationForm(page);
   await f.quantity.fill("51");
   await f.privacy.check();
