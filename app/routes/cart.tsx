@@ -11,7 +11,7 @@ import { SHARES_LINE_KEY } from "~/components/cart/SharesLine";
 import { GiftInterferer } from "~/components/cart/GiftInterferer";
 import { QuantityQueueProvider, useQueuedQuantities } from "~/components/cart/QuantityQueue";
 import { categoryHref } from "~/domain/catalog/href";
-import { cartIsEmpty, totalsOf, withQuantities, type Cart } from "~/domain/cart/cart";
+import { cartIsEmpty, cartShips, totalsOf, withQuantities, type Cart } from "~/domain/cart/cart";
 import { loadCart } from "~/domain/cart/cart.server";
 import { STANDARD_SHIPPING_CENTS } from "~/domain/cart/shipping";
 import { checkoutBlocker } from "~/domain/cart/validity";
@@ -67,7 +67,7 @@ export default function CartPage() {
       ) : (
         <QuantityQueueProvider skus={cart.lines.map((l) => l.product.sku)}>
           <CartMessages messages={cart.messages} />
-          {cart.lines.length ? <GiftInterferer cart={cart} /> : null}
+          {cartShips(cart) ? <GiftInterferer cart={cart} /> : null}
           <div className="cart-layout">
             <CartLines lines={cart.lines} shares={cart.shares} />
             <CartSide cart={cart} />
@@ -92,7 +92,7 @@ function CartSide({ cart }: { cart: Cart }) {
     <div className="cart-side">
       <CartSummary cart={cart} totals={totals} />
       <CheckoutButton blocker={checkoutBlocker(lines, totals.minimumReached, cart.shares !== null)} />
-      {cart.lines.length ? <CouponForm coupon={cart.coupon} applied={totals.couponApplied} /> : null}
+      {cartShips(cart) ? <CouponForm coupon={cart.coupon} applied={totals.couponApplied} /> : null}
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { PaymentChoice } from "~/components/checkout/PaymentChoice";
 import { ShippingChoice } from "~/components/checkout/ShippingChoice";
 import { CouponForm } from "~/components/cart/CouponForm";
 import { FormMessage } from "~/components/form/Field";
-import { cartIsEmpty } from "~/domain/cart/cart";
+import { cartIsEmpty, cartShips } from "~/domain/cart/cart";
 import { cartShipsGoods } from "~/domain/cart/cart.server";
 import { checkoutBlocker } from "~/domain/cart/validity";
 import { CARRIERS, STANDARD_CARRIER, isCarrierCode } from "~/domain/checkout/carriers";
@@ -127,7 +127,7 @@ export default function CheckoutPage() {
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
   const { cart } = checkout;
-  const ships = cart.lines.length > 0;
+  const ships = cartShips(cart);
   const [form, fields] = useForm({
     id: "checkout",
     lastResult: actionData?.result,

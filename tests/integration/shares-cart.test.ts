@@ -353,6 +353,15 @@ describe("checkout of shares alone", () => {
     expect(detail).not.toContain("<dt>Versand");
     expect(detail).not.toContain("<dt>Zwischensumme");
     expect(detail).not.toContain("enthaltene MwSt.");
+    // no goods, nothing to withdraw from: a member leaves by cancelling shares
+    expect(detail).not.toContain("Vertrag widerrufen");
+    const withdraw = await browser.post(
+      `/account/order/${order!.increment_id}`,
+      { intent: "withdraw" },
+      { csrf: csrfOf((await browser.get(`/account/order/${order!.increment_id}?widerruf=1`)).html) },
+    );
+    expect(text((await browser.follow(withdraw)).html)).toContain("Der Widerruf konnte nicht gespeichert werden.");
+    expect((await h.orderOf(f.key))!.withdrawn_at).toBeNull();
   });
 
   it("a shipping method sent along is ignored; the order ships nothing", async () => {

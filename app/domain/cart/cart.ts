@@ -3,7 +3,7 @@ import type { ProductSummary } from "~/domain/catalog/product";
 import type { GiftStep } from "./gifts";
 import type { ValidationMessage } from "./validity";
 import { cashbackCents } from "~/domain/share/share";
-import { cartTotals, lineTotalCents, type Coupon, type Totals } from "./totals";
+import { cartTotals, lineTotalCents, shipsGoods, type Coupon, type Totals } from "./totals";
 
 export interface CartLine {
   product: ProductSummary;
@@ -78,6 +78,12 @@ export function totalsOf(
  */
 export const cartCashbackCents = (totals: Pick<Totals, "subtotalCents" | "sharesCents">, permille: number) =>
   cashbackCents(permille, totals.subtotalCents + totals.sharesCents, totals.sharesCents);
+
+/**
+ * The cart holds goods to ship; one with shares alone ships nothing and needs no shipping method,
+ * address or slot (docs/decisions/0021). `cartShipsGoods` in cart.server.ts asks D1 the same.
+ */
+export const cartShips = (cart: Pick<Cart, "lines">) => shipsGoods(cart.lines);
 
 /** The cart has something to order: goods, or shares. */
 export const cartIsEmpty = (cart: Pick<Cart, "lines" | "shares">) => cart.lines.length === 0 && cart.shares === null;

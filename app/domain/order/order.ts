@@ -72,9 +72,15 @@ export interface OrderDetail extends OrderSummary {
 export const shipsNothing = (order: Pick<OrderDetail, "carrierCode" | "channel">) =>
   order.channel === "online" && order.carrierCode === null;
 
-/** "Vertrag widerrufen" is offered on online orders that are not cancelled and not yet withdrawn. */
-export function canWithdraw(order: Pick<OrderDetail, "channel" | "status" | "withdrawnAt">): boolean {
-  return order.channel === "online" && order.status !== "canceled" && order.withdrawnAt === null;
+/**
+ * "Vertrag widerrufen" is offered on online orders of goods that are not cancelled and not yet
+ * withdrawn. An order of shares alone has no goods to withdraw from: a member leaves the
+ * cooperative by cancelling shares (docs/decisions/0020, 0021).
+ */
+export function canWithdraw(order: Pick<OrderDetail, "channel" | "status" | "withdrawnAt" | "carrierCode">): boolean {
+  return (
+    order.channel === "online" && order.status !== "canceled" && order.withdrawnAt === null && !shipsNothing(order)
+  );
 }
 
 const windowDay = new Intl.DateTimeFormat("de-DE", {

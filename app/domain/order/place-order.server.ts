@@ -13,7 +13,7 @@ import { failedConstraint, first, isConstraint, prepare, qb, type Constraint } f
 import { queueMail } from "~/platform/mailer.server";
 import { randomToken } from "~/platform/tokens.server";
 import type { SignedInCustomer } from "~/platform/session.server";
-import { cartCashbackCents, totalsOf, type CartLine, type CartShares } from "~/domain/cart/cart";
+import { cartCashbackCents, cartShips, totalsOf, type CartLine, type CartShares } from "~/domain/cart/cart";
 import { checkoutBlocker, type CheckoutBlocker } from "~/domain/cart/validity";
 import { CARRIERS, STANDARD_CARRIER, deliversTo, type Carrier } from "~/domain/checkout/carriers";
 import { loadCheckout, type Checkout } from "~/domain/checkout/checkout.server";
@@ -99,7 +99,7 @@ async function placeOrderOnce(
   const { cart } = checkout;
   // The cart decides whether anything is shipped, not the form: goods need a shipping method,
   // shares alone need none (and a method sent along with them is ignored).
-  const ships = cart.lines.length > 0;
+  const ships = cartShips(cart);
   if (ships && !input.carrier) return refuse([], { carrier: ["checkout:error.missingShippingMethod"] });
   const carrier = ships && input.carrier ? CARRIERS[input.carrier] : null;
   const problem = checkProblems(checkout, input, carrier);
