@@ -430,6 +430,11 @@ function shareStatements() {
   const out = [`DELETE FROM share_entry WHERE customer_id IN (${ids});`];
   for (const m of members) out.push(upsert("shareholder", m, ["customer_id"]));
   for (const e of entries) out.push(upsert("share_entry", e, ["id"]));
+  // members are in the shareholder customer group; a former member is back in the general one
+  for (const m of members)
+    out.push(
+      `UPDATE customer SET group_identifier = '${m.left_at ? "general" : "shareholder"}' WHERE id = ${sqlValue(m.customer_id)};`,
+    );
   const purchases = sharePurchases();
   const buyers = [...new Set(purchases.map((p) => sqlValue(p.customer_id)))].join(", ");
   out.push(`DELETE FROM share_purchase WHERE customer_id IN (${ids}, ${buyers});`);
