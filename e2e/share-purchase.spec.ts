@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   visit,
 } from "./account-helpers";
+import { answerProvider, expectSuccess } from "./checkout-helpers";
 import { executeD1 } from "./d1";
 import { expect, expectAccessible, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
@@ -122,11 +123,12 @@ async function approveOnDevPage(browser: Browser, email: string, javaScriptEnabl
   }
 }
 
-test("declaration, mail, signature, the waiting modal, the cooperative's check, the shares into the cart", async ({
+test("declaration, mail, signature, the waiting modal, the cooperative's check, the shares into the cart, checkout, payment, member number, one share sold", async ({
   page,
   browser,
   javaScriptEnabled,
 }) => {
+  test.setTimeout(240_000);
   const { id, email } = await shareCustomer(page, javaScriptEnabled);
   await declare(page, javaScriptEnabled, "3");
   expect(await purchaseStatus(id)).toEqual(["awaiting_signature"]);
@@ -187,6 +189,48 @@ test("declaration, mail, signature, the waiting modal, the cooperative's check, 
   await expect(page.getByText("Deine 3 Anteile liegen im Warenkorb.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Zum Warenkorb" })).toHaveAttribute("href", "/cart");
   await expect(declarationForm(page).form).toHaveCount(0);
+
+  // the rest of the way: the cart, the checkout of shares alone, the sandbox payment, the member
+  // number on "Meine Anteile", one share sold, and the pending sale in the listing
+  await waitForHydration(page, javaScriptEnabled);
+  await page.getByRole("link", { name: "Zum Warenkorb" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/cart");
+  await expect(page.getByText("Genossenschaftsanteil × 3")).toBeVisible();
+  await expectAccessible(page);
+  await waitForHydration(page, javaScriptEnabled);
+  await page.getByRole("link", { name: "Zur Kasse" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/checkout");
+  await waitForHydration(page, javaScriptEnabled);
+  await page.getByRole("radio", { name: "Kredit- oder Debitkarte" }).check();
+  await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+  await expect(page).toHaveURL(/\/payment\/sandbox\/pay_[\w-]+$/);
+  await waitForHydration(page, javaScriptEnabled);
+  await answerProvider(page, "Zahlung bestätigen");
+  await expectSuccess(page);
+  expect(await purchaseStatus(id)).toEqual(["paid"]);
+  const [{ member_number: memberNumber }] = (await executeD1(
+    "SELECT member_number FROM shareholder WHERE customer_id = ?",
+    [id],
+  )) as { member_number: string }[];
+
+  await waitForHydration(page, javaScriptEnabled);
+  await page.getByRole("link", { name: "Zu meinen Anteilen" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Meine Anteile" })).toBeVisible();
+  await expect(page.locator("dl.share-facts")).toContainText(memberNumber);
+  await expectAccessible(page);
+  await waitForHydration(page, javaScriptEnabled);
+  await page.getByRole("link", { name: "Anteile verkaufen" }).click();
+  const sell = page.getByRole("dialog", { name: "Anteile verkaufen" });
+  await sell.getByLabel("Anzahl der Anteile").fill("1");
+  await sell.getByRole("button", { name: "Zur Kündigung vormerken" }).click();
+  await expectToast(page, /1 Anteil zum 31\.12\.\d{4} zur Kündigung vorgemerkt/);
+  await waitForHydration(page, javaScriptEnabled);
+  await page.getByRole("link", { name: "Alle Buchungen deiner Anteile" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Buchungen deiner Anteile" })).toBeVisible();
+  const rows = page.getByRole("table").locator("tbody tr");
+  await expect(rows.filter({ hasText: "Kündigung" })).toContainText(/wirksam zum 31\.12\.\d{4}/);
+  await expect(rows.filter({ hasText: "Kauf" })).toContainText("300,00 €");
+  await expectAccessible(page);
 });
 
 test("cancelling from the 'E-Mail bestätigen' modal", async ({ page, javaScriptEnabled }) => {
