@@ -5,6 +5,7 @@
  * It exists only where development stand-ins are allowed.
  */
 import { z } from "zod";
+import { jsonBody } from "./json-body";
 import type { Env } from "./context";
 import type { PaymentConfirmation, PaymentProvider, WebhookReading } from "./payment-provider";
 import { notFound, requireStandIns } from "./route-data.server";
@@ -17,26 +18,16 @@ const verifyBody = (env: Env, body: string, signature: string | null) =>
   verifyHmacHex(secret(env, "PAYMENT_WEBHOOK_SECRET"), body, signature);
 
 /** The sandbox's confirmation: the raw body, parsed as JSON, with exactly what a confirmation needs. */
-export const sandboxConfirmationSchema = z
-  .string()
-  .transform((body, ctx): unknown => {
-    try {
-      return JSON.parse(body);
-    } catch {
-      ctx.addIssue({ code: "custom", message: "not JSON" });
-      return z.NEVER;
-    }
-  })
-  .pipe(
-    z.object({
-      confirmationId: z.string(),
-      paymentId: z.string(),
-      orderId: z.string(),
-      amountCents: z.number().int(),
-      currency: z.string(),
-      outcome: z.enum(["approved", "declined", "canceled"]),
-    }) satisfies z.ZodType<PaymentConfirmation>,
-  );
+export const sandboxConfirmationSchema = jsonBody.pipe(
+  z.object({
+    confirmationId: z.string(),
+    paymentId: z.string(),
+    orderId: z.string(),
+    amountCents: z.number().int(),
+    currency: z.string(),
+    outcome: z.enum(["approved", "declined", "canceled"]),
+  }) satisfies z.ZodType<PaymentConfirmation>,
+);
 
 /** The sandbox's pages exist only where stand-ins are allowed and no real provider is configured. */
 export function requireSandbox(env: Env): void {

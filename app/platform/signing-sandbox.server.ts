@@ -6,6 +6,7 @@
  * development stand-ins are allowed and no real service is configured.
  */
 import { z } from "zod";
+import { jsonBody } from "./json-body";
 import type { Env } from "./context";
 import { hmacHex, verifyHmacHex } from "./hmac.server";
 import { notFound, requireStandIns } from "./route-data.server";
@@ -19,23 +20,13 @@ import {
 } from "./signing-provider";
 
 /** A confirmation's body: exactly what the shop needs, as JSON. */
-export const signingEventSchema = z
-  .string()
-  .transform((body, ctx): unknown => {
-    try {
-      return JSON.parse(body);
-    } catch {
-      ctx.addIssue({ code: "custom", message: "not JSON" });
-      return z.NEVER;
-    }
-  })
-  .pipe(
-    z.object({
-      eventId: z.string().min(1).max(100),
-      ref: z.string().min(1).max(100),
-      outcome: z.enum(["signed", "declined"]),
-    }) satisfies z.ZodType<SigningEvent>,
-  );
+export const signingEventSchema = jsonBody.pipe(
+  z.object({
+    eventId: z.string().min(1).max(100),
+    ref: z.string().min(1).max(100),
+    outcome: z.enum(["signed", "declined"]),
+  }) satisfies z.ZodType<SigningEvent>,
+);
 
 /** Reads a confirmation signed with `webhookSecret`; anything unsigned or malformed is refused. */
 export async function readSignedEvent(

@@ -3,7 +3,7 @@ import { purchaseStatus } from "~/domain/share/purchase.server";
 import { requireCustomer } from "~/platform/auth.server";
 
 /**
- * The purchase status call (spec 7 "Shares": GET, reads `frontend_status`): what the waiting modal
+ * The purchase status call (docs/decisions/0021: GET, reads `frontend_status`): what the waiting modal
  * polls every 5000 ms. The signed-in customer's own purchase only; never cached.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

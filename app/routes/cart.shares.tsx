@@ -5,7 +5,7 @@ import type { Notice } from "~/platform/flash.server";
 import { orGeneralError, readForm, replyWithNotices } from "~/platform/form.server";
 
 /**
- * Cart add of shares (spec 8): the admitted shares go into the cart once. Success names how many;
+ * Cart add of shares (docs/decisions/0021): the admitted shares go into the cart once. Success names how many;
  * with none to add the answer is the failure notice, except for the page's own automatic call
  * (`quiet`), which comes second when another tab was quicker and then has nothing to say.
  */

@@ -12,7 +12,7 @@ import { safeRedirectPath } from "~/platform/redirect";
 
 const SHARES_PAGE = "/content/shares";
 
-/** "Kauf abbrechen": asks once more, then ends the customer's own purchase (spec 4, 8). */
+/** "Kauf abbrechen": asks once more, then ends the customer's own purchase (docs/decisions/0021). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const open = await openPurchase(context.env.DB, customer.id);

@@ -8,7 +8,7 @@ import { requireCustomer } from "~/platform/auth.server";
 const SHARES_PAGE = "/content/shares";
 
 /**
- * The 'E-Mail bestätigen' modal after the declaration (spec 2): the shares appear in the cart
+ * The 'E-Mail bestätigen' modal after the declaration (docs/decisions/0021): the shares appear in the cart
  * once the declaration is confirmed; the link cancels the purchase. Only while a declaration
  * waits for its signature; otherwise the page itself says where things stand.
  */

@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The share purchase page (spec 2 `/content/shares`): what membership means, and the declaration. */
+/** The share purchase page (`/content/shares`, docs/decisions/0021): what membership means, and the declaration. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const [page, t] = await Promise.all([loadDeclarationPage(context.env.DB, customer.id), translator("shares")]);

@@ -7,7 +7,7 @@ import { SHARES_POLL_MS, type FrontendStatus } from "~/domain/share/purchase";
 export const PURCHASE_STATUS = "/account/shareholder/status";
 
 /**
- * The blocked-shareholder waiting modal (spec 4 "Shareholder"): while the cooperative checks a
+ * The blocked-shareholder waiting modal (docs/decisions/0021): while the cooperative checks a
  * signed declaration, every page shows it. With JavaScript it asks for the purchase status every
  * 5000 ms; once it is no longer pending the customer's data are read again (the root loader),
  * which closes it and offers the admitted shares to the cart. Without JavaScript the page reloads

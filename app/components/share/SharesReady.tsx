@@ -21,7 +21,7 @@ export function SharesReadyForm() {
 }
 
 /**
- * Admitted shares that are not in the cart yet (spec 4 "Shareholder": when not blocked, pending
+ * Admitted shares that are not in the cart yet (docs/decisions/0021: when not blocked, pending
  * shares go to the cart). With JavaScript they are put there at once, once per page load: the
  * server moves them only once however many tabs ask, and a tab that comes second says nothing.
  * Without JavaScript the notice offers the button.

@@ -8,7 +8,7 @@ import { sql, type RawBuilder } from "kysely";
 import { prepare } from "~/platform/db.server";
 import { translator } from "~/platform/i18n.server";
 
-/** Balance ledger types (spec 3): 1 credit ("Gutschrift"), 3 update ("Korrektur"). */
+/** Balance ledger types (domain/balance/history.ts): 1 credit ("Gutschrift"), 3 update ("Korrektur"). */
 const CREDIT = 1;
 const CORRECTION = 3;
 

@@ -59,7 +59,7 @@ export async function recentlyDeclined(db: D1Database, customerId: number, now =
   return latest?.status === "declined" && now.getTime() - Date.parse(latest.updated_at) < DECLINED_SHOWN_MS;
 }
 
-/** The purchase status call (spec 7): `frontend_status` and `shareholder_state`. */
+/** The purchase status call (docs/decisions/0021): `frontend_status` and `shareholder_state`. */
 export async function purchaseStatus(
   db: D1Database,
   customerId: number,

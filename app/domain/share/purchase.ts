@@ -38,7 +38,7 @@ export type PurchaseEvent = (typeof PURCHASE_EVENTS)[number];
  * - the checkout: the cart's shares become part of an order; its payment makes them binding,
  *   a failed payment puts them back into the cart;
  * - the customer ("Kauf abbrechen", or removing the shares from the cart) until they are ordered.
- *   Not while the cooperative checks: the customer is blocked then (spec 4 "Shareholder").
+ *   Not while the cooperative checks: the customer is blocked then (docs/decisions/0021).
  */
 export const PURCHASE_MOVES: Record<PurchaseEvent, { from: readonly PurchaseState[]; to: PurchaseState }> = {
   sign: { from: ["awaiting_signature"], to: "in_review" },
@@ -95,5 +95,5 @@ export const sharesValueCents = (quantity: number) => quantity * SHARE_PRICE_CEN
 /** The cooperative checks a signed declaration this long after the signature (the stand-in's pace). */
 export const REVIEW_DELAY_MS = 60_000;
 
-/** How often the waiting modal asks for the purchase status (spec 9). */
+/** How often the waiting modal asks for the purchase status (docs/decisions/0021). */
 export const SHARES_POLL_MS = 5_000;
