@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/texts";
+import { TaxDetails } from "~/components/ui/TaxDetails";
 import type { Cart } from "~/domain/cart/cart";
 import { FREE_SHIPPING_FROM_CENTS, MINIMUM_ORDER_CENTS, type Totals } from "~/domain/cart/totals";
 import { formatEuro } from "~/domain/money/format";
@@ -50,19 +51,7 @@ export function CartSummary({ cart, totals = cart.totals }: { cart: Cart; totals
         <dt className="grand-total">{t("grandTotal")}</dt>
         <dd className="grand-total">{formatEuro(totals.grandTotalCents)}</dd>
       </dl>
-      {totals.taxDetails.length ? (
-        <>
-          <p className="tax-title">{t("taxTitle")}</p>
-          <dl className="totals totals-tax">
-            {totals.taxDetails.map((d) => (
-              <div key={d.rate}>
-                <dt>{t("taxLine", { rate: d.rate })}</dt>
-                <dd>{formatEuro(d.taxCents)}</dd>
-              </div>
-            ))}
-          </dl>
-        </>
-      ) : null}
+      <TaxDetails details={totals.taxDetails} title={t("taxTitle")} lineLabel={(rate) => t("taxLine", { rate })} />
       <p className="cart-line-meta">{t(cart.shares ? "vatNoteShares" : "vatNote")}</p>
       {goods && totals.shippingCents ? (
         <p>{t("freeShippingHint", { amount: formatEuro(FREE_SHIPPING_FROM_CENTS - totals.subtotalCents) })}</p>

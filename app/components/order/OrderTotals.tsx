@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/texts";
+import { TaxDetails } from "~/components/ui/TaxDetails";
 import type { TaxDetail } from "~/domain/money/tax";
 import { formatEuro } from "~/domain/money/format";
 
@@ -47,19 +48,7 @@ export function OrderTotals({
         {amounts.creditCents ? row(t("credit"), -amounts.creditCents) : null}
         {row(t("grandTotal"), amounts.grandTotalCents, "grand-total")}
       </dl>
-      {amounts.taxDetails.length ? (
-        <>
-          <p className="tax-title">{t("taxTitle")}</p>
-          <dl className="totals totals-tax">
-            {amounts.taxDetails.map((d) => (
-              <div key={d.rate}>
-                <dt>{t("taxLine", { rate: d.rate })}</dt>
-                <dd>{formatEuro(d.taxCents)}</dd>
-              </div>
-            ))}
-          </dl>
-        </>
-      ) : null}
+      <TaxDetails details={amounts.taxDetails} title={t("taxTitle")} lineLabel={(rate) => t("taxLine", { rate })} />
       {amounts.sharesCents ? <p className="cart-line-meta">{t("shares.noVat")}</p> : null}
     </>
   );
