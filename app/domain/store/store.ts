@@ -32,3 +32,8 @@ export function groupWeekdays(week: DayHours[]): { from: number; to: number; hou
   });
   return groups;
 }
+
+/** A store's own page: `/content/markt/{id}`, resolved by the content catch-all route. */
+export function storePath(id: string): string {
+  return `/content/markt/${encodeURIComponent(id)}`;
+}
