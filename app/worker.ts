@@ -24,6 +24,7 @@ import { configurationProblems, deploymentEnv, refusal as notConfigured } from "
 import { deliverOutbox } from "~/platform/mail-delivery.server";
 import { paymentProvider } from "~/platform/payment.server";
 import { guardRequest } from "~/platform/request-guard.server";
+import { tileOrigin } from "~/platform/map-tiles.server";
 import { checkDueApplications } from "~/domain/card/application.server";
 import { reviewDuePurchases } from "~/domain/share/purchase.server";
 
@@ -58,6 +59,9 @@ export default {
     // The checkout form is redirected to the provider's hosted page: CSP form-action allows it.
     const pageOrigin = paymentProvider(env).pageOrigin;
     const formTargets = pageOrigin ? [pageOrigin] : [];
+    // The store map's tiles come from the configured tile server.
+    const tiles = tileOrigin(env);
+    const imageSources = tiles ? [tiles] : [];
     const finish = (response: Response) => {
       const out = settle(new Response(response.body, response));
       const type = out.headers.get("Content-Type") ?? "";
@@ -69,6 +73,7 @@ export default {
         production,
         dev,
         formTargets,
+        imageSources,
       });
       return out;
     };
@@ -79,7 +84,7 @@ export default {
     const key = cache ? cacheKey(request, build.assets.version) : null;
     if (cache && key) {
       const hit = await cache.match(key);
-      if (hit) return withFreshNonce(hit, nonce, dev, formTargets);
+      if (hit) return withFreshNonce(hit, nonce, dev, formTargets, imageSources);
     }
 
     let session: Promise<SessionState> | undefined;

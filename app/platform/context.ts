@@ -29,6 +29,10 @@ export interface Env {
   SIGNING_API_URL?: string;
   SIGNING_API_KEY?: string;
   SIGNING_WEBHOOK_SECRET?: string;
+  /** The map's tile server as a URL template, e.g. "https://tiles.example.com/{z}/{x}/{y}.png". */
+  MAP_TILE_URL?: string;
+  /** The attribution the tile server's licence asks for, e.g. "© OpenStreetMap-Mitwirkende". */
+  MAP_TILE_ATTRIBUTION?: string;
   /**
    * Not a binding: set by the worker for each request (platform/deployment.server.ts). True only
    * when the shop is explicitly in development or test and reached on a local address.

@@ -13,6 +13,7 @@ import { mailProblems } from "./mail-transport.server";
 import { paymentProblems } from "./payment.server";
 import { cardProviderProblems } from "./card-provider.server";
 import { signingProblems } from "./signing.server";
+import { tileProblems } from "./map-tiles.server";
 import common from "../../locales/de/common.json";
 
 /**
@@ -60,6 +61,7 @@ export function configurationProblems(env: Env): string[] {
     ...mailProblems(env),
     ...cardProviderProblems(env),
     ...signingProblems(env),
+    ...tileProblems(env),
   ];
 }
 

@@ -58,10 +58,16 @@ export function isStorable(response: Response): boolean {
 }
 
 /** A cached page with a fresh nonce in its scripts and its CSP header. */
-export function withFreshNonce(cached: Response, nonce: string, dev: boolean, formTargets: string[]): Response {
+export function withFreshNonce(
+  cached: Response,
+  nonce: string,
+  dev: boolean,
+  formTargets: string[],
+  imageSources: string[] = [],
+): Response {
   const headers = new Headers(cached.headers);
   if (headers.has("Content-Security-Policy"))
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, formTargets));
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, formTargets, imageSources));
   headers.set("X-Edge-Cache", "HIT");
   const response = new Response(cached.body, { status: cached.status, headers });
   if (!(headers.get("Content-Type") ?? "").includes("text/html")) return response;

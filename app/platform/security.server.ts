@@ -4,12 +4,18 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string, dev: boolean, formTargets: string[] = []): string {
+/** `formTargets`: where forms may post besides the shop; `imageSources`: where images may come from (tile server). */
+export function contentSecurityPolicy(
+  nonce: string,
+  dev: boolean,
+  formTargets: string[] = [],
+  imageSources: string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self'",
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...imageSources].join(" "),
     "font-src 'self'",
     `connect-src 'self'${dev ? " ws://localhost:* ws://127.0.0.1:*" : ""}`,
     "object-src 'none'",
@@ -21,9 +27,13 @@ export function contentSecurityPolicy(nonce: string, dev: boolean, formTargets: 
 
 export function applySecurityHeaders(
   headers: Headers,
-  opts: { nonce?: string; production: boolean; dev: boolean; formTargets?: string[] },
+  opts: { nonce?: string; production: boolean; dev: boolean; formTargets?: string[]; imageSources?: string[] },
 ) {
-  if (opts.nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(opts.nonce, opts.dev, opts.formTargets));
+  if (opts.nonce)
+    headers.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy(opts.nonce, opts.dev, opts.formTargets, opts.imageSources),
+    );
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");

@@ -1,22 +1,63 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import leafletStyles from "leaflet/dist/leaflet.css";
+import { ClientOnly } from "remix-utils/client-only";
 import { useTranslation } from "~/i18n/texts";
-import { StoreCard } from "~/components/store/StoreCard";
-import { listStores } from "~/domain/store/store.server";
+import StoreMap from "~/components/map/StoreMap.client";
+import { StaticMap } from "~/components/map/StaticMap";
+import { StoreList } from "~/components/store/StoreList";
+import { storeMapPage } from "~/domain/store/map-page.server";
+import { readMapView, viewQuery, type MapView } from "~/domain/store/static-map";
+import { storePath, weekLines } from "~/domain/store/store";
 import { translator } from "~/platform/i18n.server";
+import { tileSource, tileUrl } from "~/platform/map-tiles.server";
 import { publicPage } from "~/platform/route-data.server";
 
-// The store list is complete without JavaScript; the interactive map island joins it later.
-export const handle = { i18n: ["common", "pages"], hydrate: false };
+// The map's JavaScript (Leaflet) is part of this route alone; without it the server-drawn map and
+// the store list are the whole page (docs/decisions/0022-store-map.md).
+export const handle = { i18n: ["common", "pages"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const [stores, t, common] = await Promise.all([
-    listStores(context.env.DB),
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletStyles }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const requested = readMapView(Object.fromEntries(new URL(request.url).searchParams));
+  const [{ stores, view, model }, t, common] = await Promise.all([
+    storeMapPage(context.env.DB, requested),
     translator("pages"),
     translator("common"),
   ]);
+  const tiles = tileSource(context.env);
+  const days = t("stores.weekdays", { returnObjects: true }) as string[];
+  const closed = t("stores.closed");
   return publicPage(context, {
-    stores,
+    view,
+    /** A view named in the address; otherwise the live map fits all of Germany into its own size. */
+    explicitView: requested !== null,
+    model,
+    tileTemplate: tiles.template,
+    tileHrefs: model.tiles.map((tile) => tileUrl(tiles.template, tile.z, tile.x, tile.y)),
+    attribution: tiles.attribution ?? t("stores.map.attributionDrawn"),
+    stores: stores.map((s) => ({
+      id: s.id,
+      name: s.name,
+      street: `${s.street} ${s.houseNumber}`,
+      city: `${s.zip} ${s.city}`,
+      lat: s.latitude,
+      lng: s.longitude,
+      clickAndCollect: s.clickAndCollect,
+      opening: weekLines(s.openingHours, days, closed),
+      staffed: weekLines(s.staffedHours, days, closed),
+      href: storePath(s.id),
+    })),
+    texts: {
+      mapLabel: t("stores.map.label"),
+      cluster: t("stores.map.cluster"),
+      clusterSpread: t("stores.map.clusterSpread"),
+      openingHours: t("stores.openingHours"),
+      staffedHours: t("stores.staffedHours"),
+      clickAndCollect: t("stores.clickAndCollect"),
+      storePage: t("stores.map.storePage"),
+    },
     title: `${t("stores.title")} – ${common("shop.name")}`,
     description: t("stores.intro", { count: stores.length }),
   });
@@ -27,20 +68,56 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
 
+const viewHref = (view: MapView) => `/content/map?${viewQuery(view)}#karte`;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 export default function StoresPage() {
-  const { stores } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("pages");
+  const { model, view } = data;
+  const names = Object.fromEntries(data.stores.map((s) => [s.id, s.name]));
+  const zoomTo = (zoom: number) => viewHref({ ...view, zoom });
   return (
     <div className="page stores-page">
       <h1>{t("stores.title")}</h1>
-      <p>{t("stores.intro", { count: stores.length })}</p>
-      <ul className="store-list">
-        {stores.map((s) => (
-          <li key={s.id}>
-            <StoreCard store={s} />
-          </li>
-        ))}
-      </ul>
+      <p>{t("stores.intro", { count: data.stores.length })}</p>
+      <div className="store-map-layout">
+        <section id="karte" className="store-map-area" aria-label={t("stores.map.label")}>
+          <ClientOnly
+            fallback={
+              <>
+                <p className="store-map-hint">{t("stores.map.hint")}</p>
+                <nav className="static-map-controls" aria-label={t("stores.map.label")}>
+                  {model.canZoomIn ? <a href={zoomTo(model.view.zoom + 1)}>{t("stores.map.zoomIn")}</a> : null}
+                  {model.canZoomOut ? <a href={zoomTo(model.view.zoom - 1)}>{t("stores.map.zoomOut")}</a> : null}
+                  <a href="/content/map#karte">{t("stores.map.all")}</a>
+                </nav>
+                <StaticMap
+                  model={model}
+                  tileHrefs={data.tileHrefs}
+                  names={names}
+                  label={t("stores.map.label")}
+                  viewHref={viewHref}
+                  clusterLabel={(count) => t("stores.map.cluster", { count })}
+                  attribution={data.attribution}
+                />
+              </>
+            }
+          >
+            {() => (
+              <StoreMap
+                stores={data.stores}
+                view={data.explicitView ? view : null}
+                tileTemplate={data.tileTemplate}
+                attributionHtml={escapeHtml(data.attribution)}
+                texts={data.texts}
+              />
+            )}
+          </ClientOnly>
+        </section>
+        <StoreList stores={data.stores} title={t("stores.map.list", { count: data.stores.length })} />
+      </div>
     </div>
   );
 }

@@ -30,6 +30,8 @@ export const PRODUCTION_BINDINGS = {
   SIGNING_API_URL,
   SIGNING_API_KEY,
   SIGNING_WEBHOOK_SECRET,
+  MAP_TILE_URL: "https://tiles.frischkorb.example/{z}/{x}/{y}.png",
+  MAP_TILE_ATTRIBUTION: "© OpenStreetMap-Mitwirkende",
   EDGE_CACHE_SECONDS: "0",
 };
 

@@ -24,6 +24,8 @@ const complete = {
   SIGNING_API_URL: "https://sign.frischkorb.example",
   SIGNING_API_KEY: "sign_x",
   SIGNING_WEBHOOK_SECRET: "sign_whsec_x",
+  MAP_TILE_URL: "https://tiles.frischkorb.example/{z}/{x}/{y}.png",
+  MAP_TILE_ATTRIBUTION: "© OpenStreetMap-Mitwirkende",
 } as unknown as Env;
 
 const at = (env: Partial<Env>, url = "https://frischkorb.example/") =>
@@ -117,6 +119,13 @@ describe("a deployment's configuration", () => {
     expect(configurationProblems(at({ SIGNING_WEBHOOK_SECRET: development.SIGNING_WEBHOOK_SECRET }))).toEqual([
       "SIGNING_WEBHOOK_SECRET is a development value",
     ]);
+    // The worker's own drawn tiles are a development stand-in: a deployment names its tile server.
+    expect(configurationProblems(at({ MAP_TILE_URL: undefined, MAP_TILE_ATTRIBUTION: "" }))).toEqual([
+      "MAP_TILE_URL is not an https:// URL template with {z}, {x} and {y}",
+      "MAP_TILE_ATTRIBUTION is not set",
+    ]);
+    expect(configurationProblems(at({ MAP_TILE_URL: "http://tiles.example/{z}/{x}/{y}.png" }))).toHaveLength(1);
+    expect(configurationProblems(at({ MAP_TILE_URL: "https://tiles.example/{z}/{x}.png" }))).toHaveLength(1);
   });
 
   it("has nothing to object to on a local development shop", () => {

@@ -37,3 +37,10 @@ export function groupWeekdays(week: DayHours[]): { from: number; to: number; hou
 export function storePath(id: string): string {
   return `/content/markt/${encodeURIComponent(id)}`;
 }
+
+/** A week's hours as lines like "Mo–Fr 07:00–21:00", with the shop's weekday abbreviations. */
+export function weekLines(week: DayHours[], days: string[], closed: string): string[] {
+  return groupWeekdays(week).map(
+    (g) => `${g.from === g.to ? days[g.from] : `${days[g.from]}–${days[g.to]}`} ${g.hours ?? closed}`,
+  );
+}

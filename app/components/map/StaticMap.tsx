@@ -1,0 +1,92 @@
+import type { ReactNode } from "react";
+import { MAP } from "~/domain/store/map";
+import type { MapView, StaticMapModel } from "~/domain/store/static-map";
+import { storePath } from "~/domain/store/store";
+
+export interface StaticMapProps {
+  model: StaticMapModel;
+  /** The tile images' addresses, in the order of `model.tiles`. */
+  tileHrefs: string[];
+  names: Record<string, string>;
+  label: string;
+  /** A cluster's link: the same page at the zoom where it falls apart; null draws it without a link. */
+  viewHref: ((view: MapView) => string) | null;
+  clusterLabel: (count: number) => string;
+  attribution: ReactNode;
+  className?: string;
+}
+
+const R = MAP.iconSize / 2;
+
+/**
+ * The map as one server-drawn SVG picture (docs/decisions/0022-store-map.md): tiles, clusters that
+ * link to a closer view, and store pins that link to the store's page. It needs no JavaScript.
+ */
+export function StaticMap({
+  model,
+  tileHrefs,
+  names,
+  label,
+  viewHref,
+  clusterLabel,
+  attribution,
+  className,
+}: StaticMapProps) {
+  const { width, height } = model;
+  return (
+    <figure className={`static-map ${className ?? ""}`}>
+      <svg viewBox={`0 0 ${width} ${height}`} role="group" aria-label={label} className="static-map-picture">
+        <g className="map-tiles" aria-hidden="true">
+          {model.tiles.map((t, i) => (
+            // One pixel of overlap hides the seams between neighbouring tiles.
+            <image
+              key={`${t.x}-${t.y}`}
+              href={tileHrefs[i]}
+              x={t.left}
+              y={t.top}
+              width={MAP.tileSize + 1}
+              height={MAP.tileSize + 1}
+            />
+          ))}
+        </g>
+        <g
+          aria-hidden="true"
+          stroke={MAP.spiderLeg.color}
+          strokeWidth={MAP.spiderLeg.weight}
+          strokeOpacity={MAP.spiderLeg.opacity}
+        >
+          {model.legs.map((l) => (
+            <line key={`${l.x2}-${l.y2}`} {...l} />
+          ))}
+        </g>
+        {model.clusters.map((c) => {
+          const circle = (
+            <g className={`map-cluster map-cluster-${c.size}`} transform={`translate(${c.x} ${c.y})`}>
+              <circle r={R} />
+              <circle r={R - 5} className="map-cluster-core" />
+              <text dy="0.35em" textAnchor="middle">
+                {c.count}
+              </text>
+            </g>
+          );
+          return viewHref ? (
+            <a key={c.key} href={viewHref(c.zoomTo)} aria-label={clusterLabel(c.count)}>
+              {circle}
+            </a>
+          ) : (
+            <g key={c.key}>{circle}</g>
+          );
+        })}
+        {model.stores.map((s) => (
+          <a key={s.id} href={storePath(s.id)} aria-label={names[s.id] ?? s.id}>
+            <g className="map-pin" transform={`translate(${s.x} ${s.y})`}>
+              <path d="M0 0 C-4 -9 -14 -14 -14 -24 A14 14 0 1 1 14 -24 C14 -14 4 -9 0 0 Z" />
+              <circle cy={-24} r={5} className="map-pin-dot" />
+            </g>
+          </a>
+        ))}
+      </svg>
+      <figcaption className="map-attribution">{attribution}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,195 @@
+import L from "leaflet";
+import { useEffect } from "react";
+import { MapContainer, TileLayer, useMap } from "react-leaflet";
+import { useNavigate } from "@remix-run/react";
+import { MAP, clusterStoreIds, markersIn, spiderOffsets, storeIndex, type MapMarker } from "~/domain/store/map";
+import type { MapView } from "~/domain/store/static-map";
+import { clusterQueue, inChunks } from "./scheduling";
+import { popupContent, type IslandStore, type MapTexts } from "./popup";
+
+export interface StoreMapProps {
+  stores: IslandStore[];
+  /** The view named in the address, or null for all of Germany. */
+  view: MapView | null;
+  tileTemplate: string;
+  /** HTML for Leaflet's attribution control, escaped by the caller. */
+  attributionHtml: string;
+  texts: MapTexts;
+}
+
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/**
+ * The interactive store map (docs/decisions/0022-store-map.md): Leaflet through react-leaflet, the
+ * stores clustered with supercluster. Loaded only in the browser, on the map page.
+ */
+export default function StoreMap({ stores, view, tileTemplate, attributionHtml, texts }: StoreMapProps) {
+  const still = reducedMotion();
+  return (
+    <MapContainer
+      {...(view
+        ? { center: [view.lat, view.lng] as L.LatLngTuple, zoom: view.zoom }
+        : {
+            bounds: [
+              [MAP.germany.south, MAP.germany.west],
+              [MAP.germany.north, MAP.germany.east],
+            ] as L.LatLngBoundsLiteral,
+          })}
+      minZoom={3}
+      maxZoom={MAP.defaultMaxZoom}
+      className="store-map"
+      zoomAnimation={!still}
+      fadeAnimation={!still}
+      markerZoomAnimation={!still}
+      scrollWheelZoom={false}
+    >
+      <TileLayer
+        url={tileTemplate}
+        tileSize={MAP.tileSize}
+        maxZoom={MAP.defaultMaxZoom}
+        attribution={attributionHtml}
+      />
+      <StoreClusters stores={stores} texts={texts} />
+    </MapContainer>
+  );
+}
+
+function StoreClusters({ stores, texts }: { stores: IslandStore[]; texts: MapTexts }) {
+  const map = useMap();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute("aria-label", texts.mapLabel);
+    container.setAttribute("role", "region");
+    const maxZoom = map.options.maxZoom;
+    const index = storeIndex(stores, maxZoom);
+    const byId = new Map(stores.map((s) => [s.id, s]));
+    const markers = L.layerGroup().addTo(map);
+    const spider = L.layerGroup().addTo(map);
+    let spread: number | null = null;
+    let stopChunks = () => {};
+
+    const storeMarker = (store: IslandStore, at: L.LatLngExpression) =>
+      L.marker(at, {
+        icon: L.divIcon({
+          className: "map-pin-icon",
+          html: '<svg viewBox="-20 -40 40 40" aria-hidden="true"><path class="map-pin-shape" d="M0 0 C-4 -9 -14 -14 -14 -24 A14 14 0 1 1 14 -24 C14 -14 4 -9 0 0 Z"/><circle class="map-pin-dot" cy="-24" r="5"/></svg>',
+          iconSize: [MAP.iconSize, MAP.iconSize],
+          iconAnchor: [MAP.iconSize / 2, MAP.iconSize],
+          popupAnchor: [0, -MAP.iconSize],
+        }),
+        title: store.name,
+        keyboard: true,
+        riseOnHover: true,
+      }).bindPopup(() => popupContent(store, texts, (href) => navigate(href)), { maxWidth: 280 });
+
+    const spreadOut = (marker: Extract<MapMarker, { kind: "cluster" }>) => {
+      spider.clearLayers();
+      spread = marker.clusterId;
+      const centre = map.latLngToLayerPoint([marker.lat, marker.lng]);
+      const ids = clusterStoreIds(index, marker.clusterId);
+      spiderOffsets(ids.length).forEach((offset, i) => {
+        const store = byId.get(ids[i]);
+        if (!store) return;
+        const foot = map.layerPointToLatLng(centre.add([offset.x, offset.y]));
+        L.polyline([[marker.lat, marker.lng], foot], {
+          weight: MAP.spiderLeg.weight,
+          color: MAP.spiderLeg.color,
+          opacity: MAP.spiderLeg.opacity,
+          interactive: false,
+        }).addTo(spider);
+        storeMarker(store, foot).addTo(spider);
+      });
+    };
+
+    const clusterMarker = (marker: Extract<MapMarker, { kind: "cluster" }>) => {
+      const label = (marker.expandsAt === null ? texts.clusterSpread : texts.cluster).replace(
+        "{{count}}",
+        String(marker.count),
+      );
+      const layer = L.marker([marker.lat, marker.lng], {
+        icon: L.divIcon({
+          className: `map-cluster-icon map-cluster-${marker.size}`,
+          html: `<span>${marker.count}</span>`,
+          iconSize: [MAP.iconSize, MAP.iconSize],
+        }),
+        title: label,
+        keyboard: true,
+      });
+      let held = false;
+      layer.on("click", () => {
+        if (held) {
+          held = false;
+          return;
+        }
+        if (marker.expandsAt === null) spreadOut(marker);
+        else map.setView([marker.lat, marker.lng], marker.expandsAt, { animate: !reducedMotion() });
+      });
+      // A right click, or holding a finger on the cluster, spreads it out where it is.
+      layer.on("contextmenu", () => spreadOut(marker));
+      layer.on("add", () => {
+        const element = layer.getElement();
+        if (!element) return;
+        element.setAttribute("aria-label", label);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const cancel = () => clearTimeout(timer);
+        element.addEventListener("pointerdown", (event) => {
+          if (event.pointerType !== "touch") return;
+          timer = setTimeout(() => {
+            held = true;
+            spreadOut(marker);
+          }, MAP.tapHold);
+        });
+        for (const type of ["pointerup", "pointercancel", "pointermove", "pointerleave"] as const)
+          element.addEventListener(type, cancel);
+      });
+      return layer;
+    };
+
+    const render = () => {
+      stopChunks();
+      markers.clearLayers();
+      const bounds = map.getBounds().pad(0.25);
+      const visible = markersIn(
+        index,
+        { south: bounds.getSouth(), west: bounds.getWest(), north: bounds.getNorth(), east: bounds.getEast() },
+        map.getZoom(),
+        maxZoom as number,
+      );
+      const stillSpread = visible.find((m) => m.kind === "cluster" && m.clusterId === spread);
+      if (!stillSpread) {
+        spider.clearLayers();
+        spread = null;
+      }
+      stopChunks = inChunks(
+        visible,
+        (m) => {
+          const store = m.kind === "store" ? byId.get(m.id) : undefined;
+          if (store) storeMarker(store, [m.lat, m.lng]).addTo(markers);
+          else if (m.kind === "cluster") clusterMarker(m).addTo(markers);
+        },
+        { interval: MAP.chunkInterval, delay: MAP.chunkDelay },
+      );
+    };
+
+    const queue = clusterQueue(render, MAP.clusterQueueTimeout);
+    const collapse = () => {
+      spider.clearLayers();
+      spread = null;
+    };
+    map.on("moveend", queue.push);
+    map.on("zoomstart", collapse);
+    map.on("click", collapse);
+    render();
+    return () => {
+      map.off("moveend", queue.push);
+      map.off("zoomstart", collapse);
+      map.off("click", collapse);
+      queue.cancel();
+      stopChunks();
+      markers.remove();
+      spider.remove();
+    };
+  }, [map, stores, texts, navigate]);
+  return null;
+}

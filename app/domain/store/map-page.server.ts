@@ -1,0 +1,30 @@
+import { MAP, storeIndex } from "./map";
+import { germanyView, staticMap, type MapView } from "./static-map";
+import type { Store } from "./store";
+import { listStores } from "./store.server";
+
+/** The static map's picture size: all of Germany fits at zoom 6. */
+export const STATIC_MAP_SIZE = { width: 600, height: 720 };
+/** A store page's small map. */
+export const STORE_MAP_SIZE = { width: 560, height: 240, zoom: 13 };
+
+/** The stores and the server-drawn map of the store map page, for a view or all of Germany. */
+export async function storeMapPage(db: D1Database, view: MapView | null) {
+  const stores = await listStores(db);
+  const index = storeIndex(
+    stores.map((s) => ({ id: s.id, lat: s.latitude, lng: s.longitude })),
+    MAP.defaultMaxZoom,
+  );
+  const initial = view ?? germanyView(STATIC_MAP_SIZE);
+  return { stores, view: initial, model: staticMap(index, initial, STATIC_MAP_SIZE) };
+}
+
+/** A store page's small map: the store in the middle, its neighbours around it. */
+export function storeMiniMap(store: Store, neighbours: Store[]) {
+  const index = storeIndex(
+    neighbours.map((s) => ({ id: s.id, lat: s.latitude, lng: s.longitude })),
+    MAP.defaultMaxZoom,
+  );
+  const { zoom, ...size } = STORE_MAP_SIZE;
+  return staticMap(index, { lat: store.latitude, lng: store.longitude, zoom }, size);
+}
