@@ -35,8 +35,8 @@ export function StaticMap({
   const { width, height } = model;
   return (
     <figure className={`static-map ${className ?? ""}`}>
-      <svg viewBox={`0 0 ${width} ${height}`} role="group" aria-label={label} className="static-map-picture">
-        <g className="map-tiles" aria-hidden="true">
+      <svg viewBox={`0 0 ${width} ${height}`} aria-label={label} className="static-map-picture">
+        <g className="map-tiles">
           {model.tiles.map((t, i) => (
             // One pixel of overlap hides the seams between neighbouring tiles.
             <image
@@ -49,34 +49,20 @@ export function StaticMap({
             />
           ))}
         </g>
-        <g
-          aria-hidden="true"
-          stroke={MAP.spiderLeg.color}
-          strokeWidth={MAP.spiderLeg.weight}
-          strokeOpacity={MAP.spiderLeg.opacity}
-        >
+        <g stroke={MAP.spiderLeg.color} strokeWidth={MAP.spiderLeg.weight} strokeOpacity={MAP.spiderLeg.opacity}>
           {model.legs.map((l) => (
             <line key={`${l.x2}-${l.y2}`} {...l} />
           ))}
         </g>
-        {model.clusters.map((c) => {
-          const circle = (
-            <g className={`map-cluster map-cluster-${c.size}`} transform={`translate(${c.x} ${c.y})`}>
-              <circle r={R} />
-              <circle r={R - 5} className="map-cluster-core" />
-              <text dy="0.35em" textAnchor="middle">
-                {c.count}
-              </text>
-            </g>
-          );
-          return viewHref ? (
+        {model.clusters.map((c) =>
+          viewHref ? (
             <a key={c.key} href={viewHref(c.zoomTo)} aria-label={clusterLabel(c.count)}>
-              {circle}
+              <ClusterIcon cluster={c} />
             </a>
           ) : (
-            <g key={c.key}>{circle}</g>
-          );
-        })}
+            <ClusterIcon key={c.key} cluster={c} />
+          ),
+        )}
         {model.stores.map((s) => (
           <a key={s.id} href={storePath(s.id)} aria-label={names[s.id] ?? s.id}>
             <g className="map-pin" transform={`translate(${s.x} ${s.y})`}>
@@ -88,5 +74,17 @@ export function StaticMap({
       </svg>
       <figcaption className="map-attribution">{attribution}</figcaption>
     </figure>
+  );
+}
+
+function ClusterIcon({ cluster }: { cluster: StaticMapModel["clusters"][number] }) {
+  return (
+    <g className={`map-cluster map-cluster-${cluster.size}`} transform={`translate(${cluster.x} ${cluster.y})`}>
+      <circle r={R} />
+      <circle r={R - 5} className="map-cluster-core" />
+      <text dy="0.35em" textAnchor="middle">
+        {cluster.count}
+      </text>
+    </g>
   );
 }
