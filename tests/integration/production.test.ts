@@ -84,6 +84,19 @@ describe("development stand-ins do not exist in production", () => {
     expect(forged.status).toBe(401);
   });
 
+  it("draws no tiles of its own: the map's tiles come from the configured tile server, which the CSP allows", async () => {
+    expect((await shop.fetch("/map/tiles/6/34/21.svg")).status).toBe(404);
+    const page = await shop.fetch("/content/map");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('href="https://tiles.frischkorb.example/6/');
+    expect(html).toContain(PRODUCTION_BINDINGS.MAP_TILE_ATTRIBUTION);
+    expect(html).not.toContain("/map/tiles/");
+    expect(page.headers.get("Content-Security-Policy")).toContain(
+      "img-src 'self' data: https://tiles.frischkorb.example;",
+    );
+  });
+
   it("sends HSTS and Secure cookies", async () => {
     const login = await shop.fetch("/login");
     expect(login.status).toBe(200);
