@@ -24,7 +24,16 @@ function afterDocument(html: string): string {
 }
 
 describe("the streamed pages are valid HTML", () => {
-  it.each(["/", "/catalog/category/milch", "/catalog/product/120001", "/search/find?q=milch", "/register", "/login"])(
+  it.each([
+    "/",
+    "/catalog/category/milch",
+    "/catalog/product/120001",
+    "/search/find?q=milch",
+    "/register",
+    "/login",
+    "/content/map",
+    "/content/map?lat=51.3397&lng=12.3731&zoom=14",
+  ])(
     "%s",
     async (pathname) => {
       const res = await shop.fetch(pathname);
