@@ -44,7 +44,7 @@ const applications = () =>
 export const latestApplicationQuery = (customerId: number) =>
   applications().where("a.customer_id", "=", customerId).orderBy("a.created_at", "desc").limit(1);
 
-export interface ApplicationFormData {
+export interface ApplicationFormView {
   profile: ApplicantProfile | null;
   /** Every store, for the store choice (domain/store/choice.ts). */
   stores: StoreCandidate[];
@@ -54,7 +54,7 @@ export interface ApplicationFormData {
 }
 
 /** What the application form needs, in one round trip. */
-export async function applicationForm(db: D1Database, customerId: number): Promise<ApplicationFormData> {
+export async function applicationForm(db: D1Database, customerId: number): Promise<ApplicationFormView> {
   const [profiles, stores, addresses, latest] = await batch(db, [
     qb
       .selectFrom("customer")

@@ -83,11 +83,11 @@ export function searchWords(text: string): string[] {
 
 /**
  * A store matches when every word of the search is found: a word of digits at the start of its
- * postcode, any other word inside its name, street, house number or city.
+ * postcode or as its house number, any other word inside its name, street, house number or city.
  */
 export function matchesSearch(store: StoreCandidate, words: string[]): boolean {
   const text = searchWords(`${store.name} ${store.street} ${store.houseNumber} ${store.city}`).join(" ");
-  return words.every((w) => (/^\d+$/.test(w) ? store.zip.startsWith(w) : text.includes(w)));
+  return words.every((w) => (/^\d+$/.test(w) ? store.zip.startsWith(w) || store.houseNumber === w : text.includes(w)));
 }
 
 const byPlace = (a: StoreCandidate, b: StoreCandidate) =>
