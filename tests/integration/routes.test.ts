@@ -102,6 +102,7 @@ describe("public pages", () => {
       "/pages/legal/widerrufsbelehrung",
       "/content/mitgliedschaft",
       "/content/map",
+      "/content/markt/leipzig-gohlis",
     ]) {
       const { res, html } = await page(p);
       expect(res.status, p).toBe(200);
