@@ -10,7 +10,7 @@ import { applicationInput, applicationSchema } from "~/domain/card/schema";
 import { backToCards, orFailed } from "~/http/card/card-change.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
-import { parseForm, readForm } from "~/platform/form.server";
+import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["cards", "account"] };
@@ -25,7 +25,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [form, t] = await Promise.all([applicationForm(context.env.DB, customer.id), translator("cards")]);
   const open = form.latest && isOpen(form.latest.state) ? form.latest : null;
   return data(
-    { profile: form.profile, stores: form.stores, open, title: `${t("application.title")} – Frischkorb` },
+    {
+      profile: form.profile,
+      stores: form.stores,
+      postcode: form.postcode,
+      open,
+      title: `${t("application.title")} – Frischkorb`,
+    },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );
 }
@@ -36,22 +42,36 @@ const PROFILE_PROBLEM = {
   nameNotPrintable: "cards:application.nameNotPrintable",
 } as const;
 
+/** The store search's buttons; without an intent the form applies for the card. */
+const STORE_INTENTS = ["findStore", "moreStores"];
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
-  const submission = parseForm(await readForm(request, context), applicationSchema);
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const form = await readForm(request, context);
+  const intent = form.get("intent");
+  if (intent !== null && !STORE_INTENTS.includes(String(intent))) throw unknownIntent();
+  const submission = parseForm(form, applicationSchema);
+  const search = form.get("storeSearch");
+  const stores = { storeSearch: typeof search === "string" ? search : "", allStores: intent === "moreStores" };
+  // Without JavaScript the store search is a button of this form (decision 0023): the page comes
+  // back with the stores found and everything entered so far, without checking or sending anything.
+  if (intent !== null) return data({ result: { initialValue: submission.reply().initialValue }, ...stores });
+  if (submission.status !== "success") return data({ result: submission.reply(), ...stores }, { status: 400 });
   const outcome = await orFailed("card application", () =>
     submitApplication(context.env.DB, customer.id, applicationInput(submission.value)),
   );
   if (outcome === "failed")
-    return data({ result: submission.reply({ formErrors: ["cards:application.failed"] }) }, { status: 503 });
+    return data({ result: submission.reply({ formErrors: ["cards:application.failed"] }), ...stores }, { status: 503 });
   if (!outcome.ok && outcome.reason === "unknownStore")
     return data(
-      { result: submission.reply({ fieldErrors: { storeId: ["cards:application.unknownStore"] } }) },
+      { result: submission.reply({ fieldErrors: { storeId: ["cards:application.unknownStore"] } }), ...stores },
       { status: 400 },
     );
   if (!outcome.ok && (outcome.reason === "noDob" || outcome.reason === "nameNotPrintable"))
-    return data({ result: submission.reply({ formErrors: [PROFILE_PROBLEM[outcome.reason]] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ formErrors: [PROFILE_PROBLEM[outcome.reason]] }), ...stores },
+      { status: 400 },
+    );
   throw await backToCards(
     context,
     outcome.ok
@@ -61,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CardApplication() {
-  const { profile, stores, open } = useLoaderData<typeof loader>();
+  const { profile, stores, postcode, open } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("cards");
   const dob = profile?.dob;
@@ -79,7 +99,14 @@ export default function CardApplication() {
       ) : profile && dob ? (
         <>
           <p>{t("application.intro", { count: CARD_DELIVERY_WORKING_DAYS })}</p>
-          <ApplicationForm profile={{ ...profile, dob }} stores={stores} lastResult={actionData?.result} />
+          <ApplicationForm
+            profile={{ ...profile, dob }}
+            stores={stores}
+            postcode={postcode}
+            storeSearch={actionData?.storeSearch ?? ""}
+            allStores={actionData?.allStores ?? false}
+            lastResult={actionData?.result}
+          />
         </>
       ) : (
         <p className="form-message form-message-warning">

@@ -13,7 +13,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DeliveryChoice } from "~/components/checkout/DeliveryChoice";
 import { OrderReview } from "~/components/checkout/OrderReview";
 import { PaymentChoice } from "~/components/checkout/PaymentChoice";
-import { ShippingChoice } from "~/components/checkout/ShippingChoice";
+import { STORE_SEARCH_PARAM, ShippingChoice } from "~/components/checkout/ShippingChoice";
 import { CouponForm } from "~/components/cart/CouponForm";
 import { FormMessage } from "~/components/form/Field";
 import { cartIsEmpty, cartShips } from "~/domain/cart/cart";
@@ -51,16 +51,31 @@ function choiceOf(url: URL) {
   };
 }
 
+/** The store search of the shipping form (a GET form, so the page shows it without JavaScript). */
+function storeSearchOf(url: URL) {
+  return {
+    storeSearch: url.searchParams.get(STORE_SEARCH_PARAM) ?? "",
+    allStores: url.searchParams.get("allStores") === "1",
+  };
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
+  const url = new URL(request.url);
   const [checkout, t] = await Promise.all([
-    loadCheckout(context.env.DB, customer.id, choiceOf(new URL(request.url)), new Date()),
+    loadCheckout(context.env.DB, customer.id, choiceOf(url), new Date()),
     translator("checkout"),
   ]);
   const { cart } = checkout;
   const valid = checkoutBlocker(cart.lines, cart.totals.minimumReached, cart.shares !== null) === null;
   return data(
-    { checkout, valid, idempotencyKey: randomToken(18), title: `${t("title")} – Frischkorb` },
+    {
+      checkout,
+      valid,
+      ...storeSearchOf(url),
+      idempotencyKey: randomToken(18),
+      title: `${t("title")} – Frischkorb`,
+    },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );
 }
@@ -121,7 +136,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CheckoutPage() {
-  const { checkout, valid, idempotencyKey } = useLoaderData<typeof loader>();
+  const { checkout, valid, storeSearch, allStores, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("checkout");
   const location = useLocation();
@@ -173,6 +188,9 @@ export default function CheckoutPage() {
           carrier={checkout.carrier}
           stores={checkout.pickupStores}
           storeId={checkout.store?.id ?? null}
+          postcode={checkout.postcode}
+          storeSearch={storeSearch}
+          allStores={allStores}
           freeShipping={cart.totals.freeShipping}
         />
       ) : (

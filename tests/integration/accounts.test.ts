@@ -313,6 +313,7 @@ describe("sessions", () => {
       "/checkout",
       "/checkout/success",
       "/account/cards",
+      "/account/cards/apply",
       "/account/balance",
       "/account/shareholder",
       "/account/shareholder/listing",

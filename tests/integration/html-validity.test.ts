@@ -1,6 +1,7 @@
 import { HtmlValidate } from "html-validate/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, signIn } from "./browser";
+import { checkoutHelpers } from "./checkout-helpers";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
@@ -49,6 +50,35 @@ describe("the streamed pages are valid HTML", () => {
     const browser = new Browser(shop);
     await signIn(browser);
     for (const pathname of ["/account/address", "/account/wishlist", "/cart", "/account/balance?limit=20"]) {
+      const { res, html } = await browser.get(pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(await problems(html), pathname).toEqual([]);
+      expect(afterDocument(html).length, `${pathname}: characters after </html>`).toBe(0);
+    }
+  });
+
+  it("pages without JavaScript: the store list and stores' pages", async () => {
+    for (const pathname of [
+      "/content/map",
+      "/content/markt/leipzig-gohlis",
+      "/content/markt/leipzig-markthalle-fisch",
+    ]) {
+      const res = await shop.fetch(pathname);
+      const html = await res.text();
+      expect(res.status, pathname).toBe(200);
+      expect(await problems(html), pathname).toEqual([]);
+      expect(afterDocument(html).length, `${pathname}: characters after </html>`).toBe(0);
+    }
+  });
+
+  it("the store choice: click & collect at the checkout and the card application", async () => {
+    const { browser } = await checkoutHelpers(shop).buyer();
+    for (const pathname of [
+      "/checkout?carrier=clickandcollect",
+      "/checkout?carrier=clickandcollect&store=leipzig-suedvorstadt&storeSearch=Hamburg",
+      "/checkout?carrier=clickandcollect&storeSearch=gibt-es-nicht",
+      "/account/cards/apply",
+    ]) {
       const { res, html } = await browser.get(pathname);
       expect(res.status, pathname).toBe(200);
       expect(await problems(html), pathname).toEqual([]);

@@ -101,6 +101,7 @@ describe("public pages", () => {
       "/pages/legal/impressum",
       "/pages/legal/widerrufsbelehrung",
       "/content/mitgliedschaft",
+      "/content/markt/leipzig-gohlis",
     ]) {
       const { res, html } = await page(p);
       expect(res.status, p).toBe(200);

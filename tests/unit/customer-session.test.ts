@@ -63,6 +63,7 @@ describe("where sign-in leads", () => {
       "/checkout/success",
       "/account",
       "/account/cards",
+      "/account/cards/apply",
       "/account/address/new",
       "/account/balance",
       "/account/customer",
@@ -72,7 +73,16 @@ describe("where sign-in leads", () => {
     ]) {
       expect(isLoginRequired(p), p).toBe(true);
     }
-    for (const p of ["/", "/content/map", "/content/sharesxyz", "/cartoon", "/accounting", "/login"])
+    for (const p of [
+      "/",
+      "/content/map",
+      "/content/markt/leipzig-gohlis",
+      "/content/hilfe/abholung",
+      "/content/sharesxyz",
+      "/cartoon",
+      "/accounting",
+      "/login",
+    ])
       expect(isLoginRequired(p), p).toBe(false);
   });
 });

@@ -2,24 +2,34 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Trans, useTranslation } from "~/i18n/texts";
-import { CheckboxField, FormMessage, SelectField, TextField } from "~/components/form/Field";
+import { CheckboxField, FieldErrors, FormMessage, SelectField, TextField } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
-import type { ApplicantProfile, CampaignStore } from "~/domain/card/application.server";
+import { StoreChoice } from "~/components/store/StoreChoice";
+import type { ApplicantProfile } from "~/domain/card/application.server";
 import { nameOnCard } from "~/domain/card/name-on-card";
 import { applicationSchema } from "~/domain/card/schema";
 import { formatGermanDate } from "~/domain/content/date";
+import type { StoreCandidate } from "~/domain/store/choice";
 
 /**
  * The card application: the campaign store, the applicant's details, the SEPA mandate with its
  * eight-week note, and the consents. The date of birth and the printed name come from the profile.
+ * Without JavaScript the store search posts this form with the intent "findStore" (or "moreStores"),
+ * and the action sends it back as it was, so nothing typed is lost (decision 0023).
  */
 export function ApplicationForm({
   profile,
   stores,
+  postcode,
+  storeSearch,
+  allStores,
   lastResult,
 }: {
   profile: ApplicantProfile & { dob: string };
-  stores: CampaignStore[];
+  stores: StoreCandidate[];
+  postcode: string | null;
+  storeSearch: string;
+  allStores: boolean;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation(["cards", "account"]);
@@ -38,10 +48,20 @@ export function ApplicationForm({
     <Form method="post" {...getFormProps(form)} noValidate>
       <AuthenticityTokenInput />
       <FormMessage errors={form.errors} id={form.errorId} />
-      <SelectField
-        field={fields.storeId}
-        label={t("application.store")}
-        options={stores.map((s) => ({ value: s.id, label: `${s.city}: ${s.name}` }))}
+      <StoreChoice
+        id="application-store"
+        candidates={stores}
+        postcode={postcode}
+        search={storeSearch}
+        showAll={allStores}
+        chosenId={fields.storeId.initialValue ?? null}
+        radioName={fields.storeId.name}
+        searchName="storeSearch"
+        searchAs={{ name: "intent", value: "findStore" }}
+        moreAs={{ name: "intent", value: "moreStores" }}
+        legend={t("application.store")}
+        errors={<FieldErrors field={fields.storeId} />}
+        errorId={fields.storeId.errors?.length ? fields.storeId.errorId : undefined}
       />
       <SelectField
         field={fields.gender}

@@ -1,24 +1,34 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { CARRIERS, CARRIER_CODES, type CarrierCode } from "~/domain/checkout/carriers";
-import type { PickupStore } from "~/domain/checkout/checkout.server";
-import { addressLine } from "~/domain/address/format";
+import { StoreChoice } from "~/components/store/StoreChoice";
+import type { StoreCandidate } from "~/domain/store/choice";
 import { formatEuro } from "~/domain/money/format";
+
+/** The query parameter of the store search (the checkout loader reads it too). */
+export const STORE_SEARCH_PARAM = "storeSearch";
 
 /**
  * The shipping method is chosen with a GET form, so the page can show what the method needs
  * (addresses, wish slots, stores and their slots) without JavaScript; with JavaScript a change
- * submits it at once.
+ * submits it at once. The store search is part of this form: nothing of the order form below is
+ * entered yet when it is sent, and the carrier and the chosen store go along (decision 0023).
  */
 export function ShippingChoice({
   carrier,
   stores,
   storeId,
+  postcode,
+  storeSearch,
+  allStores,
   freeShipping,
 }: {
   carrier: CarrierCode;
-  stores: PickupStore[];
+  stores: StoreCandidate[];
   storeId: string | null;
+  postcode: string | null;
+  storeSearch: string;
+  allStores: boolean;
   freeShipping: boolean;
 }) {
   const { t } = useTranslation("checkout");
@@ -29,7 +39,11 @@ export function ShippingChoice({
       <Form
         method="get"
         preventScrollReset
-        onChange={(e) => submit(e.currentTarget, { preventScrollReset: true, replace: true })}
+        onChange={(e) => {
+          // Typing a search filters the stores in place; only a choice is sent.
+          if ((e.target as HTMLInputElement).name === STORE_SEARCH_PARAM) return;
+          submit(e.currentTarget, { preventScrollReset: true, replace: true });
+        }}
       >
         <fieldset className="choice-list">
           <legend>{t("shipping.legend")}</legend>
@@ -50,15 +64,19 @@ export function ShippingChoice({
           })}
         </fieldset>
         {CARRIERS[carrier].isPickup ? (
-          <div className="field">
-            <label htmlFor="pickup-store">{t("pickup.store")}</label>
-            <select id="pickup-store" name="store" defaultValue={storeId ?? ""}>
-              <option value="">{t("pickup.chooseStore")}</option>
-              {stores.map((s) => (
-                <option key={s.id} value={s.id}>{`${s.name} – ${addressLine(s)}`}</option>
-              ))}
-            </select>
-          </div>
+          <StoreChoice
+            id="pickup-store"
+            candidates={stores}
+            postcode={postcode}
+            search={storeSearch}
+            showAll={allStores}
+            chosenId={storeId}
+            radioName="store"
+            searchName={STORE_SEARCH_PARAM}
+            searchAs={{}}
+            moreAs={{ name: "allStores", value: "1" }}
+            legend={t("pickup.store")}
+          />
         ) : null}
         <button type="submit" className="button button-secondary">
           {CARRIERS[carrier].isPickup ? t("pickup.showSlots") : t("shipping.apply")}

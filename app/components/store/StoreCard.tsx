@@ -1,8 +1,9 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { groupWeekdays, type DayHours, type Store } from "~/domain/store/store";
+import { groupWeekdays, storePath, type DayHours, type Store } from "~/domain/store/store";
 import { AddressLines } from "~/components/ui/AddressLines";
 
-function WeekHours({ week, label }: { week: DayHours[]; label: string }) {
+export function WeekHours({ week, label }: { week: DayHours[]; label: string }) {
   const { t } = useTranslation("pages");
   const days = t("stores.weekdays", { returnObjects: true }) as string[];
   return (
@@ -24,7 +25,9 @@ export function StoreCard({ store }: { store: Store }) {
   const { t } = useTranslation("pages");
   return (
     <article className="store-card" aria-labelledby={`store-${store.id}`} id={store.id}>
-      <h2 id={`store-${store.id}`}>{store.name}</h2>
+      <h2 id={`store-${store.id}`}>
+        <Link to={storePath(store.id)}>{store.name}</Link>
+      </h2>
       <p className={store.clickAndCollect ? "store-cc yes" : "store-cc"}>
         {store.clickAndCollect ? t("stores.clickAndCollect") : t("stores.noClickAndCollect")}
       </p>

@@ -10,6 +10,8 @@ import { cardProvider } from "~/platform/card-provider.server";
 import type { CardProvider, CardProviderReport } from "~/platform/card-provider";
 import { randomId } from "~/platform/tokens.server";
 import { normalizeBic, normalizeIban } from "~/domain/sepa/mandate";
+import { customerPostcode, type StoreCandidate } from "~/domain/store/choice";
+import { storeCandidatesQuery, toStoreCandidate } from "~/domain/store/store.server";
 import { APPLICATION_STATES, OPEN_STATES, canMove, type Application, type ApplicationState } from "./application";
 import { nameOnCard } from "./name-on-card";
 import { applicationOutcomeMail, type ApplicationOutcome } from "./mails.server";
@@ -24,12 +26,6 @@ export interface ApplicantProfile {
   dob: string | null;
   gender: "m" | "w" | "d";
   telephone: string;
-}
-
-export interface CampaignStore {
-  id: string;
-  name: string;
-  city: string;
 }
 
 const APPLICATION_COLUMNS = [
@@ -48,20 +44,42 @@ const applications = () =>
 export const latestApplicationQuery = (customerId: number) =>
   applications().where("a.customer_id", "=", customerId).orderBy("a.created_at", "desc").limit(1);
 
+export interface ApplicationFormView {
+  profile: ApplicantProfile | null;
+  /** Every store, for the store choice (domain/store/choice.ts). */
+  stores: StoreCandidate[];
+  /** The postcode the stores' distances start from: the customer's delivery or billing address. */
+  postcode: string | null;
+  latest: Application | null;
+}
+
 /** What the application form needs, in one round trip. */
-export async function applicationForm(
-  db: D1Database,
-  customerId: number,
-): Promise<{ profile: ApplicantProfile | null; stores: CampaignStore[]; latest: Application | null }> {
-  const [profiles, stores, latest] = await batch(db, [
+export async function applicationForm(db: D1Database, customerId: number): Promise<ApplicationFormView> {
+  const [profiles, stores, addresses, latest] = await batch(db, [
     qb
       .selectFrom("customer")
       .select(["firstname", "lastname", "dob", "gender", "telephone"])
       .where("id", "=", customerId),
-    qb.selectFrom("store").select(["id", "name", "city"]).orderBy("city").orderBy("name"),
+    storeCandidatesQuery(),
+    qb
+      .selectFrom("address")
+      .select(["zip", "is_default_shipping", "is_default_billing"])
+      .where("customer_id", "=", customerId)
+      .orderBy("created_at"),
     latestApplicationQuery(customerId),
   ] as const);
-  return { profile: profiles[0] ?? null, stores, latest: latest[0] ?? null };
+  return {
+    profile: profiles[0] ?? null,
+    stores: stores.map(toStoreCandidate),
+    postcode: customerPostcode(
+      addresses.map((a) => ({
+        zip: a.zip,
+        defaultShipping: a.is_default_shipping === 1,
+        defaultBilling: a.is_default_billing === 1,
+      })),
+    ),
+    latest: latest[0] ?? null,
+  };
 }
 
 export type SubmitOutcome =

@@ -8,6 +8,8 @@ import type { Cart } from "~/domain/cart/cart";
 import { loadCart } from "~/domain/cart/cart.server";
 import { listAddresses } from "~/domain/customer/address.server";
 import type { Address } from "~/domain/customer/address";
+import { customerPostcode, type StoreCandidate } from "~/domain/store/choice";
+import { storeCandidatesQuery, toStoreCandidate } from "~/domain/store/store.server";
 import type { DayHours, Store } from "~/domain/store/store";
 import { CARRIERS, type CarrierCode } from "./carriers";
 import type { PaymentAccount } from "./payment-methods";
@@ -31,7 +33,10 @@ export interface Checkout {
   carrier: CarrierCode;
   addresses: CheckoutAddress[];
   wishSlots: Slot[];
-  pickupStores: PickupStore[];
+  /** The click & collect stores, for the store choice (domain/store/choice.ts). */
+  pickupStores: StoreCandidate[];
+  /** The postcode their distances start from: the customer's delivery address. */
+  postcode: string | null;
   store: PickupStore | null;
   pickupSlots: PickupSlot[];
   moreDays: boolean;
@@ -65,12 +70,7 @@ export async function loadCheckout(
         .innerJoin("address", "address.zip", "delivery_area.zip")
         .select("delivery_area.zip")
         .where("address.customer_id", "=", customerId),
-      qb
-        .selectFrom("store")
-        .select(["id", "name", "street", "house_number", "zip", "city", "staffed_hours"])
-        .where("click_and_collect", "=", 1)
-        .orderBy("city")
-        .orderBy("name"),
+      storeCandidatesQuery({ clickAndCollect: true }),
       qb
         .selectFrom("pickup_booking")
         .select(["slot_start", "booked"])
@@ -80,7 +80,7 @@ export async function loadCheckout(
   ]);
   const area = new Set(areaRows.map((r) => r.zip));
   const stores = storeRows.map((r) => ({
-    store: { id: r.id, name: r.name, street: r.street, houseNumber: r.house_number, zip: r.zip, city: r.city },
+    store: toStoreCandidate(r),
     staffed: JSON.parse(r.staffed_hours) as DayHours[],
   }));
   const chosen = carrier.isPickup ? (stores.find((s) => s.store.id === choice.storeId) ?? null) : null;
@@ -91,13 +91,18 @@ export async function loadCheckout(
     addresses: addresses.map((a) => ({ ...a, inDeliveryArea: area.has(a.zip) })),
     wishSlots: deliveryWishSlots(carrier.code, now),
     pickupStores: stores.map((s) => s.store),
-    store: chosen?.store ?? null,
+    postcode: customerPostcode(addresses),
+    store: chosen ? pickupStore(chosen.store) : null,
     pickupSlots: chosen ? pickupSlots(chosen.staffed, now, days, booked) : [],
     moreDays: Boolean(choice.moreDays),
     balanceCents: balanceRows[0]?.balance_cents ?? 0,
     sepaAllowed: customerRows[0]?.is_sepa_allowed === "1",
     telephone: customerRows[0]?.telephone ?? "",
   };
+}
+
+function pickupStore({ id, name, street, houseNumber, zip, city }: StoreCandidate): PickupStore {
+  return { id, name, street, houseNumber, zip, city };
 }
 
 /**

@@ -1,9 +1,19 @@
-import { all, qb } from "~/platform/db.server";
+import { all, first, qb } from "~/platform/db.server";
+import type { StoreCandidate } from "./choice";
 import type { Store } from "./store";
 
+type StoreRow = Awaited<ReturnType<typeof listStoreRows>>[number];
+
+function listStoreRows(db: D1Database) {
+  return all(db, qb.selectFrom("store").selectAll().orderBy("city").orderBy("name"));
+}
+
 export async function listStores(db: D1Database): Promise<Store[]> {
-  const rows = await all(db, qb.selectFrom("store").selectAll().orderBy("city").orderBy("name"));
-  return rows.map((r) => ({
+  return (await listStoreRows(db)).map(toStore);
+}
+
+function toStore(r: StoreRow): Store {
+  return {
     id: r.id,
     name: r.name,
     street: r.street,
@@ -16,5 +26,43 @@ export async function listStores(db: D1Database): Promise<Store[]> {
     clickAndCollect: r.click_and_collect === 1,
     openingHours: JSON.parse(r.opening_hours),
     staffedHours: JSON.parse(r.staffed_hours),
-  }));
+  };
+}
+
+/** Every store a customer may choose (click & collect stores only, if asked), for the caller's batch. */
+export function storeCandidatesQuery({ clickAndCollect = false }: { clickAndCollect?: boolean } = {}) {
+  const query = qb
+    .selectFrom("store")
+    .select(["id", "name", "street", "house_number", "zip", "city", "latitude", "longitude", "staffed_hours"])
+    .orderBy("city")
+    .orderBy("name");
+  return clickAndCollect ? query.where("click_and_collect", "=", 1) : query;
+}
+
+export function toStoreCandidate(r: {
+  id: string;
+  name: string;
+  street: string;
+  house_number: string;
+  zip: string;
+  city: string;
+  latitude: number;
+  longitude: number;
+}): StoreCandidate {
+  return {
+    id: r.id,
+    name: r.name,
+    street: r.street,
+    houseNumber: r.house_number,
+    zip: r.zip,
+    city: r.city,
+    latitude: r.latitude,
+    longitude: r.longitude,
+  };
+}
+
+/** One store for its page, or null. */
+export async function findStore(db: D1Database, id: string): Promise<Store | null> {
+  const row = await first(db, qb.selectFrom("store").selectAll().where("id", "=", id));
+  return row ? toStore(row) : null;
 }

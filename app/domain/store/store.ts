@@ -33,6 +33,14 @@ export function groupWeekdays(week: DayHours[]): { from: number; to: number; hou
   return groups;
 }
 
+/**
+ * A hybrid store is open longer than it is staffed: outside the staffed hours customers enter with
+ * their store card and pay at the self-checkouts.
+ */
+export function isHybrid(store: Pick<Store, "openingHours" | "staffedHours">): boolean {
+  return store.openingHours.some((day, i) => formatDayHours(day) !== formatDayHours(store.staffedHours[i] ?? []));
+}
+
 /** A store's own page: `/content/markt/{id}`, resolved by the content catch-all route. */
 export function storePath(id: string): string {
   return `/content/markt/${encodeURIComponent(id)}`;

@@ -3,7 +3,7 @@
  * requests) and the hostile values, bodies and cookies it combines with the catalogue in
  * targets.ts.
  */
-import { CATEGORIES, COOKIES, FORMS, PAGES, SKUS, type FormTarget, type ShopIds } from "./targets";
+import { CATEGORIES, COOKIES, FORMS, PAGES, SKUS, STORE_IDS, type FormTarget, type ShopIds } from "./targets";
 
 /** mulberry32: small, fast and deterministic; quality is no concern here. */
 export function seededRandom(seed: number): () => number {
@@ -152,6 +152,9 @@ const PLAUSIBLE: Record<string, string[]> = {
   pin: ["1234", "4711"],
   pinRepeat: ["1234", "4711"],
   storeId: ["leipzig-gohlis", "gibt-es-nicht"],
+  store: ["leipzig-suedvorstadt", "leipzig-plagwitz", "gibt-es-nicht"],
+  storeSearch: ["Gohlis", "01069", "Leipzig Markthalle", "04"],
+  allStores: ["1"],
   sepaHolder: ["Eva Fuzz"],
   sepaBank: ["Sparkasse Leipzig"],
   iban: ["DE89370400440532013000", "DE89 3704 0044 0532 0130 00", "FR1420041010050500013M02606"],
@@ -237,6 +240,7 @@ export class RequestFactory {
       ref: () => [...ids.signingRefs, "sig_x"],
       category: () => CATEGORIES,
       sku: () => SKUS,
+      storeId: () => STORE_IDS,
     };
     return path.replace(/\{(\w+)\}/g, (_, name: string) => {
       if (name === "value" || this.chance(0.2)) return this.pathSegment();

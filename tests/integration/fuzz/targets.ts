@@ -77,6 +77,20 @@ const CHECKOUT = [
   "paymentMethod",
   "useCredit",
 ];
+const CARD_APPLICATION = [
+  "storeId",
+  "storeSearch",
+  "gender",
+  "telephone",
+  "sepaHolder",
+  "sepaBank",
+  "iban",
+  "bic",
+  "sepaConsent",
+  "terms",
+  "privacy",
+  "id",
+];
 const FILTERS = [
   "sort",
   "page",
@@ -149,22 +163,9 @@ export const FORMS: FormTarget[] = [
     fields: ["pin", "pinRepeat", "password", "version"],
     intents: ["set", "change", "disable"],
   },
-  {
-    path: "/account/cards/apply",
-    fields: [
-      "storeId",
-      "gender",
-      "telephone",
-      "sepaHolder",
-      "sepaBank",
-      "iban",
-      "bic",
-      "sepaConsent",
-      "terms",
-      "privacy",
-      "id",
-    ],
-  },
+  { path: "/account/cards/apply", fields: CARD_APPLICATION },
+  // without JavaScript the store search is a button of the application form
+  { path: "/account/cards/apply", fields: CARD_APPLICATION, intents: ["findStore", "moreStores"] },
   { path: "/account/shareholder/sell", fields: ["quantity"] },
   {
     path: "/dev/cards",
@@ -219,12 +220,14 @@ export const PAGES: PageTarget[] = [
   { path: "/account/shareholder/sell", params: [] },
   { path: "/cart", params: [] },
   { path: "/cart/gifts", params: [] },
-  { path: "/checkout", params: ["carrier", "more", "store"] },
+  { path: "/checkout", params: ["carrier", "more", "store", "storeSearch", "allStores"] },
   { path: "/checkout/address", params: [] },
   { path: "/checkout/return", params: ["payment", "cancel"] },
   { path: "/checkout/success", params: ["order"] },
   { path: "/payment/sandbox/{paymentId}", params: [] },
   { path: "/content/{value}", params: [] },
+  { path: "/content/{value}/{value}", params: [] },
+  { path: "/content/markt/{storeId}", params: [] },
   { path: "/content/map", params: ["lat", "lng", "zoom"] },
   { path: "/map/tiles/{value}/{value}/{value}", params: [] },
   { path: "/pages/legal", params: [] },
@@ -255,3 +258,4 @@ export const COOKIES = ["__session", "__flash", "csrf", "dark_mode", "__device"]
 
 export const CATEGORIES = ["milch", "milch-eier", "obst-gemuese", "gibt-es-nicht"];
 export const SKUS = ["120001", "120002", "999999", "0"];
+export const STORE_IDS = ["leipzig-gohlis", "leipzig-markthalle-fisch", "gibt-es-nicht"];

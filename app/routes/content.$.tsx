@@ -1,0 +1,59 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { ContentArticle } from "~/components/content/ContentArticle";
+import { StorePage } from "~/components/store/StorePage";
+import { addressLine } from "~/domain/address/format";
+import { formatGermanDate } from "~/domain/content/date";
+import { loadPage } from "~/domain/content/page.server";
+import { isLoginRequired } from "~/domain/customer/login-required";
+import { findStore } from "~/domain/store/store.server";
+import { requireCustomer } from "~/platform/auth.server";
+import { translator } from "~/platform/i18n.server";
+import { notFound, publicPage } from "~/platform/route-data.server";
+
+// Every path under /content/ that no route of its own takes: a store's page (`storePath`,
+// /content/markt/{id}) or a content page by its slug, nested slugs included. Nothing on these
+// pages is interactive: they ship no JavaScript.
+export const handle = { i18n: ["common", "pages"], hydrate: false };
+
+const STORE_PREFIX = "markt/";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  if (isLoginRequired(new URL(request.url).pathname)) await requireCustomer(request, context);
+  const slug = params["*"] ?? "";
+  const [t, common] = await Promise.all([translator("pages"), translator("common")]);
+  if (slug.startsWith(STORE_PREFIX)) {
+    const store = await findStore(context.env.DB, slug.slice(STORE_PREFIX.length));
+    if (!store) throw notFound();
+    return publicPage(context, {
+      kind: "store" as const,
+      store,
+      title: `${t("stores.page.title", { name: store.name })} – ${common("shop.name")}`,
+      description: t("stores.page.description", { name: store.name, address: addressLine(store) }),
+    });
+  }
+  const page = await loadPage(context.env.DB, "content", slug);
+  if (!page) throw notFound();
+  return publicPage(context, {
+    kind: "page" as const,
+    page,
+    updated: t("content.updated", { date: formatGermanDate(page.updatedAt) }),
+    title: `${page.title} – ${common("shop.name")}`,
+    description: page.summary,
+  });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
+
+export default function ContentPage() {
+  const data = useLoaderData<typeof loader>();
+  if (data.kind === "store") return <StorePage store={data.store} />;
+  return (
+    <div className="page">
+      <ContentArticle title={data.page.title} bodyHtml={data.page.bodyHtml} updated={data.updated} />
+    </div>
+  );
+}
