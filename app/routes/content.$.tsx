@@ -7,6 +7,8 @@ import { formatGermanDate } from "~/domain/content/date";
 import { loadPage } from "~/domain/content/page.server";
 import { isLoginRequired } from "~/domain/customer/login-required";
 import { findStore } from "~/domain/store/store.server";
+import { storeMiniMap } from "~/domain/store/map-page.server";
+import { tileSource, tileUrl } from "~/platform/map-tiles.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound, publicPage } from "~/platform/route-data.server";
@@ -25,9 +27,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (slug.startsWith(STORE_PREFIX)) {
     const store = await findStore(context.env.DB, slug.slice(STORE_PREFIX.length));
     if (!store) throw notFound();
+    const { model, names } = await storeMiniMap(context.env.DB, store);
+    const tiles = tileSource(context.env);
     return publicPage(context, {
       kind: "store" as const,
       store,
+      map: {
+        model,
+        names,
+        tileHrefs: model.tiles.map((tile) => tileUrl(tiles.template, tile.z, tile.x, tile.y)),
+        attribution: tiles.attribution ?? t("stores.map.attributionDrawn"),
+      },
       title: `${t("stores.page.title", { name: store.name })} – ${common("shop.name")}`,
       description: t("stores.page.description", { name: store.name, address: addressLine(store) }),
     });
@@ -50,7 +60,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export default function ContentPage() {
   const data = useLoaderData<typeof loader>();
-  if (data.kind === "store") return <StorePage store={data.store} />;
+  if (data.kind === "store") return <StorePage store={data.store} map={data.map} />;
   return (
     <div className="page">
       <ContentArticle title={data.page.title} bodyHtml={data.page.bodyHtml} updated={data.updated} />

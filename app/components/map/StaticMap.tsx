@@ -14,6 +14,8 @@ export interface StaticMapProps {
   clusterLabel: (count: number) => string;
   attribution: ReactNode;
   className?: string;
+  /** The store whose page this is: its pin stands out. */
+  current?: string;
 }
 
 const R = MAP.iconSize / 2;
@@ -31,6 +33,7 @@ export function StaticMap({
   clusterLabel,
   attribution,
   className,
+  current,
 }: StaticMapProps) {
   const { width, height } = model;
   return (
@@ -38,14 +41,14 @@ export function StaticMap({
       <svg viewBox={`0 0 ${width} ${height}`} aria-label={label} className="static-map-picture">
         <g className="map-tiles">
           {model.tiles.map((t, i) => (
-            // One pixel of overlap hides the seams between neighbouring tiles.
+            // Two pixels of overlap hide the seams that smoothing leaves between neighbouring tiles.
             <image
               key={`${t.x}-${t.y}`}
               href={tileHrefs[i]}
               x={t.left}
               y={t.top}
-              width={MAP.tileSize + 1}
-              height={MAP.tileSize + 1}
+              width={MAP.tileSize + 2}
+              height={MAP.tileSize + 2}
             />
           ))}
         </g>
@@ -64,8 +67,16 @@ export function StaticMap({
           ),
         )}
         {model.stores.map((s) => (
-          <a key={s.id} href={storePath(s.id)} aria-label={names[s.id] ?? s.id}>
-            <g className="map-pin" transform={`translate(${s.x} ${s.y})`}>
+          <a
+            key={s.id}
+            href={storePath(s.id)}
+            aria-label={names[s.id] ?? s.id}
+            aria-current={s.id === current ? "page" : undefined}
+          >
+            <g
+              className={s.id === current ? "map-pin map-pin-current" : "map-pin"}
+              transform={`translate(${s.x} ${s.y})`}
+            >
               <path d="M0 0 C-4 -9 -14 -14 -14 -24 A14 14 0 1 1 14 -24 C14 -14 4 -9 0 0 Z" />
               <circle cy={-24} r={5} className="map-pin-dot" />
             </g>

@@ -1,13 +1,27 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AddressLines } from "~/components/ui/AddressLines";
+import { StaticMap } from "~/components/map/StaticMap";
+import type { StaticMapModel } from "~/domain/store/static-map";
+import { viewQuery } from "~/domain/store/static-map";
 import { isHybrid, type Store } from "~/domain/store/store";
 import { WeekHours } from "./StoreCard";
 
-/** A store's own page: address, phone, opening and staffed hours, services, the way back to the map. */
-export function StorePage({ store }: { store: Store }) {
+export interface StorePageMap {
+  model: StaticMapModel;
+  names: Record<string, string>;
+  tileHrefs: string[];
+  attribution: string;
+}
+
+/**
+ * A store's own page: address, phone, opening and staffed hours, services, a small map of where it
+ * is, the way back to the map.
+ */
+export function StorePage({ store, map }: { store: Store; map: StorePageMap }) {
   const { t } = useTranslation("pages");
   const hybrid = isHybrid(store);
+  const onBigMap = `/content/map?${viewQuery({ lat: store.latitude, lng: store.longitude, zoom: 15 })}#karte`;
   return (
     <article className="page store-page" aria-labelledby="store-title">
       <h1 id="store-title">{store.name}</h1>
@@ -46,6 +60,23 @@ export function StorePage({ store }: { store: Store }) {
             <Link to="/content/map">{t("stores.page.backToMap")}</Link>
           </p>
         </div>
+        <section className="store-page-map" aria-labelledby="store-map-title">
+          <h2 id="store-map-title">{t("stores.page.location")}</h2>
+          <StaticMap
+            model={map.model}
+            tileHrefs={map.tileHrefs}
+            names={map.names}
+            label={t("stores.page.mapLabel", { name: store.name })}
+            viewHref={(view) => `/content/map?${viewQuery(view)}#karte`}
+            clusterLabel={(count) => t("stores.map.cluster", { count })}
+            attribution={map.attribution}
+            className="static-map-small"
+            current={store.id}
+          />
+          <p>
+            <Link to={onBigMap}>{t("stores.page.onBigMap")}</Link>
+          </p>
+        </section>
       </div>
     </article>
   );

@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import { all, qb } from "~/platform/db.server";
 import { MAP, storeIndex } from "./map";
 import { germanyView, staticMap, type MapView } from "./static-map";
 import type { Store } from "./store";
@@ -19,12 +21,25 @@ export async function storeMapPage(db: D1Database, view: MapView | null) {
   return { stores, view: initial, model: staticMap(index, initial, STATIC_MAP_SIZE) };
 }
 
-/** A store page's small map: the store in the middle, its neighbours around it. */
-export function storeMiniMap(store: Store, neighbours: Store[]) {
+/**
+ * A store page's small map: the store in the middle, the stores near it around it (those within a
+ * box a little larger than the map shows, so that pins on its edge are drawn too).
+ */
+export async function storeMiniMap(db: D1Database, store: Store) {
+  const near = await all(
+    db,
+    qb
+      .selectFrom("store")
+      .select(["id", "name", "latitude", "longitude"])
+      .where(sql<boolean>`abs(latitude - ${store.latitude}) < 0.05 AND abs(longitude - ${store.longitude}) < 0.1`),
+  );
   const index = storeIndex(
-    neighbours.map((s) => ({ id: s.id, lat: s.latitude, lng: s.longitude })),
+    near.map((s) => ({ id: s.id, lat: s.latitude, lng: s.longitude })),
     MAP.defaultMaxZoom,
   );
   const { zoom, ...size } = STORE_MAP_SIZE;
-  return staticMap(index, { lat: store.latitude, lng: store.longitude, zoom }, size);
+  return {
+    model: staticMap(index, { lat: store.latitude, lng: store.longitude, zoom }, size),
+    names: Object.fromEntries(near.map((s) => [s.id, s.name])),
+  };
 }
