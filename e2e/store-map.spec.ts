@@ -82,7 +82,7 @@ test.describe("without JavaScript", () => {
 
   test("the server-drawn map shows the clusters, zooms by its links and leads to a store's page", async ({ page }) => {
     const scripts: string[] = [];
-    page.on("request", (r) => r.url().includes("leaflet") && scripts.push(r.url()));
+    page.on("request", (r) => r.url().endsWith(".js") && scripts.push(r.url()));
     await page.goto("/content/map");
     const area = page.getByRole("region", { name: "Karte der Märkte" });
     const clusters = area.locator(".map-cluster text");

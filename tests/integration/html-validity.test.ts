@@ -34,17 +34,14 @@ describe("the streamed pages are valid HTML", () => {
     "/login",
     "/content/map",
     "/content/map?lat=51.3397&lng=12.3731&zoom=14",
-  ])(
-    "%s",
-    async (pathname) => {
-      const res = await shop.fetch(pathname);
-      const html = await res.text();
-      expect(res.status).toBe(200);
-      expect(html).toContain("streamController.enqueue");
-      expect(await problems(html)).toEqual([]);
-      expect(afterDocument(html).length, "characters after </html>").toBe(0);
-    },
-  );
+  ])("%s", async (pathname) => {
+    const res = await shop.fetch(pathname);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain("streamController.enqueue");
+    expect(await problems(html)).toEqual([]);
+    expect(afterDocument(html).length, "characters after </html>").toBe(0);
+  });
 
   it("signed-in pages: addresses, wishlist, cart, balance", async () => {
     const browser = new Browser(shop);
