@@ -1,5 +1,5 @@
 import L from "leaflet";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { MapContainer, TileLayer, useMap } from "react-leaflet";
 import { useNavigate } from "@remix-run/react";
 import { MAP, clusterStoreIds, markersIn, spiderOffsets, storeIndex, type MapMarker } from "~/domain/store/map";
@@ -56,7 +56,10 @@ export default function StoreMap({ stores, view, tileTemplate, attributionHtml, 
 
 function StoreClusters({ stores, texts }: { stores: IslandStore[]; texts: MapTexts }) {
   const map = useMap();
+  // The latest navigate function, without rebuilding the markers when it changes.
   const navigate = useNavigate();
+  const go = useRef(navigate);
+  go.current = navigate;
   useEffect(() => {
     const container = map.getContainer();
     container.setAttribute("aria-label", texts.mapLabel);
@@ -81,7 +84,7 @@ function StoreClusters({ stores, texts }: { stores: IslandStore[]; texts: MapTex
         title: store.name,
         keyboard: true,
         riseOnHover: true,
-      }).bindPopup(() => popupContent(store, texts, (href) => navigate(href)), { maxWidth: 280 });
+      }).bindPopup(() => popupContent(store, texts, (href) => go.current(href)), { maxWidth: 280 });
 
     const spreadOut = (marker: Extract<MapMarker, { kind: "cluster" }>) => {
       spider.clearLayers();
@@ -146,9 +149,12 @@ function StoreClusters({ stores, texts }: { stores: IslandStore[]; texts: MapTex
       return layer;
     };
 
+    // The markers on the map by key, so that a move keeps what stays in view (and its open popup).
+    const shown = new Map<string, L.Marker>();
+    const keyOf = (m: MapMarker) => (m.kind === "store" ? `s:${m.id}` : `c:${m.clusterId}`);
+
     const render = () => {
       stopChunks();
-      markers.clearLayers();
       const bounds = map.getBounds().pad(0.25);
       const visible = markersIn(
         index,
@@ -161,12 +167,20 @@ function StoreClusters({ stores, texts }: { stores: IslandStore[]; texts: MapTex
         spider.clearLayers();
         spread = null;
       }
+      const keys = new Set(visible.map(keyOf));
+      for (const [key, layer] of shown)
+        if (!keys.has(key)) {
+          markers.removeLayer(layer);
+          shown.delete(key);
+        }
       stopChunks = inChunks(
-        visible,
+        visible.filter((m) => !shown.has(keyOf(m))),
         (m) => {
           const store = m.kind === "store" ? byId.get(m.id) : undefined;
-          if (store) storeMarker(store, [m.lat, m.lng]).addTo(markers);
-          else if (m.kind === "cluster") clusterMarker(m).addTo(markers);
+          const layer = store ? storeMarker(store, [m.lat, m.lng]) : m.kind === "cluster" ? clusterMarker(m) : null;
+          if (!layer) return;
+          layer.addTo(markers);
+          shown.set(keyOf(m), layer);
         },
         { interval: MAP.chunkInterval, delay: MAP.chunkDelay },
       );
@@ -190,6 +204,6 @@ function StoreClusters({ stores, texts }: { stores: IslandStore[]; texts: MapTex
       markers.remove();
       spider.remove();
     };
-  }, [map, stores, texts, navigate]);
+  }, [map, stores, texts]);
   return null;
 }
