@@ -438,7 +438,7 @@ test("apply for a card: a form with gaps keeps what was typed; the provider take
 
   const form = page.locator("form#card-application");
   const f = {
-    store: form.getByLabel("Dein Markt", { exact: true }),
+    store: form.getByRole("group", { name: "Dein Markt", exact: true }),
     gender: form.getByLabel("Anrede", { exact: true }),
     telephone: form.getByLabel("Telefonnummer", { exact: true }),
     holder: form.getByLabel("Kontoinhaber", { exact: true }),
@@ -475,7 +475,12 @@ test("apply for a card: a form with gaps keeps what was typed; the provider take
   await expect(f.terms).toBeChecked();
   await expectAccessibleAfterPost(page, javaScriptEnabled);
 
-  await f.store.selectOption({ label: "Leipzig: Frischkorb Leipzig-Gohlis" });
+  // The store search: without JavaScript a button of the form that brings everything typed back
+  await f.store.getByRole("searchbox", { name: "Markt suchen" }).fill("Gohlis");
+  if (!javaScriptEnabled) await f.store.getByRole("button", { name: "Suchen" }).click();
+  await expect(f.store.getByRole("radio")).toHaveCount(1);
+  await expect(f.iban).toHaveValue("DE89 3704 0044 0532 0130 00");
+  await f.store.getByRole("radio", { name: /^Frischkorb Leipzig-Gohlis / }).check();
   await f.gender.selectOption({ label: "Divers" });
   await f.telephone.fill("0341 9876543");
   await f.holder.fill("Jörg Kärtner");

@@ -114,6 +114,29 @@ export async function chooseCarrier(page: Page, carrier: keyof typeof CARRIER, j
   await waitForHydration(page, javaScriptEnabled);
 }
 
+/**
+ * Finds a click & collect store by the store search and chooses it: with JavaScript the list
+ * filters as one types and a choice shows its slots at once; without, "Suchen" and "Abholzeiten
+ * anzeigen" send the shipping form (a GET form).
+ */
+export async function choosePickupStore(page: Page, search: string, name: string, javaScriptEnabled: boolean) {
+  const step = shippingStep(page);
+  const stores = step.getByRole("group", { name: "Markt", exact: true });
+  await stores.getByRole("searchbox", { name: "Markt suchen" }).fill(search);
+  if (!javaScriptEnabled) {
+    await stores.getByRole("button", { name: "Suchen" }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get("storeSearch") === search);
+  }
+  const store = stores.getByRole("radio", { name: new RegExp(`^${escapeRegExp(name)} `) });
+  await store.check();
+  if (!javaScriptEnabled) await step.getByRole("button", { name: "Abholzeiten anzeigen" }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("store") !== null);
+  await expect(page.getByRole("group", { name: `Abholzeit im Markt ${name}` })).toBeVisible();
+  await expect(store).toBeChecked();
+  await waitForHydration(page, javaScriptEnabled);
+  return stores;
+}
+
 /** Opens /checkout (the page needs a non-empty cart to show the form). */
 export async function openCheckout(page: Page, javaScriptEnabled: boolean, { search = "" } = {}) {
   await visit(page, `/checkout${search}`, javaScriptEnabled, "Kasse");

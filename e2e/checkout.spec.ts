@@ -10,6 +10,7 @@ import {
   cartLine,
   cartSummary,
   chooseCarrier,
+  choosePickupStore,
   euro,
   euroText,
   expectSuccess,
@@ -184,15 +185,11 @@ test("click & collect: store, first free pickup slot, pickup terms, PayPal appro
   await expect(step.getByRole("button", { name: "Abholzeiten anzeigen" })).toBeVisible();
   await expect(page.getByRole("region", { name: "2. Lieferadresse" })).toHaveCount(0);
 
-  // The store; with JavaScript choosing it shows its slots at once
-  await step
-    .getByLabel("Markt", { exact: true })
-    .selectOption({ label: "Frischkorb Leipzig-Südvorstadt – Floßmühlenstraße 14, 04275 Leipzig" });
-  if (!javaScriptEnabled) await step.getByRole("button", { name: "Abholzeiten anzeigen" }).click();
+  // The store, found by the store search; with JavaScript choosing it shows its slots at once
+  const stores = await choosePickupStore(page, "Südvorstadt", "Frischkorb Leipzig-Südvorstadt", javaScriptEnabled);
   await expect(page).toHaveURL((url) => url.searchParams.get("store") === "leipzig-suedvorstadt");
   const slots = pickup.getByRole("group", { name: "Abholzeit im Markt Frischkorb Leipzig-Südvorstadt" });
-  await expect(slots).toBeVisible();
-  await expect(step.getByLabel("Markt", { exact: true })).toHaveValue("leipzig-suedvorstadt");
+  await expect(stores.getByRole("radio", { name: /^Frischkorb Leipzig-Südvorstadt / })).toBeChecked();
   await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);
   const shownDays = await slots.locator(".slot-day").count();

@@ -107,8 +107,7 @@ export function StoreChoice({
                 onChange={() => setChosen(s.id)}
               />
               <span className="choice-text">
-                <strong>{s.name}</strong>
-                <span>{addressLine(s)}</span>
+                <strong>{s.name}</strong> <span>{addressLine(s)}</span>{" "}
                 {s.distanceKm === null ? null : (
                   <span className="store-distance">
                     {t("storeChoice.distance", { distance: formatDistance(s.distanceKm) })}
