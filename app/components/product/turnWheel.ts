@@ -1,4 +1,4 @@
-import { slideForKey, slideGlides, slideOffset, swipeStep, wrapIndex } from "./wheelTurning";
+import { isDrag, slideForKey, slideGlides, slideOffset, swipeStep, wrapIndex } from "./wheelTurning";
 
 /** What the wheel says (from locales/de/catalog.json, translated by InspirationWheel). */
 export interface WheelTexts {
@@ -30,7 +30,7 @@ export function turnableWheel(section: HTMLElement, texts: WheelTexts, onTurn: (
   const count = slides.length;
   let focus = 0;
   let swipeStart: { x: number; y: number } | null = null;
-  let swiped = false;
+  let dragged = false;
 
   const place = (from: number | null, reducedMotion: boolean) => {
     slides.forEach((slide, index) => {
@@ -59,29 +59,31 @@ export function turnableWheel(section: HTMLElement, texts: WheelTexts, onTurn: (
     turnTo(index);
   };
   const onPointerDown = (event: PointerEvent) => {
-    swiped = false;
+    dragged = false;
     swipeStart = event.isPrimary && event.button === 0 ? { x: event.clientX, y: event.clientY } : null;
   };
   const onPointerUp = (event: PointerEvent) => {
-    const step = swipeStart ? swipeStep(event.clientX - swipeStart.x, event.clientY - swipeStart.y) : 0;
+    if (!swipeStart) return;
+    const [dx, dy] = [event.clientX - swipeStart.x, event.clientY - swipeStart.y];
     swipeStart = null;
-    swiped = step !== 0;
+    dragged = isDrag(dx, dy);
+    const step = swipeStep(dx, dy);
     if (step) turnTo(focus + step);
   };
   // the browser took the gesture over (the page scrolls up or down): no turn
   const onPointerCancel = () => {
     swipeStart = null;
   };
-  // a swipe that began on a link is no click on it; a click on a neighbour brings it into focus
+  // a swipe or drag that began on a link is no click on it; a click on a neighbour brings it into focus
   const onClick = (event: MouseEvent) => {
     const index = slides.findIndex((slide) => slide.contains(event.target as Node));
     const neighbour = index >= 0 && index !== focus;
-    if (swiped || neighbour) {
+    if (dragged || neighbour) {
       event.preventDefault();
       event.stopPropagation();
     }
-    if (neighbour && !swiped) turnTo(index);
-    swiped = false;
+    if (neighbour && !dragged) turnTo(index);
+    dragged = false;
   };
   const listeners: [HTMLElement, string, EventListener][] = [
     [section, "keydown", onKeyDown as EventListener],

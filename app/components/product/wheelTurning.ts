@@ -28,6 +28,11 @@ export function swipeStep(dx: number, dy: number): -1 | 0 | 1 {
   return dx < 0 ? 1 : -1;
 }
 
+/** Whether the pointer moved far enough to be a drag: the click that ends it opens no link. */
+export function isDrag(dx: number, dy: number): boolean {
+  return Math.hypot(dx, dy) >= SWIPE_THRESHOLD;
+}
+
 /**
  * Where a slide stands beside the one in focus: 0 in focus, 1 right next to it, −1 on its left;
  * the shorter way round the wheel (with an even count the far side is on the right).
