@@ -35,10 +35,13 @@ export function turnableWheel(section: HTMLElement, texts: WheelTexts, onTurn: (
   const place = (from: number | null, reducedMotion: boolean) => {
     slides.forEach((slide, index) => {
       const offset = slideOffset(index, focus, count);
-      slide.dataset.offset = String(Math.max(-3, Math.min(3, offset)));
+      const place = String(Math.max(-3, Math.min(3, offset)));
+      // a slide that keeps its place (far behind the wheel) has no transition to wait for
+      const moves = slide.dataset.offset !== place;
+      slide.dataset.offset = place;
       slide.toggleAttribute(
         "data-glides",
-        from !== null && slideGlides(slideOffset(index, from, count), offset, count, reducedMotion),
+        moves && from !== null && slideGlides(slideOffset(index, from, count), offset, count, reducedMotion),
       );
       groups[index].inert = offset !== 0;
     });
@@ -85,8 +88,15 @@ export function turnableWheel(section: HTMLElement, texts: WheelTexts, onTurn: (
     if (neighbour && !dragged) turnTo(index);
     dragged = false;
   };
+  // a slide glides only while it turns, not when the window changes size (the tilt, app.css)
+  const onGlided = (event: Event) => {
+    const slide = event.target as HTMLElement;
+    if (slide.parentElement === track) slide.removeAttribute("data-glides");
+  };
   const listeners: [HTMLElement, string, EventListener][] = [
     [section, "keydown", onKeyDown as EventListener],
+    [track, "transitionend", onGlided],
+    [track, "transitioncancel", onGlided],
     [track, "pointerdown", onPointerDown as EventListener],
     [track, "pointerup", onPointerUp as EventListener],
     [track, "pointercancel", onPointerCancel],
