@@ -7,7 +7,7 @@ import { Price } from "~/components/product/Price";
 import { ProductDetails } from "~/components/product/ProductDetails";
 import { ProductGallery } from "~/components/product/ProductGallery";
 import { BadgeList, LabelList } from "~/components/product/ProductMarks";
-import { ProductGrid } from "~/components/product/ProductTile";
+import { InspirationWheel } from "~/components/product/InspirationWheel";
 import { ShoppingActions } from "~/components/product/ShoppingActions";
 import { categoryPath } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
@@ -64,12 +64,7 @@ export default function ProductPage() {
         </div>
       </article>
       <ProductDetails product={product} />
-      {similar.length ? (
-        <section className="product-row" aria-labelledby="similar-title">
-          <h2 id="similar-title">{t("detail.similar")}</h2>
-          <ProductGrid products={similar} />
-        </section>
-      ) : null}
+      {similar.length ? <InspirationWheel products={similar} /> : null}
     </div>
   );
 }
