@@ -88,7 +88,8 @@ describe("a store's page", () => {
     const html = await (await shop.fetch("/content/map")).text();
     const stores = await count("SELECT COUNT(*) AS n FROM store");
     expect(stores).toBeGreaterThanOrEqual(150);
-    expect(html.match(/href="\/content\/markt\/[a-z0-9-]+"/g)).toHaveLength(stores);
+    // the list links every store once; the map's pins link them again
+    expect(new Set(html.match(/href="\/content\/markt\/[a-z0-9-]+"/g))).toHaveProperty("size", stores);
     expect(html).toContain('href="/content/markt/leipzig-markthalle-obst-gemuese"');
   });
 });
