@@ -18,6 +18,7 @@ import { Footer } from "~/components/layout/Footer";
 import { Notifications } from "~/components/layout/Notifications";
 import { useLogoutCleanup } from "~/components/layout/useLogoutCleanup";
 import { Header } from "~/components/layout/Header";
+import { NewVersionWatch, useReloadIfOutdated } from "~/components/layout/NewVersionWatch";
 import { RouteAnnouncer } from "~/components/layout/RouteAnnouncer";
 import { useDarkMode } from "~/components/layout/ThemeToggle";
 import { ErrorPage, ErrorTitle, errorStatus } from "~/components/ui/ErrorPage";
@@ -123,6 +124,8 @@ export function Layout({ children }: { children: ReactNode }) {
             runs the app and navigates to such a page, scroll restoration must stay in charge. */}
         {hydrate || typeof document !== "undefined" ? <ScrollRestoration nonce={nonce} /> : null}
         {hydrate || typeof document !== "undefined" ? <DeferredScripts nonce={nonce} /> : null}
+        {/* Only in a browser running the app; it renders nothing, so no page carries anything for it. */}
+        {typeof document !== "undefined" ? <NewVersionWatch /> : null}
       </body>
     </html>
   );
@@ -135,5 +138,6 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error)) console.error(error);
+  useReloadIfOutdated(error);
   return <ErrorPage status={errorStatus(error)} />;
 }

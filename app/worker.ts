@@ -32,6 +32,8 @@ const dev = process.env.NODE_ENV === "development";
 if (dev) logDevReady(build);
 
 const handleRemixRequest = createRequestHandler(build, process.env.NODE_ENV);
+/** The build this worker serves: the edge cache's key and `/builds/latest` (docs/decisions/0025) name it. */
+const buildVersion = build.assets.version;
 
 /** Logged once per isolate, not on every request of a misconfigured deployment. */
 let refusalLogged = false;
@@ -81,7 +83,7 @@ export default {
     if (isCrossSiteWrite(request)) return finish(new Response("Forbidden", { status: 403 }));
 
     const cache = !refusal && isAnonymousGet(request) && edgeCacheSeconds(env) > 0 ? await caches.open("pages") : null;
-    const key = cache ? cacheKey(request, build.assets.version) : null;
+    const key = cache ? cacheKey(request, buildVersion) : null;
     if (cache && key) {
       const hit = await cache.match(key);
       if (hit) return withFreshNonce(hit, nonce, dev, formTargets, imageSources);
@@ -92,6 +94,7 @@ export default {
       env,
       ctx,
       cspNonce: nonce,
+      buildVersion,
       refusal,
       session: () => (session ??= resolveSession(request, env, ctx)),
     };

@@ -1,5 +1,15 @@
+import type { Page } from "@playwright/test";
+import { freshCustomer } from "./checkout-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
-import { headerDisclosure, mainMenu, openMainMenu, summary, waitForHydration } from "./helpers";
+import {
+  headerDisclosure,
+  headerSearch,
+  mainMenu,
+  openMainMenu,
+  productTiles,
+  summary,
+  waitForHydration,
+} from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -126,4 +136,146 @@ test("the “Sortiment” category menu in the header shows the category tree", 
   );
   await expect(headerDisclosure(page, "Sortiment").details).not.toHaveAttribute("open");
   await expect(page.getByRole("banner").getByRole("navigation", { name: "Kategorien" })).toBeHidden();
+});
+
+/** Whether the header's overlays are all closed: main menu, category menu, search suggestions. */
+async function expectOverlaysClosed(page: Page) {
+  await expect(mainMenu(page).details).not.toHaveAttribute("open");
+  await expect(headerDisclosure(page, "Sortiment").details).not.toHaveAttribute("open");
+  await expect(page.getByRole("banner").getByRole("navigation", { name: "Hauptnavigation" })).toBeHidden();
+  await expect(page.getByRole("banner").getByRole("navigation", { name: "Kategorien" })).toBeHidden();
+  await expect(page.getByRole("listbox", { name: "Vorschläge" })).toHaveCount(0);
+}
+
+test("back and forward find the menus closed", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/catalog/category/kaese");
+  await expect(page.getByRole("heading", { level: 1, name: "Käse" })).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+
+  // A link in the main menu (a client-side navigation with JavaScript), then back.
+  const menu = await openMainMenu(page);
+  await menu.getByRole("link", { name: "Sortiment", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Alle Kategorien" })).toBeVisible();
+  await expectOverlaysClosed(page);
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Käse" })).toBeVisible();
+  await expectOverlaysClosed(page);
+
+  // The category menu left open on a page, then forward and back again.
+  const { details, toggle } = headerDisclosure(page, "Sortiment");
+  await toggle.click();
+  await expect(details).toHaveAttribute("open", "");
+  await page.goForward();
+  await expect(page.getByRole("heading", { level: 1, name: "Alle Kategorien" })).toBeVisible();
+  await expectOverlaysClosed(page);
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Käse" })).toBeVisible();
+  await expectOverlaysClosed(page);
+
+  await expectAccessible(page);
+});
+
+test("the search overlay closes on a suggestion, on submitting and on going back", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the search is a plain form without an overlay");
+  await page.goto("/catalog/category/getraenke");
+  await expect(page.getByRole("heading", { level: 1, name: "Getränke" })).toBeVisible();
+  await waitForHydration(page, true);
+  const search = headerSearch(page);
+  const overlay = page.getByRole("listbox", { name: "Vorschläge" });
+
+  // a suggestion (a link in the overlay)
+  await search.click();
+  await search.pressSequentially("kase", { delay: 40 });
+  await overlay.getByRole("option", { name: "Käse", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Käse" })).toBeVisible();
+  await expectOverlaysClosed(page);
+
+  // submitting the search
+  await search.click();
+  await search.pressSequentially("milch", { delay: 40 });
+  await expect(overlay).toBeVisible();
+  await search.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Suchergebnisse für „milch“" })).toBeVisible();
+  await expectOverlaysClosed(page);
+
+  // the overlay open again, then back
+  await search.fill("");
+  await search.pressSequentially("brot", { delay: 40 });
+  await expect(overlay).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Käse" })).toBeVisible();
+  await expectOverlaysClosed(page);
+  await expect(search).toHaveValue("");
+});
+
+test("signing out from the open menu (a form post and a redirect) closes it", async ({ page, javaScriptEnabled }) => {
+  await freshCustomer(page, javaScriptEnabled);
+  await page.goto("/catalog/category/kaese");
+  await expect(page.getByRole("heading", { level: 1, name: "Käse" })).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+  const menu = await openMainMenu(page);
+  await menu.getByRole("button", { name: "Abmelden" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  await expect(page.locator("html")).toHaveAttribute("data-signed-in", "0");
+  await expectOverlaysClosed(page);
+});
+
+test("a new page starts at the top; back returns to where the visitor was; filters and anchors keep the place", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto("/catalog/category/startseite");
+  await expect(page.getByRole("heading", { level: 1, name: "Alle Kategorien" })).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+  const tile = productTiles(page).nth(30);
+  const link = tile.getByRole("link").first();
+  const name = (await link.getByRole("heading").textContent())!.trim();
+  await link.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  const listingY = await page.evaluate(() => window.scrollY);
+
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  // back: the listing where it was left (as the browser does)
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Alle Kategorien" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(listingY);
+
+  // forward: the product page from its top again
+  await page.goForward();
+  await expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  // the skip link jumps to the content of the same page, not to the top
+  await page.goto("/catalog/category/kaese");
+  await expect(page.getByRole("heading", { level: 1, name: "Käse" })).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Zum Inhalt springen" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#main$/);
+  const mainTop = await page.evaluate(() => document.getElementById("main")!.getBoundingClientRect().top);
+  expect(Math.abs(mainTop)).toBeLessThan(2);
+});
+
+test("with JavaScript a filter of the same listing keeps the place on the page", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JavaScript a filter is applied by a button, a page load from the top");
+  await page.goto("/catalog/category/kaese");
+  await expect(page.getByRole("heading", { level: 1, name: "Käse" })).toBeVisible();
+  await waitForHydration(page, true);
+  const sort = page.getByRole("combobox", { name: "Sortierung" });
+  await page.evaluate(() => window.scrollTo(0, 300));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+  await sort.selectOption("price_asc");
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
 });

@@ -6,7 +6,7 @@ const port = process.env.E2E_PORT ?? "8790";
 export const baseURL = `http://127.0.0.1:${port}`;
 
 // Debian's Chromium (installed by scripts/ensure-deps.mjs), never a downloaded browser.
-const launchOptions = {
+export const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
     "--no-sandbox",

@@ -12,6 +12,8 @@ declare module "@remix-run/cloudflare" {
     env: Env;
     ctx: Pick<ExecutionContext, "waitUntil">;
     cspNonce: string;
+    /** The Remix build the worker serves (`build.assets.version`, the browser's `__remixManifest.version`). */
+    buildVersion: string;
     /** Set when the worker refused the request: the error page shows this status. */
     refusal: Refusal | null;
     /** The request's session, looked up once on first use. */

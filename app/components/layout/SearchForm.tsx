@@ -4,6 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/texts";
 import { Icon } from "~/components/ui/Icon";
 import { MIN_SEARCH_LENGTH } from "~/domain/catalog/search";
+import { onPageRestored } from "./useOverlayDisclosure";
 
 // The suggestions island is fetched only once somebody starts typing.
 const SearchSuggestions = lazy(() => import("./SearchSuggestions"));
@@ -31,6 +32,7 @@ export function SearchForm() {
     setOpen(false);
   }, [location.key, current]);
   useEffect(() => setActive(-1), [query, open, count]);
+  useEffect(() => onPageRestored(() => setOpen(false)), []);
   const expanded = open && count > 0;
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -184,6 +184,8 @@ export const FORMS: FormTarget[] = [
     signatureHeader: "X-Signing-Signature",
   },
   { path: "/dev/shares", fields: ["purchaseId"], anyCustomer: true },
+  // takes no post: 405 to every form, nothing else
+  { path: "/builds/latest", fields: [] },
 ];
 
 export const PAGES: PageTarget[] = [
@@ -193,6 +195,7 @@ export const PAGES: PageTarget[] = [
   { path: "/catalog/product/{sku}", params: [] },
   { path: "/search/find", params: ["q", ...FILTERS] },
   { path: "/search/suggest", params: ["q"] },
+  { path: "/builds/latest", params: [] },
   { path: "/login", params: ["redirectTo"] },
   { path: "/register", params: [] },
   { path: "/password/forgot", params: ["reason"] },
