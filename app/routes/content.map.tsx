@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       href: storePath(s.id),
     })),
     texts: {
-      mapLabel: t("stores.map.label"),
+      mapLabel: t("stores.map.liveLabel"),
       cluster: t("stores.map.cluster"),
       clusterSpread: t("stores.map.clusterSpread"),
       openingHours: t("stores.openingHours"),

@@ -62,8 +62,9 @@ function StoreClusters({ stores, texts }: { stores: IslandStore[]; texts: MapTex
   go.current = navigate;
   useEffect(() => {
     const container = map.getContainer();
+    // Not a second landmark: the page's map section is the region; this names what the keys do.
+    container.setAttribute("role", "group");
     container.setAttribute("aria-label", texts.mapLabel);
-    container.setAttribute("role", "region");
     const maxZoom = map.options.maxZoom;
     const index = storeIndex(stores, maxZoom);
     const byId = new Map(stores.map((s) => [s.id, s]));

@@ -1,11 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { AddressLines } from "~/components/ui/AddressLines";
 import { StaticMap } from "~/components/map/StaticMap";
 import type { StaticMapModel } from "~/domain/store/static-map";
 import { viewQuery } from "~/domain/store/static-map";
 import { isHybrid, type Store } from "~/domain/store/store";
-import { WeekHours } from "./StoreCard";
+import { StoreAddress, WeekHours } from "./StoreDetails";
 
 export interface StorePageMap {
   model: StaticMapModel;
@@ -29,15 +28,7 @@ export function StorePage({ store, map }: { store: Store; map: StorePageMap }) {
         <div className="store-page-details">
           <section aria-labelledby="store-address">
             <h2 id="store-address">{t("stores.page.address")}</h2>
-            <address>
-              <AddressLines address={store} />
-              {store.phone ? (
-                <>
-                  <br />
-                  {t("stores.phone")}: <a href={`tel:${store.phone.replace(/[^\d+]/g, "")}`}>{store.phone}</a>
-                </>
-              ) : null}
-            </address>
+            <StoreAddress store={store} />
           </section>
           <section aria-labelledby="store-hours" className="store-page-hours">
             <h2 id="store-hours">{t("stores.page.hours")}</h2>

@@ -14,15 +14,8 @@ export async function listStores(db: D1Database): Promise<Store[]> {
 
 function toStore(r: StoreRow): Store {
   return {
-    id: r.id,
-    name: r.name,
-    street: r.street,
-    houseNumber: r.house_number,
-    zip: r.zip,
-    city: r.city,
+    ...toStoreCandidate(r),
     phone: r.phone,
-    latitude: r.latitude,
-    longitude: r.longitude,
     clickAndCollect: r.click_and_collect === 1,
     openingHours: JSON.parse(r.opening_hours),
     staffedHours: JSON.parse(r.staffed_hours),
