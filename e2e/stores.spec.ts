@@ -30,7 +30,7 @@ test("a store's page from the store list: address, hours, what staffed means, se
   page,
 }) => {
   test.setTimeout(180_000); // axe and the 360 px check of the whole store list take their time
-  // The store list and the store pages ship no JavaScript: nothing to wait for after loading.
+  // The store list is server-rendered and its links work before the map's island hydrates.
   await visit(page, "/content/map", false, "Unsere Märkte");
   await page.getByRole("link", { name: "Frischkorb Leipzig-Gohlis", exact: true }).click();
   await expect(page).toHaveURL(/\/content\/markt\/leipzig-gohlis$/);
