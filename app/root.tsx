@@ -14,7 +14,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { DeferredScripts } from "~/components/layout/DeferredScripts";
-import { Footer } from "~/components/layout/Footer";
+import { Footer } from "~/components/layout/Footer.server";
+import { ConsentBanner } from "~/components/layout/ConsentBanner.server";
+import { ServerMarkup } from "~/components/layout/ServerMarkup";
+import { TagManager } from "~/components/tracking/TagManager";
+import { TrackingBridge } from "~/components/tracking/TrackingBridge";
 import { Notifications } from "~/components/layout/Notifications";
 import { useLogoutCleanup } from "~/components/layout/useLogoutCleanup";
 import { Header } from "~/components/layout/Header";
@@ -29,6 +33,7 @@ import { SharesReady } from "~/components/share/SharesReady";
 import { menuCategories } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { loadShopper } from "~/http/customer/shopper.server";
+import { pageTracking } from "~/http/tracking/page.server";
 import { localeVersion, LOCALE } from "~/platform/i18n.server";
 import { readDarkMode } from "~/platform/theme.server";
 import stylesheet from "~/styles/app.css";
@@ -44,7 +49,11 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ name: "theme-color", content: "#2f6b2f" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [tree, shopper] = await Promise.all([loadCategoryTree(context.env.DB), loadShopper(request, context)]);
+  const [tree, shopper, tracking] = await Promise.all([
+    loadCategoryTree(context.env.DB),
+    loadShopper(request, context),
+    pageTracking(request, context),
+  ]);
   return data(
     {
       locale: LOCALE,
@@ -52,6 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       darkMode: readDarkMode(request.headers.get("Cookie")),
       menu: menuCategories(tree),
       imageResizing: context.env.IMAGE_RESIZING === "on",
+      ...tracking,
       ...shopper.data,
     },
     { headers: shopper.headers },
@@ -88,6 +98,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const error = useRouteError();
   useLogoutCleanup(Boolean(data?.customer));
+  // The settings page is the banner's form in full; it does not ask twice.
+  const consentPage = useMatches().some((m) => m.id === "routes/consent");
   return (
     <html
       lang={data?.locale ?? "de"}
@@ -101,6 +113,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {hydrate && data ? <meta name="locale-version" content={data.localeVersion} /> : null}
         {error ? <ErrorTitle status={errorStatus(error)} /> : <Meta />}
         <Links />
+        {data?.tagManager ? (
+          <TagManager scriptUrl={data.tagManager.scriptUrl} bootstrap={data.tagManager.bootstrap} nonce={nonce} />
+        ) : null}
         {blocked ? <WaitingRefresh scripts={hydrate} /> : null}
       </head>
       <body>
@@ -108,6 +123,11 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("shop.skipToContent")}
         </a>
         <AuthenticityTokenProvider token={data?.csrf ?? ""}>
+          {data?.askConsent && !consentPage ? (
+            <ServerMarkup>
+              <ConsentBanner />
+            </ServerMarkup>
+          ) : null}
           <LoginPromptProvider>
             <Header menu={data?.menu ?? []} darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} />
             <Notifications notices={data?.notices ?? []} />
@@ -116,7 +136,9 @@ export function Layout({ children }: { children: ReactNode }) {
               {data?.shares?.state === "ready" ? <SharesReady quantity={data.shares.quantity} /> : null}
               {children}
             </main>
-            <Footer />
+            <ServerMarkup>
+              <Footer />
+            </ServerMarkup>
           </LoginPromptProvider>
           <RouteAnnouncer />
         </AuthenticityTokenProvider>
@@ -126,6 +148,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {hydrate || typeof document !== "undefined" ? <DeferredScripts nonce={nonce} /> : null}
         {/* Only in a browser running the app; it renders nothing, so no page carries anything for it. */}
         {typeof document !== "undefined" ? <NewVersionWatch /> : null}
+        {data?.tagManager && typeof document !== "undefined" ? <TrackingBridge group={data.tagManager.group} /> : null}
       </body>
     </html>
   );

@@ -25,6 +25,9 @@ import { deliverOutbox } from "~/platform/mail-delivery.server";
 import { paymentProvider } from "~/platform/payment.server";
 import { guardRequest } from "~/platform/request-guard.server";
 import { tileOrigin } from "~/platform/map-tiles.server";
+import { readConsent } from "~/platform/consent";
+import { tagManagerFor } from "~/platform/tag-manager.server";
+import type { PolicySources } from "~/platform/security.server";
 import { checkDueApplications } from "~/domain/card/application.server";
 import { reviewDuePurchases } from "~/domain/share/purchase.server";
 
@@ -46,6 +49,21 @@ function refuseIfMisconfigured(env: Env): Response | null {
   return notConfigured();
 }
 
+/** What this request's pages may reach beyond the shop (the CSP of platform/security.server.ts). */
+function policySources(env: Env, request: Request): PolicySources {
+  // The checkout form is redirected to the provider's hosted page: CSP form-action allows it.
+  const pageOrigin = paymentProvider(env).pageOrigin;
+  // The store map's tiles come from the configured tile server.
+  const tiles = tileOrigin(env);
+  // The tag manager, only for a visitor who allowed statistics, on the production host.
+  const tags = tagManagerFor(env, new URL(request.url), readConsent(request.headers.get("Cookie")));
+  return {
+    formTargets: pageOrigin ? [pageOrigin] : [],
+    imageSources: tiles ? [tiles] : [],
+    tagManager: tags?.origins ?? [],
+  };
+}
+
 export default {
   async fetch(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
     const env = deploymentEnv(bindings, new URL(incoming.url));
@@ -58,12 +76,7 @@ export default {
       return misconfigured;
     }
     const { request, refusal, settle } = await guardRequest(incoming, env);
-    // The checkout form is redirected to the provider's hosted page: CSP form-action allows it.
-    const pageOrigin = paymentProvider(env).pageOrigin;
-    const formTargets = pageOrigin ? [pageOrigin] : [];
-    // The store map's tiles come from the configured tile server.
-    const tiles = tileOrigin(env);
-    const imageSources = tiles ? [tiles] : [];
+    const sources = policySources(env, request);
     const finish = (response: Response) => {
       const out = settle(new Response(response.body, response));
       const type = out.headers.get("Content-Type") ?? "";
@@ -74,8 +87,7 @@ export default {
         nonce: type.includes("text/html") ? nonce : undefined,
         production,
         dev,
-        formTargets,
-        imageSources,
+        sources,
       });
       return out;
     };
@@ -86,7 +98,7 @@ export default {
     const key = cache ? cacheKey(request, buildVersion) : null;
     if (cache && key) {
       const hit = await cache.match(key);
-      if (hit) return withFreshNonce(hit, nonce, dev, formTargets, imageSources);
+      if (hit) return withFreshNonce(hit, nonce, dev, sources);
     }
 
     let session: Promise<SessionState> | undefined;

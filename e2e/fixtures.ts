@@ -39,9 +39,21 @@ export async function expectAccessible(page: Page) {
 const HYDRATION_ERROR = /Minified React error #(418|423|425)|Hydration failed|did not match/;
 
 // biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture that gives the test nothing as void
-type Fixtures = { pageErrors: void };
+type Fixtures = { pageErrors: void; consentCookie: string | null };
+
+/**
+ * A returning visitor who refused all optional cookies, so the consent banner does not stand
+ * above every page of every test; `e2e/consent.spec.ts` sets it to null to be a first visit.
+ */
+export const REFUSED_CONSENT = "v1:";
 
 export const test = base.extend<Fixtures>({
+  consentCookie: [REFUSED_CONSENT, { option: true }],
+  context: async ({ context, consentCookie, baseURL }, use) => {
+    if (consentCookie !== null)
+      await context.addCookies([{ name: "consent", value: encodeURIComponent(consentCookie), url: baseURL! }]);
+    await use(context);
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -14,7 +14,14 @@ const port = Number(process.env.E2E_PORT ?? "8790");
 const { mf, db } = await startMiniflareShop({
   port,
   assets: true,
-  bindings: { ENVIRONMENT: "development", EDGE_CACHE_SECONDS: "60" },
+  bindings: {
+    ENVIRONMENT: "development",
+    EDGE_CACHE_SECONDS: "60",
+    // The tag manager's recording stand-in (docs/decisions/0027), as `npm start` has it.
+    TAG_MANAGER_CONTAINER_ID: "GTM-FRISCHKORB",
+    TAG_MANAGER_HOST: "127.0.0.1",
+    TAG_MANAGER_SCRIPT_URL: "/dev/tag-manager/gtm.js",
+  },
 });
 
 // Listens only once the database is migrated and seeded: Playwright waits for GET /ready.

@@ -18,6 +18,11 @@ const development = [
   "CARD_PROVIDER:embedded",
   "SIGNING_PROVIDER:sandbox",
   "EDGE_CACHE_SECONDS:60",
+  // The recording stand-in of the tag manager: after consent to statistics, /dev/tag-manager
+  // shows what a real container would have received; nothing leaves the machine.
+  "TAG_MANAGER_CONTAINER_ID:GTM-FRISCHKORB",
+  "TAG_MANAGER_HOST:127.0.0.1",
+  "TAG_MANAGER_SCRIPT_URL:/dev/tag-manager/gtm.js",
 ];
 // `wrangler dev` runs no Cron Triggers by itself; with --test-scheduled it offers /__scheduled, which
 // this process calls every minute, so card applications move on locally as they do when deployed.

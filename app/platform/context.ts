@@ -33,6 +33,14 @@ export interface Env {
   MAP_TILE_URL?: string;
   /** The attribution the tile server's licence asks for, e.g. "© OpenStreetMap-Mitwirkende". */
   MAP_TILE_ATTRIBUTION?: string;
+  /** The tag manager's container, e.g. "GTM-ABC1234" (platform/tag-manager.server.ts); unset: none. */
+  TAG_MANAGER_CONTAINER_ID?: string;
+  /** The production host the tag manager runs on, e.g. "www.frischkorb.example". */
+  TAG_MANAGER_HOST?: string;
+  /** The container script; Google's by default. */
+  TAG_MANAGER_SCRIPT_URL?: string;
+  /** Space-separated origins the container's tags send to, allowed by the CSP after consent. */
+  TAG_MANAGER_ORIGINS?: string;
   /**
    * Not a binding: set by the worker for each request (platform/deployment.server.ts). True only
    * when the shop is explicitly in development or test and reached on a local address.

@@ -63,6 +63,16 @@ export interface Database {
     used_at: number | null;
   };
   session: { id_hash: string; customer_id: number; created_at: number; last_seen_at: number };
+  consent_record: {
+    id: Generated<number>;
+    customer_id: number;
+    version: number;
+    statistics: number;
+    marketing: number;
+    source: "banner" | "settings";
+    created_at: string;
+  };
+  tag_manager_hit: { id: Generated<number>; container_id: string; page: string; payload: string; received_at: string };
   rate_limit: { key: string; window_start: number; count: number };
   outbox: {
     id: Generated<number>;

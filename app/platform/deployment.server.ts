@@ -14,6 +14,7 @@ import { paymentProblems } from "./payment.server";
 import { cardProviderProblems } from "./card-provider.server";
 import { signingProblems } from "./signing.server";
 import { tileProblems } from "./map-tiles.server";
+import { tagManagerProblems } from "./tag-manager.server";
 import common from "../../locales/de/common.json";
 
 /**
@@ -62,6 +63,7 @@ export function configurationProblems(env: Env): string[] {
     ...cardProviderProblems(env),
     ...signingProblems(env),
     ...tileProblems(env),
+    ...tagManagerProblems(env),
   ];
 }
 

@@ -4,7 +4,8 @@
  * notice to show) is personal and never cached. On a hit the CSP nonce is renewed, so no two responses share one.
  */
 import { readDarkMode } from "./theme.server";
-import { contentSecurityPolicy } from "./security.server";
+import { consentVariant, readConsent } from "./consent";
+import { contentSecurityPolicy, type PolicySources } from "./security.server";
 import { FLASH_COOKIE } from "./flash.server";
 import { SESSION_COOKIE } from "./session.server";
 
@@ -39,11 +40,17 @@ export function isAnonymousGet(request: Request): boolean {
   return request.method === "GET" && !isPersonal(request);
 }
 
-/** Per URL, dark-mode variant and build: a deployment never serves pages of the previous build. */
+/**
+ * Per URL, dark-mode variant, consent variant and build: a deployment never serves pages of the
+ * previous build, and a page with the consent banner or the tag manager never reaches a visitor
+ * whose choice asks for another (docs/decisions/0027).
+ */
 export function cacheKey(request: Request, buildVersion: string): Request {
   const url = new URL(request.url);
+  const cookies = request.headers.get("Cookie");
   url.searchParams.set("__build", buildVersion);
-  url.searchParams.set("__theme", readDarkMode(request.headers.get("Cookie")) === "1" ? "dark" : "light");
+  url.searchParams.set("__theme", readDarkMode(cookies) === "1" ? "dark" : "light");
+  url.searchParams.set("__consent", consentVariant(readConsent(cookies)));
   return new Request(url.toString(), { method: "GET" });
 }
 
@@ -58,16 +65,10 @@ export function isStorable(response: Response): boolean {
 }
 
 /** A cached page with a fresh nonce in its scripts and its CSP header. */
-export function withFreshNonce(
-  cached: Response,
-  nonce: string,
-  dev: boolean,
-  formTargets: string[],
-  imageSources: string[] = [],
-): Response {
+export function withFreshNonce(cached: Response, nonce: string, dev: boolean, sources: PolicySources): Response {
   const headers = new Headers(cached.headers);
   if (headers.has("Content-Security-Policy"))
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, formTargets, imageSources));
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, sources));
   headers.set("X-Edge-Cache", "HIT");
   const response = new Response(cached.body, { status: cached.status, headers });
   if (!(headers.get("Content-Type") ?? "").includes("text/html")) return response;

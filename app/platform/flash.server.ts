@@ -32,19 +32,37 @@ export function flashCookie(env: Env) {
   });
 }
 
-export async function readNotices(request: Request, env: Env): Promise<Notice[]> {
+/**
+ * Tracking events of the action (docs/decisions/0027), only where the visitor allowed statistics:
+ * they ride along with the notices to the next page, where the tracker sends them once by their id.
+ * Platform does not know their shape.
+ */
+export type FlashedEvent = { event: string; id?: string } & Record<string, unknown>;
+
+export interface Flash {
+  notices: Notice[];
+  tracking: FlashedEvent[];
+}
+
+export async function readFlash(request: Request, env: Env): Promise<Flash> {
   const header = request.headers.get("Cookie");
-  if (!header?.includes(`${FLASH_COOKIE}=`)) return [];
+  if (!header?.includes(`${FLASH_COOKIE}=`)) return { notices: [], tracking: [] };
   const value: unknown = await flashCookie(env).parse(header);
-  return Array.isArray(value) ? (value as Notice[]) : [];
+  if (Array.isArray(value)) return { notices: value as Notice[], tracking: [] };
+  const flash = value as Partial<Flash> | null;
+  return {
+    notices: Array.isArray(flash?.notices) ? flash.notices : [],
+    tracking: Array.isArray(flash?.tracking) ? flash.tracking : [],
+  };
 }
 
 /**
  * Set-Cookie value with the notices of this action. They replace whatever an earlier action left
  * unshown: a notice belongs to the last action, not to the next page.
  */
-export async function flashNotice(env: Env, notice: Notice | Notice[]): Promise<string> {
-  return flashCookie(env).serialize(Array.isArray(notice) ? notice : [notice]);
+export async function flashNotice(env: Env, notice: Notice | Notice[], tracking: FlashedEvent[] = []): Promise<string> {
+  const notices = Array.isArray(notice) ? notice : [notice];
+  return flashCookie(env).serialize(tracking.length ? { notices, tracking } : notices);
 }
 
 export function clearNotices(env: Env): Promise<string> {
@@ -57,9 +75,10 @@ export async function redirectWithNotice(
   to: string,
   notice: Notice | Notice[],
   cookies: string[] = [],
+  tracking: FlashedEvent[] = [],
 ): Promise<Response> {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await flashNotice(env, notice));
+  headers.append("Set-Cookie", await flashNotice(env, notice, tracking));
   return redirect(to, { headers });
 }

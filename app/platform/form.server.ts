@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ZodTypeAny } from "zod";
 import { safeRedirectPath } from "./redirect";
 import { requireCsrf } from "./csrf.server";
-import { flashNotice, type Notice } from "./flash.server";
+import { flashNotice, type FlashedEvent, type Notice } from "./flash.server";
 
 export async function readForm(request: Request, context: AppLoadContext): Promise<FormData> {
   await requireCsrf(request, context.env);
@@ -25,8 +25,14 @@ export function unknownIntent(): Response {
  * go back to and is redirected there (post/redirect/get); the fetcher of the enhanced page leaves
  * that field out, stays where it is and gets whether it worked. Either way the notices are flashed.
  */
-export async function replyWithNotices(context: AppLoadContext, form: FormData, notices: Notice[], fallback = "/") {
-  const headers = { "Set-Cookie": await flashNotice(context.env, notices) };
+export async function replyWithNotices(
+  context: AppLoadContext,
+  form: FormData,
+  notices: Notice[],
+  fallback = "/",
+  tracking: FlashedEvent[] = [],
+) {
+  const headers = { "Set-Cookie": await flashNotice(context.env, notices, tracking) };
   const redirectTo = form.get("redirectTo");
   if (redirectTo !== null) throw redirect(safeRedirectPath(redirectTo, fallback), { headers });
   const ok = notices[0]?.type !== "error";

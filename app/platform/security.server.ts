@@ -4,36 +4,40 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** `formTargets`: where forms may post besides the shop; `imageSources`: where images may come from (tile server). */
-export function contentSecurityPolicy(
-  nonce: string,
-  dev: boolean,
-  formTargets: string[] = [],
-  imageSources: string[] = [],
-): string {
+/** What a page may reach beyond the shop itself. */
+export interface PolicySources {
+  /** Where forms may post besides the shop (the payment provider's hosted page). */
+  formTargets?: string[];
+  /** Where images may come from (the tile server). */
+  imageSources?: string[];
+  /**
+   * The tag manager's origins, only on a page whose visitor allowed statistics
+   * (platform/tag-manager.server.ts): its script, and where its tags send.
+   */
+  tagManager?: string[];
+}
+
+export function contentSecurityPolicy(nonce: string, dev: boolean, sources: PolicySources = {}): string {
+  const tags = sources.tagManager ?? [];
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    [`script-src 'self' 'nonce-${nonce}'`, ...tags].join(" "),
     "style-src 'self'",
-    ["img-src 'self' data:", ...imageSources].join(" "),
+    ["img-src 'self' data:", ...(sources.imageSources ?? []), ...tags].join(" "),
     "font-src 'self'",
-    `connect-src 'self'${dev ? " ws://localhost:* ws://127.0.0.1:*" : ""}`,
+    [`connect-src 'self'${dev ? " ws://localhost:* ws://127.0.0.1:*" : ""}`, ...tags].join(" "),
     "object-src 'none'",
     "base-uri 'self'",
-    ["form-action 'self'", ...formTargets].join(" "),
+    ["form-action 'self'", ...(sources.formTargets ?? [])].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }
 
 export function applySecurityHeaders(
   headers: Headers,
-  opts: { nonce?: string; production: boolean; dev: boolean; formTargets?: string[]; imageSources?: string[] },
+  opts: { nonce?: string; production: boolean; dev: boolean; sources?: PolicySources },
 ) {
-  if (opts.nonce)
-    headers.set(
-      "Content-Security-Policy",
-      contentSecurityPolicy(opts.nonce, opts.dev, opts.formTargets, opts.imageSources),
-    );
+  if (opts.nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(opts.nonce, opts.dev, opts.sources));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");

@@ -24,6 +24,8 @@ export interface SignedInCustomer {
   firstname: string;
   lastname: string;
   darkMode: "0" | "1";
+  /** The customer group (`group_identifier`), e.g. "general". */
+  group: string;
 }
 
 export type SessionState =
@@ -69,6 +71,7 @@ export async function resolveSession(
         "c.firstname",
         "c.lastname",
         "c.dark_mode_enabled",
+        "c.group_identifier",
         "c.status",
       ])
       .where("s.id_hash", "=", idHash),
@@ -80,6 +83,7 @@ export async function resolveSession(
     firstname: string;
     lastname: string;
     dark_mode_enabled: "0" | "1";
+    group_identifier: string;
     status: string;
   }>();
   const now = nowSeconds();
@@ -101,6 +105,7 @@ export async function resolveSession(
       firstname: row.firstname,
       lastname: row.lastname,
       darkMode: row.dark_mode_enabled,
+      group: row.group_identifier,
     },
   };
 }

@@ -15,10 +15,10 @@ import { cartIsEmpty, cartShips, totalsOf, withQuantities, type Cart } from "~/d
 import { loadCart } from "~/domain/cart/cart.server";
 import { STANDARD_SHIPPING_CENTS } from "~/domain/cart/shipping";
 import { checkoutBlocker } from "~/domain/cart/validity";
-import { changeCart, readCartForm, refusedNotices } from "~/http/cart/cart-form.server";
+import { changeCartTracked, readCartForm, refusedNotices } from "~/http/cart/cart-form.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
-import { orGeneralError, readForm, replyWithNotices, unknownIntent } from "~/platform/form.server";
+import { readForm, replyWithNotices, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["cart", "catalog"] };
@@ -46,11 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context);
   const submission = readCartForm(form);
   if (!submission) throw unknownIntent();
-  const notices =
-    submission.status === "success"
-      ? await orGeneralError("cart update", () => changeCart(context.env.DB, customer.id, submission.value))
-      : refusedNotices(submission);
-  return replyWithNotices(context, form, notices, "/cart");
+  if (submission.status !== "success") return replyWithNotices(context, form, refusedNotices(submission), "/cart");
+  const { notices, tracking } = await changeCartTracked(request, context.env, customer.id, submission.value);
+  return replyWithNotices(context, form, notices, "/cart", tracking);
 }
 
 export default function CartPage() {

@@ -6,6 +6,7 @@ import { isPickupCarrier } from "~/domain/checkout/carriers";
 import { shipsNothing } from "~/domain/order/order";
 import { idParam } from "~/domain/customer/id-param";
 import { findOrder } from "~/domain/order/order.server";
+import { purchaseEvent, purchaseOf } from "~/domain/tracking/events";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
@@ -24,7 +25,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!order || order.status === "canceled") throw redirect("/account/order/overview");
   const t = await translator("orders");
   return data(
-    { order, email: customer.email, title: `${t("success.title")} – Frischkorb` },
+    {
+      order,
+      email: customer.email,
+      title: `${t("success.title")} – Frischkorb`,
+      // sent once per order by the tracker where statistics are allowed, even after a reload
+      tracking: [purchaseEvent(purchaseOf(order))],
+    },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );
 }

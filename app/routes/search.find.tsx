@@ -1,4 +1,5 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { searchEvent } from "~/domain/tracking/events";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ProductListing } from "~/components/catalog/ProductListing";
@@ -34,6 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     description: result?.total ? t("search.description", { count: result.total, query }) : null,
     // a result list for a plain query is worth finding from outside; empty, too short or filtered ones are not
     indexable: !!result?.total && activeFilterCount(filter) === 0,
+    // the search term with its result count, sent by the tracker where statistics are allowed
+    tracking: result ? [searchEvent(query, result.total)] : [],
   });
 }
 

@@ -38,6 +38,9 @@ describe("development stand-ins do not exist in production", () => {
       "/signing/sandbox/sig_x",
       "/dev/shares",
       "/dev/cards",
+      "/dev/tag-manager",
+      "/dev/tag-manager/gtm.js?id=GTM-PROD123",
+      "/dev/tag-manager/collect",
     ]) {
       expect((await browser.get(path)).res.status, path).toBe(404);
     }
@@ -95,6 +98,26 @@ describe("development stand-ins do not exist in production", () => {
     expect(page.headers.get("Content-Security-Policy")).toContain(
       "img-src 'self' data: https://tiles.frischkorb.example;",
     );
+  });
+
+  it("loads the configured tag manager only after statistics consent, and its origin only then in the CSP", async () => {
+    const first = await shop.fetch("/");
+    const firstHtml = await first.text();
+    expect(firstHtml).toContain('class="consent-banner"');
+    expect(firstHtml).not.toContain("googletagmanager");
+    expect(first.headers.get("Content-Security-Policy")).not.toContain("googletagmanager");
+    const consented = await shop.fetch("/", { headers: { Cookie: "consent=v1%3Astatistics" } });
+    expect(await consented.text()).toContain('src="https://www.googletagmanager.com/gtm.js?id=GTM-PROD123"');
+    expect(consented.headers.get("Content-Security-Policy")).toContain("script-src 'self' 'nonce-");
+    expect(consented.headers.get("Content-Security-Policy")).toMatch(
+      /script-src [^;]*https:\/\/www\.googletagmanager\.com/,
+    );
+    const collect = await shop.fetch("/dev/tag-manager/collect", {
+      method: "POST",
+      body: "container=x&page=%2F&payload=%7B%7D",
+      headers: { Origin: PRODUCTION_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(collect.status).toBe(404);
   });
 
   it("sends HSTS and Secure cookies", async () => {

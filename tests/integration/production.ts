@@ -32,6 +32,8 @@ export const PRODUCTION_BINDINGS = {
   SIGNING_WEBHOOK_SECRET,
   MAP_TILE_URL: "https://tiles.frischkorb.example/{z}/{x}/{y}.png",
   MAP_TILE_ATTRIBUTION: "© OpenStreetMap-Mitwirkende",
+  TAG_MANAGER_CONTAINER_ID: "GTM-PROD123",
+  TAG_MANAGER_HOST: "frischkorb.example",
   EDGE_CACHE_SECONDS: "0",
 };
 

@@ -126,6 +126,24 @@ describe("a deployment's configuration", () => {
     ]);
     expect(configurationProblems(at({ MAP_TILE_URL: "http://tiles.example/{z}/{x}/{y}.png" }))).toHaveLength(1);
     expect(configurationProblems(at({ MAP_TILE_URL: "https://tiles.example/{z}/{x}.png" }))).toHaveLength(1);
+    // The tag manager is optional; configured, it must name a container, its host and https origins.
+    expect(configurationProblems(at({ TAG_MANAGER_CONTAINER_ID: "GTM-PROD123" }))).toEqual([
+      "TAG_MANAGER_HOST is not a host name (the production host the tag manager runs on)",
+    ]);
+    expect(
+      configurationProblems(
+        at({ TAG_MANAGER_CONTAINER_ID: "GTM-PROD123", TAG_MANAGER_HOST: "www.frischkorb.example" }),
+      ),
+    ).toEqual([]);
+    expect(
+      configurationProblems(
+        at({
+          TAG_MANAGER_CONTAINER_ID: "GTM-PROD123",
+          TAG_MANAGER_HOST: "www.frischkorb.example",
+          TAG_MANAGER_SCRIPT_URL: "/dev/tag-manager/gtm.js",
+        }),
+      ),
+    ).toEqual(["TAG_MANAGER_SCRIPT_URL is not an https:// URL"]);
   });
 
   it("has nothing to object to on a local development shop", () => {

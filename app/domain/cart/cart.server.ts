@@ -8,7 +8,7 @@ import { batch, prepare, qb } from "~/platform/db.server";
 import { toProductSummary, PRODUCT_SUMMARY_COLUMNS } from "~/domain/catalog/product";
 import { sharesValueCents } from "~/domain/share/purchase";
 import { SHARE_PRICE_CENTS, berlinToday as berlinDay, cashbackPermille, shareCounts } from "~/domain/share/share";
-import { totalsOf, type Cart, type CartLine, type CartShares } from "./cart";
+import { totalsOf, type Cart, type CartLine, type CartLineSnapshot, type CartShares } from "./cart";
 import { lineTotalCents, type Coupon } from "./totals";
 import { giftsAvailable, stillDismissed, surplusGifts } from "./gifts";
 import { cartMessages, isOutOfStock } from "./validity";
@@ -245,4 +245,19 @@ export async function cartShipsGoods(db: D1Database, customerId: number): Promis
     qb.selectFrom("cart_item").select("sku").where("customer_id", "=", customerId).where("qty", ">", 0).limit(1),
   ).first();
   return row !== null;
+}
+
+/** The bought lines as they are, for telling what a change did (tracking, docs/decisions/0027). */
+export async function cartLineSnapshot(db: D1Database, customerId: number): Promise<CartLineSnapshot[]> {
+  return (
+    await prepare(
+      db,
+      qb
+        .selectFrom("cart_item as i")
+        .innerJoin("product as p", "p.sku", "i.sku")
+        .select(["i.sku", "p.name", "p.price_cents as priceCents", "i.qty"])
+        .where("i.customer_id", "=", customerId)
+        .where("i.is_gift", "=", 0),
+    ).all<CartLineSnapshot>()
+  ).results;
 }

@@ -17,6 +17,14 @@ export interface CartLine {
   rowTotalCents: number;
 }
 
+/** A bought line in short: what tracking needs to tell what a cart change did. */
+export interface CartLineSnapshot {
+  sku: string;
+  name: string;
+  priceCents: number;
+  qty: number;
+}
+
 export interface AppliedCoupon {
   code: string;
   label: string;

@@ -1,14 +1,18 @@
 import type { NoticeView } from "~/domain/notification/notice";
+import type { TrackingEvent } from "~/domain/tracking/events";
 
 /**
  * Who is shopping, as every page knows it: the signed-in customer (or none), their CSRF token and
  * wishlist, and the notices waiting to be shown. The root loader fills it; components read it.
  */
 export interface Shopper {
-  customer: { firstname: string } | null;
+  /** `group` is the customer group (`group_identifer`), which tracking reports (spec section 6). */
+  customer: { firstname: string; group: string } | null;
   csrf: string | null;
   wishlist: string[];
   notices: NoticeView[];
+  /** Tracking events the last action flashed (docs/decisions/0027); the tracker sends each once. */
+  tracking: TrackingEvent[];
   /**
    * The customer's share purchase where every page must know of it: "blocked" while the
    * cooperative checks the signed declaration (the waiting modal), "ready" when admitted shares

@@ -12,7 +12,12 @@ import {
   type GiftsTakenOut,
   type LineChanged,
 } from "~/domain/cart/cart-changes.server";
-import type { CartChange } from "~/domain/cart/cart.server";
+import { cartLineSnapshot, type CartChange } from "~/domain/cart/cart.server";
+import { cartChangeEvents, type TrackingEvent } from "~/domain/tracking/events";
+import type { Env } from "~/platform/context";
+import { orGeneralError } from "~/platform/form.server";
+import { tracksRequest } from "~/platform/tag-manager.server";
+import { randomToken } from "~/platform/tokens.server";
 import { removeCoupon } from "~/domain/cart/coupon.server";
 import { cartFormSchema, type CartForm } from "~/domain/cart/schema";
 import { formatEuro } from "~/domain/money/format";
@@ -98,4 +103,28 @@ export async function changeCart(db: D1Database, customerId: number, form: CartF
         ? [{ type: "success", key: "shares:cancel.done" }]
         : [{ type: "error", key: "shares:cancel.failed" }];
   }
+}
+
+/** The lines for tracking; tracking never stands in the way of a cart change. */
+function snapshot(env: Env, customerId: number) {
+  return cartLineSnapshot(env.DB, customerId).catch((error) => {
+    console.error("cart snapshot for tracking failed", error);
+    return null;
+  });
+}
+
+/**
+ * The change, and for a visitor who allowed statistics what it did to the cart as tracking events
+ * (the lines before and after, docs/decisions/0027).
+ */
+export async function changeCartTracked(
+  request: Request,
+  env: Env,
+  customerId: number,
+  form: CartForm,
+): Promise<{ notices: Notice[]; tracking: TrackingEvent[] }> {
+  const before = tracksRequest(env, request) ? await snapshot(env, customerId) : null;
+  const notices = await orGeneralError("cart update", () => changeCart(env.DB, customerId, form));
+  const after = before ? await snapshot(env, customerId) : null;
+  return { notices, tracking: before && after ? cartChangeEvents(before, after, randomToken(9)) : [] };
 }

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { expiredSessionRedirect } from "~/platform/auth.server";
 import { csrfToken } from "~/platform/csrf.server";
-import { clearNotices, readNotices } from "~/platform/flash.server";
+import { clearNotices, readFlash } from "~/platform/flash.server";
 import { translator } from "~/platform/i18n.server";
 import { clearSessionCookie } from "~/platform/session.server";
 import { randomToken } from "~/platform/tokens.server";
@@ -21,18 +21,20 @@ export async function loadShopper(
 ): Promise<{ data: Shopper; headers: Headers }> {
   const { env } = context;
   const url = new URL(request.url);
-  const [session, notices, t] = await Promise.all([context.session(), readNotices(request, env), translator("common")]);
+  const [session, flash, t] = await Promise.all([context.session(), readFlash(request, env), translator("common")]);
+  const { notices, tracking } = flash;
   const headers = new Headers();
   if (session.kind === "expired") {
     if (url.pathname !== "/login") throw await expiredSessionRedirect(context, loginHref(url.pathname + url.search));
     headers.append("Set-Cookie", await clearSessionCookie(env));
   }
-  if (notices.length) headers.append("Set-Cookie", await clearNotices(env));
+  if (notices.length || tracking.length) headers.append("Set-Cookie", await clearNotices(env));
   const data: Shopper = {
     customer: null,
     csrf: null,
     wishlist: [],
     shares: null,
+    tracking,
     notices: latestNotices(notices, (n) => n.topic ?? n.key).map((n) => ({
       id: randomToken(9),
       type: n.type ?? "info",
@@ -47,7 +49,7 @@ export async function loadShopper(
     ]);
     if (token.setCookie) headers.append("Set-Cookie", token.setCookie);
     Object.assign(data, {
-      customer: { firstname: session.customer.firstname },
+      customer: { firstname: session.customer.firstname, group: session.customer.group },
       csrf: token.token,
       wishlist,
       shares: sharesState(purchase),

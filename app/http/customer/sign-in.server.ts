@@ -6,6 +6,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { renewedCsrfCookie } from "~/platform/csrf.server";
 import { redirectWithNotice } from "~/platform/flash.server";
+import { loginEvent } from "~/domain/tracking/events";
+import { tracksRequest } from "~/platform/tag-manager.server";
+import { randomToken } from "~/platform/tokens.server";
 import { attempt, clientOf, LIMITS, refund, type Throttle } from "~/platform/rate-limit.server";
 import { startSession } from "~/platform/session.server";
 import { darkModeCookie, readDarkMode } from "~/platform/theme.server";
@@ -71,12 +74,18 @@ export async function signIn(
       check.customerId,
       previous.kind === "customer" ? previous.idHash : undefined,
     );
-    return redirectWithNotice(env, afterLoginPath(redirectTo), { type: "success", key: "session.signedIn" }, [
-      sessionCookie,
-      await renewedCsrfCookie(env),
-      darkModeCookie(theme.value, isProduction(env)),
-      await rememberDevice(request, env, credentials.email),
-    ]);
+    return redirectWithNotice(
+      env,
+      afterLoginPath(redirectTo),
+      { type: "success", key: "session.signedIn" },
+      [
+        sessionCookie,
+        await renewedCsrfCookie(env),
+        darkModeCookie(theme.value, isProduction(env)),
+        await rememberDevice(request, env, credentials.email),
+      ],
+      tracksRequest(env, request) ? [loginEvent(randomToken(9))] : [],
+    );
   } catch (error) {
     console.error("sign-in failed", error);
     return FAILURES.error;

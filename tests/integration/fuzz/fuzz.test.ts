@@ -207,6 +207,7 @@ async function customerData(ids: number[]): Promise<Record<string, unknown[]>> {
     shareholders: `SELECT * FROM shareholder WHERE customer_id IN (${list}) ORDER BY customer_id`,
     shareEntries: `SELECT * FROM share_entry WHERE customer_id IN (${list}) ORDER BY id`,
     sharePurchases: `SELECT * FROM share_purchase WHERE customer_id IN (${list}) ORDER BY id`,
+    consentRecords: `SELECT * FROM consent_record WHERE customer_id IN (${list}) ORDER BY id`,
   };
   const out: Record<string, unknown[]> = {};
   for (const [name, sql] of Object.entries(queries)) out[name] = (await shop.db.prepare(sql).all()).results;

@@ -186,6 +186,10 @@ export const FORMS: FormTarget[] = [
   { path: "/dev/shares", fields: ["purchaseId"], anyCustomer: true },
   // takes no post: 405 to every form, nothing else
   { path: "/builds/latest", fields: [] },
+  // the consent banner and the cookie settings (a signed-in customer's choice is recorded)
+  { path: "/consent", fields: ["choice", "category", "consentVersion", "source", "back"] },
+  // the tag manager's development stand-in: records data-layer entries, no customer data
+  { path: "/dev/tag-manager/collect", fields: ["container", "page", "payload"] },
 ];
 
 export const PAGES: PageTarget[] = [
@@ -248,6 +252,10 @@ export const PAGES: PageTarget[] = [
   { path: "/signing/webhook", params: [] },
   { path: "/dev/shares", params: [] },
   { path: "/theme", params: [] },
+  { path: "/consent", params: ["back"] },
+  { path: "/dev/tag-manager", params: [] },
+  { path: "/dev/tag-manager/gtm.js", params: ["id"] },
+  { path: "/dev/tag-manager/collect", params: [] },
   { path: "/logout", params: [] },
   { path: "/signup", params: [] },
   // the splat route: locale prefix, redirects, login-required paths, anything else
@@ -257,7 +265,7 @@ export const PAGES: PageTarget[] = [
 ];
 
 /** Every cookie the shop reads. */
-export const COOKIES = ["__session", "__flash", "csrf", "dark_mode", "__device"];
+export const COOKIES = ["__session", "__flash", "csrf", "dark_mode", "__device", "consent"];
 
 export const CATEGORIES = ["milch", "milch-eier", "obst-gemuese", "gibt-es-nicht"];
 export const SKUS = ["120001", "120002", "999999", "0"];

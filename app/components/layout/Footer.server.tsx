@@ -17,6 +17,10 @@ const SHOP_LINKS = [
   ["/content/neuigkeiten", "news"],
 ] as const;
 
+/**
+ * The same on every page and nothing in it needs JavaScript: rendered by the server into a
+ * `ServerMarkup` slot, so no page's first load pays for it. Its links are plain page loads.
+ */
 export function Footer() {
   const { t } = useTranslation();
   return (
@@ -32,6 +36,11 @@ export function Footer() {
             ))}
             <li>
               <Link to="/pages/legal">{t("footer.links.allLegal")}</Link>
+            </li>
+            <li>
+              <Link to="/consent" reloadDocument>
+                {t("footer.links.cookieSettings")}
+              </Link>
             </li>
           </ul>
         </nav>
