@@ -7,7 +7,7 @@
  * of parallel tests never mix.
  */
 import type { Page } from "@playwright/test";
-import { expectToast } from "./account-helpers";
+import { ANNA, DEMO_PASSWORD, expectToast, signIn, signOut } from "./account-helpers";
 import { executeD1 } from "./d1";
 import { expect, expectAccessible, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
@@ -196,4 +196,41 @@ test("a wrong answer on the settings page gets a German message and changes noth
     page.getByText("Diese Cookie-Kategorie gibt es bei uns nicht. Bitte wähle aus der Liste."),
   ).toBeVisible();
   expect((await page.context().cookies()).map((c) => c.name)).not.toContain("consent");
+});
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the tag manager needs JavaScript");
+
+  test("a signed-in customer: login with her group, the purchase once even after a reload, the logout", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: "consent", value: "v1%3Astatistics", url: baseURL! }]);
+    await signIn(page, ANNA, DEMO_PASSWORD, true);
+    await expect.poll(async () => events(await received("/"), "login").length).toBeGreaterThan(0);
+    const [order] = await executeD1(
+      `SELECT o.increment_id AS n FROM customer_order o JOIN customer c ON c.id = o.customer_id
+        WHERE c.email = ? AND o.status != 'canceled' AND o.channel = 'online' ORDER BY o.id LIMIT 1`,
+      [ANNA],
+    );
+    const success = `/checkout/success?order=${order.n}&e2e=${Math.random().toString(36).slice(2, 8)}`;
+    await page.goto(success);
+    await waitForHydration(page, true);
+    const purchases = async () =>
+      events(await received(success), "purchase").filter(
+        (p) => (p.ecommerce as { transaction_id?: string }).transaction_id === String(order.n),
+      ).length;
+    await expect.poll(purchases).toBe(1);
+    const [view] = events(await received(success), "page_view");
+    expect(view).toMatchObject({ page_context: "success", customer_group: "shareholder" });
+    await page.reload();
+    await waitForHydration(page, true);
+    await expect.poll(async () => events(await received(success), "page_view").length).toBe(2);
+    await page.waitForTimeout(500);
+    expect(await purchases()).toBe(1);
+
+    await signOut(page);
+    await expect.poll(async () => events(await received("/"), "logout").length).toBeGreaterThan(0);
+  });
 });

@@ -136,6 +136,10 @@ describe("the tag manager", () => {
   });
 
   it("names a signed-in customer's group, hyphenated, and such a page is never cached", async () => {
+    const before = await shop.db
+      .prepare("SELECT group_identifier AS g FROM customer WHERE email = ?")
+      .bind(DEMO.active)
+      .first<{ g: string }>();
     await shop.db
       .prepare("UPDATE customer SET group_identifier = 'retail_member' WHERE email = ?")
       .bind(DEMO.active)
@@ -149,7 +153,10 @@ describe("the tag manager", () => {
       expect(res.headers.get("Cache-Control")).toBe("private, no-store");
       expect((await page("/", "consent=v1%3Astatistics")).html).not.toContain("customer_group");
     } finally {
-      await shop.db.prepare("UPDATE customer SET group_identifier = 'general' WHERE email = ?").bind(DEMO.active).run();
+      await shop.db
+        .prepare("UPDATE customer SET group_identifier = ? WHERE email = ?")
+        .bind(before!.g, DEMO.active)
+        .run();
     }
   });
 });

@@ -177,6 +177,7 @@ describe("malformed requests (item 7)", () => {
       "/account/address/1/delete",
       "/password/forgot",
       "/theme",
+      "/consent",
       "/checkout",
     ]) {
       for (const [type, body] of bodies) {
