@@ -186,6 +186,14 @@ export const FORMS: FormTarget[] = [
   { path: "/dev/shares", fields: ["purchaseId"], anyCustomer: true },
   // takes no post: 405 to every form, nothing else
   { path: "/builds/latest", fields: [] },
+  {
+    path: "/account/abocenter/marketing",
+    fields: ["newsletter", "personalisedOffers", "postalAdvertising", "email", "website", "form_started"],
+    intents: ["preferences", "subscribe"],
+  },
+  { path: "/newsletter/confirm/{value}", fields: [] },
+  // the unsubscribe link takes posts without a token by design (docs/decisions/0026): its own key is the link
+  { path: "/newsletter/unsubscribe/{customerId}/{value}", fields: ["List-Unsubscribe"] },
 ];
 
 export const PAGES: PageTarget[] = [
@@ -248,6 +256,9 @@ export const PAGES: PageTarget[] = [
   { path: "/signing/webhook", params: [] },
   { path: "/dev/shares", params: [] },
   { path: "/theme", params: [] },
+  { path: "/account/abocenter/marketing", params: [] },
+  { path: "/newsletter/confirm/{value}", params: [] },
+  { path: "/newsletter/unsubscribe/{customerId}/{value}", params: [] },
   { path: "/logout", params: [] },
   { path: "/signup", params: [] },
   // the splat route: locale prefix, redirects, login-required paths, anything else
