@@ -61,7 +61,7 @@ export default function NewsletterConfirmation() {
           <h1 id="confirm-title">{t("confirm.title")}</h1>
           {usable ? (
             <>
-              <p>{t("confirm.text", { email })}</p>
+              <p className="marketing-text">{t("confirm.text", { email })}</p>
               <Form method="post">
                 <AuthenticityTokenInput />
                 <button type="submit" className="button button-primary">

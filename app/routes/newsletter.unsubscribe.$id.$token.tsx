@@ -85,7 +85,7 @@ export default function NewsletterUnsubscribe() {
         <h1 id="unsubscribe-title">{t("unsubscribe.title")}</h1>
         {subscribed ? (
           <>
-            <p>{t("unsubscribe.text", { email })}</p>
+            <p className="marketing-text">{t("unsubscribe.text", { email })}</p>
             <Form method="post">
               <button type="submit" className="button button-primary">
                 {t("unsubscribe.submit")}
@@ -94,7 +94,7 @@ export default function NewsletterUnsubscribe() {
           </>
         ) : (
           <>
-            <p>{t("unsubscribe.done", { email })}</p>
+            <p className="marketing-text">{t("unsubscribe.done", { email })}</p>
             <Link to={MARKETING_PAGE} className="button button-secondary">
               {t("unsubscribe.again")}
             </Link>

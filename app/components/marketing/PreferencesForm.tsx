@@ -62,7 +62,7 @@ export function PreferencesForm({
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="preferences" />
       <FormMessage errors={form.errors} id={form.errorId} />
-      <fieldset className="marketing-switches">
+      <fieldset className="consents">
         <legend>{t("account.legend")}</legend>
         <Switch
           field={fields.newsletter}
