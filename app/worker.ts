@@ -9,7 +9,7 @@
 import { createRequestHandler, logDevReady } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import type { Env } from "~/platform/context";
-import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "~/platform/security.server";
+import { applySecurityHeaders, createNonce, isCrossSiteWrite, withoutOriginIfExempt } from "~/platform/security.server";
 import {
   PRIVATE_CACHE_CONTROL,
   cacheKey,
@@ -110,7 +110,7 @@ export default {
       refusal,
       session: () => (session ??= resolveSession(request, env, ctx)),
     };
-    const response = finish(await handleRemixRequest(request, loadContext));
+    const response = finish(await handleRemixRequest(withoutOriginIfExempt(request), loadContext));
     if (cache && key && isStorable(response)) ctx.waitUntil(cache.put(key, response.clone()));
     return response;
   },

@@ -19,5 +19,6 @@ export const NAMESPACES = [
   "cards",
   "balance",
   "shares",
+  "marketing",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

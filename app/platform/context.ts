@@ -8,6 +8,8 @@ export interface Env {
   SESSION_SECRET?: string;
   PASSWORD_PEPPER?: string;
   CSRF_SECRET?: string;
+  /** Signs the newsletter's unsubscribe links (docs/decisions/0026); rotating it breaks those already mailed. */
+  UNSUBSCRIBE_SECRET?: string;
   PAYMENT_WEBHOOK_SECRET?: string;
   /** "stripe" in a deployment; unset locally, where the sandbox stands in. */
   PAYMENT_PROVIDER?: string;

@@ -20,8 +20,11 @@ export function csrfCookie(env: Env) {
   });
 }
 
+/** The hidden field every form carries its token in (remix-utils' default name). */
+export const CSRF_FIELD = "csrf";
+
 function csrfFor(env: Env): CSRF {
-  return new CSRF({ cookie: csrfCookie(env), secret: secret(env, "CSRF_SECRET") });
+  return new CSRF({ cookie: csrfCookie(env), secret: secret(env, "CSRF_SECRET"), formDataKey: CSRF_FIELD });
 }
 
 /** The token for this browser, and the Set-Cookie value when it is new. */

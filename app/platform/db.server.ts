@@ -87,6 +87,8 @@ export interface Database {
     claimed_until: string | null;
     parked_at: string | null;
     last_error: string | null;
+    /** Extra mail headers as a JSON object (List-Unsubscribe), migration 0012. */
+    headers: string | null;
   };
   address: AddressTable;
   wishlist_item: { customer_id: number; sku: string; added_at: string };
@@ -146,6 +148,38 @@ export interface Database {
   shareholder: { customer_id: number; member_number: string; joined_at: string; left_at: string | null };
   share_entry: ShareEntryTable;
   share_purchase: SharePurchaseTable;
+  newsletter_subscription: {
+    id: number;
+    email: string;
+    status: "pending" | "confirmed" | "unsubscribed";
+    confirmed_at: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  newsletter_token: {
+    token_hash: string;
+    subscription_id: number;
+    created_at: number;
+    expires_at: number;
+    used_at: number | null;
+    used_by: string | null;
+  };
+  marketing_preference: {
+    customer_id: number;
+    personalised_offers: number;
+    postal_advertising: number;
+    updated_at: string;
+  };
+  marketing_consent_record: {
+    id: Generated<number>;
+    customer_id: number | null;
+    email: string | null;
+    channel: "newsletter" | "personalised_offers" | "postal_advertising";
+    old_value: string;
+    new_value: string;
+    source: "account" | "visitor-form" | "confirmation-link" | "unsubscribe-link" | "one-click";
+    created_at: string;
+  };
 }
 
 export interface SharePurchaseTable {

@@ -35,7 +35,7 @@ export function deploymentEnv(env: Env, url: URL | null): Env {
 }
 
 /** The secrets every deployment needs, whatever its providers. */
-const SHOP_SECRETS = ["SESSION_SECRET", "PASSWORD_PEPPER", "CSRF_SECRET"] as const;
+const SHOP_SECRETS = ["SESSION_SECRET", "PASSWORD_PEPPER", "CSRF_SECRET", "UNSUBSCRIBE_SECRET"] as const;
 
 /** At least 32 characters, and never one of the development values published in the repository. */
 function secretProblem(env: Env, name: keyof Env & string): string | null {

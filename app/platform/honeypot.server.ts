@@ -5,6 +5,8 @@ import { secret } from "./secrets.server";
 
 const NAME_FIELD = "website";
 const VALID_FROM_FIELD = "form_started";
+/** The trap's fields, which a form with a honeypot sends besides its own. */
+export const HONEYPOT_FIELDS = [NAME_FIELD, VALID_FROM_FIELD];
 
 function honeypotFor(env: Env): Honeypot {
   return new Honeypot({

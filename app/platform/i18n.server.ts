@@ -13,13 +13,24 @@ import orders from "../../locales/de/orders.json";
 import cards from "../../locales/de/cards.json";
 import balance from "../../locales/de/balance.json";
 import shares from "../../locales/de/shares.json";
+import marketing from "../../locales/de/marketing.json";
 
 // `satisfies` keeps this list and NAMESPACES (which the browser knows) the same.
 export const resources = {
-  de: { common, catalog, home, pages, account, cart, checkout, orders, cards, balance, shares } satisfies Record<
-    Namespace,
-    unknown
-  >,
+  de: {
+    common,
+    catalog,
+    home,
+    pages,
+    account,
+    cart,
+    checkout,
+    orders,
+    cards,
+    balance,
+    shares,
+    marketing,
+  } satisfies Record<Namespace, unknown>,
 } as const;
 
 /** Changes whenever a text changes, so browsers may cache /locales/... forever. */

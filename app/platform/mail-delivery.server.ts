@@ -12,6 +12,7 @@
 import type { Env } from "./context";
 import { prepare, qb } from "./db.server";
 import { mailTransport, type MailTransport } from "./mail-transport.server";
+import { readHeaders } from "./mailer.server";
 import { randomToken } from "./tokens.server";
 
 export const MAX_ATTEMPTS = 8;
@@ -38,6 +39,7 @@ interface ClaimedMail {
   text_body: string;
   created_at: string;
   attempts: number;
+  headers: string | null;
 }
 
 const at = (now: Date, seconds = 0) => new Date(now.getTime() + seconds * 1000).toISOString();
@@ -58,7 +60,7 @@ async function claimDueMails(db: D1Database, token: string, now: Date): Promise<
       .updateTable("outbox")
       .set({ claim_token: token, claimed_until: at(now, LEASE_SECONDS) })
       .where("id", "in", due)
-      .returning(["id", "recipient", "subject", "text_body", "created_at", "attempts"]),
+      .returning(["id", "recipient", "subject", "text_body", "created_at", "attempts", "headers"]),
   ).all<ClaimedMail>();
   return claimed.results;
 }
@@ -73,7 +75,7 @@ async function deliverOne(
   now: Date,
 ): Promise<Outcome> {
   const result = await transport.send(
-    { to: mail.recipient, subject: mail.subject, text: mail.text_body },
+    { to: mail.recipient, subject: mail.subject, text: mail.text_body, headers: readHeaders(mail.headers) },
     `frischkorb-outbox/${mail.id}/${mail.created_at}`,
   );
   const ours = (q: ReturnType<typeof qb.updateTable<"outbox">>) =>

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post); Resend sends them as given. */
+  headers?: Record<string, string>;
 }
 
 export type SendResult =
@@ -39,7 +41,13 @@ function resendTransport(apiKey: string, from: string): MailTransport {
             "Content-Type": "application/json",
             "Idempotency-Key": idempotencyKey,
           },
-          body: JSON.stringify({ from, to: [mail.to], subject: mail.subject, text: mail.text }),
+          body: JSON.stringify({
+            from,
+            to: [mail.to],
+            subject: mail.subject,
+            text: mail.text,
+            ...(mail.headers && Object.keys(mail.headers).length > 0 ? { headers: mail.headers } : {}),
+          }),
           signal: AbortSignal.timeout(15_000),
         });
       } catch (error) {

@@ -11,6 +11,25 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers the provider sends with the mail (List-Unsubscribe for marketing mails). */
+  headers?: Record<string, string>;
+}
+
+/** The outbox column of a mail's extra headers: JSON, or null for none. */
+export function headersColumn(headers: Record<string, string> | undefined): string | null {
+  return headers && Object.keys(headers).length > 0 ? JSON.stringify(headers) : null;
+}
+
+/** The extra headers of an outbox row; a value that is no object of strings counts as none. */
+export function readHeaders(column: string | null): Record<string, string> {
+  if (!column) return {};
+  try {
+    const parsed: unknown = JSON.parse(column);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === "string"));
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -20,11 +39,12 @@ export interface Mail {
  */
 export function queueMail(db: D1Database, mail: Mail, onlyIf?: Expression<SqlBool>): D1PreparedStatement {
   const createdAt = new Date().toISOString();
+  const headers = headersColumn(mail.headers);
   if (onlyIf) {
     return prepare(
       db,
-      sql`INSERT INTO outbox (recipient, subject, text_body, created_at)
-      SELECT ${mail.to}, ${mail.subject}, ${mail.text}, ${createdAt} WHERE ${onlyIf}`,
+      sql`INSERT INTO outbox (recipient, subject, text_body, created_at, headers)
+      SELECT ${mail.to}, ${mail.subject}, ${mail.text}, ${createdAt}, ${headers} WHERE ${onlyIf}`,
     );
   }
   return prepare(
@@ -35,6 +55,7 @@ export function queueMail(db: D1Database, mail: Mail, onlyIf?: Expression<SqlBoo
       text_body: mail.text,
       created_at: createdAt,
       sent_at: null,
+      headers,
     }),
   );
 }
@@ -45,6 +66,7 @@ export interface OutboxMail {
   subject: string;
   text_body: string;
   created_at: string;
+  headers: string | null;
 }
 
 export async function latestMails(db: D1Database, limit = 50): Promise<OutboxMail[]> {
@@ -53,7 +75,7 @@ export async function latestMails(db: D1Database, limit = 50): Promise<OutboxMai
       db,
       qb
         .selectFrom("outbox")
-        .select(["id", "recipient", "subject", "text_body", "created_at"])
+        .select(["id", "recipient", "subject", "text_body", "created_at", "headers"])
         .orderBy("id", "desc")
         .limit(limit),
     ).all<OutboxMail>()

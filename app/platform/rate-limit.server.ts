@@ -34,6 +34,12 @@ export const LIMITS = {
    * PIN), per customer; an attempt with the right password is given back.
    */
   passwordConfirmation: { name: "password-confirmation:account", max: 5, windowSeconds: 15 * 60 },
+  /**
+   * The visitor's newsletter form (docs/decisions/0026): per address, so nobody can fill someone's
+   * inbox with confirmation mails, and per client over all addresses.
+   */
+  newsletterAddress: { name: "newsletter:address", max: 3, windowSeconds: 60 * 60 },
+  newsletterClient: { name: "newsletter:client", max: 20, windowSeconds: 60 * 60 },
   /** Order submits; generous, as a double click or a resubmitted form counts too. */
   checkoutAccount: { name: "checkout:account", max: 60, windowSeconds: 10 * 60 },
   checkoutClient: { name: "checkout:client", max: 300, windowSeconds: 10 * 60 },

@@ -46,9 +46,32 @@ export function applySecurityHeaders(
   if (opts.production) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
 }
 
+/**
+ * The one path exempt from the Origin check: the newsletter's unsubscribe link, which mail clients
+ * post to from their own servers or pages (one-click unsubscribe, "List-Unsubscribe-Post:
+ * List-Unsubscribe=One-Click"), with no or a foreign Origin and without the shop's token. The unguessable link is
+ * its own authority, and all it can do is switch one newsletter off (docs/decisions/0026).
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = /^\/newsletter\/unsubscribe\/[^/]+\/[^/]+$/;
+
+const isOneClickUnsubscribe = (request: Request) =>
+  request.method === "POST" && ONE_CLICK_UNSUBSCRIBE_PATH.test(new URL(request.url).pathname);
+
+/**
+ * Remix itself answers a post whose Origin names another host with a 500 before any action runs.
+ * The unsubscribe link is exempt from the Origin check, so its post reaches Remix without one.
+ */
+export function withoutOriginIfExempt(request: Request): Request {
+  if (!isOneClickUnsubscribe(request) || !request.headers.has("Origin")) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("Origin");
+  return new Request(request, { headers });
+}
+
 /** Cross-site form posts are refused before any action runs (the CSRF token comes on top). */
 export function isCrossSiteWrite(request: Request): boolean {
   if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
+  if (isOneClickUnsubscribe(request)) return false;
   const origin = request.headers.get("Origin");
   if (origin === null) return request.headers.get("Sec-Fetch-Site") === "cross-site";
   return origin !== new URL(request.url).origin;

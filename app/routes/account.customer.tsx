@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ChangeEmailForm, ChangePasswordForm, ProfileForm } from "~/components/account/CustomerForms";
 import { changePassword, loadProfile, requestEmailChange, updateProfile } from "~/domain/customer/customer.server";
@@ -11,8 +11,9 @@ import { redirectWithNotice } from "~/platform/flash.server";
 import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { withPasswordConfirmation } from "~/http/customer/password-confirmation.server";
+import { MARKETING_PAGE } from "~/domain/marketing/href";
 
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account", "marketing"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.title ?? "" },
@@ -131,7 +132,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function PersonalData() {
   const { profile, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation("account");
+  const { t } = useTranslation(["account", "marketing"]);
   const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   return (
     <div className="account-page">
@@ -139,6 +140,11 @@ export default function PersonalData() {
       <ProfileForm profile={profile} today={today} lastResult={resultOf("profile")} />
       <ChangeEmailForm currentEmail={profile.email} lastResult={resultOf("email")} />
       <ChangePasswordForm lastResult={resultOf("password")} />
+      <section className="account-section" aria-labelledby="marketing-title">
+        <h2 id="marketing-title">{t("marketing:title")}</h2>
+        <p>{t("marketing:account.linkIntro")}</p>
+        <Link to={MARKETING_PAGE}>{t("marketing:account.link")}</Link>
+      </section>
       <section className="account-section" aria-labelledby="delete-title">
         <h2 id="delete-title">{t("customer.deleteHeadline")}</h2>
         <p>{t("customer.deleteText")}</p>

@@ -4,7 +4,7 @@ import { Fragment } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { formatGermanDateTime } from "~/domain/content/date";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
-import { latestMails } from "~/platform/mailer.server";
+import { latestMails, readHeaders } from "~/platform/mailer.server";
 import { requireStandIns } from "~/platform/route-data.server";
 
 export const handle = { i18n: ["account"] };
@@ -14,7 +14,11 @@ export const meta: MetaFunction = () => [{ title: "Postausgang – Frischkorb" }
 /** Development and test only: the mailer's outbox, so e-mail links can be followed locally. */
 export async function loader({ context }: LoaderFunctionArgs) {
   requireStandIns(context.env);
-  return data({ mails: await latestMails(context.env.DB) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  const mails = (await latestMails(context.env.DB)).map(({ headers, ...mail }) => ({
+    ...mail,
+    headers: Object.entries(readHeaders(headers)),
+  }));
+  return data({ mails }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
 
 /** Mail text with its links clickable. */
@@ -50,6 +54,10 @@ export default function Mailbox() {
           <p className="mail-meta">
             {t("mailbox.to")}: {mail.recipient} · {t("mailbox.sentAt")}: {formatGermanDateTime(mail.created_at)}
           </p>
+          {mail.headers.length > 0 ? (
+            // The extra headers as the provider sends them (List-Unsubscribe, RFC 8058), one a line.
+            <pre className="mail-headers">{mail.headers.map(([name, value]) => `${name}: ${value}`).join("\n")}</pre>
+          ) : null}
           <MailText text={mail.text_body} />
         </article>
       ))}

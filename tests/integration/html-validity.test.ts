@@ -1,6 +1,6 @@
 import { HtmlValidate } from "html-validate/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, signIn } from "./browser";
+import { Browser, csrfOf, mailedLink, signIn } from "./browser";
 import { checkoutHelpers } from "./checkout-helpers";
 import { startShop, type TestShop } from "./worker";
 
@@ -32,6 +32,7 @@ describe("the streamed pages are valid HTML", () => {
     "/search/find?q=milch",
     "/register",
     "/login",
+    "/account/abocenter/marketing",
     "/content/map",
     "/content/map?lat=51.3397&lng=12.3731&zoom=14",
   ])("%s", async (pathname) => {
@@ -49,6 +50,36 @@ describe("the streamed pages are valid HTML", () => {
     for (const pathname of ["/account/address", "/account/wishlist", "/cart", "/account/balance?limit=20"]) {
       const { res, html } = await browser.get(pathname);
       expect(res.status, pathname).toBe(200);
+      expect(await problems(html), pathname).toEqual([]);
+      expect(afterDocument(html).length, `${pathname}: characters after </html>`).toBe(0);
+    }
+  });
+
+  it("the marketing page signed in, the newsletter's confirmation and unsubscribe pages", async () => {
+    const browser = new Browser(shop);
+    await signIn(browser);
+    const page = await browser.get("/account/abocenter/marketing");
+    await browser.post(
+      "/account/abocenter/marketing",
+      { intent: "preferences", newsletter: "on" },
+      { csrf: csrfOf(page.html) },
+    );
+    const link = await mailedLink(shop, "anna.schmidt@example.org");
+    const confirmation = await browser.get(link);
+    await browser.post(link, {}, { csrf: csrfOf(confirmation.html) });
+    const welcome = await shop.db
+      .prepare("SELECT text_body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
+      .bind("anna.schmidt@example.org")
+      .first<{ text_body: string }>();
+    const unsubscribe = new URL(welcome!.text_body.split("\n").at(-1)!).pathname;
+    const pages = [
+      ["/account/abocenter/marketing", page],
+      [link, confirmation],
+      [unsubscribe, await browser.get(unsubscribe)],
+      ["/newsletter/confirm/gibt-es-nicht", await browser.get("/newsletter/confirm/gibt-es-nicht")],
+      ["/newsletter/unsubscribe/1/x", await browser.get("/newsletter/unsubscribe/1/x")],
+    ] as const;
+    for (const [pathname, { html }] of pages) {
       expect(await problems(html), pathname).toEqual([]);
       expect(afterDocument(html).length, `${pathname}: characters after </html>`).toBe(0);
     }

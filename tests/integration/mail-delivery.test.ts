@@ -83,6 +83,22 @@ describe("outbox delivery", () => {
     expect(shop.resend.requests.length).toBe(3);
   });
 
+  it("sends a marketing mail's headers with it (List-Unsubscribe, docs/decisions/0026); others without", async () => {
+    await queue(1);
+    const headers = {
+      "List-Unsubscribe": "<https://frischkorb.example/newsletter/unsubscribe/1/ab>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    await shop.db
+      .prepare("INSERT INTO outbox (recipient, subject, text_body, created_at, headers) VALUES (?, ?, ?, ?, ?)")
+      .bind("abonnentin@example.org", "Angebote", "Hallo", new Date().toISOString(), JSON.stringify(headers))
+      .run();
+    await cron();
+    const byRecipient = new Map(shop.resend.delivered.map((m) => [m.to[0], m]));
+    expect(byRecipient.get("abonnentin@example.org")?.headers).toEqual(headers);
+    expect(byRecipient.get("empfaenger-0@example.org")).not.toHaveProperty("headers");
+  });
+
   it("never sends a mail twice when runs overlap", async () => {
     await queue(40);
     shop.resend.delayMs = 50;

@@ -149,6 +149,7 @@ describe("a deployment without its own configuration refuses to serve", () => {
       { SIGNING_WEBHOOK_SECRET: development.SIGNING_WEBHOOK_SECRET },
     ],
     ["no sender", { MAIL_FROM: "" }],
+    ["no unsubscribe secret", { UNSUBSCRIBE_SECRET: "" }],
     ["ENVIRONMENT=development on a public address", { ENVIRONMENT: "development" }],
     ["ENVIRONMENT=test on a public address", { ENVIRONMENT: "test" }],
     [

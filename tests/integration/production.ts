@@ -17,6 +17,7 @@ export const PRODUCTION_BINDINGS = {
   SESSION_SECRET: "prod-session-secret-0123456789abcdefghij",
   PASSWORD_PEPPER: "prod-pepper-0123456789abcdefghijklmnopq",
   CSRF_SECRET: "prod-csrf-secret-0123456789abcdefghijklm",
+  UNSUBSCRIBE_SECRET: "prod-unsubscribe-secret-0123456789abcdefgh",
   PAYMENT_PROVIDER: "stripe",
   STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET,

@@ -243,6 +243,21 @@ describe("security and caching headers", () => {
     }
   });
 
+  it("the marketing pages are never edge-cached: they carry a CSRF token or a personal link", async () => {
+    for (const p of [
+      "/account/abocenter/marketing",
+      "/newsletter/confirm/gibt-es-nicht",
+      "/newsletter/unsubscribe/1/gibt-es-nicht",
+    ]) {
+      const res = await shop.fetch(p);
+      await res.text();
+      expect(res.headers.get("Cache-Control"), p).toBe("private, no-store");
+    }
+    const marketing = await page("/account/abocenter/marketing");
+    expect(marketing.res.status).toBe(200);
+    expect(marketing.html).toContain("Newsletter und Werbung");
+  });
+
   it("cross-site form posts are refused", async () => {
     const res = await shop.fetch("/theme", {
       method: "POST",

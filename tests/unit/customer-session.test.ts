@@ -75,6 +75,7 @@ describe("where sign-in leads", () => {
     }
     for (const p of [
       "/",
+      "/account/abocenter/marketing",
       "/content/map",
       "/content/markt/leipzig-gohlis",
       "/content/hilfe/abholung",

@@ -11,6 +11,7 @@ const complete = {
   SESSION_SECRET: "s".repeat(32),
   PASSWORD_PEPPER: "p".repeat(32),
   CSRF_SECRET: "c".repeat(32),
+  UNSUBSCRIBE_SECRET: "u".repeat(32),
   PAYMENT_PROVIDER: "stripe",
   STRIPE_SECRET_KEY: "sk_live_x",
   STRIPE_WEBHOOK_SECRET: "whsec_x",
@@ -92,6 +93,10 @@ describe("a deployment's configuration", () => {
     ]);
     expect(configurationProblems(at({ SESSION_SECRET: development.SESSION_SECRET }))).toEqual([
       "SESSION_SECRET is a development value",
+    ]);
+    expect(configurationProblems(at({ UNSUBSCRIBE_SECRET: "" }))).toEqual(["UNSUBSCRIBE_SECRET is not set"]);
+    expect(configurationProblems(at({ UNSUBSCRIBE_SECRET: development.UNSUBSCRIBE_SECRET }))).toEqual([
+      "UNSUBSCRIBE_SECRET is a development value",
     ]);
     expect(configurationProblems(at({ STRIPE_SECRET_KEY: "", MAIL_FROM: "" }))).toEqual([
       "STRIPE_SECRET_KEY is not set",

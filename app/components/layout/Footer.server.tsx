@@ -9,6 +9,7 @@ const SERVICE_LINKS = [
   ["/content/haeufige-fragen", "faq"],
   ["/content/pfand", "deposit"],
   ["/content/map", "stores"],
+  ["/account/abocenter/marketing", "newsletter"],
 ] as const;
 
 const SHOP_LINKS = [

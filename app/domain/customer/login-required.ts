@@ -4,6 +4,9 @@
  */
 const LOGIN_REQUIRED = [/^\/content\/shares\/?$/, /^\/cart(\/|$)/, /^\/checkout(\/|$)/, /^\/account(\/|$)/];
 
+/** Under /account but open to visitors: the spec's marketing page (docs/decisions/0026). */
+const OPEN_TO_VISITORS = /^\/account\/abocenter\/marketing\/?$/;
+
 export function isLoginRequired(pathname: string): boolean {
-  return LOGIN_REQUIRED.some((pattern) => pattern.test(pathname));
+  return !OPEN_TO_VISITORS.test(pathname) && LOGIN_REQUIRED.some((pattern) => pattern.test(pathname));
 }

@@ -42,6 +42,7 @@ beforeAll(async () => {
   await anotherCustomersCard(otherIds[0]);
   await sharesInCart([annaId, otherIds[0]]);
   await otherCustomersPurchases(otherIds.slice(1));
+  await otherCustomersMarketing(otherIds[0]);
   context = {
     ids: await shopIds(),
     personas: { anna: await persona(true), visitor: await persona(false) },
@@ -145,6 +146,29 @@ async function otherCustomersPurchases(customerIds: number[]) {
   );
 }
 
+/**
+ * Another customer with a confirmed newsletter and both other switches on, so "no other customer
+ * changes" covers the marketing tables: the visitor form with their address, forged unsubscribe
+ * and confirmation links.
+ */
+async function otherCustomersMarketing(customerId: number) {
+  const now = new Date().toISOString();
+  await shop.db.batch([
+    shop.db
+      .prepare(
+        `INSERT OR IGNORE INTO newsletter_subscription (id, email, status, confirmed_at, created_at, updated_at)
+         SELECT 920001, email, 'confirmed', ?, ?, ? FROM customer WHERE id = ?`,
+      )
+      .bind(now, now, now, customerId),
+    shop.db
+      .prepare(
+        `INSERT OR IGNORE INTO marketing_preference (customer_id, personalised_offers, postal_advertising, updated_at)
+         VALUES (?, 1, 1, ?)`,
+      )
+      .bind(customerId, now),
+  ]);
+}
+
 async function shopIds(): Promise<ShopIds> {
   const column = async (sql: string, ...binds: unknown[]) =>
     (
@@ -207,7 +231,12 @@ async function customerData(ids: number[]): Promise<Record<string, unknown[]>> {
     shareholders: `SELECT * FROM shareholder WHERE customer_id IN (${list}) ORDER BY customer_id`,
     shareEntries: `SELECT * FROM share_entry WHERE customer_id IN (${list}) ORDER BY id`,
     sharePurchases: `SELECT * FROM share_purchase WHERE customer_id IN (${list}) ORDER BY id`,
-    consentRecords: `SELECT * FROM consent_record WHERE customer_id IN (${list}) ORDER BY id`,
+    cookieConsentRecords: `SELECT * FROM consent_record WHERE customer_id IN (${list}) ORDER BY id`,
+    marketingPreferences: `SELECT * FROM marketing_preference WHERE customer_id IN (${list}) ORDER BY customer_id`,
+    consentRecords: `SELECT * FROM marketing_consent_record WHERE customer_id IN (${list}) ORDER BY id`,
+    // Anyone may ask for a confirmation link for any address (that is the double opt-in), so a
+    // pending request is no change of consent; a confirmed subscription is.
+    newsletter: `SELECT * FROM newsletter_subscription WHERE status = 'confirmed' AND email IN (SELECT email FROM customer WHERE id IN (${list})) ORDER BY id`,
   };
   const out: Record<string, unknown[]> = {};
   for (const [name, sql] of Object.entries(queries)) out[name] = (await shop.db.prepare(sql).all()).results;

@@ -190,6 +190,14 @@ export const FORMS: FormTarget[] = [
   { path: "/consent", fields: ["choice", "category", "consentVersion", "source", "back"] },
   // the tag manager's development stand-in: records data-layer entries, no customer data
   { path: "/dev/tag-manager/collect", fields: ["container", "page", "payload"] },
+  {
+    path: "/account/abocenter/marketing",
+    fields: ["newsletter", "personalisedOffers", "postalAdvertising", "email", "website", "form_started"],
+    intents: ["preferences", "subscribe"],
+  },
+  { path: "/newsletter/confirm/{value}", fields: [] },
+  // the unsubscribe link takes posts without a token by design (docs/decisions/0026): its own key is the link
+  { path: "/newsletter/unsubscribe/{customerId}/{value}", fields: ["List-Unsubscribe"] },
 ];
 
 export const PAGES: PageTarget[] = [
@@ -256,6 +264,9 @@ export const PAGES: PageTarget[] = [
   { path: "/dev/tag-manager", params: [] },
   { path: "/dev/tag-manager/gtm.js", params: ["id"] },
   { path: "/dev/tag-manager/collect", params: [] },
+  { path: "/account/abocenter/marketing", params: [] },
+  { path: "/newsletter/confirm/{value}", params: [] },
+  { path: "/newsletter/unsubscribe/{customerId}/{value}", params: [] },
   { path: "/logout", params: [] },
   { path: "/signup", params: [] },
   // the splat route: locale prefix, redirects, login-required paths, anything else

@@ -15,6 +15,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** Extra headers of the mail (Resend's `headers` object), e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export class ResendStandIn {
