@@ -421,7 +421,9 @@ describe("a signed-in customer", () => {
   const checkedSwitches = (html: string) =>
     [...html.matchAll(/<input[^>]*type="checkbox"[^>]*>/g)]
       .filter(([input]) => /\schecked(=""|\s|\/?>)/.test(input))
-      .map(([input]) => /name="([^"]+)"/.exec(input)?.[1]);
+      .map(([input]) => /name="([^"]+)"/.exec(input)?.[1])
+      // the consent banner's "Notwendig" is always ticked and sends nothing
+      .filter((name) => name !== undefined);
   const preferencesOf = async (id: number) =>
     (
       await rows("SELECT personalised_offers, postal_advertising FROM marketing_preference WHERE customer_id = ?", id)
