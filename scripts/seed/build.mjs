@@ -292,6 +292,10 @@ function customerStatements(customers) {
     out.push(`DELETE FROM wishlist_item WHERE customer_id = ${sqlValue(c.id)};`);
     out.push(`DELETE FROM cart_item WHERE customer_id = ${sqlValue(c.id)};`);
     out.push(`DELETE FROM cart_state WHERE customer_id = ${sqlValue(c.id)};`);
+    // Marketing choices start afresh too (their tokens go with the subscription); the records of
+    // consent stay, they are the append-only proof (docs/decisions/0026, 0027).
+    out.push(`DELETE FROM marketing_preference WHERE customer_id = ${sqlValue(c.id)};`);
+    out.push(`DELETE FROM newsletter_subscription WHERE email = ${sqlValue(c.email)};`);
     for (const sku of c.wishlist)
       out.push(upsert("wishlist_item", { customer_id: c.id, sku, added_at: now }, ["customer_id", "sku"]));
   }
