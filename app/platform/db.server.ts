@@ -61,6 +61,8 @@ export interface Database {
     new_email: string | null;
     expires_at: number;
     used_at: number | null;
+    /** The random mark of the use that took it; null while unused or when a newer token voided it. */
+    used_by: Generated<string | null>;
   };
   session: { id_hash: string; customer_id: number; created_at: number; last_seen_at: number };
   consent_record: {

@@ -480,6 +480,24 @@ describe("password reset", () => {
     expect(again.res.status).toBe(410);
   });
 
+  it("ten simultaneous uses of one reset link set exactly one password", async () => {
+    const email = await registerAndActivate();
+    const browser = new Browser(shop);
+    await browser.submit("/password/forgot", { email });
+    const link = await mailedLink(shop, email);
+    const token = csrfOf((await browser.get(link)).html);
+    const passwords = Array.from({ length: 10 }, (_, i) => `Parallel${i}x2027`);
+    const answers = await Promise.all(
+      passwords.map((password) => browser.post(link, { password, passwordConfirm: password }, { csrf: token })),
+    );
+    const won = answers.flatMap((a, i) => (a.res.status === 302 ? [passwords[i]] : []));
+    expect(won).toHaveLength(1);
+    // the winner's password is the account's; a loser's is not (more tries would meet the sign-in throttle)
+    expect((await signIn(new Browser(shop), email, won[0])).res.status).toBe(302);
+    const loser = passwords.find((p) => p !== won[0])!;
+    expect((await signIn(new Browser(shop), email, loser)).res.status).toBe(401);
+  });
+
   it("throttles reset requests per address", async () => {
     const browser = new Browser(shop);
     const statuses = [];

@@ -79,7 +79,7 @@ export async function activateCustomer(db: D1Database, customerId: number, token
         .set({ status: "active", updated_at: isoNow() })
         .where("id", "=", customerId)
         .where("status", "=", "pending")
-        .where((eb) => eb.exists(justUsed(use.tokenHash, use.usedAt))),
+        .where((eb) => eb.exists(justUsed(use.tokenHash, use.mark))),
     ),
   ]);
   return used.results.length === 1;
@@ -127,14 +127,14 @@ export async function resetPassword(env: Env, customerId: number, token: string,
         .updateTable("customer")
         .set({ password_hash: hash, updated_at: isoNow() })
         .where("id", "=", customerId)
-        .where((eb) => eb.exists(justUsed(use.tokenHash, use.usedAt))),
+        .where((eb) => eb.exists(justUsed(use.tokenHash, use.mark))),
     ),
     prepare(
       env.DB,
       qb
         .deleteFrom("session")
         .where("customer_id", "=", customerId)
-        .where((eb) => eb.exists(justUsed(use.tokenHash, use.usedAt))),
+        .where((eb) => eb.exists(justUsed(use.tokenHash, use.mark))),
     ),
   ]);
   return used.results.length === 1;
@@ -240,7 +240,7 @@ export async function confirmEmailChange(
             updated_at: isoNow(),
           })
           .where("id", "=", customerId)
-          .where((eb) => eb.exists(justUsed(use.tokenHash, use.usedAt))),
+          .where((eb) => eb.exists(justUsed(use.tokenHash, use.mark))),
       ),
     ]);
     return used.results.length === 1 ? "confirmed" : "invalid";

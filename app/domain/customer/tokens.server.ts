@@ -52,19 +52,21 @@ export async function issueToken(
 
 /**
  * Marks the token used if it is valid for this customer and purpose. Returns the statement and
- * the moment it stamps, so follow-up statements in the same batch can require exactly this use.
+ * the random mark it stamps, so follow-up statements in the same batch can require exactly this
+ * use: a second use in the same second finds the token taken by another mark and changes nothing.
  */
 export async function useToken(db: D1Database, customerId: number, purpose: TokenPurpose, token: string) {
   const now = nowSeconds();
   const tokenHash = await sha256(token);
+  const mark = randomToken(16);
   return {
     tokenHash,
-    usedAt: now,
+    mark,
     statement: prepare(
       db,
       qb
         .updateTable("customer_token")
-        .set({ used_at: now })
+        .set({ used_at: now, used_by: mark })
         .where("token_hash", "=", tokenHash)
         .where("customer_id", "=", customerId)
         .where("purpose", "=", purpose)
@@ -76,12 +78,12 @@ export async function useToken(db: D1Database, customerId: number, purpose: Toke
 }
 
 /** SQL condition "this batch just used that token", for the statements that depend on it. */
-export function justUsed(tokenHash: string, usedAt: number) {
+export function justUsed(tokenHash: string, mark: string) {
   return qb
     .selectFrom("customer_token")
     .select("token_hash")
     .where("token_hash", "=", tokenHash)
-    .where("used_at", "=", usedAt);
+    .where("used_by", "=", mark);
 }
 
 /** Whether a link is still good, without using it (the form page checks before showing the form). */
