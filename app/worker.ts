@@ -19,13 +19,14 @@ import {
   isStorable,
   withFreshNonce,
 } from "~/platform/edge-cache.server";
-import { resolveSession, type SessionState } from "~/platform/session.server";
+import { hasSession, resolveSession, startsSession, type SessionState } from "~/platform/session.server";
 import { configurationProblems, deploymentEnv, refusal as notConfigured } from "~/platform/deployment.server";
 import { deliverOutbox } from "~/platform/mail-delivery.server";
 import { paymentProvider } from "~/platform/payment.server";
 import { guardRequest } from "~/platform/request-guard.server";
 import { tileOrigin } from "~/platform/map-tiles.server";
 import { readConsent } from "~/platform/consent";
+import { bookmarkCookie, readBookmark, sessionDatabase } from "~/platform/d1-session.server";
 import { tagManagerFor } from "~/platform/tag-manager.server";
 import type { PolicySources } from "~/platform/security.server";
 import { checkDueApplications } from "~/domain/card/application.server";
@@ -66,7 +67,11 @@ function policySources(env: Env, request: Request): PolicySources {
 
 export default {
   async fetch(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
-    const env = deploymentEnv(bindings, new URL(incoming.url));
+    // One D1 session per request, from the shopper's last bookmark (docs/decisions/0028).
+    const bookmark = readBookmark(incoming.headers.get("Cookie"));
+    const writes = !["GET", "HEAD"].includes(incoming.method);
+    const d1 = sessionDatabase(bindings.DB, bookmark, writes);
+    const env = deploymentEnv({ ...bindings, DB: d1.db }, new URL(incoming.url));
     const production = !env.standIns;
     const nonce = createNonce();
     // Before anything reads a cookie: reading one needs the deployment's own secrets.
@@ -83,6 +88,11 @@ export default {
       // A page or page data for a signed-in customer (or carrying a notice) is theirs alone.
       if (isPersonal(request) && /text\/html|text\/x-script/.test(type))
         out.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+      // A signed-in shopper's next request reads at least what this one wrote or read, and so does
+      // the first request after signing in (its session row). Never on a visitor's cacheable answer.
+      const latest = d1.bookmark();
+      if (latest && latest !== bookmark && (hasSession(request) || startsSession(out)))
+        out.headers.append("Set-Cookie", bookmarkCookie(latest, production));
       applySecurityHeaders(out.headers, {
         nonce: type.includes("text/html") ? nonce : undefined,
         production,

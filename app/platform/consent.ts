@@ -55,7 +55,7 @@ export function consentVariant(consent: Consent | null): string {
 }
 
 /** The shop's own cookies, all necessary (docs/decisions/0027 lists them). */
-export const NECESSARY_COOKIES = ["__session", "__flash", "__device", "csrf", "dark_mode", CONSENT_COOKIE];
+export const NECESSARY_COOKIES = ["__session", "__flash", "__device", "csrf", "dark_mode", "__d1b", CONSENT_COOKIE];
 /** The tag manager's analytics cookies; any other cookie is counted as marketing. */
 const STATISTICS_COOKIE = /^_(?:ga|gid|gat)(?:_|$)/;
 

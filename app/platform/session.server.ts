@@ -44,6 +44,16 @@ export function sessionCookie(env: Env) {
   });
 }
 
+/** The request comes with a session cookie (alive or not: reading it needs D1). */
+export function hasSession(request: Request): boolean {
+  return new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(request.headers.get("Cookie") ?? "");
+}
+
+/** The answer sets a session cookie: a sign-in (or its end). */
+export function startsSession(response: Response): boolean {
+  return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+}
+
 export function isSessionAlive(row: { created_at: number; last_seen_at: number }, now: number): boolean {
   return now - row.last_seen_at <= SESSION_IDLE_SECONDS && now - row.created_at <= SESSION_ABSOLUTE_SECONDS;
 }

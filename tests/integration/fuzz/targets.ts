@@ -276,7 +276,7 @@ export const PAGES: PageTarget[] = [
 ];
 
 /** Every cookie the shop reads. */
-export const COOKIES = ["__session", "__flash", "csrf", "dark_mode", "__device", "consent"];
+export const COOKIES = ["__session", "__flash", "csrf", "dark_mode", "__device", "consent", "__d1b"];
 
 export const CATEGORIES = ["milch", "milch-eier", "obst-gemuese", "gibt-es-nicht"];
 export const SKUS = ["120001", "120002", "999999", "0"];
