@@ -15,7 +15,7 @@ export function HoneypotFields({
   encryptedValidFrom?: string;
 }) {
   return (
-    <div id={`${nameFieldName}_wrap`} style={{ display: "none" }} aria-hidden="true">
+    <div id={`${nameFieldName}_wrap`} className="honeypot" aria-hidden="true">
       <label htmlFor={nameFieldName}>{label}</label>
       <input id={nameFieldName} name={nameFieldName} type="text" defaultValue="" autoComplete="off" tabIndex={-1} />
       {validFromFieldName && encryptedValidFrom ? (
