@@ -1,6 +1,6 @@
 /**
  * The tag manager (docs/decisions/0027-consent-and-tracking.md): loaded by its container id, only
- * on the production host and only after the visitor allowed statistics (spec section 9).
+ * on the production host and only after the visitor allowed statistics.
  *
  * Configuration (`wrangler.toml` vars):
  * - `TAG_MANAGER_CONTAINER_ID`, e.g. "GTM-ABC1234"; unset means no tag manager at all;

@@ -6,7 +6,7 @@ import type { TrackingEvent } from "~/domain/tracking/events";
  * wishlist, and the notices waiting to be shown. The root loader fills it; components read it.
  */
 export interface Shopper {
-  /** `group` is the customer group (`group_identifer`), which tracking reports (spec section 6). */
+  /** `group` is the customer group (`group_identifer`), which tracking reports (decision 0027). */
   customer: { firstname: string; group: string } | null;
   csrf: string | null;
   wishlist: string[];

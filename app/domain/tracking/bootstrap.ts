@@ -1,6 +1,6 @@
 /**
  * The inline start of the tag manager on a page whose visitor allowed statistics
- * (docs/decisions/0027): every consent category is set to denied first (spec section 9), then
+ * (docs/decisions/0027): every consent category is set to denied first, then
  * updated to the visitor's choice, then the page view of the page the server rendered goes into
  * the data layer, and the container may start. Pages without JavaScript of their own (content,
  * legal) are counted by this alone; later page views come from the tracker in the browser.

@@ -24,7 +24,7 @@ function items(list: TrackedItem[]) {
   return list.map((i) => ({ item_id: i.sku, item_name: i.name, price: euros(i.priceCents), quantity: i.quantity }));
 }
 
-/** The customer group as tracking shows it: `group_identifer` with underscores as hyphens (spec section 3). */
+/** The customer group as tracking shows it: `group_identifer` with underscores as hyphens. */
 export function trackingGroup(groupIdentifier: string): string {
   return groupIdentifier.replaceAll("_", "-");
 }

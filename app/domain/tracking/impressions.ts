@@ -1,5 +1,5 @@
 /**
- * Product impressions (spec section 9): a tile counts when it becomes visible; impressions go out
+ * Product impressions (decision 0027): a tile counts when it becomes visible; impressions go out
  * in batches of 15, each with its position in the whole list, where a listing page holds 60
  * products (the catalogue's page size), so the 5th tile of page 2 is position 65.
  */

@@ -1,5 +1,5 @@
 /**
- * The page contexts of the spec's tracking (section 2): every page view names one. Read from the
+ * The page contexts of tracking (decision 0027): every page view names one. Read from the
  * path alone, so the server knows it for the first page view and the browser for every later one
  * without the route's code (docs/decisions/0027-consent-and-tracking.md).
  */
