@@ -25,7 +25,8 @@ export interface Database {
   };
   supplier: { id: string; name: string; street: string; zip: string; city: string; country: string };
   product: ProductTable;
-  product_category: { sku: string; category_id: string };
+  product_category: ListingTable;
+  category_facet_count: { category_id: string; facet: string; value: string; count: number };
   product_allergen: { sku: string; allergen: string };
   product_flavoring: { sku: string; flavoring: string };
   product_search: { rowid: number; name: string; brand: string; keywords: string; product_search: string };
@@ -326,6 +327,33 @@ export interface AddressTable {
   is_default_shipping: number;
   is_default_billing: number;
   created_at: string;
+}
+
+/**
+ * A product in one of its categories, with a copy of the columns lists filter, count and sort on.
+ * The copies are written by triggers only (migration 0015, decision 0029).
+ */
+export interface ListingTable {
+  sku: string;
+  category_id: string;
+  in_stock: Generated<number>;
+  recommendation: Generated<number>;
+  price_cents: Generated<number>;
+  on_sale: Generated<number>;
+  brand: Generated<string>;
+  sugar: number | null;
+  fat: number | null;
+  is_new: Generated<number>;
+  is_limited: Generated<number>;
+  is_pioneer: Generated<number>;
+  is_organic: Generated<number>;
+  is_demeter: Generated<number>;
+  is_vegan: Generated<number>;
+  is_vegetarian: Generated<number>;
+  is_halal: Generated<number>;
+  is_gluten_free: Generated<number>;
+  is_lactose_free: Generated<number>;
+  is_chilled: Generated<number>;
 }
 
 export interface ProductTable {

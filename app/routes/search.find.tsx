@@ -22,7 +22,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const match = searchMatch(query);
   const [t, common] = await Promise.all([translator("catalog"), translator("common")]);
   const result = match
-    ? await listProducts(context.env.DB, { kind: "search", match, facetCategoryIds: mains.map((c) => c.id) }, filter)
+    ? await listProducts(
+        context.env.DB,
+        { kind: "search", match, rootCategoryId: tree.root.id, facetCategoryIds: mains.map((c) => c.id) },
+        filter,
+      )
     : null;
   return publicPage(context, {
     query,

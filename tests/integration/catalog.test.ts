@@ -21,7 +21,7 @@ const tileSkus = (page: string) =>
       /class="tile-link"[^>]*href="\/catalog\/product\/(\d+)"|href="\/catalog\/product\/(\d+)"[^>]*class="tile-link"/g,
     ),
   ].map((m) => m[1] ?? m[2]);
-const count = (page: string) => Number(/(\d+) Produkte?</.exec(page)?.[1] ?? "NaN");
+const count = (page: string) => Number(/([\d.]+) Produkte?</.exec(page)?.[1]?.replaceAll(".", "") ?? "NaN");
 const prices = (page: string) =>
   [...page.matchAll(/class="price-current[^"]*">([\d.]+,\d\d)/g)].map((m) =>
     Number(m[1].replace(".", "").replace(",", ".")),

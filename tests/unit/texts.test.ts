@@ -57,7 +57,7 @@ await i18next.init({
 
 describe("the page components' texts equal i18next's", () => {
   for (const ns of NAMESPACES) {
-    it(`namespace ${ns}: every key, with values and with the counts 0, 1 and 7`, () => {
+    it(`namespace ${ns}: every key, with values and with the counts 0, 1, 7 and 1234`, () => {
       const keys = [...new Set(keysOf(store[ns]))];
       expect(keys.length).toBeGreaterThan(5);
       for (const key of keys) {
@@ -74,6 +74,7 @@ describe("the page components' texts equal i18next's", () => {
           { ...values, count: 0 },
           { ...values, count: 1 },
           { ...values, count: 7 },
+          { count: 1234 },
         ]) {
           expect(
             translate(store, [ns], key, options),

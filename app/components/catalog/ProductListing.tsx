@@ -5,6 +5,7 @@ import { ProductGrid } from "~/components/product/ProductTile";
 import { productFilterParams, type ProductFilter } from "~/domain/catalog/filters";
 import type { ProductListResult } from "~/domain/catalog/listing";
 import type { ProductSummary } from "~/domain/catalog/product";
+import { formatNumber } from "~/domain/catalog/quantity";
 import { FilterPanel } from "./FilterPanel";
 
 export interface ListingData {
@@ -47,8 +48,11 @@ export function ProductListing({ data, hidden }: { data: ListingData; hidden?: R
     <div className="listing">
       <FilterPanel filter={filter} facets={result.facets} hidden={hidden} categoryNames={data.categoryNames} />
       <p className="listing-count" role="status">
-        {t("list.count", { count: result.total })}
+        {t("list.count", { count: result.total, total: formatNumber(result.total) })}
       </p>
+      {result.matchLimit ? (
+        <p className="listing-note">{t("list.moreMatches", { limit: formatNumber(result.matchLimit) })}</p>
+      ) : null}
       {result.products.length ? (
         <>
           {filter.page > 1 ? (

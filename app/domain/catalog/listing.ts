@@ -10,6 +10,8 @@ export interface ProductListResult {
   products: ProductSummary[];
   total: number;
   hasMore: boolean;
+  /** when a search found more text matches than it filters, counts and sorts: how many it took */
+  matchLimit: number | null;
   facets: {
     brands: FacetValue[];
     categories: FacetValue[];

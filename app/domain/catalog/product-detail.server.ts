@@ -1,7 +1,5 @@
-import { sql } from "kysely";
 import { batch, first, qb } from "~/platform/db.server";
 import type { ProductDetail } from "./product-detail";
-import { inStock } from "./stock.server";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummary } from "./product";
 
 const SIMILAR_COUNT = 8;
@@ -41,36 +39,29 @@ export async function loadProductDetail(
     .where("p.sku", "=", sku);
   const allergens = qb.selectFrom("product_allergen").select("allergen").where("sku", "=", sku).orderBy("allergen");
   const flavorings = qb.selectFrom("product_flavoring").select("flavoring").where("sku", "=", sku).orderBy("flavoring");
-  // Similar: the same subcategory first, then the rest of its main category, best recommended first.
-  const similar = qb
-    .selectFrom("product as p")
-    .select(PRODUCT_SUMMARY_COLUMNS)
-    .where("p.sku", "!=", sku)
-    .where(inStock)
-    .where(
-      "p.sku",
-      "in",
-      qb
-        .selectFrom("product_category")
-        .select("sku")
-        .where(
-          "category_id",
-          "=",
-          qb
-            .selectFrom("category")
-            .select("parent_id")
-            .where("id", "=", qb.selectFrom("product").select("category_id").where("sku", "=", sku)),
-        ),
-    )
-    .orderBy(sql`p.category_id = (SELECT category_id FROM product WHERE sku = ${sku})`, "desc")
-    .orderBy("p.recommendation", "desc")
-    .limit(SIMILAR_COUNT);
+  // Similar: the same subcategory first, then the rest of its main category, best recommended
+  // first. Each part reads the top of one category's index, so the work stays the same at any
+  // catalogue size; the wider part takes twice as many, so enough remain after merging.
+  const ownCategory = qb.selectFrom("product").select("category_id").where("sku", "=", sku);
+  const parentCategory = qb.selectFrom("category").select("parent_id").where("id", "=", ownCategory);
+  const similarIn = (category: typeof ownCategory | typeof parentCategory, count: number) =>
+    qb
+      .selectFrom("product_category as l")
+      .innerJoin("product as p", "p.sku", "l.sku")
+      .select(PRODUCT_SUMMARY_COLUMNS)
+      .where("l.category_id", "=", category)
+      .where("l.in_stock", "=", 1)
+      .where("l.sku", "!=", sku)
+      .orderBy("l.recommendation", "desc")
+      .orderBy("l.sku")
+      .limit(count);
 
-  const [[row], allergenRows, flavoringRows, similarRows] = await batch(db, [
+  const [[row], allergenRows, flavoringRows, sameCategory, mainCategory] = await batch(db, [
     product,
     allergens,
     flavorings,
-    similar,
+    similarIn(ownCategory, SIMILAR_COUNT),
+    similarIn(parentCategory, 2 * SIMILAR_COUNT),
   ] as const);
   if (!row) return null;
   const hasNutrition = row.energy_kj !== null;
@@ -110,7 +101,9 @@ export async function loadProductDetail(
       allergens: allergenRows.map((a) => a.allergen),
       flavorings: flavoringRows.map((f) => f.flavoring),
     },
-    similar: similarRows.map(toProductSummary),
+    similar: [...new Map([...sameCategory, ...mainCategory].map((r) => [r.sku, r])).values()]
+      .slice(0, SIMILAR_COUNT)
+      .map(toProductSummary),
   };
 }
 

@@ -1,87 +1,119 @@
 /**
- * Product lists (category pages, search results) with their facet counts in one D1 round trip:
- * the page of products, and one statement that resolves the scope once (a materialised CTE) and
- * derives the total, the flag counts and every facet from it.
+ * Product lists (category pages, search results) with their facet counts in one D1 round trip,
+ * doing work that does not grow with the catalogue (decision 0029):
+ * - lists read `product_category` rows, which carry a copy of what lists filter and sort on, so a
+ *   category is one contiguous index range and each sort reads its page straight off an index;
+ * - an unfiltered category reads its counts from `category_facet_count`, kept exact by triggers;
+ *   a filtered one counts over the category's narrow rows;
+ * - a search works on at most SEARCH_CANDIDATES text matches.
  */
-import { sql, type SelectQueryBuilder } from "kysely";
-import { batch, qb, type Database, type ProductTable } from "~/platform/db.server";
-import { FLAG_COLUMNS, PAGE_SIZE, type ProductFilter, type Range } from "./filters";
+import { type Expression, type SqlBool, type SelectQueryBuilder, sql } from "kysely";
+import { batch, type Database, type ListingTable, qb } from "~/platform/db.server";
+import { activeFilterCount, FLAG_COLUMNS, PAGE_SIZE, type ProductFilter, type Range } from "./filters";
 import type { FacetValue, ProductListResult } from "./listing";
-import { inStock } from "./stock.server";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary } from "./product";
+import { SEARCH_CANDIDATES } from "./search";
 
 export type ListScope =
   | { kind: "category"; categoryId: string; facetCategoryIds: string[] }
-  | { kind: "search"; match: string; facetCategoryIds: string[] };
+  /** `rootCategoryId`: the category every product is listed in, whose rows a search reads. */
+  | { kind: "search"; match: string; rootCategoryId: string; facetCategoryIds: string[] };
 
-type ProductQuery = SelectQueryBuilder<Database & { p: ProductTable }, "p", object>;
+type ListingQuery<O> = SelectQueryBuilder<Database & { l: ListingTable }, "l", O>;
 
-function inRange(q: ProductQuery, column: "p.price_cents" | "p.sugar" | "p.fat", r: Range): ProductQuery {
+/** The text matches a search works on: a bounded set of product rowids. */
+function candidates(match: string, limit = SEARCH_CANDIDATES) {
+  return qb
+    .selectFrom("product_search")
+    .select("rowid")
+    .where(sql<boolean>`product_search MATCH ${match}`)
+    .limit(limit);
+}
+
+/** The scope's in-stock listing rows (sold-out items are hidden in results). */
+function scopeRows(scope: ListScope): ListingQuery<object> {
+  if (scope.kind === "category") {
+    return qb
+      .selectFrom("product_category as l")
+      .where("l.category_id", "=", scope.categoryId)
+      .where("l.in_stock", "=", 1);
+  }
+  // CROSS JOIN fixes the order: the candidates are the outer loop, never the root category's rows.
+  return qb
+    .selectFrom(candidates(scope.match).as("m"))
+    .crossJoin("product as pr")
+    .crossJoin("product_category as l")
+    .whereRef("pr.rowid", "=", "m.rowid")
+    .whereRef("l.sku", "=", "pr.sku")
+    .where("l.category_id", "=", scope.rootCategoryId)
+    .where("l.in_stock", "=", 1) as unknown as ListingQuery<object>;
+}
+
+function inRange(q: ListingQuery<object>, column: "l.price_cents" | "l.sugar" | "l.fat", r: Range) {
   if (r.min !== null) q = q.where(column, ">=", r.min);
   if (r.max !== null) q = q.where(column, "<=", r.max);
   return q;
 }
 
-/** Every filter that is not a multi-select facet. */
-function filtered(f: ProductFilter): ProductQuery {
-  // Sold-out items are hidden in results.
-  let q: ProductQuery = qb.selectFrom("product as p").where(inStock);
-  q = inRange(q, "p.price_cents", f.price);
-  q = inRange(q, "p.sugar", f.sugar);
-  q = inRange(q, "p.fat", f.fat);
+/**
+ * Every filter that is not a multi-select facet. `priceByIndex: false` keeps SQLite from reading
+ * a price range off the price index (the unary + hides the column from it): a page in the
+ * recommended order then walks the recommendation index and stops after its rows, instead of
+ * sorting the whole price range of the category.
+ */
+function filtered(scope: ListScope, f: ProductFilter, priceByIndex = true): ListingQuery<object> {
+  let q = scopeRows(scope);
+  if (priceByIndex) q = inRange(q, "l.price_cents", f.price);
+  else {
+    if (f.price.min !== null) q = q.where(sql<SqlBool>`+l.price_cents >= ${f.price.min}`);
+    if (f.price.max !== null) q = q.where(sql<SqlBool>`+l.price_cents <= ${f.price.max}`);
+  }
+  q = inRange(q, "l.sugar", f.sugar);
+  q = inRange(q, "l.fat", f.fat);
   if (f.allergens.length) {
     q = q.where(
-      "p.sku",
-      "not in",
-      qb.selectFrom("product_allergen").select("sku").where("allergen", "in", f.allergens),
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM product_allergen a WHERE a.sku = l.sku AND a.allergen IN (${sql.join(f.allergens)}))`,
     );
   }
   for (const flag of f.flags) {
-    if (flag === "sale") q = q.where("p.regular_price_cents", "is not", null);
-    else if (flag !== "inStock") q = q.where(`p.${FLAG_COLUMNS[flag]}`, "=", 1);
+    if (flag === "sale") q = q.where("l.on_sale", "=", 1);
+    else if (flag !== "inStock") q = q.where(`l.${FLAG_COLUMNS[flag]}`, "=", 1);
   }
   return q;
 }
 
-/**
- * The query narrowed to the scope. Joining the scope's index rows is about twice as fast as
- * `sku IN (subquery)`; joined last, after the columns are chosen, both scopes give one row type.
- */
-function inScope<O>(q: SelectQueryBuilder<Database & { p: ProductTable }, "p", O>, scope: ListScope) {
-  return scope.kind === "category"
-    ? q.innerJoin("product_category as pc", "pc.sku", "p.sku").where("pc.category_id", "=", scope.categoryId)
-    : q
-        .innerJoin("product_search", "product_search.rowid", "p.rowid")
-        .where(sql<boolean>`product_search MATCH ${scope.match}`);
-}
-
 /** Whether a product matches each multi-select facet (1 when the facet is not set). */
-function facetMatches(f: ProductFilter) {
+function facetMatches(f: ProductFilter): Record<"brand" | "category" | "flavoring", Expression<SqlBool>> {
   return {
-    brand: f.brands.length ? sql<number>`p.brand IN (${sql.join(f.brands)})` : sql<number>`1`,
+    brand: f.brands.length ? sql<SqlBool>`l.brand IN (${sql.join(f.brands)})` : sql<SqlBool>`1`,
     category: f.categories.length
-      ? sql<number>`p.sku IN (SELECT sku FROM product_category WHERE category_id IN (${sql.join(f.categories)}))`
-      : sql<number>`1`,
+      ? sql<SqlBool>`EXISTS (SELECT 1 FROM product_category c WHERE c.category_id IN (${sql.join(f.categories)}) AND c.sku = l.sku)`
+      : sql<SqlBool>`1`,
     flavoring: f.flavoringIngredients.length
-      ? sql<number>`p.sku IN (SELECT sku FROM product_flavoring WHERE flavoring IN (${sql.join(f.flavoringIngredients)}))`
-      : sql<number>`1`,
+      ? sql<SqlBool>`EXISTS (SELECT 1 FROM product_flavoring fl WHERE fl.sku = l.sku AND fl.flavoring IN (${sql.join(f.flavoringIngredients)}))`
+      : sql<SqlBool>`1`,
   };
 }
 
+/**
+ * The page, ordered like the index of its sort (category id, in stock, key, sku), so a category
+ * page stops after the page's rows; a search sorts its bounded candidates.
+ */
 function pageQuery(scope: ListScope, f: ProductFilter) {
   const m = facetMatches(f);
-  const q = filtered(f)
-    .where(sql<boolean>`${m.brand} AND ${m.category} AND ${m.flavoring}`)
+  const q = filtered(scope, f, f.sort !== "recommendation")
+    .where(sql<SqlBool>`${m.brand} AND ${m.category} AND ${m.flavoring}`)
+    .innerJoin("product as p", "p.sku", "l.sku")
     .select(PRODUCT_SUMMARY_COLUMNS)
     .limit(PAGE_SIZE + 1)
     .offset((f.page - 1) * PAGE_SIZE);
   switch (f.sort) {
     case "price_asc":
-      return inScope(q.orderBy("p.price_cents", "asc").orderBy("p.sku"), scope);
+      return q.orderBy("l.price_cents", "asc").orderBy("l.sku", "asc");
     case "price_desc":
-      return inScope(q.orderBy("p.price_cents", "desc").orderBy("p.sku"), scope);
+      return q.orderBy("l.price_cents", "desc").orderBy("l.sku", "desc");
     default:
-      return inScope(q.orderBy("p.recommendation", "desc").orderBy("p.sku"), scope);
+      return q.orderBy("l.recommendation", "desc").orderBy("l.sku", "asc");
   }
 }
 
@@ -91,53 +123,81 @@ interface FacetRow {
   count: number;
 }
 
+const FLAG_JSON = sql.join(
+  Object.entries(FLAG_COLUMNS).map(([flag, column]) => sql`${sql.lit(flag)}, coalesce(sum(${sql.ref(column)}), 0)`),
+);
+
 /**
- * A multi-select facet counts with all filters but its own, so a second brand stays choosable;
- * allergens count the products of the current result that contain them.
+ * Counts over the filtered scope. A multi-select facet counts with all filters but its own, so a
+ * second brand stays choosable; allergens count the products of the current result that contain
+ * them. D1 allows five terms in a compound SELECT: flags and the total share one JSON row.
  */
-function facetQuery(scope: ListScope, f: ProductFilter) {
+function countedFacets(scope: ListScope, f: ProductFilter) {
   const m = facetMatches(f);
-  const base = inScope(
-    filtered(f).select([
-      "p.sku",
-      "p.brand",
-      "p.regular_price_cents",
-      ...Object.values(FLAG_COLUMNS).map((c) => `p.${c}` as const),
-      m.brand.as("m_brand"),
-      m.category.as("m_cat"),
-      m.flavoring.as("m_flav"),
-    ]),
-    scope,
-  );
+  const base = filtered(scope, f).select([
+    "l.sku",
+    "l.brand",
+    "l.on_sale",
+    ...Object.values(FLAG_COLUMNS).map((c) => `l.${c}` as const),
+    sql<number>`${m.brand}`.as("m_brand"),
+    sql<number>`${m.category}`.as("m_cat"),
+    sql<number>`${m.flavoring}`.as("m_flav"),
+  ]);
   const all = sql`m_brand AND m_cat AND m_flav`;
-  // CROSS JOIN keeps `base` the outer loop; otherwise SQLite may walk a whole facet table.
-  // Total and flag counts in one pass, as one JSON row.
-  const flagCounts = sql.join(
-    Object.entries(FLAG_COLUMNS).map(([flag, column]) => sql`${sql.lit(flag)}, coalesce(sum(${sql.ref(column)}), 0)`),
-  );
   const categoryIds = scope.facetCategoryIds.length ? scope.facetCategoryIds : ["-"];
+  // CROSS JOIN keeps `base` the outer loop; otherwise SQLite may walk a whole facet table.
   // `base` is interpolated as a subquery, so it comes with its own parentheses.
   return sql<FacetRow>`WITH base AS MATERIALIZED ${base}
-    SELECT 'flags' AS facet, json_object('total', count(*), 'sale', coalesce(sum(regular_price_cents IS NOT NULL), 0), ${flagCounts}) AS value,
+    SELECT 'flags' AS facet, json_object('total', count(*), 'sale', coalesce(sum(on_sale), 0), ${FLAG_JSON}) AS value,
       0 AS count FROM base WHERE ${all}
     UNION ALL SELECT 'brands', brand, count(*) FROM base WHERE m_cat AND m_flav GROUP BY brand
-    UNION ALL SELECT 'categories', c.category_id, count(*) FROM base CROSS JOIN product_category c ON c.sku = base.sku
-      WHERE c.category_id IN (${sql.join(categoryIds)}) AND m_brand AND m_flav GROUP BY c.category_id
+    UNION ALL SELECT 'categories', c.category_id, count(*) FROM base CROSS JOIN product_category c
+      ON c.category_id IN (${sql.join(categoryIds)}) AND c.sku = base.sku WHERE m_brand AND m_flav GROUP BY c.category_id
     UNION ALL SELECT 'flavoringIngredients', fl.flavoring, count(*) FROM base CROSS JOIN product_flavoring fl ON fl.sku = base.sku
       WHERE m_brand AND m_cat GROUP BY fl.flavoring
     UNION ALL SELECT 'allergens', a.allergen, count(*) FROM base CROSS JOIN product_allergen a ON a.sku = base.sku
       WHERE ${all} GROUP BY a.allergen`;
 }
 
-export async function listProducts(db: D1Database, scope: ListScope, f: ProductFilter): Promise<ProductListResult> {
-  const [rows, facetRows] = await batch(db, [pageQuery(scope, f), facetQuery(scope, f)] as const);
+/** An unfiltered category's counts, kept by triggers: its own rows and its subcategories' totals. */
+function storedFacets(categoryId: string, facetCategoryIds: string[]) {
+  const own = qb
+    .selectFrom("category_facet_count")
+    .select(["facet", "value", "count"])
+    .where("category_id", "=", categoryId)
+    .where("count", ">", 0);
+  if (!facetCategoryIds.length) return own;
+  return own.unionAll(
+    qb
+      .selectFrom("category_facet_count")
+      .select([sql.lit("categories").as("facet"), "category_id as value", "count"])
+      .where("category_id", "in", facetCategoryIds)
+      .where("facet", "=", "total")
+      .where("value", "=", "")
+      .where("count", ">", 0),
+  );
+}
+
+/** Whether a search has more text matches than it works on. */
+function moreMatchesThanCandidates(match: string) {
+  return qb
+    .selectFrom(candidates(match, SEARCH_CANDIDATES + 1).as("m"))
+    .select((eb) => eb.fn.countAll<number>().as("n"));
+}
+
+function toResult(scope: ListScope, rows: Parameters<typeof toProductSummary>[0][], facetRows: FacetRow[]) {
   const facets: Record<string, FacetValue[]> = { brands: [], categories: [], flavoringIngredients: [], allergens: [] };
-  let flags: Record<string, number> = {};
+  const flags: Record<string, number> = Object.fromEntries(["sale", ...Object.keys(FLAG_COLUMNS)].map((k) => [k, 0]));
+  let total = 0;
   for (const row of facetRows) {
-    if (row.facet === "flags") flags = JSON.parse(row.value);
+    if (row.facet === "total") total = row.count;
+    else if (row.facet === "flags" && row.value.startsWith("{")) {
+      const { total: counted = 0, ...counts } = JSON.parse(row.value) as Record<string, number>;
+      total = counted;
+      Object.assign(flags, counts);
+    } else if (row.facet === "flags") flags[row.value] = row.count;
     else facets[row.facet].push({ value: row.value, count: row.count });
   }
-  const { total = 0, ...flagCounts } = flags;
   const order = new Map(scope.facetCategoryIds.map((id, i) => [id, i]));
   const byName = (a: FacetValue, b: FacetValue) => a.value.localeCompare(b.value, "de");
   return {
@@ -148,8 +208,23 @@ export async function listProducts(db: D1Database, scope: ListScope, f: ProductF
       brands: facets.brands.sort(byName),
       categories: facets.categories.sort((a, b) => (order.get(a.value) ?? 0) - (order.get(b.value) ?? 0)),
       flavoringIngredients: facets.flavoringIngredients.sort(byName),
-      allergens: facets.allergens,
-      flags: flagCounts,
+      allergens: facets.allergens.sort(byName),
+      flags,
     },
   };
+}
+
+export async function listProducts(db: D1Database, scope: ListScope, f: ProductFilter): Promise<ProductListResult> {
+  if (scope.kind === "category") {
+    const facets =
+      activeFilterCount(f) === 0 ? storedFacets(scope.categoryId, scope.facetCategoryIds) : countedFacets(scope, f);
+    const [rows, facetRows] = await batch(db, [pageQuery(scope, f), facets] as const);
+    return { ...toResult(scope, rows, facetRows as FacetRow[]), matchLimit: null };
+  }
+  const [rows, facetRows, [{ n }]] = await batch(db, [
+    pageQuery(scope, f),
+    countedFacets(scope, f),
+    moreMatchesThanCandidates(scope.match),
+  ] as const);
+  return { ...toResult(scope, rows, facetRows), matchLimit: n > SEARCH_CANDIDATES ? SEARCH_CANDIDATES : null };
 }

@@ -2,20 +2,30 @@
 import { sql } from "kysely";
 import { batch, qb } from "~/platform/db.server";
 import { inStock } from "./stock.server";
+import { SEARCH_CANDIDATES } from "./search";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummary, type ProductSummaryRow } from "./product";
 
 const ROW_LENGTH = 8;
 
-function row(column: "p.is_new" | "p.is_pioneer" | "sale") {
-  const q = qb.selectFrom("product as p").select(PRODUCT_SUMMARY_COLUMNS).where(inStock);
-  return (column === "sale" ? q.where("p.regular_price_cents", "is not", null) : q.where(column, "=", 1))
-    .orderBy("p.recommendation", "desc")
-    .orderBy("p.sku")
+/**
+ * The best recommended products with a flag: a walk down the root category's recommendation
+ * index that stops at the eighth match, so it costs the same at any catalogue size.
+ */
+function row(column: "l.is_new" | "l.is_pioneer" | "l.on_sale") {
+  return qb
+    .selectFrom("product_category as l")
+    .innerJoin("product as p", "p.sku", "l.sku")
+    .select(PRODUCT_SUMMARY_COLUMNS)
+    .where("l.category_id", "=", qb.selectFrom("category").select("id").where("parent_id", "is", null).limit(1))
+    .where("l.in_stock", "=", 1)
+    .where(column, "=", 1)
+    .orderBy("l.recommendation", "desc")
+    .orderBy("l.sku")
     .limit(ROW_LENGTH);
 }
 
 export async function loadHomeRows(db: D1Database): Promise<Record<"new" | "sale" | "pioneer", ProductSummary[]>> {
-  const [fresh, sale, pioneer] = await batch(db, [row("p.is_new"), row("sale"), row("p.is_pioneer")] as const);
+  const [fresh, sale, pioneer] = await batch(db, [row("l.is_new"), row("l.on_sale"), row("l.is_pioneer")] as const);
   const map = (rows: ProductSummaryRow[]) => rows.map(toProductSummary);
   return { new: map(fresh), sale: map(sale), pioneer: map(pioneer) };
 }
@@ -27,6 +37,7 @@ export interface SearchHit {
   priceCents: number;
 }
 
+/** The best recommended of a search's candidates (the same bounded set its result page works on). */
 export async function topSearchHits(db: D1Database, match: string, limit = 6): Promise<SearchHit[]> {
   const [rows] = await batch(db, [
     qb
@@ -36,7 +47,11 @@ export async function topSearchHits(db: D1Database, match: string, limit = 6): P
       .where(
         "p.rowid",
         "in",
-        qb.selectFrom("product_search").select("rowid").where(sql<boolean>`product_search MATCH ${match}`),
+        qb
+          .selectFrom("product_search")
+          .select("rowid")
+          .where(sql<boolean>`product_search MATCH ${match}`)
+          .limit(SEARCH_CANDIDATES),
       )
       .orderBy("p.recommendation", "desc")
       .limit(limit),

@@ -4,6 +4,8 @@
  */
 export const MIN_SEARCH_LENGTH = 3;
 export const MAX_SEARCH_LENGTH = 100;
+/** A search filters, counts and sorts its first this many text matches, in index order (decision 0029). */
+export const SEARCH_CANDIDATES = 1000;
 
 /** Terms of at least three characters, each quoted so FTS5 syntax in the input is just text. */
 export function searchTerms(input: string): string[] {

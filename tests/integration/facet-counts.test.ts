@@ -1,0 +1,236 @@
+/**
+ * Lists, result counts and facet counts stay exact (decision 0029): the stored counts of every
+ * unfiltered category, the counted ones of filtered categories and searches, and the page of
+ * products in each sort are compared with a brute-force computation over the whole demo range,
+ * before and after writes that the triggers must follow (stock running out and coming back,
+ * a new brand, price and flags, allergens and flavourings added and removed, products deleted and
+ * added).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FLAG_COLUMNS, parseProductFilter, type ProductFilter } from "~/domain/catalog/filters";
+import type { ProductListResult } from "~/domain/catalog/listing";
+import { type ListScope, listProducts } from "~/domain/catalog/product-list.server";
+import { searchMatch } from "~/domain/catalog/search";
+import { startShop, type TestShop } from "./worker";
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
+
+type ProductRow = Record<string, number | string | null> & {
+  sku: string;
+  brand: string;
+  price_cents: number;
+  recommendation: number;
+};
+
+interface Catalogue {
+  products: Map<string, ProductRow>;
+  categoriesOf: Map<string, Set<string>>;
+  allergensOf: Map<string, Set<string>>;
+  flavoringsOf: Map<string, Set<string>>;
+  children: Map<string, string[]>;
+}
+
+async function rows<T>(sql: string, ...args: unknown[]): Promise<T[]> {
+  return (
+    await shop.db
+      .prepare(sql)
+      .bind(...args)
+      .all<T>()
+  ).results;
+}
+
+function grouped(pairs: { sku: string; v: string }[]) {
+  const out = new Map<string, Set<string>>();
+  for (const { sku, v } of pairs) out.set(sku, (out.get(sku) ?? new Set()).add(v));
+  return out;
+}
+
+async function catalogue(): Promise<Catalogue> {
+  const categories = await rows<{ id: string; parent_id: string | null }>("SELECT id, parent_id FROM category");
+  const children = new Map<string, string[]>();
+  for (const c of categories) if (c.parent_id) children.set(c.parent_id, [...(children.get(c.parent_id) ?? []), c.id]);
+  return {
+    products: new Map((await rows<ProductRow>("SELECT * FROM product")).map((p) => [p.sku, p])),
+    categoriesOf: grouped(await rows("SELECT sku, category_id AS v FROM product_category")),
+    allergensOf: grouped(await rows("SELECT sku, allergen AS v FROM product_allergen")),
+    flavoringsOf: grouped(await rows("SELECT sku, flavoring AS v FROM product_flavoring")),
+    children,
+  };
+}
+
+/** The list semantics, spelt out over every product. */
+function bruteForce(c: Catalogue, inScope: (sku: string) => boolean, facetCategoryIds: string[], f: ProductFilter) {
+  const inRange = (v: number | null, r: { min: number | null; max: number | null }) =>
+    (r.min === null || (v !== null && v >= r.min)) && (r.max === null || (v !== null && v <= r.max));
+  const base = [...c.products.values()].filter((p) => {
+    if (!inScope(p.sku)) return false;
+    if (p.stock_managed === 1 && Number(p.stock_qty) <= 0) return false;
+    if (!inRange(p.price_cents, f.price) || !inRange(p.sugar as number | null, f.sugar)) return false;
+    if (!inRange(p.fat as number | null, f.fat)) return false;
+    if (f.allergens.some((a) => c.allergensOf.get(p.sku)?.has(a))) return false;
+    return f.flags.every((flag) =>
+      flag === "inStock" ? true : flag === "sale" ? p.regular_price_cents !== null : p[FLAG_COLUMNS[flag]] === 1,
+    );
+  });
+  const brand = (p: ProductRow) => !f.brands.length || f.brands.includes(p.brand);
+  const category = (p: ProductRow) =>
+    !f.categories.length || f.categories.some((id) => c.categoriesOf.get(p.sku)?.has(id));
+  const flavoring = (p: ProductRow) =>
+    !f.flavoringIngredients.length || f.flavoringIngredients.some((v) => c.flavoringsOf.get(p.sku)?.has(v));
+  const all = base.filter((p) => brand(p) && category(p) && flavoring(p));
+  const tally = (products: ProductRow[], valuesOf: (p: ProductRow) => Iterable<string>) => {
+    const counts = new Map<string, number>();
+    for (const p of products) for (const v of valuesOf(p)) counts.set(v, (counts.get(v) ?? 0) + 1);
+    return Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
+  };
+  const flags = Object.fromEntries(
+    [["sale", "regular_price_cents"] as const, ...Object.entries(FLAG_COLUMNS)].map(([flag, column]) => [
+      flag,
+      all.filter((p) => (flag === "sale" ? p[column] !== null : p[column] === 1)).length,
+    ]),
+  );
+  const order = {
+    recommendation: (a: ProductRow, b: ProductRow) => b.recommendation - a.recommendation || a.sku.localeCompare(b.sku),
+    price_asc: (a: ProductRow, b: ProductRow) => a.price_cents - b.price_cents || a.sku.localeCompare(b.sku),
+    price_desc: (a: ProductRow, b: ProductRow) => b.price_cents - a.price_cents || b.sku.localeCompare(a.sku),
+  }[f.sort];
+  return {
+    total: all.length,
+    page: all
+      .sort(order)
+      .slice((f.page - 1) * 60, f.page * 60)
+      .map((p) => p.sku),
+    brands: tally(
+      base.filter((p) => category(p) && flavoring(p)),
+      (p) => [p.brand],
+    ),
+    categories: tally(
+      base.filter((p) => brand(p) && flavoring(p)),
+      (p) => facetCategoryIds.filter((id) => c.categoriesOf.get(p.sku)?.has(id)),
+    ),
+    flavoringIngredients: tally(
+      base.filter((p) => brand(p) && category(p)),
+      (p) => c.flavoringsOf.get(p.sku) ?? [],
+    ),
+    allergens: tally(all, (p) => c.allergensOf.get(p.sku) ?? []),
+    flags,
+  };
+}
+
+function shown(result: ProductListResult) {
+  const asObject = (values: { value: string; count: number }[]) =>
+    Object.fromEntries(values.map((v) => [v.value, v.count]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  return {
+    total: result.total,
+    page: result.products.map((p) => p.sku),
+    brands: asObject(result.facets.brands),
+    categories: asObject(result.facets.categories),
+    flavoringIngredients: asObject(result.facets.flavoringIngredients),
+    allergens: asObject(result.facets.allergens),
+    flags: result.facets.flags,
+  };
+}
+
+const FILTERS = [
+  "",
+  "sort=price_asc",
+  "sort=price_desc&page=2",
+  "bio=1",
+  "sale=1&vegan=1",
+  "priceMin=1&priceMax=3",
+  "sugarMax=5&fatMin=1",
+  "allergens=milk&allergens=gluten",
+  "brands=Frischkorb&brands=Frischkorb%20Bio",
+  "flavoringIngredients=Vanille&flavoringIngredients=Erdbeere",
+  "bio=1&sort=price_desc&priceMax=4&allergens=nuts&brands=Frischkorb%20Bio",
+];
+
+async function compareEveryCategory(c: Catalogue, filters: string[]) {
+  const ids = (await rows<{ id: string }>("SELECT id FROM category ORDER BY id")).map((r) => r.id);
+  let compared = 0;
+  for (const id of ids) {
+    const facetCategoryIds = c.children.get(id) ?? [];
+    for (const query of filters) {
+      const filter = parseProductFilter(new URLSearchParams(query));
+      const scope: ListScope = { kind: "category", categoryId: id, facetCategoryIds };
+      const expected = bruteForce(c, (sku) => c.categoriesOf.get(sku)?.has(id) ?? false, facetCategoryIds, filter);
+      expect(shown(await listProducts(shop.db, scope, filter)), `${id}?${query}`).toEqual(expected);
+      compared++;
+    }
+  }
+  return compared;
+}
+
+describe("lists and counts equal a brute-force count", () => {
+  it("every category, unfiltered (stored counts) and filtered, in every sort", async () => {
+    const c = await catalogue();
+    expect(await compareEveryCategory(c, FILTERS)).toBeGreaterThan(500);
+  }, 60_000);
+
+  it("searches, unfiltered and filtered", async () => {
+    const c = await catalogue();
+    const mains = c.children.get("startseite") ?? [];
+    for (const term of ["milch", "bio", "kase", "frischkorb", "tomate"]) {
+      const match = searchMatch(term) ?? "";
+      const hits = new Set(
+        (
+          await rows<{ sku: string }>(
+            "SELECT sku FROM product WHERE rowid IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)",
+            match,
+          )
+        ).map((r) => r.sku),
+      );
+      expect(hits.size, term).toBeGreaterThan(0);
+      for (const query of [...FILTERS, "categories=milch-eier"]) {
+        const filter = parseProductFilter(new URLSearchParams(query));
+        const scope: ListScope = { kind: "search", match, rootCategoryId: "startseite", facetCategoryIds: mains };
+        const result = await listProducts(shop.db, scope, filter);
+        expect(result.matchLimit, term).toBeNull();
+        expect(shown(result), `${term}?${query}`).toEqual(bruteForce(c, (sku) => hits.has(sku), mains, filter));
+      }
+    }
+  }, 60_000);
+
+  it("stay exact after the writes the triggers follow", async () => {
+    const [a, b, d] = (
+      await rows<{ sku: string }>("SELECT sku FROM product_category WHERE category_id = 'milch' LIMIT 3")
+    ).map((r) => r.sku);
+    const [gone] = (
+      await rows<{ sku: string }>("SELECT sku FROM product WHERE category_id = 'joghurt-quark' LIMIT 1")
+    ).map((r) => r.sku);
+    await shop.db.batch(
+      [
+        // sold out, back in stock, sold out and unmanaged again
+        ["UPDATE product SET stock_managed = 1, stock_qty = 0 WHERE sku = ?", a],
+        ["UPDATE product SET stock_qty = stock_qty - 1 WHERE sku = ? AND stock_qty > 1", b],
+        ["UPDATE product SET stock_managed = 1, stock_qty = 0 WHERE sku = ?", d],
+        ["UPDATE product SET stock_qty = 5 WHERE sku = ?", d],
+        // a new brand, price, sale and flags
+        ["UPDATE product SET brand = 'Neue Marke', price_cents = 111, regular_price_cents = 222 WHERE sku = ?", b],
+        ["UPDATE product SET is_organic = 1 - is_organic, is_vegan = 1, recommendation = 999 WHERE sku = ?", b],
+        ["INSERT OR IGNORE INTO product_allergen (sku, allergen) VALUES (?, 'lupin')", b],
+        ["DELETE FROM product_allergen WHERE sku = ? AND allergen = 'milk'", d],
+        ["INSERT OR IGNORE INTO product_flavoring (sku, flavoring) VALUES (?, 'Zimt')", d],
+        ["DELETE FROM product_flavoring WHERE sku = ?", b],
+        // deleted (its rows go with it), and a new product with its categories
+        ["DELETE FROM product WHERE sku = ?", gone],
+        [
+          "INSERT INTO product (sku, name, brand, category_id, price_cents, net_quantity, unit, stock_qty, is_new, recommendation) VALUES ('7777777', 'Testjoghurt', 'Neue Marke', 'joghurt-quark', 99, 500, 'g', 3, 1, 50)",
+        ],
+        [
+          "INSERT INTO product_category (sku, category_id) VALUES ('7777777', 'joghurt-quark'), ('7777777', 'milch-eier'), ('7777777', 'startseite')",
+        ],
+        ["INSERT INTO product_allergen (sku, allergen) VALUES ('7777777', 'milk')"],
+      ].map(([sql, ...args]) => shop.db.prepare(sql as string).bind(...args)),
+    );
+    const c = await catalogue();
+    expect(c.products.has(gone)).toBe(false);
+    expect(await compareEveryCategory(c, ["", "bio=1", "allergens=milk"])).toBeGreaterThan(100);
+  }, 60_000);
+});

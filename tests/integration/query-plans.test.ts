@@ -1,0 +1,173 @@
+/**
+ * The catalogue's hot statements stay bounded at 100,000 products (decision 0029): every
+ * statement that category pages (each filter and sort), search, suggestions, the product page and
+ * the home page send is recorded and explained with `EXPLAIN QUERY PLAN` on a database with the
+ * demo range plus 100,000 generated products, first without statistics and again after ANALYZE
+ * (D1 may gather them). A statement fails when it
+ * - scans a table (SCAN of anything but the bounded search candidates `m`, the already narrowed
+ *   `base` or the FTS index itself),
+ * - sorts rows in a temporary B-tree (USE TEMP B-TREE FOR ORDER BY) outside a search, whose
+ *   candidates are bounded, or
+ * - asks the search index without a LIMIT.
+ * Grouping facet values (USE TEMP B-TREE FOR GROUP BY) holds one row per brand or allergen over
+ * rows already narrowed by an index, and is allowed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateCatalog } from "../../scripts/generate-catalog.mjs";
+import { runStatements } from "../../scripts/miniflare-shop.mjs";
+import { parseProductFilter, SORT_KEYS } from "~/domain/catalog/filters";
+import { loadProductDetail } from "~/domain/catalog/product-detail.server";
+import { type ListScope, listProducts } from "~/domain/catalog/product-list.server";
+import { loadHomeRows, topSearchHits } from "~/domain/catalog/product-rows.server";
+import { searchMatch } from "~/domain/catalog/search";
+import { startShop, type TestShop } from "./worker";
+
+const PRODUCTS = 100_000;
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startShop();
+  await generateCatalog(PRODUCTS, (statements: string[]) => runStatements(shop.db, statements, 500));
+}, 300_000);
+afterAll(async () => {
+  await shop?.dispose();
+});
+
+interface Recorded {
+  sql: string;
+  args: unknown[];
+}
+
+/** The binding, recording every statement prepared through it with its values. */
+function recording(db: D1Database, seen: Recorded[]): D1Database {
+  return {
+    prepare(sql: string) {
+      const record: Recorded = { sql, args: [] };
+      seen.push(record);
+      const statement = db.prepare(sql);
+      return new Proxy(statement, {
+        get(target, key) {
+          if (key === "bind")
+            return (...args: unknown[]) => {
+              record.args = args;
+              return target.bind(...args);
+            };
+          const value = Reflect.get(target, key);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    },
+    batch: (statements: D1PreparedStatement[]) => db.batch(statements),
+  } as unknown as D1Database;
+}
+
+const ALLOWED_SCANS = /^SCAN (m|base|product_search VIRTUAL TABLE\b|CONSTANT ROW)/;
+
+async function unboundedSteps({ sql, args }: Recorded): Promise<string[]> {
+  const plan = await shop.db
+    .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...args)
+    .all<{ detail: string }>();
+  const steps = plan.results.map((r) => r.detail);
+  const problems = steps.filter((s) => s.startsWith("SCAN ") && !ALLOWED_SCANS.test(s));
+  const searches = sql.includes("product_search");
+  if (!searches) problems.push(...steps.filter((s) => s.includes("TEMP B-TREE FOR ORDER BY")));
+  const matches = sql.match(/product_search MATCH \?/gi)?.length ?? 0;
+  const limited = sql.match(/product_search MATCH \? limit \?/gi)?.length ?? 0;
+  if (matches !== limited) problems.push("the search index is asked without a LIMIT");
+  return problems;
+}
+
+const CATEGORY: ListScope = {
+  kind: "category",
+  categoryId: "milch-eier",
+  facetCategoryIds: ["milch", "joghurt-quark", "butter-sahne", "eier"],
+};
+const SEARCH: ListScope = {
+  kind: "search",
+  match: searchMatch("milch") ?? "",
+  rootCategoryId: "startseite",
+  facetCategoryIds: ["milch-eier", "getraenke", "obst-gemuese"],
+};
+const FILTERS = [
+  "",
+  "bio=1",
+  "sale=1",
+  "vegan=1&glutenFree=1",
+  "priceMin=1&priceMax=5",
+  "sugarMax=5",
+  "fatMin=1&fatMax=20",
+  "brands=Frischkorb",
+  "categories=milch",
+  "flavoringIngredients=Vanille",
+  "allergens=milk&allergens=nuts",
+  "page=7",
+  "bio=1&sale=1&priceMin=1&priceMax=5&sugarMax=10&fatMin=1&brands=Frischkorb&brands=Avenello&categories=milch&flavoringIngredients=Vanille&allergens=milk",
+];
+
+/** Each hot call of the catalogue, by name. */
+function calls(db: D1Database): [string, () => Promise<unknown>][] {
+  const list = (scope: ListScope, query: string) => () =>
+    listProducts(db, scope, parseProductFilter(new URLSearchParams(query)));
+  return [
+    ...SORT_KEYS.flatMap((sort) =>
+      FILTERS.flatMap((f): [string, () => Promise<unknown>][] => [
+        [`category ${f} sort=${sort}`, list(CATEGORY, `${f}&sort=${sort}`)],
+        [`search ${f} sort=${sort}`, list(SEARCH, `${f}&sort=${sort}`)],
+      ]),
+    ),
+    ["suggestions", () => topSearchHits(db, searchMatch("milch") ?? "")],
+    ["product page", () => loadProductDetail(db, "120001")],
+    ["generated product page", () => loadProductDetail(db, "9004711")],
+    ["home", () => loadHomeRows(db)],
+  ];
+}
+
+async function problemsOfEveryCall() {
+  const problems: string[] = [];
+  let statements = 0;
+  const seen: Recorded[] = [];
+  for (const [name, call] of calls(recording(shop.db, seen))) {
+    seen.length = 0;
+    await call().catch((e) => problems.push(`${name}: failed with ${e}`));
+    statements += seen.length;
+    for (const statement of seen) {
+      for (const problem of await unboundedSteps(statement)) problems.push(`${name}: ${problem}\n  ${statement.sql}`);
+    }
+  }
+  return { problems, statements };
+}
+
+describe(`query plans at ${PRODUCTS.toLocaleString("de-DE")} products`, () => {
+  it("the catalogue is that large", async () => {
+    const row = await shop.db.prepare("SELECT count(*) AS n FROM product").first<{ n: number }>();
+    expect(row?.n).toBeGreaterThan(PRODUCTS);
+  });
+
+  it("no hot statement scans or sorts the catalogue, without statistics", async () => {
+    const { problems, statements } = await problemsOfEveryCall();
+    expect(statements).toBeGreaterThan(150);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it("nor after ANALYZE has gathered statistics", async () => {
+    await shop.db.prepare("ANALYZE").run();
+    const { problems } = await problemsOfEveryCall();
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it("the test sees a scan and an unbounded sort when there is one", async () => {
+    const scan = await unboundedSteps({ sql: "SELECT count(*) FROM product WHERE is_new = 1", args: [] });
+    const sort = await unboundedSteps({
+      sql: "SELECT sku FROM product_category WHERE category_id = ? ORDER BY brand",
+      args: ["milch-eier"],
+    });
+    const unlimited = await unboundedSteps({
+      sql: "SELECT rowid FROM product_search WHERE product_search MATCH ?",
+      args: ['"milch"'],
+    });
+    expect(scan).toEqual([expect.stringMatching(/^SCAN product/)]);
+    expect(sort).toEqual(["USE TEMP B-TREE FOR ORDER BY"]);
+    expect(unlimited).toContain("the search index is asked without a LIMIT");
+  });
+});
