@@ -6,7 +6,7 @@ export default {
   serverConditions: ["workerd", "worker", "browser"],
   serverDependenciesToBundle: "all",
   serverMainFields: ["browser", "module", "main"],
-  serverMinify: true,
+  serverMinify: false,
   serverModuleFormat: "esm",
   serverPlatform: "neutral",
   assetsBuildDirectory: "public/build",

@@ -2,6 +2,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "./components/layout/nonce";
+import { serverFragments } from "./components/layout/fragments.server";
+import { ServerFragmentsProvider } from "./components/layout/ServerMarkup";
+import { loadCategoryTree } from "./domain/catalog/category.server";
 import { TextsProvider } from "./i18n/texts";
 import { routeTexts } from "./platform/i18n.server";
 
@@ -16,15 +19,21 @@ export default async function handleRequest(
 ) {
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
+  const texts = routeTexts(remixContext);
+  // The root loader has just loaded the tree: this is the isolate's copy, no second D1 read. A page
+  // whose loader failed on the database shows its error page with an empty menu.
+  const tree = await loadCategoryTree(loadContext.env.DB).catch(() => null);
   const body = await renderToReadableStream(
-    <TextsProvider texts={routeTexts(remixContext)}>
+    <TextsProvider texts={texts}>
       <NonceProvider value={loadContext.cspNonce}>
-        <RemixServer
-          context={remixContext}
-          url={request.url}
-          abortDelay={ABORT_DELAY_MS}
-          nonce={loadContext.cspNonce}
-        />
+        <ServerFragmentsProvider value={serverFragments(tree, texts)}>
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={ABORT_DELAY_MS}
+            nonce={loadContext.cspNonce}
+          />
+        </ServerFragmentsProvider>
       </NonceProvider>
     </TextsProvider>,
     {

@@ -14,7 +14,6 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { DeferredScripts } from "~/components/layout/DeferredScripts";
-import { Footer } from "~/components/layout/Footer.server";
 import { ConsentBanner } from "~/components/layout/ConsentBanner.server";
 import { ServerMarkup } from "~/components/layout/ServerMarkup";
 import { TagManager } from "~/components/tracking/TagManager";
@@ -30,7 +29,6 @@ import { LoginPromptProvider } from "~/components/ui/LoginPrompt";
 import { useNonce } from "~/components/layout/nonce";
 import { ShareWaitingModal, WaitingRefresh } from "~/components/share/ShareWaitingModal";
 import { SharesReady } from "~/components/share/SharesReady";
-import { menuCategories } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { loadShopper } from "~/http/customer/shopper.server";
 import { pageTracking } from "~/http/tracking/page.server";
@@ -49,7 +47,9 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ name: "theme-color", content: "#2f6b2f" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [tree, shopper, tracking] = await Promise.all([
+  // The tree is loaded here so a database failure shows the error page; entry.server.tsx renders
+  // the menu from the isolate's copy.
+  const [, shopper, tracking] = await Promise.all([
     loadCategoryTree(context.env.DB),
     loadShopper(request, context),
     pageTracking(request, context),
@@ -59,7 +59,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       locale: LOCALE,
       localeVersion,
       darkMode: readDarkMode(request.headers.get("Cookie")),
-      menu: menuCategories(tree),
       imageResizing: context.env.IMAGE_RESIZING === "on",
       ...tracking,
       ...shopper.data,
@@ -129,16 +128,14 @@ export function Layout({ children }: { children: ReactNode }) {
             </ServerMarkup>
           ) : null}
           <LoginPromptProvider>
-            <Header menu={data?.menu ?? []} darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} />
+            <Header darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} />
             <Notifications notices={data?.notices ?? []} />
             {blocked ? <ShareWaitingModal /> : null}
             <main id="main" className="main" tabIndex={-1}>
               {data?.shares?.state === "ready" ? <SharesReady quantity={data.shares.quantity} /> : null}
               {children}
             </main>
-            <ServerMarkup>
-              <Footer />
-            </ServerMarkup>
+            <ServerMarkup fragment="footer" />
           </LoginPromptProvider>
           <RouteAnnouncer />
         </AuthenticityTokenProvider>

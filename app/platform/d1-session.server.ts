@@ -33,6 +33,16 @@ export interface SessionDatabase {
  * ever. `writes`: the request may write (a form post), so without a bookmark it starts at the
  * primary and its first read already sees everything.
  */
+const bindings = new WeakMap<D1Database, D1Database>();
+
+/**
+ * The binding behind a request's session database (or the database itself): what isolate-wide
+ * caches of rarely changing data key on, since every request has its own session.
+ */
+export function bindingOf(db: D1Database): D1Database {
+  return bindings.get(db) ?? db;
+}
+
 export function sessionDatabase(binding: D1Database, bookmark: string | null, writes: boolean): SessionDatabase {
   const session = binding.withSession(bookmark ?? (writes ? "first-primary" : "first-unconstrained"));
   const db = {
@@ -42,5 +52,6 @@ export function sessionDatabase(binding: D1Database, bookmark: string | null, wr
     withSession: (constraint?: string) => binding.withSession(constraint),
     dump: () => binding.dump(),
   } as D1Database;
+  bindings.set(db, binding);
   return { db, bookmark: () => session.getBookmark() };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { bookmarkCookie, readBookmark, sessionDatabase } from "~/platform/d1-session.server";
+import { loadCategoryTree } from "~/domain/catalog/category.server";
+import { bindingOf, bookmarkCookie, readBookmark, sessionDatabase } from "~/platform/d1-session.server";
 
 // docs/decisions/0028
 describe("the D1 bookmark cookie", () => {
@@ -46,5 +47,21 @@ describe("a request's session", () => {
     expect(db.session.prepare).toHaveBeenCalledWith("SELECT 1");
     expect(db.session.batch).toHaveBeenCalledWith([]);
     expect(s.bookmark()).toBe("00000001-00000002");
+  });
+
+  it("leaves isolate-wide caches keyed by the binding, so requests share them", async () => {
+    const db = binding();
+    const rows = [{ id: "startseite", parent_id: null, name: "Startseite", depth: 0, tile_color: "#6b8f3a" }];
+    const statement = { bind: vi.fn(), all: vi.fn(async () => ({ results: rows })) };
+    statement.bind.mockReturnValue(statement);
+    db.session.prepare.mockReturnValue(statement);
+    db.session.batch.mockImplementation(async () => [{ results: rows }]);
+    const first = sessionDatabase(db, null, false).db;
+    const second = sessionDatabase(db, null, false).db;
+    expect(bindingOf(first)).toBe(db);
+    expect(bindingOf(db)).toBe(db);
+    const [a, b] = [await loadCategoryTree(first), await loadCategoryTree(second)];
+    expect(b).toBe(a);
+    expect(db.session.prepare.mock.calls.length + db.session.batch.mock.calls.length).toBe(1);
   });
 });

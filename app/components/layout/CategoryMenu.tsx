@@ -1,45 +1,38 @@
-import { Link } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
+import type { MouseEvent } from "react";
 import { useTranslation } from "~/i18n/texts";
-import type { MenuCategory } from "~/domain/catalog/category";
-import { categoryHref } from "~/domain/catalog/href";
+import { useServerFragment } from "./ServerMarkup";
 import { useOverlayDisclosure } from "./useOverlayDisclosure";
 
 /**
- * The assortment menu: a disclosure that needs no JavaScript to open. Each main category is a
- * disclosure of its own, so the panel is one Tab stop per main category, not one per subcategory.
+ * The assortment menu: a disclosure that needs no JavaScript to open. Its panel (the category
+ * tree, some 250 elements) is server markup rendered once per isolate, neither rendered again
+ * for each page nor hydrated; a click on one of its links navigates inside the app as a `Link` would.
  */
-export function CategoryMenu({ menu }: { menu: MenuCategory[] }) {
+export function CategoryMenu() {
   const { t } = useTranslation();
   const disclosure = useOverlayDisclosure();
+  const navigate = useNavigate();
+  const panel = useServerFragment("categoryMenu");
+  const followInApp = (event: MouseEvent) => {
+    const link = (event.target as Element).closest("a[href]");
+    if (!(link instanceof HTMLAnchorElement) || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || link.origin !== location.origin) return;
+    event.preventDefault();
+    navigate(link.pathname + link.search);
+  };
   return (
     <details className="category-menu overlay-menu" {...disclosure}>
       <summary className="header-button">{t("menu.assortment")}</summary>
-      <nav className="overlay-panel category-panel" aria-label={t("menu.categoryNavigation")}>
-        <ul className="category-tree">
-          {menu.map((main) => (
-            <li key={main.id}>
-              <details className="category-group">
-                <summary className="category-tree-main">{main.name}</summary>
-                <ul>
-                  <li>
-                    <Link to={categoryHref(main.id)}>{t("menu.allOf", { name: main.name })}</Link>
-                  </li>
-                  {main.children.map((sub) => (
-                    <li key={sub.id}>
-                      <Link to={categoryHref(sub.id)}>{sub.name}</Link>
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            </li>
-          ))}
-          <li>
-            <Link to={categoryHref("startseite")} className="category-tree-main">
-              {t("menu.allCategories")}
-            </Link>
-          </li>
-        </ul>
-      </nav>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside answer Enter themselves; this only keeps their navigation in the app */}
+      <nav
+        className="overlay-panel category-panel"
+        aria-label={t("menu.categoryNavigation")}
+        onClick={followInApp}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup, or an empty string in the browser so React keeps it
+        dangerouslySetInnerHTML={{ __html: panel }}
+      />
     </details>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 
 /** The legally required pages are linked from every page. */
@@ -20,7 +19,7 @@ const SHOP_LINKS = [
 
 /**
  * The same on every page and nothing in it needs JavaScript: rendered by the server into a
- * `ServerMarkup` slot, so no page's first load pays for it. Its links are plain page loads.
+ * `ServerMarkup` slot, once per isolate, so no page pays for it. Its links are plain page loads.
  */
 export function Footer() {
   const { t } = useTranslation();
@@ -32,16 +31,14 @@ export function Footer() {
           <ul>
             {LEGAL_SLUGS.map((slug) => (
               <li key={slug}>
-                <Link to={`/pages/legal/${slug}`}>{t(`footer.links.${slug}`)}</Link>
+                <a href={`/pages/legal/${slug}`}>{t(`footer.links.${slug}`)}</a>
               </li>
             ))}
             <li>
-              <Link to="/pages/legal">{t("footer.links.allLegal")}</Link>
+              <a href="/pages/legal">{t("footer.links.allLegal")}</a>
             </li>
             <li>
-              <Link to="/consent" reloadDocument>
-                {t("footer.links.cookieSettings")}
-              </Link>
+              <a href="/consent">{t("footer.links.cookieSettings")}</a>
             </li>
           </ul>
         </nav>
@@ -50,7 +47,7 @@ export function Footer() {
           <ul>
             {SERVICE_LINKS.map(([to, key]) => (
               <li key={to}>
-                <Link to={to}>{t(`footer.links.${key}`)}</Link>
+                <a href={to}>{t(`footer.links.${key}`)}</a>
               </li>
             ))}
           </ul>
@@ -60,7 +57,7 @@ export function Footer() {
           <ul>
             {SHOP_LINKS.map(([to, key]) => (
               <li key={to}>
-                <Link to={to}>{t(`footer.links.${key}`)}</Link>
+                <a href={to}>{t(`footer.links.${key}`)}</a>
               </li>
             ))}
           </ul>

@@ -2,20 +2,11 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { Icon } from "~/components/ui/Icon";
 import { AccountLink } from "~/components/ui/LoginPrompt";
-import type { MenuCategory } from "~/domain/catalog/category";
 import { CategoryMenu } from "./CategoryMenu";
 import { MainMenu } from "./MainMenu";
 import { SearchForm } from "./SearchForm";
 
-export function Header({
-  menu,
-  darkMode,
-  customer,
-}: {
-  menu: MenuCategory[];
-  darkMode: "1" | "0";
-  customer: { firstname: string } | null;
-}) {
+export function Header({ darkMode, customer }: { darkMode: "1" | "0"; customer: { firstname: string } | null }) {
   const { t } = useTranslation();
   const signedIn = customer !== null;
   return (
@@ -28,7 +19,7 @@ export function Header({
           </svg>
           <span className="logo-name">{t("shop.name")}</span>
         </Link>
-        <CategoryMenu menu={menu} />
+        <CategoryMenu />
         <SearchForm />
         <nav className="header-actions" aria-label={t("menu.shortcuts")}>
           <AccountLink signedIn={signedIn} className="header-button" label={t("menu.wish")} to="/account/wishlist">

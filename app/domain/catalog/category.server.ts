@@ -1,14 +1,18 @@
 import { all, qb } from "~/platform/db.server";
+import { bindingOf } from "~/platform/d1-session.server";
 import { buildCategoryTree, type CategoryTree } from "./category";
 
 // The tree changes only with a deployment of new seed data or a migration; one read per isolate
 // and minute spares every page a D1 round trip.
 const TREE_TTL_MS = 60_000;
-let cached: { db: D1Database; at: number; tree: Promise<CategoryTree> } | null = null;
+// Keyed by the binding, not by the request's session database (decision 0028), or no two requests
+// would share it.
+let cached: { binding: D1Database; at: number; tree: Promise<CategoryTree> } | null = null;
 
 export function loadCategoryTree(db: D1Database): Promise<CategoryTree> {
   const now = Date.now();
-  if (cached && cached.db === db && now - cached.at < TREE_TTL_MS) return cached.tree;
+  const binding = bindingOf(db);
+  if (cached && cached.binding === binding && now - cached.at < TREE_TTL_MS) return cached.tree;
   const tree = all(
     db,
     qb
@@ -17,7 +21,7 @@ export function loadCategoryTree(db: D1Database): Promise<CategoryTree> {
       .orderBy("depth")
       .orderBy("position"),
   ).then(buildCategoryTree);
-  cached = { db, at: now, tree };
+  cached = { binding, at: now, tree };
   tree.catch(() => {
     if (cached?.tree === tree) cached = null;
   });
