@@ -93,7 +93,13 @@ export function turnableWheel(section: HTMLElement, texts: WheelTexts, onTurn: (
     const slide = event.target as HTMLElement;
     if (slide.parentElement === track) slide.removeAttribute("data-glides");
   };
+  // The track hides its overflow (app.css) and must never scroll: focus moving to a neighbour's
+  // link would scroll it sideways and take the slides out of their places.
+  const onScrolled = () => {
+    track.scrollLeft = 0;
+  };
   const listeners: [HTMLElement, string, EventListener][] = [
+    [track, "scroll", onScrolled],
     [section, "keydown", onKeyDown as EventListener],
     [track, "transitionend", onGlided],
     [track, "transitioncancel", onGlided],
