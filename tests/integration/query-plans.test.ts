@@ -156,6 +156,21 @@ describe(`query plans at ${PRODUCTS.toLocaleString("de-DE")} products`, () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it("a search with more matches than it works on says so; counts are written the German way", async () => {
+    const result = await listProducts(shop.db, SEARCH, parseProductFilter(new URLSearchParams()));
+    expect(result.matchLimit).toBe(1000);
+    expect(result.total).toBeLessThanOrEqual(1000);
+    const search = await (await shop.fetch("/search/find?q=milch")).text();
+    expect(search).toContain("Filter, Sortierung und Anzahl beziehen sich auf die ersten 1.000 Treffer.");
+    const row = await shop.db
+      .prepare("SELECT count FROM category_facet_count WHERE category_id = 'milch-eier' AND facet = 'total'")
+      .first<{ count: number }>();
+    expect(row?.count).toBeGreaterThan(1000);
+    const category = await (await shop.fetch("/catalog/category/milch-eier")).text();
+    expect(category).toContain(`${row?.count.toLocaleString("de-DE")} Produkte`);
+    expect(category).not.toContain("ersten 1.000 Treffer");
+  });
+
   it("the test sees a scan and an unbounded sort when there is one", async () => {
     const scan = await unboundedSteps({ sql: "SELECT count(*) FROM product WHERE is_new = 1", args: [] });
     const sort = await unboundedSteps({
