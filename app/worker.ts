@@ -6,7 +6,7 @@
  * outbox, takes open card applications a step further with the card provider, and lets the
  * cooperative check signed membership declarations.
  */
-import { createRequestHandler, logDevReady } from "@remix-run/cloudflare";
+import { createRequestHandler, logDevReady, type AppLoadContext } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import type { Env } from "~/platform/context";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite, withoutOriginIfExempt } from "~/platform/security.server";
@@ -14,11 +14,20 @@ import {
   PRIVATE_CACHE_CONTROL,
   cacheKey,
   edgeCacheSeconds,
+  hitHeaders,
   isAnonymousGet,
   isPersonal,
   isStorable,
+  storePage,
   withFreshNonce,
 } from "~/platform/edge-cache.server";
+import {
+  isPersonalisableRequest,
+  personalCacheKey,
+  personalise,
+  type PersonalParts,
+} from "~/platform/personal-page.server";
+import { cachedPageShopper } from "~/http/customer/shopper.server";
 import { hasSession, resolveSession, startsSession, type SessionState } from "~/platform/session.server";
 import { configurationProblems, deploymentEnv, refusal as notConfigured } from "~/platform/deployment.server";
 import { deliverOutbox } from "~/platform/mail-delivery.server";
@@ -65,6 +74,28 @@ function policySources(env: Env, request: Request): PolicySources {
   };
 }
 
+/**
+ * A signed-in shopper's home, category, product or search page: the page's signed-in shape from the
+ * edge cache (rendered and stored on a miss), filled in with this shopper's name, token and hearts
+ * (docs/decisions/0030).
+ */
+async function personalPage(
+  request: Request,
+  context: AppLoadContext,
+  sources: PolicySources,
+  group: string,
+  parts: PersonalParts,
+): Promise<Response> {
+  const cache = await caches.open("pages");
+  const key = personalCacheKey(request, buildVersion, group);
+  const hit = await cache.match(key);
+  const nonce = context.cspNonce;
+  if (hit) return personalise(hit, parts, { cached: hit, headers: hitHeaders(hit, nonce, dev, sources), nonce });
+  const page = await handleRemixRequest(withoutOriginIfExempt(request), { ...context, shopperTemplate: true });
+  if (isStorable(page)) context.ctx.waitUntil(storePage(cache, key, page.clone(), nonce));
+  return personalise(page, parts);
+}
+
 export default {
   async fetch(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
     // One D1 session per request, from the shopper's last bookmark (docs/decisions/0028).
@@ -104,15 +135,16 @@ export default {
 
     if (isCrossSiteWrite(request)) return finish(new Response("Forbidden", { status: 403 }));
 
-    const cache = !refusal && isAnonymousGet(request) && edgeCacheSeconds(env) > 0 ? await caches.open("pages") : null;
+    const cacheable = !refusal && edgeCacheSeconds(env) > 0;
+    const cache = cacheable && isAnonymousGet(request) ? await caches.open("pages") : null;
     const key = cache ? cacheKey(request, buildVersion) : null;
     if (cache && key) {
       const hit = await cache.match(key);
-      if (hit) return withFreshNonce(hit, nonce, dev, sources);
+      if (hit) return await withFreshNonce(hit, nonce, dev, sources);
     }
 
     let session: Promise<SessionState> | undefined;
-    const loadContext = {
+    const loadContext: AppLoadContext = {
       env,
       ctx,
       cspNonce: nonce,
@@ -120,8 +152,19 @@ export default {
       refusal,
       session: () => (session ??= resolveSession(request, env, ctx)),
     };
+    if (cacheable && isPersonalisableRequest(request)) {
+      const shopper = await cachedPageShopper(request, env, ctx);
+      // Whatever comes next reads this session, never a second time.
+      session = Promise.resolve(shopper.state);
+      if (shopper.state.kind === "customer" && shopper.parts) {
+        const page = await personalPage(request, loadContext, sources, shopper.state.customer.group, shopper.parts);
+        const out = finish(page);
+        if (shopper.setCookie) out.headers.append("Set-Cookie", shopper.setCookie);
+        return out;
+      }
+    }
     const response = finish(await handleRemixRequest(withoutOriginIfExempt(request), loadContext));
-    if (cache && key && isStorable(response)) ctx.waitUntil(cache.put(key, response.clone()));
+    if (cache && key && isStorable(response)) ctx.waitUntil(storePage(cache, key, response.clone(), nonce));
     return response;
   },
 

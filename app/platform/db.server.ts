@@ -439,11 +439,11 @@ export async function first<R>(db: D1Database, query: Statement<R>): Promise<R |
   return prepare(db, query).first<R>();
 }
 
+/** Each query's rows, typed per position. */
+export type BatchRows<Q extends readonly Statement[]> = { [K in keyof Q]: RowOf<Q[K]>[] };
+
 /** Runs the queries in one round trip and returns each one's rows, typed per position. */
-export async function batch<Q extends readonly Statement[]>(
-  db: D1Database,
-  queries: Q,
-): Promise<{ [K in keyof Q]: RowOf<Q[K]>[] }> {
+export async function batch<Q extends readonly Statement[]>(db: D1Database, queries: Q): Promise<BatchRows<Q>> {
   const results = await db.batch(queries.map((q) => prepare(db, q)));
   return results.map((r) => r.results) as never;
 }

@@ -1,13 +1,15 @@
 /**
  * Anonymous public pages come from the edge cache (docs/architecture.md "Requests"). A page varies only
  * by the dark-mode cookie, so that is part of the cache key; any request carrying a session (or a
- * notice to show) is personal and never cached. On a hit the CSP nonce is renewed, so no two responses share one.
+ * notice to show) is personal and never cached (a signed-in shopper's pages: personal-page.server.ts).
+ * On a hit the CSP nonce is renewed, so no two responses share one.
  */
 import { readDarkMode } from "./theme.server";
 import { consentVariant, readConsent } from "./consent";
 import { contentSecurityPolicy, type PolicySources } from "./security.server";
 import { FLASH_COOKIE } from "./flash.server";
 import { SESSION_COOKIE } from "./session.server";
+import { encoder, indexOfBytes } from "./bytes";
 
 import type { Env } from "./context";
 
@@ -64,19 +66,63 @@ export function isStorable(response: Response): boolean {
   );
 }
 
-/** A cached page with a fresh nonce in its scripts and its CSP header. */
-export function withFreshNonce(cached: Response, nonce: string, dev: boolean, sources: PolicySources): Response {
+/** Where a stored page's nonce stands, as byte offsets: found once when stored, not on every hit. */
+const NONCE_OFFSETS = "X-Nonce-Offsets";
+
+/**
+ * Stores a page rendered with `nonce`, with the offsets of every place the nonce stands (every
+ * script and preload carries it; a nonce is random, so its bytes stand nowhere else).
+ */
+export async function storePage(cache: Cache, key: Request, page: Response, nonce: string): Promise<void> {
+  const headers = new Headers(page.headers);
+  if (!(headers.get("Content-Type") ?? "").includes("text/html")) return cache.put(key, page);
+  const bytes = new Uint8Array(await page.arrayBuffer());
+  const rendered = encoder.encode(nonce);
+  const offsets: number[] = [];
+  for (let at = indexOfBytes(bytes, rendered); at >= 0; at = indexOfBytes(bytes, rendered, at + rendered.length))
+    offsets.push(at);
+  headers.set(NONCE_OFFSETS, offsets.join(","));
+  headers.delete("Content-Length");
+  await cache.put(key, new Response(bytes, { status: page.status, headers }));
+}
+
+/** The headers of a cached answer going out again: its CSP with this answer's nonce, marked as a hit. */
+export function hitHeaders(cached: Response, nonce: string, dev: boolean, sources: PolicySources): Headers {
   const headers = new Headers(cached.headers);
   if (headers.has("Content-Security-Policy"))
     headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, sources));
   headers.set("X-Edge-Cache", "HIT");
-  const response = new Response(cached.body, { status: cached.status, headers });
-  if (!(headers.get("Content-Type") ?? "").includes("text/html")) return response;
-  return new HTMLRewriter()
-    .on("script[nonce], link[nonce]", {
-      element: (el) => {
-        el.setAttribute("nonce", nonce);
-      },
-    })
-    .transform(response);
+  headers.delete("Content-Length");
+  headers.delete(NONCE_OFFSETS);
+  return headers;
+}
+
+/**
+ * The page with this answer's nonce where the stored one stood, in place (both are 24 characters).
+ * The offsets come with the stored page: a hit writes a few bytes instead of reading the page.
+ */
+export function renewNonce(page: Uint8Array, cached: Response, nonce: string): void {
+  const fresh = encoder.encode(nonce);
+  for (const offset of (cached.headers.get(NONCE_OFFSETS) ?? "").split(",")) {
+    if (offset === "") continue;
+    const at = Number(offset);
+    if (!Number.isInteger(at) || at < 0 || at + fresh.length > page.length)
+      throw new Error(`a stored page's nonce offset is wrong: ${offset}`);
+    page.set(fresh, at);
+  }
+}
+
+/** A cached answer with a fresh nonce in its scripts and its CSP header. */
+export async function withFreshNonce(
+  cached: Response,
+  nonce: string,
+  dev: boolean,
+  sources: PolicySources,
+): Promise<Response> {
+  const headers = hitHeaders(cached, nonce, dev, sources);
+  if (!(headers.get("Content-Type") ?? "").includes("text/html"))
+    return new Response(cached.body, { status: cached.status, headers });
+  const page = new Uint8Array(await cached.arrayBuffer());
+  renewNonce(page, cached, nonce);
+  return new Response(page, { status: cached.status, headers });
 }

@@ -9,7 +9,11 @@ export interface Shopper {
   /** `group` is the customer group (`group_identifer`), which tracking reports (decision 0027). */
   customer: { firstname: string; group: string } | null;
   csrf: string | null;
-  wishlist: string[];
+  /**
+   * The skus on the wishlist, separated by spaces: one string, so the edge-cached page of a signed-in
+   * shopper can carry a placeholder for it (docs/decisions/0030).
+   */
+  wishlist: string;
   notices: NoticeView[];
   /** Tracking events the last action flashed (docs/decisions/0027); the tracker sends each once. */
   tracking: TrackingEvent[];

@@ -11,6 +11,7 @@ import type { Env } from "~/platform/context";
 import { all, first, prepare, qb } from "~/platform/db.server";
 import { queueMail } from "~/platform/mailer.server";
 import { signingProvider } from "~/platform/signing.server";
+import type { CustomerOfSession } from "~/platform/session.server";
 import type { SigningEvent } from "~/platform/signing-provider";
 import {
   PURCHASE_MOVES,
@@ -32,14 +33,16 @@ export interface OpenPurchase {
 
 /** The customer's purchase on its way (at most one), or null. */
 export async function openPurchase(db: D1Database, customerId: number): Promise<OpenPurchase | null> {
-  return first(
-    db,
-    qb
-      .selectFrom("share_purchase")
-      .select(["id", "quantity", "status"])
-      .where("customer_id", "=", customerId)
-      .where("status", "not in", ["declined", "paid", "cancelled"]),
-  );
+  return first(db, openPurchaseQuery(customerId));
+}
+
+/** The customer by id, or by session in the session's own round trip (platform/session.server.ts). */
+export function openPurchaseQuery(customer: number | CustomerOfSession) {
+  return qb
+    .selectFrom("share_purchase")
+    .select(["id", "quantity", "status"])
+    .where("customer_id", "=", customer)
+    .where("status", "not in", ["declined", "paid", "cancelled"]);
 }
 
 /** How long the purchase page still says that the last declaration was not signed. */

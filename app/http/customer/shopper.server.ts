@@ -7,13 +7,16 @@ import { expiredSessionRedirect } from "~/platform/auth.server";
 import { csrfToken } from "~/platform/csrf.server";
 import { clearNotices, readFlash } from "~/platform/flash.server";
 import { translator } from "~/platform/i18n.server";
-import { clearSessionCookie } from "~/platform/session.server";
+import { clearSessionCookie, resolveSessionWith, type SessionState } from "~/platform/session.server";
+import type { PersonalParts } from "~/platform/personal-page.server";
+import { PLACEHOLDER } from "~/platform/personal-placeholders";
+import type { Env } from "~/platform/context";
 import { randomToken } from "~/platform/tokens.server";
 import { latestNotices } from "~/domain/notification/notice";
 import { loginHref } from "~/platform/redirect";
 import type { Shopper } from "~/domain/customer/shopper";
-import { wishlistSkus } from "~/domain/customer/wishlist.server";
-import { openPurchase, type OpenPurchase } from "~/domain/share/purchase.server";
+import { wishlistSkus, wishlistSkusQuery } from "~/domain/customer/wishlist.server";
+import { openPurchase, openPurchaseQuery, type OpenPurchase } from "~/domain/share/purchase.server";
 
 export async function loadShopper(
   request: Request,
@@ -32,7 +35,7 @@ export async function loadShopper(
   const data: Shopper = {
     customer: null,
     csrf: null,
-    wishlist: [],
+    wishlist: "",
     shares: null,
     tracking,
     notices: latestNotices(notices, (n) => n.topic ?? n.key).map((n) => ({
@@ -41,7 +44,14 @@ export async function loadShopper(
       text: t(n.key, n.values),
     })),
   };
-  if (session.kind === "customer") {
+  if (session.kind === "customer" && context.shopperTemplate) {
+    // The page's signed-in shape for the edge cache: placeholders, no cookie (docs/decisions/0030).
+    Object.assign(data, {
+      customer: { firstname: PLACEHOLDER.firstname, group: session.customer.group },
+      csrf: PLACEHOLDER.csrf,
+      wishlist: PLACEHOLDER.wishlist,
+    });
+  } else if (session.kind === "customer") {
     const [token, wishlist, purchase] = await Promise.all([
       csrfToken(request, env),
       wishlistSkus(env.DB, session.customer.id),
@@ -51,11 +61,41 @@ export async function loadShopper(
     Object.assign(data, {
       customer: { firstname: session.customer.firstname, group: session.customer.group },
       csrf: token.token,
-      wishlist,
+      wishlist: wishlist.join(" "),
       shares: sharesState(purchase),
     });
   }
   return { data, headers };
+}
+
+/**
+ * A signed-in shopper of an edge-cached page (platform/personal-page.server.ts): the session, and
+ * in its round trip what the page fills in, with the CSRF cookie when the browser gets a new token.
+ * `parts` is null when the page must say more than the cached one can (the waiting modal of a
+ * declaration under review, admitted shares to put in the cart) or when there is no live session.
+ */
+export async function cachedPageShopper(
+  request: Request,
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+): Promise<{ state: SessionState; parts: PersonalParts | null; setCookie: string | null }> {
+  const [{ state, rows }, token] = await Promise.all([
+    resolveSessionWith(
+      request,
+      env,
+      ctx,
+      (customer) => [wishlistSkusQuery(customer), openPurchaseQuery(customer)] as const,
+    ),
+    csrfToken(request, env),
+  ]);
+  if (state.kind !== "customer" || !rows) return { state, parts: null, setCookie: null };
+  const [wishlist, [purchase]] = rows;
+  if (sharesState(purchase ?? null) !== null) return { state, parts: null, setCookie: null };
+  return {
+    state,
+    parts: { firstname: state.customer.firstname, csrf: token.token, wishlist: wishlist.map((r) => r.sku) },
+    setCookie: token.setCookie,
+  };
 }
 
 function sharesState(purchase: OpenPurchase | null): Shopper["shares"] {
