@@ -48,6 +48,10 @@ const handleRemixRequest = createRequestHandler(build, process.env.NODE_ENV);
 /** The build this worker serves: the edge cache's key and `/builds/latest` (docs/decisions/0025) name it. */
 const buildVersion = build.assets.version;
 
+/** The edge cache of pages, opened once per isolate. */
+let pagesCache: Promise<Cache> | undefined;
+const openPagesCache = () => (pagesCache ??= caches.open("pages"));
+
 /** Logged once per isolate, not on every request of a misconfigured deployment. */
 let refusalLogged = false;
 
@@ -86,7 +90,7 @@ async function personalPage(
   group: string,
   parts: PersonalParts,
 ): Promise<Response> {
-  const cache = await caches.open("pages");
+  const cache = await openPagesCache();
   const key = personalCacheKey(request, buildVersion, group);
   const hit = await cache.match(key);
   const nonce = context.cspNonce;
@@ -136,7 +140,7 @@ export default {
     if (isCrossSiteWrite(request)) return finish(new Response("Forbidden", { status: 403 }));
 
     const cacheable = !refusal && edgeCacheSeconds(env) > 0;
-    const cache = cacheable && isAnonymousGet(request) ? await caches.open("pages") : null;
+    const cache = cacheable && isAnonymousGet(request) ? await openPagesCache() : null;
     const key = cache ? cacheKey(request, buildVersion) : null;
     if (cache && key) {
       const hit = await cache.match(key);

@@ -4,7 +4,8 @@
  * carry no token (docs/decisions/0003); the forms of sign-in, registration and password reset are
  * not cached and do.
  */
-import { createCookie, type HeadersFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction } from "@remix-run/cloudflare";
+import { createCookie } from "./cookie.server";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { isProduction, type Env } from "./context";
 import { secret } from "./secrets.server";

@@ -5,7 +5,7 @@
  * customer their own shop. It holds a random device id and shortened hashes of the addresses,
  * never an address itself.
  */
-import { createCookie } from "@remix-run/cloudflare";
+import { createCookie } from "./cookie.server";
 import { isProduction, type Env } from "./context";
 import { secret } from "./secrets.server";
 import { randomToken, sha256 } from "./tokens.server";

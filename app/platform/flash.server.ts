@@ -3,7 +3,8 @@
  * cookie, so they show without JavaScript too. The root loader reads them once and clears them.
  * Texts are stored as locale keys and translated when shown.
  */
-import { createCookie, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { createCookie } from "./cookie.server";
 import { isProduction, type Env } from "./context";
 import { secret } from "./secrets.server";
 

@@ -3,7 +3,7 @@
  * random 256-bit id; the row in D1 decides whether it is still good, so logging out, expiry and
  * "sign out everywhere" really end a session. Lifetimes: docs/decisions/0003.
  */
-import { createCookie } from "@remix-run/cloudflare";
+import { createCookie } from "./cookie.server";
 import { isProduction, type Env } from "./context";
 import { batch, prepare, qb, type BatchRows, type Statement } from "./db.server";
 import { secret } from "./secrets.server";
