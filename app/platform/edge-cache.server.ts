@@ -97,17 +97,31 @@ export function hitHeaders(cached: Response, nonce: string, dev: boolean, source
   return headers;
 }
 
+const NONCE_ATTRIBUTE = encoder.encode('nonce="');
+const QUOTE = 0x22;
+
+/** Where the page's nonce stands, searched: for a stored page that came without its offsets. */
+function nonceOffsets(page: Uint8Array): number[] {
+  const attribute = indexOfBytes(page, NONCE_ATTRIBUTE);
+  if (attribute < 0) return [];
+  const start = attribute + NONCE_ATTRIBUTE.length;
+  const rendered = page.slice(start, page.indexOf(QUOTE, start));
+  const offsets: number[] = [];
+  for (let at = start; at >= 0; at = indexOfBytes(page, rendered, at + rendered.length)) offsets.push(at);
+  return offsets;
+}
+
 /**
  * The page with this answer's nonce where the stored one stood, in place (both are 24 characters).
  * The offsets come with the stored page: a hit writes a few bytes instead of reading the page.
  */
 export function renewNonce(page: Uint8Array, cached: Response, nonce: string): void {
   const fresh = encoder.encode(nonce);
-  for (const offset of (cached.headers.get(NONCE_OFFSETS) ?? "").split(",")) {
-    if (offset === "") continue;
-    const at = Number(offset);
+  const stored = cached.headers.get(NONCE_OFFSETS);
+  const offsets = stored === null ? nonceOffsets(page) : stored.split(",").filter(Boolean).map(Number);
+  for (const at of offsets) {
     if (!Number.isInteger(at) || at < 0 || at + fresh.length > page.length)
-      throw new Error(`a stored page's nonce offset is wrong: ${offset}`);
+      throw new Error(`a stored page's nonce offset is wrong: ${at}`);
     page.set(fresh, at);
   }
 }

@@ -166,3 +166,14 @@ describe("a cached page's nonce", () => {
     expect(await hit.text()).toBe(html);
   });
 });
+
+describe("a cached page stored without its nonce offsets", () => {
+  it("still gets the fresh nonce wherever the old one stood", async () => {
+    const old = "AAAAAAAAAAAAAAAAAAAAAA==";
+    const fresh = "b2K9dGhpc2lzbmV3bm9uY2U=";
+    const html = `<script nonce="${old}">a()</script><p>AAAA</p><link nonce="${old}">`;
+    const cached = new Response(html, { headers: { "Content-Type": "text/html" } });
+    const hit = await withFreshNonce(cached, fresh, false, {});
+    expect(await hit.text()).toBe(html.replaceAll(old, fresh));
+  });
+});
