@@ -128,7 +128,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </ServerMarkup>
           ) : null}
           <LoginPromptProvider>
-            <Header darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} />
+            <Header darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} cart={data?.cart ?? null} />
             <Notifications notices={data?.notices ?? []} />
             {blocked ? <ShareWaitingModal /> : null}
             <main id="main" className="main" tabIndex={-1}>

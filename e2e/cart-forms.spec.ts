@@ -121,3 +121,23 @@ test("voucher code typed while its checks are still loading stays in the field, 
   await code.press("Enter");
   await expectToast(page, "Der Gutschein „HERBST10“ wurde eingelöst.");
 });
+
+test("the header names the cart's pieces and value, and follows an add at once", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await freshCustomer(page, javaScriptEnabled);
+  await visit(page, `/catalog/product/${JUICE.sku}`, javaScriptEnabled, JUICE.name);
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Warenkorb, 0 Artikel, 0,00 €" })).toBeVisible();
+  // An empty cart shows no figures.
+  await expect(header.locator(".cart-badge")).toBeHidden();
+  for (const pieces of [1, 2]) {
+    await page.getByRole("main").getByRole("button", { name: "In den Warenkorb", exact: true }).click();
+    await expectToast(page, `„${JUICE.name}“ liegt jetzt im Warenkorb.`);
+    const total = `${((pieces * JUICE.cents) / 100).toFixed(2).replace(".", ",")} €`;
+    const cart = header.getByRole("link", { name: `Warenkorb, ${pieces} Artikel, ${total}` });
+    await expect(cart).toBeVisible();
+    await expect(cart.locator(".cart-badge")).toHaveText(String(pieces));
+  }
+});

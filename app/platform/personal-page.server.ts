@@ -17,6 +17,9 @@ export interface PersonalParts {
   csrf: string;
   /** The skus on the wishlist. */
   wishlist: readonly string[];
+  /** The header's cart figures, formatted: pieces and the goods' value. */
+  cartItems: string;
+  cartTotal: string;
 }
 
 /** The pages whose signed-in shape is cached: home, category, product and search. */
@@ -78,7 +81,7 @@ const HEART: Record<string, [Uint8Array, Uint8Array]> = {
   WishIntent: [encoder.encode("remove"), encoder.encode("add")],
 };
 const HEART_NAME = /^(WishPressed|WishClass|WishIntent)([A-Za-z0-9-]+)$/;
-const TEXT_NAMES = new Set(["Firstname", "Csrf", "Wishlist"]);
+const TEXT_NAMES = new Set(["Firstname", "Csrf", "Wishlist", "CartItems", "CartTotal"]);
 
 /** A placeholder's name: ASCII by construction, so one character per byte. */
 function readName(page: Uint8Array, from: number, to: number): string {
@@ -120,6 +123,8 @@ export function fillPlaceholders(
     Firstname: parts.firstname,
     Csrf: parts.csrf,
     Wishlist: parts.wishlist.join(" "),
+    CartItems: parts.cartItems,
+    CartTotal: parts.cartTotal,
   };
   // Each text encoded once per place it can stand in; the token stands in every form.
   const encoded = new Map<string, Uint8Array>();

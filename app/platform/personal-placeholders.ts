@@ -12,6 +12,8 @@ export const PLACEHOLDER = {
   firstname: "~fkp~Firstname~",
   csrf: "~fkp~Csrf~",
   wishlist: "~fkp~Wishlist~",
+  cartItems: "~fkp~CartItems~",
+  cartTotal: "~fkp~CartTotal~",
 } as const;
 
 /** A heart in the cached shape: its state is filled in per shopper, by sku. */

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, DEMO, csrfOf, signIn } from "./browser";
 import { startShop, type TestShop } from "./worker";
 import { prepareTestCustomer } from "../fixtures/customer";
+import { loadCart } from "~/domain/cart/cart.server";
+import { formatEuro } from "~/domain/money/format";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -129,6 +131,40 @@ describe("a signed-in shopper's cached page", () => {
         expect(data).not.toContain("~fkp~");
       }
     }
+  });
+
+  it("shows the shopper's own cart figures in the header, as the cart counts them", async () => {
+    const ida = await customer("Ida");
+    const cartLink = (html: string) => /<a[^>]*class="header-button cart-link"[^>]*>/.exec(html)?.[0] ?? "";
+    const empty = await ida.browser.get("/catalog/category/kaese");
+    expect(cartLink(empty.html)).toContain('data-items="0"');
+    expect(cartLink(empty.html)).toContain(`aria-label="Warenkorb, 0 Artikel, ${formatEuro(0)}"`);
+    for (const [sku, qty] of [
+      ["120001", "2"],
+      ["110001", "1"],
+    ]) {
+      const page = await ida.browser.get(PRODUCT);
+      const added = await ida.browser.post(
+        "/cart",
+        { intent: "add", sku, qty, redirectTo: PRODUCT },
+        { csrf: csrfOf(page.html) },
+      );
+      expect(added.res.status).toBe(302);
+      await ida.browser.follow(added);
+    }
+    const { totals } = await loadCart(shop.db, ida.id);
+    expect(totals.itemCount).toBe(3);
+    for (let i = 0; i < 2; i++) {
+      const page = await ida.browser.get("/catalog/category/kaese");
+      expect(page.res.headers.get("X-Edge-Cache")).toBe("HIT");
+      expect(cartLink(page.html)).toContain('data-items="3"');
+      expect(cartLink(page.html)).toContain(`aria-label="Warenkorb, 3 Artikel, ${formatEuro(totals.subtotalCents)}"`);
+      expect(hydrationData(page.html)).toContain(`"items","3","total",${JSON.stringify(formatEuro(totals.subtotalCents))}`);
+    }
+    // The cart page itself is rendered for her alone and says the same.
+    const cart = await ida.browser.get("/cart");
+    expect(cart.res.headers.get("X-Edge-Cache")).toBeNull();
+    expect(cartLink(cart.html)).toContain('data-items="3"');
   });
 
   it("takes the shopper's own form posts, without JavaScript too", async () => {

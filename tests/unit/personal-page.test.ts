@@ -61,7 +61,7 @@ describe("filling in a cached page", () => {
   it("reads back any first name unchanged, from the markup and from the hydration data", () => {
     fc.assert(
       fc.property(fc.string({ unit: "grapheme", minLength: 1 }), (firstname) => {
-        const html = fill(page(), { firstname, csrf: "tok.en", wishlist: [] });
+        const html = fill(page(), { firstname, csrf: "tok.en", wishlist: [], cartItems: "0", cartTotal: "0,00 €" });
         const label = /aria-label="([^"]*)"/.exec(html)?.[1] ?? "";
         expect(decodeAttribute(label)).toBe(`Hallo, ${firstname}`);
         expect(Object.fromEntries(hydrationData(html)).firstname).toBe(firstname);
@@ -75,7 +75,13 @@ describe("filling in a cached page", () => {
   });
 
   it("sets the hearts from the wishlist and gives every form the token", () => {
-    const html = fill(page(), { firstname: "Anna", csrf: "abc-123_x.y", wishlist: ["120001", "110001"] });
+    const html = fill(page(), {
+      firstname: "Anna",
+      csrf: "abc-123_x.y",
+      wishlist: ["120001", "110001"],
+      cartItems: "3",
+      cartTotal: "12,34 €",
+    });
     expect(html).toContain('name="intent" value="remove"/><button class="wish is-wished" aria-pressed="true">');
     expect(html).toContain('name="intent" value="add"/><button class="wish" aria-pressed="false">');
     expect(html.match(/name="csrf" value="abc-123_x.y"/g)).toHaveLength(2);
@@ -92,12 +98,16 @@ describe("filling in a cached page", () => {
 
   it("leaves a page without placeholders byte for byte", () => {
     const plain = "<p>Preis: 2,99 € ~ ~fkp~ ~fkp~Csrf</p>";
-    expect(fill(plain, { firstname: "A", csrf: "t", wishlist: [] })).toBe(plain);
+    expect(fill(plain, { firstname: "A", csrf: "t", wishlist: [], cartItems: "0", cartTotal: "0,00 €" })).toBe(plain);
   });
 
   it("escapes a navigation's data as JSON", () => {
     const data = turboStream({ firstname: PLACEHOLDER.firstname, wishlist: PLACEHOLDER.wishlist });
-    const filled = fill(data, { firstname: 'Zoë "<Zo>"\\', csrf: "t", wishlist: ["1", "2"] }, "data");
+    const filled = fill(
+      data,
+      { firstname: 'Zoë "<Zo>"\\', csrf: "t", wishlist: ["1", "2"], cartItems: "2", cartTotal: "1,00 €" },
+      "data",
+    );
     expect(JSON.parse(filled)).toEqual([["firstname", 'Zoë "<Zo>"\\', "wishlist", "1 2"]]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { sql } from "kysely";
 import { batch, prepare, qb } from "~/platform/db.server";
+import type { CustomerOfSession } from "~/platform/session.server";
 import { toProductSummary, PRODUCT_SUMMARY_COLUMNS } from "~/domain/catalog/product";
 import { sharesValueCents } from "~/domain/share/purchase";
 import { SHARE_PRICE_CENTS, berlinToday as berlinDay, cashbackPermille, shareCounts } from "~/domain/share/share";
@@ -60,6 +61,37 @@ function storedCoupon(
  * The cart with products, coupon, gift steps, the shares waiting in it, the member's cashback rate
  * and the totals, in one round trip.
  */
+/**
+ * What the header says of the cart: its pieces (gifts included) and the goods' value (gifts cost
+ * nothing, shares are no goods), by the rules of totals.ts, in one statement. The customer by id,
+ * or by session in the session's own round trip (platform/session.server.ts).
+ */
+export function cartSummaryQuery(customer: number | CustomerOfSession) {
+  return qb
+    .selectFrom("cart_item as c")
+    .innerJoin("product as p", "p.sku", "c.sku")
+    .select([
+      sql<number>`COALESCE(SUM(c.qty), 0)`.as("items"),
+      sql<number>`COALESCE(SUM(CASE WHEN c.is_gift = 1 THEN 0 ELSE c.qty * p.price_cents END), 0)`.as("subtotal_cents"),
+    ])
+    .where("c.customer_id", "=", customer);
+}
+
+export interface CartSummary {
+  items: number;
+  subtotalCents: number;
+}
+
+export const toCartSummary = (row: { items: number; subtotal_cents: number } | undefined): CartSummary => ({
+  items: row?.items ?? 0,
+  subtotalCents: row?.subtotal_cents ?? 0,
+});
+
+export async function cartSummary(db: D1Database, customerId: number): Promise<CartSummary> {
+  const [rows] = await batch(db, [cartSummaryQuery(customerId)] as const);
+  return toCartSummary(rows[0]);
+}
+
 export async function loadCart(db: D1Database, customerId: number, shippingCents = 0, now = new Date()): Promise<Cart> {
   const [lineRows, stateRows, stepRows, shareRows, ledgerRows] = await batch(db, [
     qb

@@ -14,6 +14,11 @@ export interface Shopper {
    * shopper can carry a placeholder for it (docs/decisions/0030).
    */
   wishlist: string;
+  /**
+   * The header's cart figures for a signed-in customer, as the header shows them: pieces and the
+   * goods' value, formatted (strings, so the edge-cached page can carry placeholders, decision 0030).
+   */
+  cart: { items: string; total: string } | null;
   notices: NoticeView[];
   /** Tracking events the last action flashed (docs/decisions/0027); the tracker sends each once. */
   tracking: TrackingEvent[];

@@ -17,6 +17,8 @@ import { loginHref } from "~/platform/redirect";
 import type { Shopper } from "~/domain/customer/shopper";
 import { wishlistSkus, wishlistSkusQuery } from "~/domain/customer/wishlist.server";
 import { openPurchase, openPurchaseQuery, type OpenPurchase } from "~/domain/share/purchase.server";
+import { cartSummary, cartSummaryQuery, toCartSummary, type CartSummary } from "~/domain/cart/cart.server";
+import { formatEuro } from "~/domain/money/format";
 
 export async function loadShopper(
   request: Request,
@@ -36,6 +38,7 @@ export async function loadShopper(
     customer: null,
     csrf: null,
     wishlist: "",
+    cart: null,
     shares: null,
     tracking,
     notices: latestNotices(notices, (n) => n.topic ?? n.key).map((n) => ({
@@ -50,18 +53,21 @@ export async function loadShopper(
       customer: { firstname: PLACEHOLDER.firstname, group: session.customer.group },
       csrf: PLACEHOLDER.csrf,
       wishlist: PLACEHOLDER.wishlist,
+      cart: { items: PLACEHOLDER.cartItems, total: PLACEHOLDER.cartTotal },
     });
   } else if (session.kind === "customer") {
-    const [token, wishlist, purchase] = await Promise.all([
+    const [token, wishlist, purchase, cart] = await Promise.all([
       csrfToken(request, env),
       wishlistSkus(env.DB, session.customer.id),
       openPurchase(env.DB, session.customer.id),
+      cartSummary(env.DB, session.customer.id),
     ]);
     if (token.setCookie) headers.append("Set-Cookie", token.setCookie);
     Object.assign(data, {
       customer: { firstname: session.customer.firstname, group: session.customer.group },
       csrf: token.token,
       wishlist: wishlist.join(" "),
+      cart: cartFigures(cart),
       shares: sharesState(purchase),
     });
   }
@@ -84,18 +90,29 @@ export async function cachedPageShopper(
       request,
       env,
       ctx,
-      (customer) => [wishlistSkusQuery(customer), openPurchaseQuery(customer)] as const,
+      (customer) => [wishlistSkusQuery(customer), openPurchaseQuery(customer), cartSummaryQuery(customer)] as const,
     ),
     csrfToken(request, env),
   ]);
   if (state.kind !== "customer" || !rows) return { state, parts: null, setCookie: null };
-  const [wishlist, [purchase]] = rows;
+  const [wishlist, [purchase], [cart]] = rows;
+  const figures = cartFigures(toCartSummary(cart));
   if (sharesState(purchase ?? null) !== null) return { state, parts: null, setCookie: null };
   return {
     state,
-    parts: { firstname: state.customer.firstname, csrf: token.token, wishlist: wishlist.map((r) => r.sku) },
+    parts: {
+      firstname: state.customer.firstname,
+      csrf: token.token,
+      wishlist: wishlist.map((r) => r.sku),
+      cartItems: figures.items,
+      cartTotal: figures.total,
+    },
     setCookie: token.setCookie,
   };
+}
+
+function cartFigures(cart: CartSummary): NonNullable<Shopper["cart"]> {
+  return { items: String(cart.items), total: formatEuro(cart.subtotalCents) };
 }
 
 function sharesState(purchase: OpenPurchase | null): Shopper["shares"] {
