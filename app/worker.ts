@@ -23,8 +23,10 @@ import {
 } from "~/platform/edge-cache.server";
 import {
   isPersonalisableRequest,
+  newPlaceholderMark,
   personalCacheKey,
   personalise,
+  storedMark,
   type PersonalParts,
 } from "~/platform/personal-page.server";
 import { cachedPageShopper } from "~/http/customer/shopper.server";
@@ -94,10 +96,12 @@ async function personalPage(
   const key = personalCacheKey(request, buildVersion, group);
   const hit = await cache.match(key);
   const nonce = context.cspNonce;
-  if (hit) return personalise(hit, parts, { cached: hit, headers: hitHeaders(hit, nonce, dev, sources), nonce });
-  const page = await handleRemixRequest(withoutOriginIfExempt(request), { ...context, shopperTemplate: true });
-  if (isStorable(page)) context.ctx.waitUntil(storePage(cache, key, page.clone(), nonce));
-  return personalise(page, parts);
+  const stored = hit ? storedMark(hit) : null;
+  if (hit && stored) return personalise(hit, parts, stored, { headers: hitHeaders(hit, nonce, dev, sources), nonce });
+  const mark = newPlaceholderMark();
+  const page = await handleRemixRequest(withoutOriginIfExempt(request), { ...context, shopperTemplate: { mark } });
+  if (isStorable(page)) context.ctx.waitUntil(storePage(cache, key, page.clone(), nonce, mark));
+  return personalise(page, parts, mark);
 }
 
 export default {

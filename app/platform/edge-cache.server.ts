@@ -45,14 +45,21 @@ export function isAnonymousGet(request: Request): boolean {
 /**
  * Per URL, dark-mode variant, consent variant and build: a deployment never serves pages of the
  * previous build, and a page with the consent banner or the tag manager never reaches a visitor
- * whose choice asks for another (docs/decisions/0027).
+ * whose choice asks for another (docs/decisions/0027). `shopper` names the signed-in shape of a
+ * page and its customer group (personal-page.server.ts); a visitor's page has none. The variants
+ * stand in fixed path segments before the page's own path, so no URL a browser asks for can name
+ * another variant's key.
  */
-export function cacheKey(request: Request, buildVersion: string): Request {
+export function cacheKey(request: Request, buildVersion: string, shopper: string | null = null): Request {
   const url = new URL(request.url);
   const cookies = request.headers.get("Cookie");
-  url.searchParams.set("__build", buildVersion);
-  url.searchParams.set("__theme", readDarkMode(cookies) === "1" ? "dark" : "light");
-  url.searchParams.set("__consent", consentVariant(readConsent(cookies)));
+  const variant = [
+    buildVersion,
+    readDarkMode(cookies) === "1" ? "dark" : "light",
+    consentVariant(readConsent(cookies)),
+    shopper === null ? "visitor" : `shopper-${shopper}`,
+  ].map(encodeURIComponent);
+  url.pathname = `/__edge/${variant.join("/")}${url.pathname}`;
   return new Request(url.toString(), { method: "GET" });
 }
 
@@ -68,14 +75,24 @@ export function isStorable(response: Response): boolean {
 
 /** Where a stored page's nonce stands, as byte offsets: found once when stored, not on every hit. */
 const NONCE_OFFSETS = "X-Nonce-Offsets";
+/** The placeholders' mark of a stored signed-in shape (personal-page.server.ts). */
+export const PLACEHOLDER_MARK_HEADER = "X-Placeholder-Mark";
 
 /**
  * Stores a page rendered with `nonce`, with the offsets of every place the nonce stands (every
  * script and preload carries it; a nonce is random, so its bytes stand nowhere else).
  */
-export async function storePage(cache: Cache, key: Request, page: Response, nonce: string): Promise<void> {
+export async function storePage(
+  cache: Cache,
+  key: Request,
+  page: Response,
+  nonce: string,
+  mark: string | null = null,
+): Promise<void> {
   const headers = new Headers(page.headers);
-  if (!(headers.get("Content-Type") ?? "").includes("text/html")) return cache.put(key, page);
+  if (mark) headers.set(PLACEHOLDER_MARK_HEADER, mark);
+  if (!(headers.get("Content-Type") ?? "").includes("text/html"))
+    return cache.put(key, new Response(page.body, { status: page.status, headers }));
   const bytes = new Uint8Array(await page.arrayBuffer());
   const rendered = encoder.encode(nonce);
   const offsets: number[] = [];
@@ -94,6 +111,7 @@ export function hitHeaders(cached: Response, nonce: string, dev: boolean, source
   headers.set("X-Edge-Cache", "HIT");
   headers.delete("Content-Length");
   headers.delete(NONCE_OFFSETS);
+  headers.delete(PLACEHOLDER_MARK_HEADER);
   return headers;
 }
 

@@ -17,10 +17,10 @@ declare module "@remix-run/cloudflare" {
     /** Set when the worker refused the request: the error page shows this status. */
     refusal: Refusal | null;
     /**
-     * Render the signed-in shape of the page with placeholders instead of the shopper's data, for
-     * the edge cache (platform/personal-page.server.ts).
+     * Render the signed-in shape of the page with placeholders (of this mark) instead of the
+     * shopper's data, for the edge cache (platform/personal-page.server.ts).
      */
-    shopperTemplate?: boolean;
+    shopperTemplate?: { mark: string };
     /** The request's session, looked up once on first use. */
     session: () => Promise<SessionState>;
   }

@@ -7,8 +7,7 @@
  */
 import { FLASH_COOKIE } from "./flash.server";
 import { hasSession } from "./session.server";
-import { cacheKey, renewNonce } from "./edge-cache.server";
-import { PLACEHOLDER_MARK } from "./personal-placeholders";
+import { PLACEHOLDER_MARK_HEADER, cacheKey, renewNonce } from "./edge-cache.server";
 import { concatBytes, encoder, startsWithBytes } from "./bytes";
 
 /** What one shopper's copy of the page says. */
@@ -43,9 +42,7 @@ export function isPersonalisableRequest(request: Request): boolean {
 
 /** The signed-in shape of a page varies by the customer group (tracking reports it), never by customer. */
 export function personalCacheKey(request: Request, buildVersion: string, group: string): Request {
-  const key = new URL(cacheKey(request, buildVersion).url);
-  key.searchParams.set("__shopper", group);
-  return new Request(key.toString(), { method: "GET" });
+  return cacheKey(request, buildVersion, group);
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -67,7 +64,6 @@ const escapeScript = (value: string) =>
     .slice(1, -1)
     .replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]);
 
-const MARK = encoder.encode(PLACEHOLDER_MARK);
 const TILDE = 0x7e;
 const LESS_THAN = 0x3c;
 const SCRIPT_TAG = encoder.encode("<script");
@@ -81,7 +77,13 @@ const HEART: Record<string, [Uint8Array, Uint8Array]> = {
   WishIntent: [encoder.encode("remove"), encoder.encode("add")],
 };
 const HEART_NAME = /^(WishPressed|WishClass|WishIntent)([A-Za-z0-9-]+)$/;
-const TEXT_NAMES = new Set(["Firstname", "Csrf", "Wishlist", "CartItems", "CartTotal"]);
+const TEXT_NAMES = new Set(["Template", "Firstname", "Csrf", "Wishlist", "CartItems", "CartTotal"]);
+
+/** A mark for one rendering of a page's signed-in shape (personal-placeholders.ts). */
+export function newPlaceholderMark(): string {
+  const random = crypto.getRandomValues(new Uint8Array(8));
+  return `~fk${Array.from(random, (byte) => byte.toString(16).padStart(2, "0")).join("")}~`;
+}
 
 /** A placeholder's name: ASCII by construction, so one character per byte. */
 function readName(page: Uint8Array, from: number, to: number): string {
@@ -117,9 +119,12 @@ export function fillPlaceholders(
   page: Uint8Array,
   parts: PersonalParts,
   body: "document" | "data",
+  mark: string,
 ): Uint8Array<ArrayBuffer> {
+  const MARK = encoder.encode(mark);
   const wished = new Set(parts.wishlist);
   const texts: Record<string, string> = {
+    Template: "",
     Firstname: parts.firstname,
     Csrf: parts.csrf,
     Wishlist: parts.wishlist.join(" "),
@@ -130,8 +135,10 @@ export function fillPlaceholders(
   const encoded = new Map<string, Uint8Array>();
   const textBytes = (name: string, place: Place) => {
     const key = `${name}:${place}`;
-    let bytes = encoded.get(key);
-    if (!bytes) encoded.set(key, (bytes = encoder.encode(ESCAPE[place](texts[name]))));
+    const known = encoded.get(key);
+    if (known) return known;
+    const bytes = encoder.encode(ESCAPE[place](texts[name]));
+    encoded.set(key, bytes);
     return bytes;
   };
   const pieces: Uint8Array[] = [];
@@ -158,14 +165,16 @@ export function fillPlaceholders(
 }
 
 /**
- * The page (or data) filled in for this shopper: freshly rendered, or from the cache with the
- * headers of a hit and this answer's nonce. Read whole: it comes from the cache next to the worker,
- * and a stream through JavaScript costs more than the few kilobytes of waiting.
+ * The page (or data) filled in for this shopper: freshly rendered with `mark`, or from the cache
+ * with the mark it was stored with, the headers of a hit and this answer's nonce. Read whole: it
+ * comes from the cache next to the worker, and a stream through JavaScript costs more than the few
+ * kilobytes of waiting.
  */
 export async function personalise(
   page: Response,
   parts: PersonalParts,
-  hit?: { cached: Response; headers: Headers; nonce: string },
+  mark: string,
+  hit?: { headers: Headers; nonce: string },
 ): Promise<Response> {
   const headers = hit?.headers ?? new Headers(page.headers);
   headers.delete("Content-Length");
@@ -175,6 +184,11 @@ export async function personalise(
   if (!body) return new Response(page.body, init);
   const bytes = new Uint8Array(await page.arrayBuffer());
   // The nonce first: its stored offsets are those of the page before any placeholder is filled in.
-  if (hit && body === "document") renewNonce(bytes, hit.cached, hit.nonce);
-  return new Response(fillPlaceholders(bytes, parts, body), init);
+  if (hit && body === "document") renewNonce(bytes, page, hit.nonce);
+  return new Response(fillPlaceholders(bytes, parts, body, mark), init);
+}
+
+/** The mark a stored signed-in shape was rendered with, or null for anything else in the cache. */
+export function storedMark(cached: Response): string | null {
+  return cached.headers.get(PLACEHOLDER_MARK_HEADER);
 }

@@ -7,7 +7,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fillPlaceholders, isPersonalisableRequest } from "~/platform/personal-page.server";
 import { storePage, withFreshNonce } from "~/platform/edge-cache.server";
-import { heartPlaceholders, PLACEHOLDER } from "~/platform/personal-placeholders";
+import { heartPlaceholders, placeholders } from "~/platform/personal-placeholders";
+
+const MARK = "~fk00c0ffee00c0ffee~";
+const PLACEHOLDER = placeholders(MARK);
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -22,10 +25,12 @@ const hydrationScript = (data: string) =>
 const turboStream = (values: Record<string, string>) => JSON.stringify([Object.entries(values).flat()]);
 
 function page(): string {
-  const heart = heartPlaceholders("120001");
-  const other = heartPlaceholders("A-7");
+  const heart = heartPlaceholders(MARK, "120001");
+  const other = heartPlaceholders(MARK, "A-7");
   return [
-    `<html><head><script nonce="n">const x = "~ not a placeholder ~fkp~Nothing~";</script></head><body>`,
+    `<html><head><script nonce="n">const x = "~ not a placeholder ${MARK}Nothing~";</script></head><body>`,
+    // What a URL puts on the page (a search term) never passes for a placeholder: it lacks the mark.
+    `<input name="q" value="~fk~Csrf~ ~fk1234~Firstname~"/>`,
     `<a aria-label="Hallo, ${PLACEHOLDER.firstname}" href="/account">Konto</a>`,
     `<form><input type="hidden" name="csrf" value="${PLACEHOLDER.csrf}"/>`,
     `<input type="hidden" name="intent" value="${heart.intent}"/>`,
@@ -34,14 +39,19 @@ function page(): string {
     `<input type="hidden" name="intent" value="${other.intent}"/>`,
     `<button class="wish${other.wished}" aria-pressed="${other.pressed}">♥</button></form>`,
     hydrationScript(
-      turboStream({ firstname: PLACEHOLDER.firstname, csrf: PLACEHOLDER.csrf, wishlist: PLACEHOLDER.wishlist }),
+      turboStream({
+        template: PLACEHOLDER.template,
+        firstname: PLACEHOLDER.firstname,
+        csrf: PLACEHOLDER.csrf,
+        wishlist: PLACEHOLDER.wishlist,
+      }),
     ),
     "</body></html>",
   ].join("");
 }
 
 const fill = (html: string, parts: Parameters<typeof fillPlaceholders>[1], body: "document" | "data" = "document") =>
-  decoder.decode(fillPlaceholders(encoder.encode(html), parts, body));
+  decoder.decode(fillPlaceholders(encoder.encode(html), parts, body, MARK));
 
 const decodeAttribute = (value: string) =>
   value
@@ -86,18 +96,20 @@ describe("filling in a cached page", () => {
     expect(html).toContain('name="intent" value="add"/><button class="wish" aria-pressed="false">');
     expect(html.match(/name="csrf" value="abc-123_x.y"/g)).toHaveLength(2);
     expect(Object.fromEntries(hydrationData(html))).toEqual({
+      template: "",
       firstname: "Anna",
       csrf: "abc-123_x.y",
       wishlist: "120001 110001",
     });
     expect(html).toContain("♥ 2,99 €");
-    expect(html).not.toMatch(/~fkp~(?!Nothing)/);
+    expect(html).not.toMatch(new RegExp(`${MARK}(?!Nothing)`));
     // Something that only looks like a placeholder stays as it is.
-    expect(html).toContain('"~ not a placeholder ~fkp~Nothing~"');
+    expect(html).toContain(`"~ not a placeholder ${MARK}Nothing~"`);
+    expect(html).toContain('<input name="q" value="~fk~Csrf~ ~fk1234~Firstname~"/>');
   });
 
   it("leaves a page without placeholders byte for byte", () => {
-    const plain = "<p>Preis: 2,99 € ~ ~fkp~ ~fkp~Csrf</p>";
+    const plain = `<p>Preis: 2,99 € ~ ${MARK} ${MARK}Csrf ~fk~Csrf~</p>`;
     expect(fill(plain, { firstname: "A", csrf: "t", wishlist: [], cartItems: "0", cartTotal: "0,00 €" })).toBe(plain);
   });
 
@@ -153,7 +165,10 @@ describe("a cached page's nonce", () => {
   /** What the edge cache keeps of a page rendered with `old`. */
   async function stored(html: string): Promise<Response> {
     let kept: Response | undefined;
-    const cache = { put: async (_key: Request, page: Response) => void (kept = page) } as unknown as Cache;
+    const put = async (_key: Request, page: Response) => {
+      kept = page;
+    };
+    const cache = { put } as unknown as Cache;
     const page = new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
     await storePage(cache, new Request("https://shop.test/"), page, old);
     if (!kept) throw new Error("nothing stored");

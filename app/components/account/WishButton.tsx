@@ -23,7 +23,9 @@ export function WishButton({ sku, name, wished }: { sku: string; name: string; w
   const intent: WishlistForm["intent"] = isWished ? "remove" : "add";
   // In a page's cached signed-in shape the state is a placeholder each request fills in.
   const { template } = useShopper();
-  const state = template ? heartPlaceholders(sku) : { pressed: isWished, wished: isWished ? " is-wished" : "", intent };
+  const state = template
+    ? heartPlaceholders(template, sku)
+    : { pressed: isWished, wished: isWished ? " is-wished" : "", intent };
   return (
     <fetcher.Form
       method="post"

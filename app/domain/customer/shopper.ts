@@ -20,6 +20,8 @@ export interface Shopper {
    */
   cart: { items: string; total: string } | null;
   notices: NoticeView[];
+  /** "" on every page a shopper gets; a placeholder while the edge-cached signed-in shape is rendered (decision 0030). */
+  template: string;
   /** Tracking events the last action flashed (docs/decisions/0027); the tracker sends each once. */
   tracking: TrackingEvent[];
   /**

@@ -9,7 +9,7 @@ import { clearNotices, readFlash } from "~/platform/flash.server";
 import { translator } from "~/platform/i18n.server";
 import { clearSessionCookie, resolveSessionWith, type SessionState } from "~/platform/session.server";
 import type { PersonalParts } from "~/platform/personal-page.server";
-import { PLACEHOLDER } from "~/platform/personal-placeholders";
+import { placeholders } from "~/platform/personal-placeholders";
 import type { Env } from "~/platform/context";
 import { randomToken } from "~/platform/tokens.server";
 import { latestNotices } from "~/domain/notification/notice";
@@ -39,6 +39,7 @@ export async function loadShopper(
     csrf: null,
     wishlist: "",
     cart: null,
+    template: "",
     shares: null,
     tracking,
     notices: latestNotices(notices, (n) => n.topic ?? n.key).map((n) => ({
@@ -49,11 +50,13 @@ export async function loadShopper(
   };
   if (session.kind === "customer" && context.shopperTemplate) {
     // The page's signed-in shape for the edge cache: placeholders, no cookie (docs/decisions/0030).
+    const placeholder = placeholders(context.shopperTemplate.mark);
     Object.assign(data, {
-      customer: { firstname: PLACEHOLDER.firstname, group: session.customer.group },
-      csrf: PLACEHOLDER.csrf,
-      wishlist: PLACEHOLDER.wishlist,
-      cart: { items: PLACEHOLDER.cartItems, total: PLACEHOLDER.cartTotal },
+      customer: { firstname: placeholder.firstname, group: session.customer.group },
+      csrf: placeholder.csrf,
+      wishlist: placeholder.wishlist,
+      cart: { items: placeholder.cartItems, total: placeholder.cartTotal },
+      template: placeholder.template,
     });
   } else if (session.kind === "customer") {
     const [token, wishlist, purchase, cart] = await Promise.all([
