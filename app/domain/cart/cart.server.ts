@@ -87,11 +87,6 @@ export const toCartSummary = (row: { items: number; subtotal_cents: number } | u
   subtotalCents: row?.subtotal_cents ?? 0,
 });
 
-export async function cartSummary(db: D1Database, customerId: number): Promise<CartSummary> {
-  const [rows] = await batch(db, [cartSummaryQuery(customerId)] as const);
-  return toCartSummary(rows[0]);
-}
-
 export async function loadCart(db: D1Database, customerId: number, shippingCents = 0, now = new Date()): Promise<Cart> {
   const [lineRows, stateRows, stepRows, shareRows, ledgerRows] = await batch(db, [
     qb

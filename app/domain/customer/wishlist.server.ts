@@ -5,10 +5,6 @@ import { productName } from "~/domain/catalog/product-name.server";
 import type { Notice } from "~/platform/flash.server";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummary } from "~/domain/catalog/product";
 
-export async function wishlistSkus(db: D1Database, customerId: number): Promise<string[]> {
-  return (await all(db, wishlistSkusQuery(customerId))).map((r) => r.sku);
-}
-
 /** The customer by id, or by session in the session's own round trip (platform/session.server.ts). */
 export function wishlistSkusQuery(customer: number | CustomerOfSession) {
   return qb.selectFrom("wishlist_item").select("sku").where("customer_id", "=", customer);

@@ -15,9 +15,10 @@ import { randomToken } from "~/platform/tokens.server";
 import { latestNotices } from "~/domain/notification/notice";
 import { loginHref } from "~/platform/redirect";
 import type { Shopper } from "~/domain/customer/shopper";
-import { wishlistSkus, wishlistSkusQuery } from "~/domain/customer/wishlist.server";
-import { openPurchase, openPurchaseQuery, type OpenPurchase } from "~/domain/share/purchase.server";
-import { cartSummary, cartSummaryQuery, toCartSummary, type CartSummary } from "~/domain/cart/cart.server";
+import { wishlistSkusQuery } from "~/domain/customer/wishlist.server";
+import { openPurchaseQuery, type OpenPurchase } from "~/domain/share/purchase.server";
+import { cartSummaryQuery, toCartSummary, type CartSummary } from "~/domain/cart/cart.server";
+import { batch } from "~/platform/db.server";
 import { formatEuro } from "~/domain/money/format";
 
 export async function loadShopper(
@@ -59,19 +60,19 @@ export async function loadShopper(
       template: placeholder.template,
     });
   } else if (session.kind === "customer") {
-    const [token, wishlist, purchase, cart] = await Promise.all([
+    const id = session.customer.id;
+    // One round trip, the same reads as an edge-cached page's (cachedPageShopper below).
+    const [token, [wishlist, [purchase], [cart]]] = await Promise.all([
       csrfToken(request, env),
-      wishlistSkus(env.DB, session.customer.id),
-      openPurchase(env.DB, session.customer.id),
-      cartSummary(env.DB, session.customer.id),
+      batch(env.DB, [wishlistSkusQuery(id), openPurchaseQuery(id), cartSummaryQuery(id)] as const),
     ]);
     if (token.setCookie) headers.append("Set-Cookie", token.setCookie);
     Object.assign(data, {
       customer: { firstname: session.customer.firstname, group: session.customer.group },
       csrf: token.token,
-      wishlist: wishlist.join(" "),
-      cart: cartFigures(cart),
-      shares: sharesState(purchase),
+      wishlist: wishlist.map((r) => r.sku).join(" "),
+      cart: cartFigures(toCartSummary(cart)),
+      shares: sharesState(purchase ?? null),
     });
   }
   return { data, headers };
