@@ -9,6 +9,7 @@ import { FLASH_COOKIE } from "./flash.server";
 import { hasSession } from "./session.server";
 import { PLACEHOLDER_MARK_HEADER, cacheKey, renewNonce } from "./edge-cache.server";
 import { concatBytes, encoder, startsWithBytes } from "./bytes";
+import { escapeInlineScript } from "./hydration-data.server";
 
 /** What one shopper's copy of the page says. */
 export interface PersonalParts {
@@ -51,18 +52,8 @@ const escapeMarkup = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ES
 /** Inside a string of Remix's turbo-stream data: a JSON string. */
 const escapeData = (value: string) => JSON.stringify(value).slice(1, -1);
 
-/** Remix's escaping of its hydration script (a turbo-stream JSON string inside a JS string literal). */
-const SCRIPT_ESCAPES: Record<string, string> = {
-  "&": "\\u0026",
-  ">": "\\u003e",
-  "<": "\\u003c",
-  "\u2028": "\\u2028",
-  "\u2029": "\\u2029",
-};
-const escapeScript = (value: string) =>
-  JSON.stringify(escapeData(value))
-    .slice(1, -1)
-    .replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]);
+/** Inside Remix's hydration script: a turbo-stream JSON string inside a JS string literal. */
+const escapeScript = (value: string) => escapeInlineScript(JSON.stringify(escapeData(value)).slice(1, -1));
 
 const TILDE = 0x7e;
 const LESS_THAN = 0x3c;

@@ -19,12 +19,12 @@ async function problems(html: string): Promise<string[]> {
   return report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`));
 }
 
-/** What follows the closing </html> tag: the streamed loader data must stay inside <body>. */
+/** What follows the closing </html> tag: the loader data's scripts must stay inside <body>. */
 function afterDocument(html: string): string {
   return html.slice(html.lastIndexOf("</html>") + "</html>".length);
 }
 
-describe("the streamed pages are valid HTML", () => {
+describe("the pages are valid HTML", () => {
   it.each([
     "/",
     "/catalog/category/milch",
@@ -39,6 +39,7 @@ describe("the streamed pages are valid HTML", () => {
     const res = await shop.fetch(pathname);
     const html = await res.text();
     expect(res.status).toBe(200);
+    expect(html.startsWith("<!DOCTYPE html><html"), "standards mode").toBe(true);
     expect(html).toContain("streamController.enqueue");
     expect(await problems(html)).toEqual([]);
     expect(afterDocument(html).length, "characters after </html>").toBe(0);
@@ -50,6 +51,7 @@ describe("the streamed pages are valid HTML", () => {
     for (const pathname of ["/account/address", "/account/wishlist", "/cart", "/account/balance?limit=20"]) {
       const { res, html } = await browser.get(pathname);
       expect(res.status, pathname).toBe(200);
+      expect(html.startsWith("<!DOCTYPE html><html"), `${pathname}: standards mode`).toBe(true);
       expect(await problems(html), pathname).toEqual([]);
       expect(afterDocument(html).length, `${pathname}: characters after </html>`).toBe(0);
     }
