@@ -29,12 +29,37 @@ async function sign(value: string, secret: string): Promise<string> {
 }
 
 /** False for a wrong signature; a signature that is no base64 throws, as the adapter's does (the request guard clears such a cookie). */
-async function unsign(signed: string, secret: string): Promise<string | false> {
+async function verifiedValue(signed: string, secret: string): Promise<string | false> {
   const dot = signed.lastIndexOf(".");
   const value = signed.slice(0, dot);
   const signature = Uint8Array.from(atob(signed.slice(dot + 1)), (c) => c.charCodeAt(0));
   const valid = await crypto.subtle.verify("HMAC", await hmacKey(secret), signature, encoder.encode(value));
   return valid ? value : false;
+}
+
+/**
+ * The signed values this isolate has checked, per secret: a shopper's browser sends the same
+ * cookies with every request, and the guard and the readers each parse them. A signature's
+ * validity depends only on the value and the secret, so a checked one needs no second check.
+ * Bounded: the oldest entries go first.
+ */
+const checked = new Map<string, Map<string, Promise<string | false>>>();
+const REMEMBERED_SIGNATURES = 2_000;
+
+function unsign(signed: string, secret: string): Promise<string | false> {
+  let bySecret = checked.get(secret);
+  if (!bySecret) {
+    bySecret = new Map();
+    checked.set(secret, bySecret);
+  }
+  const known = bySecret.get(signed);
+  if (known) return known;
+  const result = verifiedValue(signed, secret);
+  if (bySecret.size >= REMEMBERED_SIGNATURES) bySecret.delete(bySecret.keys().next().value as string);
+  bySecret.set(signed, result);
+  // A signature that throws is not remembered: the next request throws again on its own.
+  result.catch(() => bySecret.delete(signed));
+  return result;
 }
 
 export const createCookie = createCookieFactory({ sign, unsign });

@@ -101,6 +101,48 @@ const ESCAPE: Record<Place, (value: string) => string> = {
   data: escapeData,
 };
 
+/** One placeholder: where it stands in the page's bytes and what it becomes. */
+type Slot =
+  | { at: number; end: number; text: string; place: Place }
+  | { at: number; end: number; heart: keyof typeof HEART; sku: string };
+
+/** Where a page's placeholders stand: found once per stored copy, then reused for every hit. */
+function findSlots(page: Uint8Array, body: "document" | "data", MARK: Uint8Array): Slot[] {
+  const slots: Slot[] = [];
+  for (let at = page.indexOf(TILDE); at >= 0; at = page.indexOf(TILDE, at + 1)) {
+    if (!startsWithBytes(page, at, MARK)) continue;
+    const end = page.indexOf(TILDE, at + MARK.length);
+    if (end < 0 || end - at > LONGEST_PLACEHOLDER) continue;
+    const name = readName(page, at + MARK.length, end);
+    if (TEXT_NAMES.has(name)) {
+      slots.push({ at, end, text: name, place: body === "data" ? "data" : inScript(page, at) ? "script" : "markup" });
+    } else {
+      const heart = HEART_NAME.exec(name);
+      if (heart) slots.push({ at, end, heart: heart[1] as keyof typeof HEART, sku: heart[2] });
+    }
+    at = end;
+  }
+  return slots;
+}
+
+/**
+ * The slots of the pages this isolate has filled, by their rendering's mark (each rendering has its
+ * own, so a mark names one page's bytes). Bounded: the oldest entries go first.
+ */
+const slotsByMark = new Map<string, Slot[]>();
+const REMEMBERED_PAGES = 500;
+
+function slotsOf(page: Uint8Array, body: "document" | "data", mark: string, MARK: Uint8Array): Slot[] {
+  const key = `${body}:${page.length}:${mark}`;
+  const known = slotsByMark.get(key);
+  // Checked, not trusted: each remembered slot must still hold the mark in these bytes.
+  if (known?.every((slot) => startsWithBytes(page, slot.at, MARK))) return known;
+  const slots = findSlots(page, body, MARK);
+  if (slotsByMark.size >= REMEMBERED_PAGES) slotsByMark.delete(slotsByMark.keys().next().value as string);
+  slotsByMark.set(key, slots);
+  return slots;
+}
+
 /**
  * The page (or a navigation's data) with this shopper's values: each placeholder escaped for where
  * it stands (markup, the hydration script, or data), each heart set from the wishlist. It works on
@@ -134,22 +176,10 @@ export function fillPlaceholders(
   };
   const pieces: Uint8Array[] = [];
   let done = 0;
-  for (let at = page.indexOf(TILDE); at >= 0; at = page.indexOf(TILDE, at + 1)) {
-    if (!startsWithBytes(page, at, MARK)) continue;
-    const end = page.indexOf(TILDE, at + MARK.length);
-    if (end < 0 || end - at > LONGEST_PLACEHOLDER) continue;
-    const name = readName(page, at + MARK.length, end);
-    let value: Uint8Array;
-    if (TEXT_NAMES.has(name))
-      value = textBytes(name, body === "data" ? "data" : inScript(page, at) ? "script" : "markup");
-    else {
-      const heart = HEART_NAME.exec(name);
-      if (!heart) continue;
-      value = HEART[heart[1]][wished.has(heart[2]) ? 0 : 1];
-    }
-    pieces.push(page.subarray(done, at), value);
-    done = end + 1;
-    at = end;
+  for (const slot of slotsOf(page, body, mark, MARK)) {
+    const value = "text" in slot ? textBytes(slot.text, slot.place) : HEART[slot.heart][wished.has(slot.sku) ? 0 : 1];
+    pieces.push(page.subarray(done, slot.at), value);
+    done = slot.end + 1;
   }
   pieces.push(page.subarray(done));
   return concatBytes(pieces);

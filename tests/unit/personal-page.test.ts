@@ -122,6 +122,16 @@ describe("filling in a cached page", () => {
     );
     expect(JSON.parse(filled)).toEqual([["firstname", 'Zoë "<Zo>"\\', "wishlist", "1 2"]]);
   });
+
+  it("finds the placeholders again when other bytes of the same length come with a known mark", () => {
+    const parts = { firstname: "Anna", csrf: "t0k", wishlist: [], cartItems: "1", cartTotal: "1,00 €" };
+    // The slots of the first page are remembered under its mark; the second, as long, has them elsewhere.
+    const first = `<p>${PLACEHOLDER.firstname}</p><i>${PLACEHOLDER.csrf}</i>`;
+    const second = `<i>${PLACEHOLDER.csrf}</i><p>${PLACEHOLDER.firstname}</p>`;
+    expect(fill(first, parts)).toBe("<p>Anna</p><i>t0k</i>");
+    expect(fill(second, parts)).toBe("<i>t0k</i><p>Anna</p>");
+    expect(fill(first, { ...parts, firstname: "Emil" })).toBe("<p>Emil</p><i>t0k</i>");
+  });
 });
 
 describe("which requests get a cached signed-in page", () => {
