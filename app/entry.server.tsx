@@ -4,6 +4,8 @@ import { renderToString } from "react-dom/server";
 import { NonceProvider } from "./components/layout/nonce";
 import { serverFragments } from "./components/layout/fragments.server";
 import { ServerFragmentsProvider } from "./components/layout/ServerMarkup";
+import { TileMarkupProvider } from "./components/product/ProductTile";
+import { tileMarkup } from "./components/product/tile-markup.server";
 import { loadCategoryTree } from "./domain/catalog/category.server";
 import { TextsProvider } from "./i18n/texts";
 import { routeTexts } from "./platform/i18n.server";
@@ -30,7 +32,9 @@ export default async function handleRequest(
     <TextsProvider texts={texts}>
       <NonceProvider value={loadContext.cspNonce}>
         <ServerFragmentsProvider value={serverFragments(tree, texts)}>
-          <RemixServer context={remixContext} url={request.url} nonce={loadContext.cspNonce} />
+          <TileMarkupProvider value={tileMarkup(texts)}>
+            <RemixServer context={remixContext} url={request.url} nonce={loadContext.cspNonce} />
+          </TileMarkupProvider>
         </ServerFragmentsProvider>
       </NonceProvider>
     </TextsProvider>,

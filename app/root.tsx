@@ -16,6 +16,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { DeferredScripts } from "~/components/layout/DeferredScripts";
 import { ConsentBanner } from "~/components/layout/ConsentBanner.server";
 import { ServerMarkup } from "~/components/layout/ServerMarkup";
+import { useHydrationDone } from "~/components/layout/hydration";
 import { TagManager } from "~/components/tracking/TagManager";
 import { TrackingBridge } from "~/components/tracking/TrackingBridge";
 import { Notifications } from "~/components/layout/Notifications";
@@ -152,6 +153,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useHydrationDone();
   return <Outlet />;
 }
 

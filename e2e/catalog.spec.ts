@@ -225,3 +225,50 @@ test("“Mehr Produkte anzeigen”: appends in place with JavaScript, page 2 wit
     await expect(productTiles(page)).toHaveCount(60);
   }
 });
+
+test("tiles keep the server's markup through hydration, and their links stay inside the app", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "hydration and in-app navigation need JavaScript");
+  await page.goto("/catalog/category/milch-eier");
+  await waitForHydration(page, javaScriptEnabled);
+  const tiles = productTiles(page);
+  const first = tiles.first();
+  // The body is the server's markup, kept as it was: not hydrated (no React fiber on its elements).
+  const body = first.locator(".tile-body");
+  await expect(body.getByRole("heading", { level: 3 })).toHaveText("Frische Vollmilch 3,8 %");
+  expect(await body.locator("a").evaluate((a) => Object.keys(a).some((k) => k.startsWith("__reactFiber$")))).toBe(
+    false,
+  );
+  // Pointing at a tile prefetches its product page, as a Link with prefetch="intent" does.
+  await first.getByRole("link", { name: "Frische Vollmilch 3,8 %", exact: true }).hover();
+  await expect(page.locator('link[rel="prefetch"][href*="120001"]').first()).toBeAttached();
+
+  // A click is a navigation inside the app: the document (and this marker on it) stays.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await first.getByRole("link", { name: "Frische Vollmilch 3,8 %", exact: true }).click();
+  await expect(page).toHaveURL(/\/catalog\/product\/120001$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Frische Vollmilch 3,8 %" })).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  // Back on the listing, mounted after hydration, each tile renders its body itself: same content.
+  await page.goBack();
+  await expect(tiles.first().locator(".tile-body").getByRole("heading", { level: 3 })).toHaveText(
+    "Frische Vollmilch 3,8 %",
+  );
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  const names = await tiles.getByRole("heading", { level: 3 }).allTextContents();
+  expect(names.length).toBeGreaterThan(10);
+  expect(names.every((name) => name.trim().length > 0)).toBe(true);
+  // A modified click stays the browser's (a new tab), and the page stays where it is.
+  const [popup] = await Promise.all([
+    page.context().waitForEvent("page"),
+    tiles
+      .first()
+      .getByRole("link", { name: "Frische Vollmilch 3,8 %", exact: true })
+      .click({ modifiers: ["ControlOrMeta"] }),
+  ]);
+  await popup.close();
+  await expect(page).toHaveURL(/\/catalog\/category\/milch-eier$/);
+});

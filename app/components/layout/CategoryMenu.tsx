@@ -1,7 +1,6 @@
-import { useNavigate } from "@remix-run/react";
-import type { MouseEvent } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { useServerFragment } from "./ServerMarkup";
+import { useInAppLinks } from "./useInAppLinks";
 import { useOverlayDisclosure } from "./useOverlayDisclosure";
 
 /**
@@ -12,15 +11,8 @@ import { useOverlayDisclosure } from "./useOverlayDisclosure";
 export function CategoryMenu() {
   const { t } = useTranslation();
   const disclosure = useOverlayDisclosure();
-  const navigate = useNavigate();
   const panel = useServerFragment("categoryMenu");
-  const followInApp = (event: MouseEvent) => {
-    const link = (event.target as Element).closest("a[href]");
-    if (!(link instanceof HTMLAnchorElement) || event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || link.origin !== location.origin) return;
-    event.preventDefault();
-    navigate(link.pathname + link.search);
-  };
+  const followInApp = useInAppLinks();
   return (
     <details className="category-menu overlay-menu" {...disclosure}>
       <summary className="header-button">{t("menu.assortment")}</summary>
