@@ -1,7 +1,7 @@
 /**
- * Remix's route matching with the project's patch of @remix-run/router (docs/decisions/0032): the
- * patch keeps each route tree's ranked branches and each compiled path, so matching must give the
- * same answers as before however often, and for whichever tree, it runs.
+ * The project's patches of dependencies (patches/, docs/decisions/0032): applied by the install,
+ * and Remix's route matching with its patch (each route tree's ranked branches and each compiled
+ * path kept) giving the same answers as before however often, and for whichever tree, it runs.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -29,12 +29,17 @@ const { matchPath, matchRoutes } = esmBuild as unknown as typeof Router;
 
 const ids = (pathname: string, tree = routes) => matchRoutes(tree, pathname)?.map((m) => m.route.id) ?? null;
 
-describe("route matching with the patch", () => {
-  it("is applied by the install (package.json's postinstall)", () => {
-    const file = createRequire(import.meta.url).resolve("@remix-run/router/dist/router.js");
+describe("the patches", () => {
+  it.each([
+    ["@remix-run/router", "@remix-run/router/dist/router.js"],
+    ["@remix-run/dev", "@remix-run/dev/dist/compiler/plugins/emptyModules.js"],
+  ])("of %s are applied by the install (package.json's postinstall)", (_name, module) => {
+    const file = createRequire(import.meta.url).resolve(module);
     expect(readFileSync(file, "utf8")).toContain("Frischkorb patch (docs/decisions/0032)");
   });
+});
 
+describe("route matching with the patch", () => {
   it("answers the same, the first time and every time after", () => {
     const paths = [
       "/",
