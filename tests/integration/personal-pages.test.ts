@@ -10,6 +10,7 @@ import { startShop, type TestShop } from "./worker";
 import { prepareTestCustomer } from "../fixtures/customer";
 import { loadCart } from "~/domain/cart/cart.server";
 import { formatEuro } from "~/domain/money/format";
+import { decodeAttribute } from "../fixtures/html";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -38,14 +39,6 @@ const PRODUCT = "/catalog/product/120001";
 /** A placeholder's mark (app/platform/personal-placeholders.ts). */
 const PLACEHOLDER = /~fk[0-9a-f]{16}~/;
 const PAGES = ["/", "/catalog/category/milch-eier", PRODUCT, "/search/find?q=milch"];
-
-const decodeAttribute = (value: string) =>
-  value
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 
 /** The header's greeting as a screen reader reads it. */
 function greeting(html: string): string | undefined {

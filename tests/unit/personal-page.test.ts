@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { fillPlaceholders, isPersonalisableRequest } from "~/platform/personal-page.server";
 import { storePage, withFreshNonce } from "~/platform/edge-cache.server";
 import { heartPlaceholders, placeholders } from "~/platform/personal-placeholders";
+import { decodeAttribute } from "../fixtures/html";
 
 const MARK = "~fk00c0ffee00c0ffee~";
 const PLACEHOLDER = placeholders(MARK);
@@ -52,14 +53,6 @@ function page(): string {
 
 const fill = (html: string, parts: Parameters<typeof fillPlaceholders>[1], body: "document" | "data" = "document") =>
   decoder.decode(fillPlaceholders(encoder.encode(html), parts, body, MARK));
-
-const decodeAttribute = (value: string) =>
-  value
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 
 function hydrationData(html: string): [string, string][] {
   const script = /enqueue\(("(?:[^"\\]|\\.)*")\)/.exec(html)?.[1] ?? "";
