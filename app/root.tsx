@@ -98,6 +98,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const error = useRouteError();
   useLogoutCleanup(Boolean(data?.customer));
+  // The layout wraps every page and error page: what mounts after its first commit is no hydration.
+  useHydrationDone();
   // The settings page is the banner's form in full; it does not ask twice.
   const consentPage = useMatches().some((m) => m.id === "routes/consent");
   return (
@@ -153,7 +155,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useHydrationDone();
   return <Outlet />;
 }
 

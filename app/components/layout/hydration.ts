@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /**
  * Whether the browser is still hydrating the server's document: true from the start of the app
- * until the first commit (`HydrationDone` in root.tsx), false for everything mounted after.
+ * until the first commit (`useHydrationDone` in root.tsx's layout), false for everything mounted after.
  */
 let hydrating = typeof document !== "undefined";
 
