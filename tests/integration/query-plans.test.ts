@@ -14,7 +14,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCatalog } from "../../scripts/generate-catalog.mjs";
-import { runStatements } from "../../scripts/miniflare-shop.mjs";
 import { parseProductFilter, SORT_KEYS } from "~/domain/catalog/filters";
 import { loadProductDetail } from "~/domain/catalog/product-detail.server";
 import { type ListScope, listProducts } from "~/domain/catalog/product-list.server";
@@ -27,7 +26,15 @@ const PRODUCTS = 100_000;
 let shop: TestShop;
 beforeAll(async () => {
   shop = await startShop();
-  await generateCatalog(PRODUCTS, (statements: string[]) => runStatements(shop.db, statements, 500));
+  // `exec` takes many statements (one per line, and the generated ones have no line breaks) in one
+  // asynchronous call. Preparing each of the ~12,000 statements instead made as many synchronous
+  // calls through Miniflare's proxy, whose channel once fell out of step under the full suite's
+  // load (an assertion inside Miniflare), failing every later statement of this file.
+  await generateCatalog(PRODUCTS, async (statements: string[]) => {
+    for (let i = 0; i < statements.length; i += 50) await shop.db.exec(statements.slice(i, i + 50).join("\n"));
+  });
+  const { n } = (await shop.db.prepare("SELECT count(*) AS n FROM product").first<{ n: number }>()) ?? { n: 0 };
+  if (n < PRODUCTS) throw new Error(`the generated catalogue has ${n} products, not ${PRODUCTS} and more`);
 }, 300_000);
 afterAll(async () => {
   await shop?.dispose();
