@@ -30,13 +30,19 @@ function candidates(match: string, limit = SEARCH_CANDIDATES) {
     .limit(limit);
 }
 
+/**
+ * How a category's rows are read: through the index of the page's sort ("price" or
+ * "recommendation"), or ("key") as the category's one contiguous range of the table's own key, which
+ * the counting pass reads whole anyway: sequentially, without a lookup per row (decision 0029).
+ */
+type RowOrder = "price" | "recommendation" | "key";
+
 /** The scope's in-stock listing rows (sold-out items are hidden in results). */
-function scopeRows(scope: ListScope): ListingQuery<object> {
+function scopeRows(scope: ListScope, order: RowOrder): ListingQuery<object> {
   if (scope.kind === "category") {
-    return qb
-      .selectFrom("product_category as l")
-      .where("l.category_id", "=", scope.categoryId)
-      .where("l.in_stock", "=", 1);
+    const rows = qb.selectFrom("product_category as l").where("l.category_id", "=", scope.categoryId);
+    // The unary + keeps SQLite from reading the range through an index that starts with in_stock.
+    return order === "key" ? rows.where(sql<SqlBool>`+l.in_stock = 1`) : rows.where("l.in_stock", "=", 1);
   }
   // CROSS JOIN fixes the order: the candidates are the outer loop, never the root category's rows.
   return qb
@@ -56,14 +62,14 @@ function inRange(q: ListingQuery<object>, column: "l.price_cents" | "l.sugar" | 
 }
 
 /**
- * Every filter that is not a multi-select facet. `priceByIndex: false` keeps SQLite from reading
- * a price range off the price index (the unary + hides the column from it): a page in the
+ * Every filter that is not a multi-select facet. Only the "price" order lets SQLite read a price
+ * range off the price index; otherwise the unary + hides the column from it: a page in the
  * recommended order then walks the recommendation index and stops after its rows, instead of
- * sorting the whole price range of the category.
+ * sorting the whole price range of the category, and the counting pass reads the category's key range.
  */
-function filtered(scope: ListScope, f: ProductFilter, priceByIndex = true): ListingQuery<object> {
-  let q = scopeRows(scope);
-  if (priceByIndex) q = inRange(q, "l.price_cents", f.price);
+function filtered(scope: ListScope, f: ProductFilter, order: RowOrder): ListingQuery<object> {
+  let q = scopeRows(scope, order);
+  if (order === "price") q = inRange(q, "l.price_cents", f.price);
   else {
     if (f.price.min !== null) q = q.where(sql<SqlBool>`+l.price_cents >= ${f.price.min}`);
     if (f.price.max !== null) q = q.where(sql<SqlBool>`+l.price_cents <= ${f.price.max}`);
@@ -101,7 +107,7 @@ function facetMatches(f: ProductFilter): Record<"brand" | "category" | "flavorin
  */
 function pageQuery(scope: ListScope, f: ProductFilter) {
   const m = facetMatches(f);
-  const q = filtered(scope, f, f.sort !== "recommendation")
+  const q = filtered(scope, f, f.sort === "recommendation" ? "recommendation" : "price")
     .where(sql<SqlBool>`${m.brand} AND ${m.category} AND ${m.flavoring}`)
     .innerJoin("product as p", "p.sku", "l.sku")
     .select(PRODUCT_SUMMARY_COLUMNS)
@@ -134,7 +140,7 @@ const FLAG_JSON = sql.join(
  */
 function countedFacets(scope: ListScope, f: ProductFilter) {
   const m = facetMatches(f);
-  const base = filtered(scope, f).select([
+  const base = filtered(scope, f, "key").select([
     "l.sku",
     "l.brand",
     "l.on_sale",
