@@ -6,6 +6,7 @@
  * every cookie already set stays valid.
  */
 import { createCookieFactory } from "@remix-run/server-runtime";
+import { BoundedMap } from "./bounded-map";
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -43,19 +44,17 @@ async function verifiedValue(signed: string, secret: string): Promise<string | f
  * validity depends only on the value and the secret, so a checked one needs no second check.
  * Bounded: the oldest entries go first.
  */
-const checked = new Map<string, Map<string, Promise<string | false>>>();
-const REMEMBERED_SIGNATURES = 2_000;
+const checked = new Map<string, BoundedMap<string, Promise<string | false>>>();
 
 function unsign(signed: string, secret: string): Promise<string | false> {
   let bySecret = checked.get(secret);
   if (!bySecret) {
-    bySecret = new Map();
+    bySecret = new BoundedMap(2_000);
     checked.set(secret, bySecret);
   }
   const known = bySecret.get(signed);
   if (known) return known;
   const result = verifiedValue(signed, secret);
-  if (bySecret.size >= REMEMBERED_SIGNATURES) bySecret.delete(bySecret.keys().next().value as string);
   bySecret.set(signed, result);
   // A signature that throws is not remembered: the next request throws again on its own.
   result.catch(() => bySecret.delete(signed));

@@ -8,6 +8,7 @@
 import { FLASH_COOKIE } from "./flash.server";
 import { hasSession } from "./session.server";
 import { PLACEHOLDER_MARK_HEADER, cacheKey, renewNonce } from "./edge-cache.server";
+import { BoundedMap } from "./bounded-map";
 import { concatBytes, encoder, startsWithBytes } from "./bytes";
 import { escapeInlineScript } from "./hydration-data.server";
 
@@ -129,8 +130,7 @@ function findSlots(page: Uint8Array, body: "document" | "data", MARK: Uint8Array
  * The slots of the pages this isolate has filled, by their rendering's mark (each rendering has its
  * own, so a mark names one page's bytes). Bounded: the oldest entries go first.
  */
-const slotsByMark = new Map<string, Slot[]>();
-const REMEMBERED_PAGES = 500;
+const slotsByMark = new BoundedMap<string, Slot[]>(500);
 
 function slotsOf(page: Uint8Array, body: "document" | "data", mark: string, MARK: Uint8Array): Slot[] {
   const key = `${body}:${page.length}:${mark}`;
@@ -138,7 +138,6 @@ function slotsOf(page: Uint8Array, body: "document" | "data", mark: string, MARK
   // Checked, not trusted: each remembered slot must still hold the mark in these bytes.
   if (known?.every((slot) => startsWithBytes(page, slot.at, MARK))) return known;
   const slots = findSlots(page, body, MARK);
-  if (slotsByMark.size >= REMEMBERED_PAGES) slotsByMark.delete(slotsByMark.keys().next().value as string);
   slotsByMark.set(key, slots);
   return slots;
 }

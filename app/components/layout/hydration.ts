@@ -12,14 +12,15 @@ export function useHydrationDone() {
   }, []);
 }
 
+/** A layout effect in the browser; on the server (where it would warn) a plain effect that never runs. */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 /**
  * Whether this component keeps the server's markup of one of its parts: in the browser, for a
  * component mounted while the document hydrates, as long as that markup is there. If React had
  * to render the document anew (a hydration error, an extension that changed the page), the part is
  * empty and the component renders it itself.
  */
-/** A layout effect in the browser; on the server (where it would warn) a plain effect that never runs. */
-const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 export function useKeptServerMarkup<T extends HTMLElement>(): [boolean, React.RefObject<T>] {
   const [kept, setKept] = useState(() => hydrating);

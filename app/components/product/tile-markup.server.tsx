@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { TextsProvider } from "~/i18n/texts";
+import { BoundedMap } from "~/platform/bounded-map";
 import type { TextStore } from "~/i18n/translate";
 import { TileBody, type TileBodyMarkup } from "./ProductTile";
 
@@ -8,8 +9,7 @@ import { TileBody, type TileBodyMarkup } from "./ProductTile";
  * picture's loading and resizing, the heading level): a price or a name that changes is a new
  * entry, the old one ages out. Texts change only with a deployment, which starts new isolates.
  */
-const rendered = new Map<string, string>();
-const REMEMBERED_TILES = 5_000;
+const rendered = new BoundedMap<string, string>(5_000);
 
 /**
  * The tiles' server markup for one page render (docs/decisions/0033). React renders it inside the
@@ -26,7 +26,6 @@ export function tileMarkup(texts: TextStore): TileBodyMarkup {
           <TileBody {...body} />
         </TextsProvider>,
       );
-      if (rendered.size >= REMEMBERED_TILES) rendered.delete(rendered.keys().next().value as string);
       rendered.set(key, html);
     }
     return html;
