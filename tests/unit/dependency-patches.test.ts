@@ -1,13 +1,15 @@
 /**
  * The project's patches of dependencies (patches/, docs/decisions/0032): applied by the install,
- * and Remix's route matching with its patch (each route tree's ranked branches and each compiled
- * path kept) giving the same answers as before however often, and for whichever tree, it runs.
+ * and Remix's route matching with its patch (each route tree's ranked branches, matches and each
+ * compiled path kept; the server's React Router tree built once) giving the same answers as before
+ * however often, and for whichever tree, it runs.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type * as Router from "@remix-run/router";
 // The bundles (server and browser) take the ES module build, the one the patch changes.
 import * as esmBuild from "@remix-run/router/dist/router.js";
+import { createStaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 
 const routes: Router.AgnosticRouteObject[] = [
@@ -33,6 +35,8 @@ describe("the patches", () => {
   it.each([
     ["@remix-run/router", "@remix-run/router/dist/router.js"],
     ["@remix-run/dev", "@remix-run/dev/dist/compiler/plugins/emptyModules.js"],
+    ["@remix-run/react", "@remix-run/react/dist/esm/server.js"],
+    ["react-router-dom", "react-router-dom/server.js"],
   ])("of %s are applied by the install (package.json's postinstall)", (_name, module) => {
     const file = createRequire(import.meta.url).resolve(module);
     expect(readFileSync(file, "utf8")).toContain("Frischkorb patch (docs/decisions/0032)");
@@ -77,5 +81,52 @@ describe("route matching with the patch", () => {
     expect(matchPath({ path: "/Catalog", caseSensitive: false, end: true }, "/catalog")).not.toBeNull();
     expect(matchPath({ path: "/catalog", end: false }, "/catalog/product/1")?.pathnameBase).toBe("/catalog");
     expect(matchPath({ path: "/catalog", end: true }, "/catalog/product/1")).toBeNull();
+  });
+
+  it("gives no request a match another one could change", () => {
+    const first = matchRoutes(routes, "/catalog/product/120001");
+    expect(() => {
+      (first?.[1].params as Record<string, string>).sku = "999";
+    }).toThrow(TypeError);
+    expect(() => first?.pop()).toThrow(TypeError);
+    expect(matchRoutes(routes, "/catalog/product/120001")?.[1].params).toEqual({ sku: "120001" });
+  });
+
+  it("stays right past the number of paths it keeps per tree", () => {
+    for (let i = 0; i < 2500; i++) expect(matchRoutes(routes, `/catalog/product/${i}`)?.[1].params.sku).toBe(`${i}`);
+    expect(ids("/account/orders/7")).toEqual(["root", "account", "orders"]);
+  });
+});
+
+describe("the server's React Router tree with the patch", () => {
+  it("is made once per route tree, with every route of it", () => {
+    const context = {
+      basename: "/",
+      location: { pathname: "/", search: "", hash: "", state: null, key: "default" },
+      matches: [],
+      loaderData: {},
+      actionData: null,
+      errors: null,
+      statusCode: 200,
+      loaderHeaders: {},
+      actionHeaders: {},
+      activeDeferreds: null,
+    } as unknown as Parameters<typeof createStaticRouter>[1];
+    const tree = [
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "home", index: true },
+          { id: "search", path: "search/find" },
+        ],
+      },
+    ];
+    const one = createStaticRouter(tree, context);
+    const two = createStaticRouter(tree, context);
+    expect(two.routes).toBe(one.routes);
+    expect(one.routes[0].children?.map((r) => r.id)).toEqual(["home", "search"]);
+    const other = createStaticRouter([{ id: "only", path: "/" }], context);
+    expect(other.routes.map((r) => r.id)).toEqual(["only"]);
   });
 });
