@@ -5,7 +5,9 @@
  */
 import { createCookie } from "./cookie.server";
 import { isProduction, type Env } from "./context";
-import { batch, prepare, qb, type BatchRows, type Statement } from "./db.server";
+import type { Compilable } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/sqlite";
+import { first, prepare, qb } from "./db.server";
 import { secret } from "./secrets.server";
 import { nowSeconds, randomToken, sha256 } from "./tokens.server";
 
@@ -54,6 +56,18 @@ export function startsSession(response: Response): boolean {
   return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
 }
 
+interface SessionRow {
+  created_at: number;
+  last_seen_at: number;
+  id: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  dark_mode_enabled: string;
+  group_identifier: string;
+  status: string;
+}
+
 export function isSessionAlive(row: { created_at: number; last_seen_at: number }, now: number): boolean {
   return now - row.last_seen_at <= SESSION_IDLE_SECONDS && now - row.created_at <= SESSION_ABSOLUTE_SECONDS;
 }
@@ -63,7 +77,7 @@ export function resolveSession(
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil">,
 ): Promise<SessionState> {
-  return resolveSessionWith(request, env, ctx, () => []).then((resolved) => resolved.state);
+  return resolveSessionWith(request, env, ctx, () => ({})).then((resolved) => resolved.state);
 }
 
 /** The customer of a session, as a subquery, for reads that go into the session's own round trip. */
@@ -73,22 +87,28 @@ export function customerOfSession(idHash: string) {
 
 export type CustomerOfSession = ReturnType<typeof customerOfSession>;
 
+/** Reads of the session's customer that come back inside the session's own row, by name. */
+export type SessionReads = Record<string, Parameters<typeof jsonArrayFrom>[0]>;
+type ReadRows<R extends SessionReads> = { [K in keyof R]: R[K] extends Compilable<infer O> ? O[] : never };
+
 /**
- * The session, and in the same round trip whatever else the caller reads of its customer: `along`
- * gets the session's customer as a subquery (docs/decisions/0030: a signed-in shopper's cached page
- * costs one read). `rows` is null unless the session is alive.
+ * The session, and in the same statement whatever else the caller reads of its customer: `along`
+ * gets the session's customer as a subquery and names its reads, which come back as JSON columns of
+ * the session's row (docs/decisions/0030: a signed-in shopper's cached page costs one read, and one
+ * statement is cheaper for D1 than a batch of four). `rows` is null unless the session is alive.
  */
-export async function resolveSessionWith<Q extends readonly Statement[]>(
+export async function resolveSessionWith<R extends SessionReads>(
   request: Request,
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil">,
-  along: (customer: CustomerOfSession) => Q,
-): Promise<{ state: SessionState; rows: BatchRows<Q> | null }> {
+  along: (customer: CustomerOfSession) => R,
+): Promise<{ state: SessionState; rows: ReadRows<R> | null }> {
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${SESSION_COOKIE}=`)) return { state: { kind: "visitor" }, rows: null };
   const id: unknown = await sessionCookie(env).parse(header);
   if (typeof id !== "string" || id === "") return { state: { kind: "expired" }, rows: null };
   const idHash = await sha256(id);
+  const reads = Object.entries(along(customerOfSession(idHash)));
   const sessionQuery = qb
     .selectFrom("session as s")
     .innerJoin("customer as c", "c.id", "s.customer_id")
@@ -103,8 +123,9 @@ export async function resolveSessionWith<Q extends readonly Statement[]>(
       "c.group_identifier",
       "c.status",
     ])
+    .select(reads.map(([name, read]) => jsonArrayFrom(read).as(name)))
     .where("s.id_hash", "=", idHash);
-  const [[row], ...rows] = await batch(env.DB, [sessionQuery, ...along(customerOfSession(idHash))] as const);
+  const row = (await first(env.DB, sessionQuery)) as (SessionRow & Record<string, unknown>) | null;
   const now = nowSeconds();
   if (row?.status !== "active" || !isSessionAlive(row, now)) {
     if (row) ctx.waitUntil(prepare(env.DB, qb.deleteFrom("session").where("id_hash", "=", idHash)).run());
@@ -123,7 +144,8 @@ export async function resolveSessionWith<Q extends readonly Statement[]>(
     darkMode: row.dark_mode_enabled as SignedInCustomer["darkMode"],
     group: row.group_identifier,
   };
-  return { state: { kind: "customer", idHash, customer }, rows: rows as unknown as BatchRows<Q> };
+  const rows = Object.fromEntries(reads.map(([name]) => [name, JSON.parse(String(row[name]))]));
+  return { state: { kind: "customer", idHash, customer }, rows: rows as ReadRows<R> };
 }
 
 /** A new session with a new id (never the one the browser came with) and its Set-Cookie value. */

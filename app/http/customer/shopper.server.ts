@@ -90,16 +90,19 @@ export async function cachedPageShopper(
   ctx: Pick<ExecutionContext, "waitUntil">,
 ): Promise<{ state: SessionState; parts: PersonalParts | null; setCookie: string | null }> {
   const [{ state, rows }, token] = await Promise.all([
-    resolveSessionWith(
-      request,
-      env,
-      ctx,
-      (customer) => [wishlistSkusQuery(customer), openPurchaseQuery(customer), cartSummaryQuery(customer)] as const,
-    ),
+    resolveSessionWith(request, env, ctx, (customer) => ({
+      wishlist: wishlistSkusQuery(customer),
+      purchases: openPurchaseQuery(customer),
+      cart: cartSummaryQuery(customer),
+    })),
     csrfToken(request, env),
   ]);
   if (state.kind !== "customer" || !rows) return { state, parts: null, setCookie: null };
-  const [wishlist, [purchase], [cart]] = rows;
+  const {
+    wishlist,
+    purchases: [purchase],
+    cart: [cart],
+  } = rows;
   const figures = cartFigures(toCartSummary(cart));
   if (sharesState(purchase ?? null) !== null) return { state, parts: null, setCookie: null };
   return {
