@@ -17,6 +17,9 @@ const PORT = 8799;
 
 const ROUTES = [
   ["trivial (/locales/de/common.json)", "/locales/de/common.json"],
+  // The plainest document (header, menu, footer and a text, no catalogue, no hydration data): the
+  // floor of a page's render, against which the catalogue pages' ratios can be read.
+  ["legal page", "/pages/legal/impressum"],
   ["home", "/"],
   ["category", "/catalog/category/milch-eier"],
   ["category + filters", "/catalog/category/milch-eier?bio=1&sort=price_asc&priceMax=5"],

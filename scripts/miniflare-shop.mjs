@@ -59,6 +59,7 @@ export async function startMiniflareShop(opts = {}) {
     d1Persist: opts.persist ?? false,
     bindings: { ENVIRONMENT: "test", EDGE_CACHE_SECONDS: "0", IMAGE_RESIZING: "off", ...opts.bindings },
     ...(opts.port !== undefined ? { host: "127.0.0.1", port: opts.port } : {}),
+    ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
     ...(opts.outbound ? { outboundService: opts.outbound } : {}),
     ...(opts.assets
       ? { assets: { directory: path.join(root, "public"), binding: "ASSETS", routerConfig: { has_user_worker: true } } }
