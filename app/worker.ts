@@ -35,6 +35,7 @@ import { configurationProblems, deploymentEnv, refusal as notConfigured } from "
 import { deliverOutbox } from "~/platform/mail-delivery.server";
 import { paymentProvider } from "~/platform/payment.server";
 import { guardRequest } from "~/platform/request-guard.server";
+import { handleApiRequest, isApiPath } from "~/api/router.server";
 import { tileOrigin } from "~/platform/map-tiles.server";
 import { readConsent } from "~/platform/consent";
 import { bookmarkCookie, readBookmark, sessionDatabase } from "~/platform/d1-session.server";
@@ -106,9 +107,11 @@ async function personalPage(
 
 export default {
   async fetch(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
+    // The JSON API reads no cookie, so no bookmark either: its calls read from the primary.
+    const api = isApiPath(new URL(incoming.url).pathname);
     // One D1 session per request, from the shopper's last bookmark (docs/decisions/0028).
-    const bookmark = readBookmark(incoming.headers.get("Cookie"));
-    const writes = !["GET", "HEAD"].includes(incoming.method);
+    const bookmark = api ? null : readBookmark(incoming.headers.get("Cookie"));
+    const writes = api || !["GET", "HEAD"].includes(incoming.method);
     const d1 = sessionDatabase(bindings.DB, bookmark, writes);
     const env = deploymentEnv({ ...bindings, DB: d1.db }, new URL(incoming.url));
     const production = !env.standIns;
@@ -118,6 +121,14 @@ export default {
     if (misconfigured) {
       applySecurityHeaders(misconfigured.headers, { nonce, production, dev });
       return misconfigured;
+    }
+    if (api) {
+      // The API's door (docs/decisions/0034): bearer tokens only; the cookies never reach it.
+      const headers = new Headers(incoming.headers);
+      headers.delete("Cookie");
+      const answer = await handleApiRequest(new Request(incoming, { headers }), env, ctx, buildVersion);
+      applySecurityHeaders(answer.headers, { production, dev });
+      return answer;
     }
     const { request, refusal, settle } = await guardRequest(incoming, env);
     const sources = policySources(env, request);

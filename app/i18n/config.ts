@@ -20,5 +20,6 @@ export const NAMESPACES = [
   "balance",
   "shares",
   "marketing",
+  "api",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

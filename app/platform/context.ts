@@ -43,6 +43,8 @@ export interface Env {
   TAG_MANAGER_SCRIPT_URL?: string;
   /** Space-separated origins the container's tags send to, allowed by the CSP after consent. */
   TAG_MANAGER_ORIGINS?: string;
+  /** Space-separated origins the JSON API answers cross-origin requests of (docs/decisions/0034); unset: none. */
+  API_CORS_ORIGINS?: string;
   /**
    * Not a binding: set by the worker for each request (platform/deployment.server.ts). True only
    * when the shop is explicitly in development or test and reached on a local address.

@@ -66,6 +66,7 @@ export interface Database {
     used_by: Generated<string | null>;
   };
   session: { id_hash: string; customer_id: number; created_at: number; last_seen_at: number };
+  api_token: { token_hash: string; customer_id: number; created_at: number; expires_at: number };
   consent_record: {
     id: Generated<number>;
     customer_id: number;

@@ -14,6 +14,7 @@ import cards from "../../locales/de/cards.json";
 import balance from "../../locales/de/balance.json";
 import shares from "../../locales/de/shares.json";
 import marketing from "../../locales/de/marketing.json";
+import api from "../../locales/de/api.json";
 
 // `satisfies` keeps this list and NAMESPACES (which the browser knows) the same.
 export const resources = {
@@ -30,6 +31,7 @@ export const resources = {
     balance,
     shares,
     marketing,
+    api,
   } satisfies Record<Namespace, unknown>,
 } as const;
 

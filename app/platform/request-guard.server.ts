@@ -83,8 +83,8 @@ async function checkRequest(request: Request): Promise<ArrayBuffer | null | Refu
 }
 
 /** The whole body, or null when it is larger than the limit (read no further than that). */
-async function readLimited(request: Request): Promise<ArrayBuffer | null> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > BODY_LIMIT_BYTES) return null;
+export async function readLimited(request: Request, limit = BODY_LIMIT_BYTES): Promise<ArrayBuffer | null> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > limit) return null;
   if (!request.body) return new ArrayBuffer(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -93,7 +93,7 @@ async function readLimited(request: Request): Promise<ArrayBuffer | null> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > BODY_LIMIT_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       return null;
     }

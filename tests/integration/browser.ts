@@ -17,7 +17,7 @@ export class Browser {
     readonly ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
   ) {}
 
-  private cookieHeader(): string {
+  cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 

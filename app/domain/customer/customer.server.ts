@@ -9,6 +9,7 @@ import { queueMail } from "~/platform/mailer.server";
 import { DECOY_PASSWORD_HASH, hashPassword, verifyPassword } from "~/platform/password.server";
 import { secret } from "~/platform/secrets.server";
 import { endOtherSessions } from "~/platform/session.server";
+import { endApiTokens } from "~/platform/api-token.server";
 import { randomId } from "~/platform/tokens.server";
 import { activationMail, emailChangeMail, passwordResetMail } from "./mails.server";
 import type { CustomerProfile } from "./customer";
@@ -115,7 +116,7 @@ export async function requestPasswordReset(env: Env, email: string, origin: stri
   await env.DB.batch([...statements, queueMail(env.DB, await passwordResetMail(customer, origin, customer.id, token))]);
 }
 
-/** Sets the new password and ends every session of the customer, if the link is still good. */
+/** Sets the new password and ends every session and API token of the customer, if the link is still good. */
 export async function resetPassword(env: Env, customerId: number, token: string, password: string): Promise<boolean> {
   const use = await useToken(env.DB, customerId, "password_reset", token);
   const hash = await hashPassword(password, pepper(env));
@@ -133,6 +134,13 @@ export async function resetPassword(env: Env, customerId: number, token: string,
       env.DB,
       qb
         .deleteFrom("session")
+        .where("customer_id", "=", customerId)
+        .where((eb) => eb.exists(justUsed(use.tokenHash, use.mark))),
+    ),
+    prepare(
+      env.DB,
+      qb
+        .deleteFrom("api_token")
         .where("customer_id", "=", customerId)
         .where((eb) => eb.exists(justUsed(use.tokenHash, use.mark))),
     ),
@@ -175,7 +183,7 @@ export async function passwordMatches(env: Env, customerId: number, password: st
 
 export type ChangeResult = "done" | "wrongPassword" | "emailTaken";
 
-/** Changes the password and ends the customer's other sessions; this one stays signed in. */
+/** Changes the password and ends the customer's other sessions and every API token; this session stays signed in. */
 export async function changePassword(
   env: Env,
   customerId: number,
@@ -193,6 +201,7 @@ export async function changePassword(
         .where("id", "=", customerId),
     ),
     endOtherSessions(env.DB, customerId, keepSession),
+    endApiTokens(env.DB, customerId),
   ]);
   return "done";
 }
@@ -251,6 +260,26 @@ export async function confirmEmailChange(
 }
 
 /** Dark mode of a signed-in customer; a failed save is only logged by the caller. */
+/** The name and dark mode, as the API's customer update sends them (the e-mail changes only by its link). */
+export async function updateNameAndDarkMode(
+  db: D1Database,
+  customerId: number,
+  input: { firstName: string; lastName: string; darkMode: "0" | "1" | null },
+): Promise<void> {
+  await prepare(
+    db,
+    qb
+      .updateTable("customer")
+      .set({
+        firstname: input.firstName,
+        lastname: input.lastName,
+        ...(input.darkMode ? { dark_mode_enabled: input.darkMode } : {}),
+        updated_at: isoNow(),
+      })
+      .where("id", "=", customerId),
+  ).run();
+}
+
 export async function saveDarkMode(db: D1Database, customerId: number, value: "0" | "1"): Promise<void> {
   await prepare(db, qb.updateTable("customer").set({ dark_mode_enabled: value }).where("id", "=", customerId)).run();
 }

@@ -54,9 +54,11 @@ function mustMatch<T extends Record<string, unknown>>(
   };
 }
 
+export const personName = text(MAX_LENGTH.name);
+
 export const personFields = (today: string) => ({
-  firstName: text(MAX_LENGTH.name),
-  lastName: text(MAX_LENGTH.name),
+  firstName: personName,
+  lastName: personName,
   dob: dob(today),
   telephone,
   gender,

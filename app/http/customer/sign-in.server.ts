@@ -12,7 +12,7 @@ import { randomToken } from "~/platform/tokens.server";
 import { attempt, clientOf, LIMITS, refund, type Throttle } from "~/platform/rate-limit.server";
 import { startSession } from "~/platform/session.server";
 import { darkModeCookie, readDarkMode } from "~/platform/theme.server";
-import { isProduction } from "~/platform/context";
+import { isProduction, type Env } from "~/platform/context";
 import { knownDeviceFor, rememberDevice } from "~/platform/device.server";
 import { checkSignIn, resendActivation, saveDarkMode } from "~/domain/customer/customer.server";
 import { darkModeAtSignIn } from "~/domain/customer/dark-mode";
@@ -44,6 +44,26 @@ function loginThrottles(email: string, client: string, knownDevice: string | nul
   ];
 }
 
+/**
+ * The throttled password check of both doors: the pages' sign-in and the JSON API's token call
+ * (which knows no device cookie, so it is always throttled as an unknown device).
+ */
+export async function checkCredentials(
+  request: Request,
+  env: Env,
+  credentials: { email: string; password: string },
+  knownDevice: string | null,
+): Promise<{ customerId: number; darkMode: "0" | "1" } | SignInFailure> {
+  const throttles = loginThrottles(credentials.email, clientOf(request, env), knownDevice);
+  if (!(await attempt(env.DB, throttles))) return FAILURES.throttled;
+  const check = await checkSignIn(env, credentials.email, credentials.password);
+  if (check.result !== "ok") return FAILURES[check.result];
+  await refund(env.DB, throttles);
+  return { customerId: check.customerId, darkMode: check.darkMode };
+}
+
+export const SIGN_IN_ERROR = FAILURES.error;
+
 export async function signIn(
   request: Request,
   context: AppLoadContext,
@@ -51,16 +71,10 @@ export async function signIn(
   redirectTo: unknown,
 ): Promise<Response | SignInFailure> {
   const { env } = context;
-  const throttles = loginThrottles(
-    credentials.email,
-    clientOf(request, env),
-    await knownDeviceFor(request, env, credentials.email),
-  );
+  const knownDevice = await knownDeviceFor(request, env, credentials.email);
   try {
-    if (!(await attempt(env.DB, throttles))) return FAILURES.throttled;
-    const check = await checkSignIn(env, credentials.email, credentials.password);
-    if (check.result !== "ok") return FAILURES[check.result];
-    await refund(env.DB, throttles);
+    const check = await checkCredentials(request, env, credentials, knownDevice);
+    if ("status" in check) return check;
 
     const theme = darkModeAtSignIn(readDarkMode(request.headers.get("Cookie")), check.darkMode);
     if (theme.saveToAccount) {

@@ -1,0 +1,98 @@
+/**
+ * The customer's own calls (spec section 7 "Customers"): a token for e-mail and password (throttled
+ * like the sign-in page, with its statuses: 401 wrong, 403 not activated, 409 blocked, 429), signing
+ * out, reading the customer and saving names and dark mode.
+ */
+import { z } from "zod";
+import { checkCredentials } from "~/http/customer/sign-in.server";
+import { email, loginSchema, personName } from "~/domain/customer/schema";
+import { updateNameAndDarkMode } from "~/domain/customer/customer.server";
+import { API_TOKEN_SECONDS, issueApiToken, revokeApiToken } from "~/platform/api-token.server";
+import { ApiFailure, operation } from "../operation.server";
+import { WEBSITE_ID, customerResource, customerSchema } from "./resource.server";
+
+const TAG = "Kunde";
+
+export const createToken = operation({
+  method: "POST",
+  path: "/rest/V1/integration/customer/token",
+  summary: "Zugangsschlüssel für E-Mail-Adresse und Passwort",
+  tag: TAG,
+  auth: false,
+  body: z.object({ username: loginSchema.shape.email, password: loginSchema.shape.password }).strict(),
+  response: z.object({
+    access_token: z.string(),
+    token_type: z.literal("Bearer"),
+    expires_in: z.number().int(),
+  }),
+  async run({ body }, { request, env }) {
+    const check = await checkCredentials(request, env, { email: body.username, password: body.password }, null);
+    if ("status" in check) throw new ApiFailure(check.status, check.message);
+    const token = await issueApiToken(env.DB, check.customerId);
+    return { access_token: token, token_type: "Bearer" as const, expires_in: API_TOKEN_SECONDS };
+  },
+});
+
+export const revokeToken = operation({
+  method: "DELETE",
+  path: "/rest/V1/integration/customer/token",
+  summary: "Abmelden: der Zugangsschlüssel endet",
+  tag: TAG,
+  auth: true,
+  response: z.null(),
+  status: 204,
+  async run(_input, { env, tokenHash }) {
+    await revokeApiToken(env.DB, tokenHash);
+    return null;
+  },
+});
+
+export const readMe = operation({
+  method: "GET",
+  path: "/rest/V1/customer/me",
+  summary: "Die eigenen Kundendaten",
+  tag: TAG,
+  auth: true,
+  response: customerSchema,
+  run: (_input, { env, customerId }) => customerResource(env.DB, customerId),
+});
+
+const darkModeAttribute = z
+  .object({ attribute_code: z.literal("dark_mode_enabled"), value: z.enum(["0", "1"]) })
+  .strict();
+
+export const updateMe = operation({
+  method: "PUT",
+  path: "/rest/V1/customer/update/me",
+  summary: "Namen und Dunkelmodus speichern",
+  tag: TAG,
+  auth: true,
+  body: z
+    .object({
+      customer: z
+        .object({
+          email,
+          firstname: personName,
+          lastname: personName,
+          website_id: z.literal(WEBSITE_ID).optional(),
+          custom_attributes: z.array(darkModeAttribute).max(1).optional(),
+        })
+        .strict(),
+    })
+    .strict(),
+  response: customerSchema,
+  async run({ body }, { env, customerId }) {
+    const current = await customerResource(env.DB, customerId);
+    // The e-mail address changes only through the confirmation link of the account page.
+    if (body.customer.email.toLowerCase() !== current.email.toLowerCase())
+      throw new ApiFailure(400, "api:emailChangeByLink", ["customer.email"]);
+    await updateNameAndDarkMode(env.DB, customerId, {
+      firstName: body.customer.firstname,
+      lastName: body.customer.lastname,
+      darkMode: body.customer.custom_attributes?.[0]?.value ?? null,
+    });
+    return customerResource(env.DB, customerId);
+  },
+});
+
+export const CUSTOMER_OPERATIONS = [createToken, revokeToken, readMe, updateMe];

@@ -1,0 +1,129 @@
+/**
+ * The customer as the API shows it (spec section 3 "Customer"): names, addresses, the custom
+ * attributes the app reads (balance, telephone, SEPA allowed, dark mode) and the shareholder's
+ * extension attributes. Money is in cents, as everywhere in the shop.
+ */
+import { z } from "zod";
+import { listAddresses } from "~/domain/customer/address.server";
+import { openPurchase } from "~/domain/share/purchase.server";
+import { shareholderState } from "~/domain/share/purchase";
+import { loadShareholding, loadShareListing } from "~/domain/share/share.server";
+import { batch, qb } from "~/platform/db.server";
+import { ApiFailure } from "../operation.server";
+
+/** The shop's one website (spec: `website_id`). */
+export const WEBSITE_ID = 1;
+
+const attributeCodes = ["balance", "telephone", "is_sepa_allowed", "dark_mode_enabled"] as const;
+
+export const customerSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  website_id: z.literal(WEBSITE_ID),
+  addresses: z.array(
+    z.object({
+      id: z.number().int(),
+      street: z.string(),
+      houseNumber: z.string(),
+      addressAddition: z.string(),
+      zip: z.string(),
+      city: z.string(),
+      country: z.string(),
+      default_shipping: z.boolean(),
+      default_billing: z.boolean(),
+    }),
+  ),
+  custom_attributes: z.array(z.object({ attribute_code: z.enum(attributeCodes), value: z.string() })),
+  extension_attributes: z.object({
+    /** The customer group, underscores shown as hyphens (spec spelling). */
+    group_identifer: z.string(),
+    is_shareholder: z.boolean(),
+    shares_count: z.number().int(),
+    /** cents */
+    shares_value: z.number().int(),
+    shares_sellable: z.number().int(),
+    shareholder_membership_number: z.string().nullable(),
+    shareholder_state: z.enum(["blocked", "open"]),
+    shares_history: z.array(
+      z.object({
+        date: z.string(),
+        type: z.enum(["purchase", "cancellation"]),
+        quantity: z.number().int(),
+        /** cents */
+        value: z.number().int(),
+        effective_at: z.string(),
+      }),
+    ),
+  }),
+});
+
+export type CustomerResource = z.input<typeof customerSchema>;
+
+export async function customerResource(db: D1Database, customerId: number): Promise<CustomerResource> {
+  const [[row], [balance]] = await batch(db, [
+    qb
+      .selectFrom("customer")
+      .select([
+        "id",
+        "email",
+        "firstname",
+        "lastname",
+        "telephone",
+        "is_sepa_allowed",
+        "dark_mode_enabled",
+        "group_identifier",
+      ])
+      .where("id", "=", customerId),
+    qb.selectFrom("customer_balance").select("balance_cents").where("customer_id", "=", customerId),
+  ] as const);
+  if (!row) throw new ApiFailure(401, "api:unauthorized");
+  const [addresses, holding, history, purchase] = await Promise.all([
+    listAddresses(db, customerId),
+    loadShareholding(db, customerId),
+    loadShareListing(db, customerId),
+    openPurchase(db, customerId),
+  ]);
+  const member = holding.kind === "member" ? holding : null;
+  return {
+    id: row.id,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    website_id: WEBSITE_ID,
+    addresses: addresses.map((a) => ({
+      id: a.id,
+      street: a.street,
+      houseNumber: a.houseNumber,
+      addressAddition: a.addressAddition,
+      zip: a.zip,
+      city: a.city,
+      country: a.country,
+      default_shipping: a.defaultShipping,
+      default_billing: a.defaultBilling,
+    })),
+    custom_attributes: [
+      { attribute_code: "balance", value: String(balance?.balance_cents ?? 0) },
+      { attribute_code: "telephone", value: row.telephone ?? "" },
+      { attribute_code: "is_sepa_allowed", value: row.is_sepa_allowed },
+      { attribute_code: "dark_mode_enabled", value: row.dark_mode_enabled },
+    ],
+    extension_attributes: {
+      group_identifer: row.group_identifier.replaceAll("_", "-"),
+      is_shareholder: member !== null,
+      shares_count: member?.counts.held ?? 0,
+      shares_value: member?.valueCents ?? 0,
+      shares_sellable: member?.counts.sellable ?? 0,
+      shareholder_membership_number: holding.kind === "none" ? null : holding.memberNumber,
+      shareholder_state: shareholderState(purchase?.status ?? null),
+      shares_history: (history ?? []).map((e) => ({
+        date: e.createdAt,
+        type: e.type,
+        quantity: e.quantity,
+        value: e.valueCents,
+        effective_at: e.effectiveAt,
+      })),
+    },
+  };
+}

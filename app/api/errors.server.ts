@@ -1,0 +1,44 @@
+/**
+ * The API's error answers: `{ "message": "…", "parameters": [...] }` with the German texts of the
+ * shop (spec section 8), and the schema the OpenAPI document gives every error.
+ */
+import { z, type ZodError, type ZodIssue } from "zod";
+import type { Namespace } from "~/i18n/config";
+import { translator } from "~/platform/i18n.server";
+import { ApiFailure } from "./operation.server";
+
+export const errorSchema = z.object({ message: z.string(), parameters: z.array(z.string()) });
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * A schema's message is a locale key of the common namespace, optionally "key|number"; zod's own
+ * English messages (a wrong type, a schema without a message) become the API's German ones.
+ */
+function issueText(issue: ZodIssue, t: Translate, api: Translate): string {
+  if (issue.code === "unrecognized_keys") return `${api("unknownFields")} (${issue.keys.join(", ")})`;
+  if (issue.code === "invalid_type")
+    return issue.received === "undefined" ? t("validation.required") : api("wrongType", { type: issue.expected });
+  const [key, count] = issue.message.split("|");
+  const text = count === undefined ? t(key) : t(key, { count: Number(count) });
+  return text === key ? api("invalidValue") : text;
+}
+
+/** Each field's problem as "path: text", for the parameters of a 400. */
+export async function invalidInput(error: ZodError, where: "body" | "query"): Promise<ApiFailure> {
+  const [t, api] = (await Promise.all([translator("common"), translator("api")])) as [Translate, Translate];
+  const parameters = error.issues
+    .slice(0, 20)
+    .map((issue) => `${[where, ...issue.path].join(".")}: ${issueText(issue, t, api)}`);
+  return new ApiFailure(400, "api:invalidInput", parameters);
+}
+
+export async function failureResponse(failure: ApiFailure, headers: HeadersInit = {}): Promise<Response> {
+  const colon = failure.key.indexOf(":");
+  const ns = (colon > 0 ? failure.key.slice(0, colon) : "common") as Namespace;
+  const t = (await translator(ns)) as Translate;
+  return Response.json(
+    { message: t(failure.key.slice(colon + 1)), parameters: failure.parameters },
+    { status: failure.status, headers },
+  );
+}

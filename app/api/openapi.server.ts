@@ -1,0 +1,56 @@
+/**
+ * The OpenAPI 3.1 document of the API, generated from the operations' zod schemas
+ * (@asteasolutions/zod-to-openapi), so the description and the checks cannot drift apart. Made once
+ * per isolate, on its first request.
+ */
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import type { ZodTypeAny } from "zod";
+import { errorSchema } from "./errors.server";
+import type { Operation } from "./operation.server";
+
+const ERRORS = {
+  400: "Ungültige Anfrage (JSON, Felder, Typen)",
+  401: "Zugangsschlüssel fehlt, ist abgelaufen oder beendet",
+  404: "Nicht gefunden",
+  413: "Anfrage zu groß",
+  415: "Kein JSON",
+  429: "Zu viele Versuche",
+} as const;
+
+const json = (schema: ZodTypeAny) => ({ "application/json": { schema } });
+
+export function openApiDocument(operations: readonly Operation[], version: string) {
+  const registry = new OpenAPIRegistry();
+  const bearer = registry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+  for (const op of operations) {
+    const status = op.status ?? 200;
+    registry.registerPath({
+      method: op.method.toLowerCase() as "get" | "post" | "put" | "delete",
+      path: op.path,
+      summary: op.summary,
+      tags: [op.tag],
+      security: op.auth ? [{ [bearer.name]: [] }] : [],
+      request: {
+        ...(op.body ? { body: { required: true, content: json(op.body) } } : {}),
+        ...(op.query ? { query: op.query as never } : {}),
+      },
+      responses: {
+        [status]: status === 204 ? { description: "Erledigt" } : { description: "Erfolg", content: json(op.response) },
+        ...Object.fromEntries(
+          Object.entries(ERRORS)
+            .filter(([code]) => op.auth || code !== "401")
+            .map(([code, description]) => [code, { description, content: json(errorSchema) }]),
+        ),
+      },
+    });
+  }
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Frischkorb API",
+      version,
+      description:
+        "Die Aufrufe des Shops als JSON (docs/decisions/0034). Fehler antworten mit { message, parameters }; Geldbeträge sind Cent.",
+    },
+  });
+}

@@ -1,0 +1,25 @@
+/**
+ * Every operation of the API, in the order the OpenAPI document lists them. A new operation joins
+ * this list, the contract test (tests/integration/api-contract.test.ts) and the fuzz catalogue.
+ */
+import { z } from "zod";
+import { CUSTOMER_OPERATIONS } from "./customer/operations.server";
+import { openApiDocument } from "./openapi.server";
+import { type Operation, operation } from "./operation.server";
+
+let document: ReturnType<typeof openApiDocument> | undefined;
+
+export const describeApi = operation({
+  method: "GET",
+  path: "/rest/V1/openapi.json",
+  summary: "Diese Beschreibung als OpenAPI 3.1",
+  tag: "API",
+  auth: false,
+  response: z.record(z.unknown()),
+  async run(_input, { buildVersion }) {
+    document ??= openApiDocument(OPERATIONS, buildVersion);
+    return document as unknown as Record<string, unknown>;
+  },
+});
+
+export const OPERATIONS: readonly Operation[] = [describeApi, ...CUSTOMER_OPERATIONS] as readonly Operation[];

@@ -1,0 +1,138 @@
+/**
+ * The JSON API's door (docs/decisions/0034): every request under /rest/ and /v1/ comes here instead
+ * of to Remix. It finds the operation, checks the bearer token, reads and checks the JSON body and
+ * the query against the operation's zod schemas, runs it and answers JSON. Every refusal is a 4xx
+ * with `{ message, parameters }`; nothing here reads a cookie or sets one.
+ */
+import { BODY_LIMIT_BYTES, readLimited } from "~/platform/request-guard.server";
+import { bearerToken, tokenCustomer } from "~/platform/api-token.server";
+import type { Env } from "~/platform/context";
+import { failureResponse, invalidInput } from "./errors.server";
+import { ApiFailure, type Method, type Operation } from "./operation.server";
+import { OPERATIONS } from "./operations.server";
+import { corsHeaders, preflight } from "./cors.server";
+
+/** The paths the API owns; the pages have none of them. */
+export function isApiPath(pathname: string): boolean {
+  return pathname.startsWith("/rest/") || pathname.startsWith("/v1/");
+}
+
+interface Route {
+  op: Operation;
+  pattern: RegExp;
+  names: string[];
+}
+
+const ROUTES: Route[] = OPERATIONS.map((op) => {
+  const names: string[] = [];
+  const source = op.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, (_m, name: string) => {
+    names.push(name);
+    return "([^/]+)";
+  });
+  return { op, pattern: new RegExp(`^${source}$`), names };
+});
+
+function findRoute(method: string, pathname: string): { route: Route; params: Record<string, string> } | Method[] {
+  const allowed: Method[] = [];
+  for (const route of ROUTES) {
+    const match = route.pattern.exec(pathname);
+    if (!match) continue;
+    if (route.op.method !== method) {
+      allowed.push(route.op.method);
+      continue;
+    }
+    const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+    return { route, params };
+  }
+  return allowed;
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  const body = await readLimited(request, BODY_LIMIT_BYTES);
+  if (body === null) throw new ApiFailure(413, "api:tooLarge");
+  if (body.byteLength === 0) return {};
+  if (type !== "application/json") throw new ApiFailure(415, "api:unsupportedMediaType");
+  try {
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
+  } catch {
+    throw new ApiFailure(400, "api:malformedJson");
+  }
+}
+
+async function dispatch(request: Request, env: Env, ctx: ExecutionContext, buildVersion: string): Promise<Response> {
+  const url = new URL(request.url);
+  const found = findRoute(request.method === "HEAD" ? "GET" : request.method, url.pathname);
+  if (Array.isArray(found)) {
+    if (found.length === 0) throw new ApiFailure(404, "api:notFound", [url.pathname]);
+    return failureResponse(new ApiFailure(405, "api:methodNotAllowed", [request.method]), {
+      Allow: [...new Set(found)].join(", "),
+    });
+  }
+  const { route, params } = found;
+  const { op } = route;
+
+  let customerId = 0;
+  let tokenHash = "";
+  if (op.auth) {
+    const token = bearerToken(request);
+    const owner = token ? await tokenCustomer(env.DB, token) : null;
+    if (!owner) throw new ApiFailure(401, "api:unauthorized");
+    customerId = owner.customerId;
+    tokenHash = owner.hash;
+  }
+
+  const query = op.query
+    ? op.query.safeParse(Object.fromEntries(url.searchParams))
+    : url.searchParams.size
+      ? null
+      : { success: true as const, data: {} };
+  if (query === null)
+    throw new ApiFailure(
+      400,
+      "api:invalidInput",
+      [...url.searchParams.keys()].map((k) => `query.${k}`),
+    );
+  if (!query.success) throw invalidInput(query.error, "query");
+
+  let body: unknown = {};
+  if (op.body) {
+    const parsed = op.body.safeParse(await readJson(request));
+    if (!parsed.success) throw await invalidInput(parsed.error, "body");
+    body = parsed.data;
+  } else if (request.body) {
+    // An operation without a body still reads (and limits) what came, so nothing is left unread.
+    if ((await readLimited(request, BODY_LIMIT_BYTES)) === null) throw new ApiFailure(413, "api:tooLarge");
+  }
+
+  const result = await op.run(
+    { body, query: query.data },
+    { request, env, ctx, params, customerId, tokenHash, buildVersion },
+  );
+  const status = op.status ?? 200;
+  if (status === 204) return new Response(null, { status });
+  return Response.json(result, { status });
+}
+
+/** The answer to an API request, with CORS headers for the configured origins only. */
+export async function handleApiRequest(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  buildVersion: string,
+): Promise<Response> {
+  if (request.method === "OPTIONS") return preflight(request, env);
+  let response: Response;
+  try {
+    response = await dispatch(request, env, ctx, buildVersion);
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) console.error("api call failed", error);
+    response = await failureResponse(
+      error instanceof ApiFailure ? error : new ApiFailure(500, "global.processingError"),
+    );
+  }
+  response.headers.set("Cache-Control", "no-store");
+  if (response.status === 401) response.headers.set("WWW-Authenticate", 'Bearer realm="frischkorb"');
+  for (const [name, value] of corsHeaders(request, env)) response.headers.set(name, value);
+  return response;
+}
