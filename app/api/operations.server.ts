@@ -3,6 +3,7 @@
  * this list, the contract test (tests/integration/api-contract.test.ts) and the fuzz catalogue.
  */
 import { z } from "zod";
+import { CATALOG_OPERATIONS } from "./catalog/operations.server";
 import { CUSTOMER_OPERATIONS } from "./customer/operations.server";
 import { openApiDocument } from "./openapi.server";
 import { type Operation, operation } from "./operation.server";
@@ -22,4 +23,4 @@ export const describeApi = operation({
   },
 });
 
-export const OPERATIONS: readonly Operation[] = [describeApi, ...CUSTOMER_OPERATIONS] as readonly Operation[];
+export const OPERATIONS: readonly Operation[] = [describeApi, ...CUSTOMER_OPERATIONS, ...CATALOG_OPERATIONS] as readonly Operation[];
