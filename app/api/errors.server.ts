@@ -38,7 +38,7 @@ export async function failureResponse(failure: ApiFailure, headers: HeadersInit 
   const ns = (colon > 0 ? failure.key.slice(0, colon) : "common") as Namespace;
   const t = (await translator(ns)) as Translate;
   return Response.json(
-    { message: t(failure.key.slice(colon + 1)), parameters: failure.parameters },
+    { message: t(failure.key.slice(colon + 1), failure.values), parameters: failure.parameters },
     { status: failure.status, headers },
   );
 }

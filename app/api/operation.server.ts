@@ -56,6 +56,8 @@ export class ApiFailure extends Error {
     readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 428 | 429 | 500,
     readonly key: string,
     readonly parameters: string[] = [],
+    /** The text's interpolation values, e.g. a product's name. */
+    readonly values: Record<string, string | number> = {},
   ) {
     super(key);
   }

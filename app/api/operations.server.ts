@@ -3,6 +3,7 @@
  * this list, the contract test (tests/integration/api-contract.test.ts) and the fuzz catalogue.
  */
 import { z } from "zod";
+import { CART_OPERATIONS } from "./cart/operations.server";
 import { CATALOG_OPERATIONS } from "./catalog/operations.server";
 import { CUSTOMER_OPERATIONS } from "./customer/operations.server";
 import { openApiDocument } from "./openapi.server";
@@ -23,4 +24,9 @@ export const describeApi = operation({
   },
 });
 
-export const OPERATIONS: readonly Operation[] = [describeApi, ...CUSTOMER_OPERATIONS, ...CATALOG_OPERATIONS] as readonly Operation[];
+export const OPERATIONS: readonly Operation[] = [
+  describeApi,
+  ...CUSTOMER_OPERATIONS,
+  ...CATALOG_OPERATIONS,
+  ...CART_OPERATIONS,
+] as readonly Operation[];

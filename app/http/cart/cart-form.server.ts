@@ -25,7 +25,8 @@ import { cancelPurchase } from "~/domain/share/purchase.server";
 import type { Notice } from "~/platform/flash.server";
 import { parseFormAsSent } from "~/platform/form";
 
-const REFUSED: Record<Exclude<CartChange, "done">, string> = {
+/** Why a line change was refused, as a text key (the cart's notices and the API's errors). */
+export const CART_REFUSALS: Record<Exclude<CartChange, "done">, string> = {
   maxQuantity: "messages.api.productMaxQuantity",
   soldOut: "product.outOfStockNotification",
   unknownProduct: "cart:unknownProduct",
@@ -59,7 +60,7 @@ function lineNotices(change: LineChanged, successKey: string): Notice[] {
   const notice: Notice =
     outcome === "done"
       ? { type: "success", key: successKey, values: { name } }
-      : { type: "error", key: REFUSED[outcome], values: { name } };
+      : { type: "error", key: CART_REFUSALS[outcome], values: { name } };
   return change.giftsTakenOut ? [notice, giftsNotice(change.giftsTakenOut)] : [notice];
 }
 

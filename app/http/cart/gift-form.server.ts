@@ -9,7 +9,8 @@ import { giftFormSchema } from "~/domain/cart/schema";
 import type { Notice } from "~/platform/flash.server";
 import { parseFormAsSent } from "~/platform/form";
 
-const REFUSED: Record<Exclude<GiftChosen, "chosen">, string> = {
+/** Why a gift was not taken, as a text key (the dialog's notices and the API's errors). */
+export const GIFT_REFUSALS: Record<Exclude<GiftChosen, "chosen">, string> = {
   notAvailable: "cart:gifts.notAvailable",
   notOffered: "cart:gifts.notOffered",
   alreadyChosen: "cart:gifts.alreadyChosen",
@@ -33,5 +34,5 @@ export async function answerGiftForm(db: D1Database, customerId: number, form: F
   const outcome = await chooseGift(db, customerId, sku);
   const name = (await productName(db, sku)) ?? sku;
   if (outcome === "chosen") return { type: "success", key: "cart:gifts.chosen", values: { name } };
-  return { type: "error", key: REFUSED[outcome], values: { name } };
+  return { type: "error", key: GIFT_REFUSALS[outcome], values: { name } };
 }

@@ -1,0 +1,117 @@
+/**
+ * The cart's calls (spec section 7 "Cart"): the customer's one cart, its totals, a line's change
+ * (`cartItem` with the spec's fields; a gift is a line with `extension_attributes.free_product`)
+ * and the voucher. Each change is the cart page's own domain call, with its refusals as errors.
+ */
+import { z } from "zod";
+import { addProduct, changeQuantity, redeemCoupon, removeGift } from "~/domain/cart/cart-changes.server";
+import { applyCouponSchema } from "~/domain/cart/schema";
+import { MAX_QTY } from "~/domain/cart/quantity";
+import { removeCoupon } from "~/domain/cart/coupon.server";
+import { chooseGift } from "~/domain/cart/gifts.server";
+import { formatEuro } from "~/domain/money/format";
+import { productName } from "~/domain/catalog/product-name.server";
+import { CART_REFUSALS } from "~/http/cart/cart-form.server";
+import { GIFT_REFUSALS } from "~/http/cart/gift-form.server";
+import { ApiFailure, operation } from "../operation.server";
+import { cartResource, cartSchema, lineId } from "./resource.server";
+
+const TAG = "Warenkorb";
+
+const REFUSAL_STATUS = { maxQuantity: 400, soldOut: 409, unknownProduct: 404, notInCart: 404 } as const;
+
+export const createCart = operation({
+  method: "POST",
+  path: "/rest/V1/carts/mine",
+  summary: "Den Warenkorb anlegen (jede Kundin hat genau einen): seine Nummer",
+  tag: TAG,
+  auth: true,
+  response: z.number().int(),
+  run: async (_input, { customerId }) => customerId,
+});
+
+export const cartTotals = operation({
+  method: "GET",
+  path: "/rest/V1/carts/mine/totals/complete",
+  summary: "Der Warenkorb mit Artikeln, Summen und Hinweisen",
+  tag: TAG,
+  auth: true,
+  response: cartSchema,
+  run: (_input, { env, customerId }) => cartResource(env.DB, customerId),
+});
+
+export const updateCart = operation({
+  method: "PUT",
+  path: "/rest/V1/carts/mine/update",
+  summary:
+    "Eine Zeile ändern: ohne itemId kommt die Menge hinzu, mit itemId gilt sie (0 entfernt); free_product wählt oder entfernt ein Geschenk",
+  tag: TAG,
+  auth: true,
+  body: z
+    .object({
+      cartItem: z
+        .object({
+          itemId: z.string().max(64).nullable(),
+          sku: z.string().min(1).max(40),
+          qty: z.number().int().min(0).max(MAX_QTY),
+          extension_attributes: z.object({ free_product: z.boolean() }).strict().optional(),
+        })
+        .strict(),
+    })
+    .strict(),
+  response: cartSchema,
+  async run({ body }, { env, customerId }) {
+    const { itemId, sku, qty } = body.cartItem;
+    const db = env.DB;
+    if (body.cartItem.extension_attributes?.free_product) {
+      if (qty === 0) {
+        if (!(await removeGift(db, customerId, sku))) throw new ApiFailure(404, "messages.api.itemRemovalFailed");
+      } else {
+        const chosen = await chooseGift(db, customerId, sku);
+        if (chosen !== "chosen")
+          throw new ApiFailure(409, GIFT_REFUSALS[chosen], [sku], { name: (await productName(db, sku)) ?? sku });
+      }
+      return cartResource(db, customerId);
+    }
+    if (itemId === null && qty === 0) throw new ApiFailure(400, "cart:quantityInvalid", ["cartItem.qty"]);
+    if (itemId !== null && itemId !== lineId(sku, false))
+      throw new ApiFailure(400, "api:itemMismatch", ["cartItem.itemId"]);
+    const change =
+      itemId === null ? await addProduct(db, customerId, sku, qty) : await changeQuantity(db, customerId, sku, qty);
+    if (change.outcome !== "done")
+      throw new ApiFailure(REFUSAL_STATUS[change.outcome], CART_REFUSALS[change.outcome], [sku], { name: change.name });
+    return cartResource(db, customerId);
+  },
+});
+
+export const applyCoupon = operation({
+  method: "PUT",
+  path: "/rest/V1/carts/mine/coupons",
+  summary: "Einen Gutscheincode einlösen",
+  tag: TAG,
+  auth: true,
+  body: z.object({ code: applyCouponSchema.shape.code }).strict(),
+  response: cartSchema,
+  async run({ body }, { env, customerId }) {
+    const outcome = await redeemCoupon(env.DB, customerId, body.code);
+    if (outcome.result === "minimum")
+      throw new ApiFailure(409, "cart:couponMinimum", ["code"], { amount: formatEuro(outcome.minOrderCents) });
+    if (outcome.result !== "applied") throw new ApiFailure(400, "cart:couponInvalid", ["code"]);
+    return cartResource(env.DB, customerId);
+  },
+});
+
+export const deleteCoupon = operation({
+  method: "DELETE",
+  path: "/rest/V1/carts/mine/coupons",
+  summary: "Den Gutschein entfernen",
+  tag: TAG,
+  auth: true,
+  response: cartSchema,
+  async run(_input, { env, customerId }) {
+    await removeCoupon(env.DB, customerId);
+    return cartResource(env.DB, customerId);
+  },
+});
+
+export const CART_OPERATIONS = [createCart, cartTotals, updateCart, applyCoupon, deleteCoupon];
