@@ -105,3 +105,22 @@ test("footer links lead to the legal pages", async ({ page }) => {
   }
   await expectAccessible(page);
 });
+
+test("the API reference lists the calls, links the OpenAPI document and ships no JavaScript", async ({ page }) => {
+  const scripts = watchScripts(page);
+  const response = await page.goto("/api", { waitUntil: "load" });
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Frischkorb-API" })).toBeVisible();
+  await expect(page).toHaveTitle("Frischkorb-API – Frischkorb");
+  await expect(page.getByRole("link", { name: "/rest/V1/openapi.json" })).toHaveAttribute(
+    "href",
+    "/rest/V1/openapi.json",
+  );
+  const customer = page.getByRole("region", { name: "Kunde" });
+  await expect(customer.getByRole("cell", { name: /POST \/rest\/V1\/integration\/customer\/token/ })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Warenkorb" }).getByRole("cell", { name: /PUT \/rest\/V1\/carts\/mine\/update/ }),
+  ).toBeVisible();
+  expect(scripts).toEqual([]);
+  await expectAccessible(page);
+});

@@ -45,6 +45,17 @@ describe("the pages are valid HTML", () => {
     expect(afterDocument(html).length, "characters after </html>").toBe(0);
   });
 
+  it("pages without JavaScript: legal, content, the API reference", async () => {
+    for (const pathname of ["/pages/legal/impressum", "/content/mitgliedschaft", "/api"]) {
+      const res = await shop.fetch(pathname);
+      const html = await res.text();
+      expect(res.status, pathname).toBe(200);
+      expect(html.startsWith("<!DOCTYPE html><html"), `${pathname}: standards mode`).toBe(true);
+      expect(html, pathname).not.toContain("<script");
+      expect(await problems(html), pathname).toEqual([]);
+    }
+  });
+
   it("signed-in pages: addresses, wishlist, cart, balance", async () => {
     const browser = new Browser(shop);
     await signIn(browser);

@@ -246,6 +246,7 @@ export const PAGES: PageTarget[] = [
   { path: "/content/map", params: ["lat", "lng", "zoom"] },
   { path: "/map/tiles/{value}/{value}/{value}", params: [] },
   { path: "/pages/legal", params: [] },
+  { path: "/api", params: [] },
   { path: "/pages/legal/{value}", params: [] },
   { path: "/images/products/{value}", params: [] },
   { path: "/locales/{value}/{value}", params: ["v"] },

@@ -1,0 +1,87 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { OPERATIONS } from "~/api/operations.server";
+import { translator } from "~/platform/i18n.server";
+import { publicPage } from "~/platform/route-data.server";
+
+// The JSON API's reference for people (docs/decisions/0034): read, not used, so no JavaScript.
+export const handle = { i18n: ["common"], hydrate: false };
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const [t, common] = await Promise.all([translator("api"), translator("common")]);
+  const groups = new Map<string, { method: string; path: string; summary: string; auth: boolean }[]>();
+  for (const op of OPERATIONS) {
+    const list = groups.get(op.tag) ?? [];
+    list.push({ method: op.method, path: op.path, summary: op.summary, auth: op.auth });
+    groups.set(op.tag, list);
+  }
+  return publicPage(context, {
+    texts: {
+      title: t("reference.title"),
+      intro: t("reference.intro"),
+      auth: t("reference.auth"),
+      operation: t("reference.operation"),
+      signedIn: t("reference.signedIn"),
+      yes: t("reference.yes"),
+      no: t("reference.no"),
+      example: t("reference.example"),
+    },
+    groups: [...groups].map(([tag, operations]) => ({ tag, operations })),
+    title: `${t("reference.title")} – ${common("shop.name")}`,
+  });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "description", content: data.texts.intro }] : [];
+
+const EXAMPLE = `curl -s -X POST https://www.frischkorb.example/rest/V1/integration/customer/token \\
+  -H 'Content-Type: application/json' \\
+  -d '{"username":"anna.schmidt@example.org","password":"…"}'
+curl -s https://www.frischkorb.example/rest/V1/carts/mine/totals/complete \\
+  -H 'Authorization: Bearer <access_token>'`;
+
+export default function ApiReference() {
+  const { texts, groups } = useLoaderData<typeof loader>();
+  return (
+    <div className="page content-page api-reference">
+      <h1>{texts.title}</h1>
+      <p>
+        {texts.intro} <a href="/rest/V1/openapi.json">/rest/V1/openapi.json</a>
+      </p>
+      <p>{texts.auth}</p>
+      <h2>{texts.example}</h2>
+      <pre className="api-example">
+        <code>{EXAMPLE}</code>
+      </pre>
+      {groups.map((group) => (
+        <section key={group.tag} aria-labelledby={`api-${group.tag}`}>
+          <h2 id={`api-${group.tag}`}>{group.tag}</h2>
+          <table className="api-table">
+            <thead>
+              <tr>
+                <th scope="col">{texts.operation}</th>
+                <th scope="col">{texts.signedIn}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {group.operations.map((op) => (
+                <tr key={`${op.method} ${op.path}`}>
+                  <td>
+                    <code>
+                      {op.method} {op.path}
+                    </code>
+                    <br />
+                    {op.summary}
+                  </td>
+                  <td>{op.auth ? texts.yes : texts.no}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+    </div>
+  );
+}
