@@ -75,6 +75,11 @@ describe("layers", () => {
     expect(matching("app/platform", /~\/domain|\.\.\/domain/)).toEqual([]);
   });
 
+  it("keeps the JSON API a door: nothing below it, and no component, imports it (decision 0034)", () => {
+    for (const dir of ["app/domain", "app/platform", "app/http", "app/components", "app/i18n"])
+      expect(matching(dir, /["']~\/api\/|["'](?:\.\.\/)+api\//), dir).toEqual([]);
+  });
+
   it("has no import circle in app/", () => {
     expect(importCircles(importGraph("app"))).toEqual([]);
   });
