@@ -23,4 +23,8 @@ export const describeApi = operation({
   },
 });
 
-export const OPERATIONS: readonly Operation[] = [describeApi, ...CUSTOMER_OPERATIONS, ...CATALOG_OPERATIONS] as readonly Operation[];
+export const OPERATIONS: readonly Operation[] = [
+  describeApi,
+  ...CUSTOMER_OPERATIONS,
+  ...CATALOG_OPERATIONS,
+] as readonly Operation[];
