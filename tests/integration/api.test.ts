@@ -296,6 +296,12 @@ describe("the description", () => {
         "DELETE /rest/V1/integration/customer/token",
         "GET /rest/V1/customer/me",
         "PUT /rest/V1/customer/update/me",
+        "GET /rest/V1/els/search",
+        "GET /rest/V1/els/suggestions",
+        "GET /rest/V1/els/categories",
+        "GET /rest/V1/els/category",
+        "GET /rest/V1/els/products",
+        "GET /rest/V1/url-resolver",
       ].sort(),
     );
   });
