@@ -3,10 +3,13 @@
  * (@asteasolutions/zod-to-openapi), so the description and the checks cannot drift apart. Made once
  * per isolate, on its first request.
  */
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
-import type { ZodTypeAny } from "zod";
+import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
+import { type ZodTypeAny, z } from "zod";
 import { errorSchema } from "./errors.server";
 import type { Operation } from "./operation.server";
+
+// The generator describes each query parameter through `.openapi()`, which this adds to zod's types.
+extendZodWithOpenApi(z);
 
 const ERRORS = {
   400: "Ungültige Anfrage (JSON, Felder, Typen)",

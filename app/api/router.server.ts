@@ -93,7 +93,7 @@ async function dispatch(request: Request, env: Env, ctx: ExecutionContext, build
       "api:invalidInput",
       [...url.searchParams.keys()].map((k) => `query.${k}`),
     );
-  if (!query.success) throw invalidInput(query.error, "query");
+  if (!query.success) throw await invalidInput(query.error, "query");
 
   let body: unknown = {};
   if (op.body) {

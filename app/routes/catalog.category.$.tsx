@@ -7,7 +7,7 @@ import { categoryHref } from "~/domain/catalog/href";
 import { categoryPath, ROOT_CATEGORY_ID } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { parseProductFilter } from "~/domain/catalog/filters";
-import { listProducts } from "~/domain/catalog/product-list.server";
+import { categoryListing } from "~/domain/catalog/listing.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound, publicPage } from "~/platform/route-data.server";
 
@@ -15,20 +15,13 @@ export const handle = { i18n: ["common", "catalog"] };
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = params["*"] ?? "";
-  const tree = await loadCategoryTree(context.env.DB);
-  const node = tree.byId.get(id);
-  if (!node) throw notFound();
   const filter = parseProductFilter(new URL(request.url).searchParams);
-  const subcategories = node.children.map((c) => ({ id: c.id, name: c.name }));
-  const result = await listProducts(
-    context.env.DB,
-    {
-      kind: "category",
-      categoryId: id,
-      facetCategoryIds: subcategories.map((c) => c.id),
-    },
-    filter,
-  );
+  const [listing, tree] = await Promise.all([
+    categoryListing(context.env.DB, id, filter),
+    loadCategoryTree(context.env.DB),
+  ]);
+  if (!listing) throw notFound();
+  const { node, subcategories, result } = listing;
   const t = await translator("common");
   const name = id === ROOT_CATEGORY_ID ? t("menu.allCategories") : node.name;
   return publicPage(context, {

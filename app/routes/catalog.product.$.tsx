@@ -11,13 +11,12 @@ import { InspirationWheel } from "~/components/product/InspirationWheel";
 import { ShoppingActions } from "~/components/product/ShoppingActions";
 import { categoryPath } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
+import { SKU_PATTERN } from "~/domain/catalog/product";
 import { loadProductDetail } from "~/domain/catalog/product-detail.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound, publicPage } from "~/platform/route-data.server";
 
 export const handle = { i18n: ["common", "catalog"] };
-
-const SKU_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const sku = params["*"] ?? "";

@@ -4,10 +4,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { ProductListing } from "~/components/catalog/ProductListing";
 import { categoryHref } from "~/domain/catalog/href";
-import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { activeFilterCount, parseProductFilter } from "~/domain/catalog/filters";
-import { listProducts } from "~/domain/catalog/product-list.server";
-import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, searchMatch } from "~/domain/catalog/search";
+import { searchListing } from "~/domain/catalog/listing.server";
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/domain/catalog/search";
 import { translator } from "~/platform/i18n.server";
 import { publicPage } from "~/platform/route-data.server";
 
@@ -17,20 +16,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   const filter = parseProductFilter(params);
-  const tree = await loadCategoryTree(context.env.DB);
-  const mains = tree.root.children.map((c) => ({ id: c.id, name: c.name }));
-  const match = searchMatch(query);
-  const [t, common] = await Promise.all([translator("catalog"), translator("common")]);
-  const result = match
-    ? await listProducts(
-        context.env.DB,
-        { kind: "search", match, rootCategoryId: tree.root.id, facetCategoryIds: mains.map((c) => c.id) },
-        filter,
-      )
-    : null;
+  const [{ mains, result }, t, common] = await Promise.all([
+    searchListing(context.env.DB, query, filter),
+    translator("catalog"),
+    translator("common"),
+  ]);
   return publicPage(context, {
     query,
-    tooShort: query.length > 0 && !match,
+    tooShort: query.length > 0 && !result,
     filter,
     result,
     mains,

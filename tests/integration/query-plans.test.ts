@@ -15,7 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCatalog } from "../../scripts/generate-catalog.mjs";
 import { parseProductFilter, SORT_KEYS } from "~/domain/catalog/filters";
-import { loadProductDetail } from "~/domain/catalog/product-detail.server";
+import { loadProductDetail, loadProductsBySku, MAX_SKUS_PER_READ } from "~/domain/catalog/product-detail.server";
 import { type ListScope, listProducts } from "~/domain/catalog/product-list.server";
 import { loadHomeRows, topSearchHits } from "~/domain/catalog/product-rows.server";
 import { searchMatch } from "~/domain/catalog/search";
@@ -126,6 +126,14 @@ function calls(db: D1Database): [string, () => Promise<unknown>][] {
     ["suggestions", () => topSearchHits(db, searchMatch("milch") ?? "")],
     ["product page", () => loadProductDetail(db, "120001")],
     ["generated product page", () => loadProductDetail(db, "9004711")],
+    [
+      "products by sku (API)",
+      () =>
+        loadProductsBySku(
+          db,
+          Array.from({ length: MAX_SKUS_PER_READ }, (_, i) => String(9004711 + i * 997)),
+        ),
+    ],
     ["home", () => loadHomeRows(db)],
   ];
 }

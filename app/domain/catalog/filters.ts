@@ -68,11 +68,14 @@ export interface ProductFilter {
 }
 
 // D1 binds at most 100 parameters per statement; four facets of 15 leave room for the rest.
-const MAX_VALUES_PER_FACET = 15;
-const MAX_VALUE_LENGTH = 80;
-const MAX_PRICE_CENTS = 100_000_00;
+export const MAX_VALUES_PER_FACET = 15;
+export const MAX_VALUE_LENGTH = 80;
+export const MAX_PRICE_CENTS = 100_000_00;
+/** The values that switch a flag on ("on" is what a checkbox sends). */
+export const FLAG_ON_VALUES = ["1", "on", "true"] as const;
 
-function parseGrams(input: string | null): number | null {
+/** Grams per 100 g/ml from "1,5" or "1.5"; null when empty or not between 0 and 100. */
+export function parseGrams(input: string | null): number | null {
   if (input === null || input.trim() === "") return null;
   const n = Number(input.trim().replace(",", "."));
   return Number.isFinite(n) && n >= 0 && n <= 100 ? n : null;
@@ -84,7 +87,8 @@ function parseCents(input: string | null): number | null {
   return cents !== null && cents <= MAX_PRICE_CENTS ? cents : null;
 }
 
-function ordered(a: number | null, b: number | null): Range {
+/** A range from two bounds, swapped when given the wrong way round. */
+export function orderedRange(a: number | null, b: number | null): Range {
   return a !== null && b !== null && a > b ? { min: b, max: a } : { min: a, max: b };
 }
 
@@ -104,14 +108,14 @@ export function parseProductFilter(params: URLSearchParams): ProductFilter {
   const sort = params.get("sort");
   const page = Number(params.get("page") ?? "1");
   return {
-    price: ordered(parseCents(params.get("priceMin")), parseCents(params.get("priceMax"))),
-    sugar: ordered(parseGrams(params.get("sugarMin")), parseGrams(params.get("sugarMax"))),
-    fat: ordered(parseGrams(params.get("fatMin")), parseGrams(params.get("fatMax"))),
+    price: orderedRange(parseCents(params.get("priceMin")), parseCents(params.get("priceMax"))),
+    sugar: orderedRange(parseGrams(params.get("sugarMin")), parseGrams(params.get("sugarMax"))),
+    fat: orderedRange(parseGrams(params.get("fatMin")), parseGrams(params.get("fatMax"))),
     brands: values(params, "brands"),
     categories: values(params, "categories"),
     flavoringIngredients: values(params, "flavoringIngredients"),
     allergens: values(params, "allergens", ALLERGENS),
-    flags: FLAG_KEYS.filter((f) => ["1", "on", "true"].includes(params.get(f) ?? "")),
+    flags: FLAG_KEYS.filter((f) => (FLAG_ON_VALUES as readonly string[]).includes(params.get(f) ?? "")),
     sort: SORT_KEYS.includes(sort as SortKey) ? (sort as SortKey) : "recommendation",
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
   };

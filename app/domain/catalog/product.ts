@@ -1,8 +1,22 @@
 /** What the shop shows of a product in lists, and the rules that derive badges and labels. */
 import type { NetQuantity, Unit } from "./quantity";
 
-export type Badge = "new" | "soldOut" | "lastChance" | "pioneer" | "sale";
-export type Label = "organic" | "demeter" | "halal" | "vegan" | "vegetarian" | "glutenFree" | "lactoseFree" | "chilled";
+/** What a SKU may look like (product page, JSON API); anything else is not a product of the shop. */
+export const SKU_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
+
+export const BADGES = ["new", "soldOut", "lastChance", "pioneer", "sale"] as const;
+export type Badge = (typeof BADGES)[number];
+export const LABELS = [
+  "organic",
+  "demeter",
+  "halal",
+  "vegan",
+  "vegetarian",
+  "glutenFree",
+  "lactoseFree",
+  "chilled",
+] as const;
+export type Label = (typeof LABELS)[number];
 
 export interface ProductSummary extends NetQuantity {
   sku: string;

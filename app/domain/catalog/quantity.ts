@@ -2,7 +2,8 @@
  * Net quantities and base prices (Grundpreis, PAngV § 4: per 1 kg or 1 l, never per 100 g since
  * the 2022 revision). Pieces have no base price.
  */
-export type Unit = "g" | "kg" | "ml" | "l" | "piece";
+export const UNITS = ["g", "kg", "ml", "l", "piece"] as const;
+export type Unit = (typeof UNITS)[number];
 export type BaseUnit = "kg" | "l";
 
 export interface NetQuantity {
