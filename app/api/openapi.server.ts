@@ -3,8 +3,8 @@
  * (@asteasolutions/zod-to-openapi), so the description and the checks cannot drift apart. Made once
  * per isolate, on its first request.
  */
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
-import type { ZodTypeAny } from "zod";
+import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
+import { z, type ZodTypeAny } from "zod";
 import { errorSchema } from "./errors.server";
 import type { Operation } from "./operation.server";
 
@@ -19,11 +19,21 @@ const ERRORS = {
 
 const json = (schema: ZodTypeAny) => ({ "application/json": { schema } });
 
+// The generator describes query and path parameters through zod's `.openapi()`, which this adds.
+extendZodWithOpenApi(z);
+
+/** The path's `{name}` parameters, each a string (an operation reads and checks them itself). */
+function pathParameters(path: string) {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  return names.length ? z.object(Object.fromEntries(names.map((name) => [name, z.string()]))) : null;
+}
+
 export function openApiDocument(operations: readonly Operation[], version: string) {
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   for (const op of operations) {
     const status = op.status ?? 200;
+    const params = pathParameters(op.path);
     registry.registerPath({
       method: op.method.toLowerCase() as "get" | "post" | "put" | "delete",
       path: op.path,
@@ -33,6 +43,7 @@ export function openApiDocument(operations: readonly Operation[], version: strin
       request: {
         ...(op.body ? { body: { required: true, content: json(op.body) } } : {}),
         ...(op.query ? { query: op.query as never } : {}),
+        ...(params ? { params: params as never } : {}),
       },
       responses: {
         [status]: status === 204 ? { description: "Erledigt" } : { description: "Erfolg", content: json(op.response) },
