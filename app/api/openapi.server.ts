@@ -8,9 +8,6 @@ import { type ZodTypeAny, z } from "zod";
 import { errorSchema } from "./errors.server";
 import type { Operation } from "./operation.server";
 
-// The generator describes each query parameter through `.openapi()`, which this adds to zod's types.
-extendZodWithOpenApi(z);
-
 const ERRORS = {
   400: "Ungültige Anfrage (JSON, Felder, Typen)",
   401: "Zugangsschlüssel fehlt, ist abgelaufen oder beendet",
@@ -22,11 +19,21 @@ const ERRORS = {
 
 const json = (schema: ZodTypeAny) => ({ "application/json": { schema } });
 
+// The generator describes query and path parameters through zod's `.openapi()`, which this adds.
+extendZodWithOpenApi(z);
+
+/** The path's `{name}` parameters, each a string (an operation reads and checks them itself). */
+function pathParameters(path: string) {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  return names.length ? z.object(Object.fromEntries(names.map((name) => [name, z.string()]))) : null;
+}
+
 export function openApiDocument(operations: readonly Operation[], version: string) {
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   for (const op of operations) {
     const status = op.status ?? 200;
+    const params = pathParameters(op.path);
     registry.registerPath({
       method: op.method.toLowerCase() as "get" | "post" | "put" | "delete",
       path: op.path,
@@ -36,6 +43,7 @@ export function openApiDocument(operations: readonly Operation[], version: strin
       request: {
         ...(op.body ? { body: { required: true, content: json(op.body) } } : {}),
         ...(op.query ? { query: op.query as never } : {}),
+        ...(params ? { params: params as never } : {}),
       },
       responses: {
         [status]: status === 204 ? { description: "Erledigt" } : { description: "Erfolg", content: json(op.response) },

@@ -7,6 +7,7 @@ import { CART_OPERATIONS } from "./cart/operations.server";
 import { CATALOG_OPERATIONS } from "./catalog/operations.server";
 import { CUSTOMER_OPERATIONS } from "./customer/operations.server";
 import { openApiDocument } from "./openapi.server";
+import { ORDER_OPERATIONS } from "./orders/operations.server";
 import { type Operation, operation } from "./operation.server";
 
 let document: ReturnType<typeof openApiDocument> | undefined;
@@ -29,4 +30,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...CUSTOMER_OPERATIONS,
   ...CATALOG_OPERATIONS,
   ...CART_OPERATIONS,
+  ...ORDER_OPERATIONS,
 ] as readonly Operation[];

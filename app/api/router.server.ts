@@ -32,6 +32,14 @@ const ROUTES: Route[] = OPERATIONS.map((op) => {
   return { op, pattern: new RegExp(`^${source}$`), names };
 });
 
+function decodeParam(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
 function findRoute(method: string, pathname: string): { route: Route; params: Record<string, string> } | Method[] {
   const allowed: Method[] = [];
   for (const route of ROUTES) {
@@ -41,8 +49,10 @@ function findRoute(method: string, pathname: string): { route: Route; params: Re
       allowed.push(route.op.method);
       continue;
     }
-    const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
-    return { route, params };
+    const params = Object.fromEntries(route.names.map((name, i) => [name, decodeParam(match[i + 1])]));
+    // A path parameter that is no valid percent-encoding names nothing there is.
+    if (Object.values(params).includes(null)) continue;
+    return { route, params: params as Record<string, string> };
   }
   return allowed;
 }

@@ -8,7 +8,7 @@ import { addressLine } from "~/domain/address/format";
 import { idParam } from "~/domain/customer/id-param";
 import { formatEuro } from "~/domain/money/format";
 import { findOrder } from "~/domain/order/order.server";
-import { canWithdraw, formatWindow, shipsNothing, type OrderDetail } from "~/domain/order/order";
+import { canWithdraw, cashbackState, formatWindow, shipsNothing, type OrderDetail } from "~/domain/order/order";
 import { withdrawOrder } from "~/domain/order/withdrawal.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
@@ -60,9 +60,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 function OrderCashback({ order }: { order: OrderDetail }) {
   const { t } = useTranslation("orders");
   const amount = formatEuro(order.cashbackCents);
-  if (order.cashbackCreditedAt)
+  const state = cashbackState(order);
+  if (state === "credited" && order.cashbackCreditedAt)
     return <>{t("shares.cashbackCredited", { amount, date: formatGermanDateTime(order.cashbackCreditedAt) })}</>;
-  if (order.withdrawnAt || order.status === "canceled") return <>{t("shares.cashbackWithdrawn", { amount })}</>;
+  if (state === "void") return <>{t("shares.cashbackWithdrawn", { amount })}</>;
   return <>{t("shares.cashbackPending", { amount })}</>;
 }
 

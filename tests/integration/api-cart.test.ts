@@ -106,7 +106,8 @@ describe("the cart", () => {
 
   it("refuses what the cart page refuses, with its German texts, and changes nothing", async () => {
     await update("wagen-eins", { itemId: null, sku: "120002", qty: 99 });
-    const before = await shop.db.prepare("SELECT sku, qty FROM cart_item WHERE customer_id = 9201 ORDER BY sku").all();
+    const before = (await shop.db.prepare("SELECT sku, qty FROM cart_item WHERE customer_id = 9201 ORDER BY sku").all())
+      .results;
     const more = await update("wagen-eins", { itemId: null, sku: "120002", qty: 1 });
     expect(more.status).toBe(400);
     expect(((await more.json()) as { message: string }).message).toBe(
@@ -129,9 +130,9 @@ describe("the cart", () => {
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(((await res.json()) as { message: string }).message).not.toMatch(/Expected|Required|undefined/);
     }
-    expect(await shop.db.prepare("SELECT sku, qty FROM cart_item WHERE customer_id = 9201 ORDER BY sku").all()).toEqual(
-      before,
-    );
+    expect(
+      (await shop.db.prepare("SELECT sku, qty FROM cart_item WHERE customer_id = 9201 ORDER BY sku").all()).results,
+    ).toEqual(before);
     await update("wagen-eins", { itemId: "120002", sku: "120002", qty: 0 });
   });
 
@@ -200,14 +201,15 @@ describe("the cart", () => {
   });
 
   it("is only ever the token's own customer's cart", async () => {
-    const before = await shop.db.prepare("SELECT * FROM cart_item WHERE customer_id = 9203 ORDER BY sku").all();
+    const before = (await shop.db.prepare("SELECT * FROM cart_item WHERE customer_id = 9203 ORDER BY sku").all())
+      .results;
     const own = (await (await call("wagen-zwei", "GET", "/rest/V1/carts/mine/totals/complete")).json()) as CartAnswer;
     expect(own.id).toBe(9202);
     expect(own.items.map((i) => i.sku)).toEqual(["120001"]);
     await update("wagen-zwei", { itemId: "110001", sku: "110001", qty: 0 });
-    expect(await shop.db.prepare("SELECT * FROM cart_item WHERE customer_id = 9203 ORDER BY sku").all()).toEqual(
-      before,
-    );
+    expect(
+      (await shop.db.prepare("SELECT * FROM cart_item WHERE customer_id = 9203 ORDER BY sku").all()).results,
+    ).toEqual(before);
     expect((await shop.fetch("/rest/V1/carts/mine/totals/complete")).status).toBe(401);
   });
 });

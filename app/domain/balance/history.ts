@@ -36,12 +36,15 @@ export const HISTORY_PAGE_SIZE = 10;
 /** The most a page lists, whatever `limit` asks for. */
 export const HISTORY_MAX_LIMIT = 500;
 
+/** What `?limit=` may hold to count: digits only. */
+export const HISTORY_LIMIT_PATTERN = /^\d+$/;
+
 /**
  * `?limit=` as a number of entries: only digits count; anything else, or less than a page, is the
  * first page, and more than the maximum is the maximum.
  */
 export function parseHistoryLimit(value: string | null): number {
-  if (!value || !/^\d+$/.test(value)) return HISTORY_PAGE_SIZE;
+  if (!value || !HISTORY_LIMIT_PATTERN.test(value)) return HISTORY_PAGE_SIZE;
   return Math.min(Math.max(Number(value), HISTORY_PAGE_SIZE), HISTORY_MAX_LIMIT);
 }
 

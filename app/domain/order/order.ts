@@ -83,6 +83,20 @@ export function canWithdraw(order: Pick<OrderDetail, "channel" | "status" | "wit
   );
 }
 
+/**
+ * What became of the cashback an order earned a member: credited to the balance, still to come with
+ * the payment, or void because the order was withdrawn or cancelled.
+ */
+export type CashbackState = "credited" | "pending" | "void";
+
+export function cashbackState(
+  order: Pick<OrderDetail, "cashbackCreditedAt" | "withdrawnAt" | "status">,
+): CashbackState {
+  if (order.cashbackCreditedAt) return "credited";
+  if (order.withdrawnAt || order.status === "canceled") return "void";
+  return "pending";
+}
+
 const windowDay = new Intl.DateTimeFormat("de-DE", {
   weekday: "short",
   day: "2-digit",
