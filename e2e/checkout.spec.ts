@@ -26,7 +26,9 @@ import { expect, expectAccessible, test } from "./fixtures";
 import { escapeRegExp, waitForHydration } from "./helpers";
 
 // Every test gets its own fresh customer (both projects share one database; Anna's cart is shared).
-test.describe.configure({ timeout: 60_000 });
+// A checkout without JavaScript is a dozen full page loads and a provider round trip: about half a
+// minute on a quiet 2-core machine, so a busy one needs more than a minute.
+test.describe.configure({ timeout: 120_000 });
 
 /** A gift of the first step (50 €). */
 const GIFT = "Mozzarella";
