@@ -41,7 +41,14 @@ function findRoute(method: string, pathname: string): { route: Route; params: Re
       allowed.push(route.op.method);
       continue;
     }
-    const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+    // A malformed escape ("%E0%A4%A") made decodeURIComponent throw a URIError, answered 500:
+    // such a path names no resource, so it is the router's 404.
+    let params: Record<string, string>;
+    try {
+      params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+    } catch {
+      continue;
+    }
     return { route, params };
   }
   return allowed;
@@ -93,7 +100,8 @@ async function dispatch(request: Request, env: Env, ctx: ExecutionContext, build
       "api:invalidInput",
       [...url.searchParams.keys()].map((k) => `query.${k}`),
     );
-  if (!query.success) throw invalidInput(query.error, "query");
+  // awaited: without it the promise itself was thrown, no ApiFailure, and a refused query answered 500
+  if (!query.success) throw await invalidInput(query.error, "query");
 
   let body: unknown = {};
   if (op.body) {
@@ -121,7 +129,12 @@ export async function handleApiRequest(
   ctx: ExecutionContext,
   buildVersion: string,
 ): Promise<Response> {
-  if (request.method === "OPTIONS") return preflight(request, env);
+  if (request.method === "OPTIONS") {
+    // no-store like every other answer of the API (it had no Cache-Control at all)
+    const answer = preflight(request, env);
+    answer.headers.set("Cache-Control", "no-store");
+    return answer;
+  }
   let response: Response;
   try {
     response = await dispatch(request, env, ctx, buildVersion);
