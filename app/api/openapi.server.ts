@@ -52,6 +52,14 @@ export function openApiDocument(operations: readonly Operation[], version: strin
             .filter(([code]) => op.auth || code !== "401")
             .map(([code, description]) => [code, { description, content: json(errorSchema) }]),
         ),
+        // An operation's own refusals (the token call's 401 for wrong credentials, 403, 409): before,
+        // the document lacked them, so a client generated from it knew no such answers.
+        ...Object.fromEntries(
+          Object.entries(op.errors ?? {}).map(([code, description]) => [
+            code,
+            { description, content: json(errorSchema) },
+          ]),
+        ),
       },
     });
   }

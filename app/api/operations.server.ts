@@ -1,6 +1,7 @@
 /**
  * Every operation of the API, in the order the OpenAPI document lists them. A new operation joins
- * this list, the contract test (tests/integration/api-contract.test.ts) and the fuzz catalogue.
+ * this list and gets its examples in tests/integration/api/examples.ts (the contract test fails
+ * without them); the fuzz test (tests/integration/api/fuzz.test.ts) reads it from the document.
  */
 import { z } from "zod";
 import { CART_OPERATIONS } from "./cart/operations.server";

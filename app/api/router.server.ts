@@ -131,7 +131,12 @@ export async function handleApiRequest(
   ctx: ExecutionContext,
   buildVersion: string,
 ): Promise<Response> {
-  if (request.method === "OPTIONS") return preflight(request, env);
+  if (request.method === "OPTIONS") {
+    // no-store like every other answer of the API (it had no Cache-Control at all)
+    const answer = preflight(request, env);
+    answer.headers.set("Cache-Control", "no-store");
+    return answer;
+  }
   let response: Response;
   try {
     response = await dispatch(request, env, ctx, buildVersion);

@@ -47,6 +47,7 @@ export const updateCart = operation({
     "Eine Zeile ändern: ohne itemId kommt die Menge hinzu, mit itemId gilt sie (0 entfernt); free_product wählt oder entfernt ein Geschenk",
   tag: TAG,
   auth: true,
+  errors: { 409: "Ausverkauft, oder das Geschenk gibt es bei diesem Warenwert nicht" },
   body: z
     .object({
       cartItem: z
@@ -90,6 +91,7 @@ export const applyCoupon = operation({
   summary: "Einen Gutscheincode einlösen",
   tag: TAG,
   auth: true,
+  errors: { 409: "Der Warenwert erreicht den Mindestbestellwert des Gutscheins nicht" },
   body: z.object({ code: applyCouponSchema.shape.code }).strict(),
   response: cartSchema,
   async run({ body }, { env, customerId }) {

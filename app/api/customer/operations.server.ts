@@ -20,6 +20,11 @@ export const createToken = operation({
   tag: TAG,
   auth: false,
   body: z.object({ username: loginSchema.shape.email, password: loginSchema.shape.password }).strict(),
+  errors: {
+    401: "E-Mail-Adresse oder Passwort falsch",
+    403: "Kundenkonto noch nicht aktiviert",
+    409: "Kundenkonto gesperrt",
+  },
   response: z.object({
     access_token: z.string(),
     token_type: z.literal("Bearer"),
