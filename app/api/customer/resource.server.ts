@@ -9,6 +9,7 @@ import { openPurchase } from "~/domain/share/purchase.server";
 import { shareholderState } from "~/domain/share/purchase";
 import { loadShareholding, loadShareListing } from "~/domain/share/share.server";
 import { batch, qb } from "~/platform/db.server";
+import { postalAddressFields } from "../address.server";
 import { ApiFailure } from "../operation.server";
 
 /** The shop's one website (spec: `website_id`). */
@@ -25,12 +26,7 @@ export const customerSchema = z.object({
   addresses: z.array(
     z.object({
       id: z.number().int(),
-      street: z.string(),
-      houseNumber: z.string(),
-      addressAddition: z.string(),
-      zip: z.string(),
-      city: z.string(),
-      country: z.string(),
+      ...postalAddressFields,
       default_shipping: z.boolean(),
       default_billing: z.boolean(),
     }),

@@ -4,6 +4,7 @@
  * same domain values, with the pages' German texts. Money is in cents, as everywhere in the shop.
  */
 import { z } from "zod";
+import { postalAddressFields } from "../address.server";
 import {
   BALANCE_ENTRY_TYPES,
   BALANCE_FILTERS,
@@ -89,17 +90,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
     /** false for an order of the cooperative's shares alone: nothing is shipped. */
     ships: z.boolean(),
     carrier_title: z.string().nullable(),
-    address: z
-      .object({
-        name: z.string(),
-        street: z.string(),
-        houseNumber: z.string(),
-        addressAddition: z.string(),
-        zip: z.string(),
-        city: z.string(),
-        country: z.string(),
-      })
-      .nullable(),
+    address: z.object({ name: z.string(), ...postalAddressFields }).nullable(),
     delivery_start: z.string().nullable(),
     delivery_end: z.string().nullable(),
   }),
