@@ -200,6 +200,25 @@ describe("the cart", () => {
     expect(rows).toEqual(skus.map((sku) => ({ sku, qty: 50 })).sort((a, b) => a.sku.localeCompare(b.sku)));
   });
 
+  it("offers the payment methods of the checkout: SEPA only after a paid order, the balance only with credit", async () => {
+    const fresh = await call("wagen-eins", "GET", "/rest/V1/carts/mine/payment-methods");
+    expect(fresh.status).toBe(200);
+    expect(await fresh.json()).toEqual([
+      { code: "paypal", title: "PayPal" },
+      { code: "card", title: "Kredit- oder Debitkarte" },
+    ]);
+    await shop.db.batch([
+      shop.db.prepare("UPDATE customer SET is_sepa_allowed = '1' WHERE id = 9202"),
+      shop.db.prepare("INSERT INTO customer_balance (customer_id, balance_cents) VALUES (9202, 1250)"),
+    ]);
+    const member = (await (await call("wagen-zwei", "GET", "/rest/V1/carts/mine/payment-methods")).json()) as {
+      code: string;
+      title: string;
+    }[];
+    expect(member.map((m) => m.code)).toEqual(["paypal", "card", "sepa", "balance"]);
+    expect(member[3].title).toBe("Guthaben (12,50\u00a0€ verfügbar)");
+  });
+
   it("is only ever the token's own customer's cart", async () => {
     const before = (await shop.db.prepare("SELECT * FROM cart_item WHERE customer_id = 9203 ORDER BY sku").all())
       .results;

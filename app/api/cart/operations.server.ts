@@ -13,6 +13,9 @@ import { formatEuro } from "~/domain/money/format";
 import { productName } from "~/domain/catalog/product-name.server";
 import { CART_REFUSALS } from "~/http/cart/cart-form.server";
 import { GIFT_REFUSALS } from "~/http/cart/gift-form.server";
+import { loadPaymentAccount } from "~/domain/checkout/checkout.server";
+import { PAYMENT_METHODS, offeredPaymentMethods } from "~/domain/checkout/payment-methods";
+import { translator } from "~/platform/i18n.server";
 import { ApiFailure, operation } from "../operation.server";
 import { cartResource, cartSchema, lineId } from "./resource.server";
 
@@ -116,4 +119,21 @@ export const deleteCoupon = operation({
   },
 });
 
-export const CART_OPERATIONS = [createCart, cartTotals, updateCart, applyCoupon, deleteCoupon];
+export const paymentMethods = operation({
+  method: "GET",
+  path: "/rest/V1/carts/mine/payment-methods",
+  summary:
+    "Die Zahlungsarten, die der Kundin angeboten werden (SEPA nach einer bezahlten Bestellung, Guthaben ab 1 Cent)",
+  tag: TAG,
+  auth: true,
+  response: z.array(z.object({ code: z.enum(PAYMENT_METHODS), title: z.string() })),
+  async run(_input, { env, customerId }) {
+    const [account, t] = await Promise.all([loadPaymentAccount(env.DB, customerId), translator("checkout")]);
+    return offeredPaymentMethods(account).map((code) => ({
+      code,
+      title: t(`payment.${code}`, { amount: formatEuro(account.balanceCents) }),
+    }));
+  },
+});
+
+export const CART_OPERATIONS = [createCart, cartTotals, updateCart, applyCoupon, deleteCoupon, paymentMethods];

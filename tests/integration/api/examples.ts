@@ -117,6 +117,7 @@ export const EXAMPLES: Record<string, readonly Example[]> = {
     { name: "below the voucher's minimum", token: true, body: { code: "FRISCH5" }, status: 409 },
   ],
   "DELETE /rest/V1/carts/mine/coupons": [{ name: "the voucher taken out", token: true, status: 200 }],
+  "GET /rest/V1/carts/mine/payment-methods": [{ name: "the offered payment methods", token: true, status: 200 }],
   "GET /rest/V1/orders/mine/overview": [{ name: "the own orders", token: true, status: 200 }],
   "GET /rest/V1/orders/mine/{incrementId}": [
     {
