@@ -8,6 +8,7 @@ import { CART_OPERATIONS } from "./cart/operations.server";
 import { CATALOG_OPERATIONS } from "./catalog/operations.server";
 import { CUSTOMER_OPERATIONS } from "./customer/operations.server";
 import { openApiDocument } from "./openapi.server";
+import { SHARE_OPERATIONS } from "./shares/operations.server";
 import { ORDER_OPERATIONS } from "./orders/operations.server";
 import { type Operation, operation } from "./operation.server";
 
@@ -32,4 +33,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...CATALOG_OPERATIONS,
   ...CART_OPERATIONS,
   ...ORDER_OPERATIONS,
+  ...SHARE_OPERATIONS,
 ] as readonly Operation[];

@@ -118,6 +118,11 @@ export const EXAMPLES: Record<string, readonly Example[]> = {
   ],
   "DELETE /rest/V1/carts/mine/coupons": [{ name: "the voucher taken out", token: true, status: 200 }],
   "GET /rest/V1/carts/mine/payment-methods": [{ name: "the offered payment methods", token: true, status: 200 }],
+  "GET /rest/V1/shareholder/items": [
+    { name: "a member's shares", token: true, asDemo: true, status: 200 },
+    { name: "no member", token: true, status: 200 },
+  ],
+  "GET /rest/V1/shareholder/purchase/status": [{ name: "no purchase", token: true, status: 200 }],
   "GET /rest/V1/orders/mine/overview": [{ name: "the own orders", token: true, status: 200 }],
   "GET /rest/V1/orders/mine/{incrementId}": [
     {
