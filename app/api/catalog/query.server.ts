@@ -85,17 +85,16 @@ const repeatedFacets = z
 async function checkRepeated(params: URLSearchParams): Promise<void> {
   const repeated = [...new Set(params.keys())].filter((key) => params.getAll(key).length > 1);
   const once = repeated.filter((key) => !(FACET_KEYS as readonly string[]).includes(key));
-  if (once.length) {
-    const api = await translator("api");
+  const tooMany = repeated.filter((key) => params.getAll(key).length > MAX_VALUES_PER_FACET);
+  const api = once.length || tooMany.length ? await translator("api") : null;
+  if (api && once.length) {
     throw new ApiFailure(
       400,
       "api:invalidInput",
       once.map((key) => `query.${key}: ${api("once")}`),
     );
   }
-  const tooMany = repeated.filter((key) => params.getAll(key).length > MAX_VALUES_PER_FACET);
-  if (tooMany.length) {
-    const api = await translator("api");
+  if (api && tooMany.length) {
     throw new ApiFailure(
       400,
       "api:invalidInput",

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { SKU_PATTERN } from "~/domain/catalog/product";
-import { loadProductsBySku } from "~/domain/catalog/product-detail.server";
+import { productName } from "~/domain/catalog/product-name.server";
 import { loadPage } from "~/domain/content/page.server";
 import { isExternal, withoutLocalePrefix } from "~/domain/content/redirect";
 import { findRedirect } from "~/domain/content/redirect.server";
@@ -53,8 +53,7 @@ async function pageAt(db: D1Database, pathname: string): Promise<ResolvedPath | 
   }
   if (area === "catalog" && kind === "product" && rest.length) {
     if (tail === null || !SKU_PATTERN.test(tail)) return null;
-    const [found] = await loadProductsBySku(db, [tail]);
-    return found ? { type: "product", id: found.sku } : null;
+    return (await productName(db, tail)) !== null ? { type: "product", id: tail } : null;
   }
   if (area === "pages" && kind === "legal" && rest.length === 1 && tail) {
     return (await loadPage(db, "legal", tail)) ? { type: "page", kind: "legal", id: tail } : null;

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { checkCredentials } from "~/http/customer/sign-in.server";
 import { email, loginSchema, personName } from "~/domain/customer/schema";
-import { updateNameAndDarkMode } from "~/domain/customer/customer.server";
+import { loadProfile, updateNameAndDarkMode } from "~/domain/customer/customer.server";
 import { API_TOKEN_SECONDS, issueApiToken, revokeApiToken } from "~/platform/api-token.server";
 import { ApiFailure, operation } from "../operation.server";
 import { WEBSITE_ID, customerResource, customerSchema } from "./resource.server";
@@ -87,9 +87,9 @@ export const updateMe = operation({
     .strict(),
   response: customerSchema,
   async run({ body }, { env, customerId }) {
-    const current = await customerResource(env.DB, customerId);
+    const current = await loadProfile(env.DB, customerId);
     // The e-mail address changes only through the confirmation link of the account page.
-    if (body.customer.email.toLowerCase() !== current.email.toLowerCase())
+    if (body.customer.email.toLowerCase() !== current?.email.toLowerCase())
       throw new ApiFailure(400, "api:emailChangeByLink", ["customer.email"]);
     await updateNameAndDarkMode(env.DB, customerId, {
       firstName: body.customer.firstname,

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { listAddresses } from "~/domain/customer/address.server";
 import { openPurchase } from "~/domain/share/purchase.server";
 import { shareholderState } from "~/domain/share/purchase";
-import { loadShareholding, loadShareListing } from "~/domain/share/share.server";
+import { loadShareholdingWithLedger } from "~/domain/share/share.server";
 import { batch, qb } from "~/platform/db.server";
 import { postalAddressFields } from "../address.server";
 import { ApiFailure } from "../operation.server";
@@ -75,10 +75,9 @@ export async function customerResource(db: D1Database, customerId: number): Prom
     qb.selectFrom("customer_balance").select("balance_cents").where("customer_id", "=", customerId),
   ] as const);
   if (!row) throw new ApiFailure(401, "api:unauthorized");
-  const [addresses, holding, history, purchase] = await Promise.all([
+  const [addresses, { holding, entries: history }, purchase] = await Promise.all([
     listAddresses(db, customerId),
-    loadShareholding(db, customerId),
-    loadShareListing(db, customerId),
+    loadShareholdingWithLedger(db, customerId),
     openPurchase(db, customerId),
   ]);
   const member = holding.kind === "member" ? holding : null;
@@ -113,7 +112,7 @@ export async function customerResource(db: D1Database, customerId: number): Prom
       shares_sellable: member?.counts.sellable ?? 0,
       shareholder_membership_number: holding.kind === "none" ? null : holding.memberNumber,
       shareholder_state: shareholderState(purchase?.status ?? null),
-      shares_history: (history ?? []).map((e) => ({
+      shares_history: history.map((e) => ({
         date: e.createdAt,
         type: e.type,
         quantity: e.quantity,

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { purchaseStatus } from "~/domain/share/purchase.server";
-import { loadShareholding, loadShareListing } from "~/domain/share/share.server";
+import { loadShareholdingWithLedger } from "~/domain/share/share.server";
 import { operation } from "../operation.server";
 
 const TAG = "Anteile";
@@ -38,10 +38,7 @@ export const shareItems = operation({
     ),
   }),
   async run(_input, { env, customerId }) {
-    const [holding, history] = await Promise.all([
-      loadShareholding(env.DB, customerId),
-      loadShareListing(env.DB, customerId),
-    ]);
+    const { holding, entries: history } = await loadShareholdingWithLedger(env.DB, customerId);
     const member = holding.kind === "member" ? holding : null;
     return {
       state: holding.kind,
@@ -51,7 +48,7 @@ export const shareItems = operation({
       sharesValue: member?.valueCents ?? 0,
       cashbackPermille: member?.permille ?? 0,
       pendingSales: member?.pendingSales ?? [],
-      history: (history ?? []).map((e) => ({
+      history: history.map((e) => ({
         date: e.createdAt,
         type: e.type,
         quantity: e.quantity,

@@ -58,9 +58,24 @@ async function readLedger(db: D1Database, customerId: number) {
   return { member: members[0] ?? null, entries, cashbackEarnedCents: Number(cashback[0]?.cents ?? 0) };
 }
 
+type Ledger = Awaited<ReturnType<typeof readLedger>>;
+
 /** What "Meine Anteile" shows: a member's shares, a former member, or no member at all. */
 export async function loadShareholding(db: D1Database, customerId: number, now = new Date()): Promise<Shareholding> {
-  const { member, entries, cashbackEarnedCents } = await readLedger(db, customerId);
+  return holdingOf(await readLedger(db, customerId), now);
+}
+
+/** The holding and its ledger (newest first, empty for a non-member) from one read. */
+export async function loadShareholdingWithLedger(
+  db: D1Database,
+  customerId: number,
+  now = new Date(),
+): Promise<{ holding: Shareholding; entries: ShareEntry[] }> {
+  const ledger = await readLedger(db, customerId);
+  return { holding: holdingOf(ledger, now), entries: ledger.member ? ledger.entries : [] };
+}
+
+function holdingOf({ member, entries, cashbackEarnedCents }: Ledger, now: Date): Shareholding {
   if (!member) return { kind: "none" };
   const today = berlinToday(now);
   const counts = shareCounts(entries, today);

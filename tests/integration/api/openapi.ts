@@ -239,7 +239,7 @@ function strings(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** Every text of the German locales, and each as a pattern ({{placeholders}} match anything). */
+/** Every text of the German locales, and each as a pattern in which i18next's interpolation markers match anything. */
 const GERMAN_TEXTS = readdirSync(LOCALES)
   .filter((f) => f.endsWith(".json"))
   .flatMap((f) => strings(JSON.parse(readFileSync(path.join(LOCALES, f), "utf8"))));
@@ -256,7 +256,7 @@ const GERMAN_PATTERNS = GERMAN_TEXTS.map(
 
 /**
  * A message with a value filled in ("… ab einem Warenwert von 25,00 € einlösen."): the texts with a
- * {{placeholder}} and enough words of their own that a pattern cannot match just anything.
+ * value interpolated and enough words of their own that a pattern cannot match just anything.
  */
 const GERMAN_MESSAGES = GERMAN_TEXTS.filter(
   (text) => text.includes("{{") && text.replace(/\{\{[^}]+\}\}/g, "").trim().length >= 12,
