@@ -195,7 +195,7 @@ export async function orderAndReachProvider(
   { amountCents, method }: { amountCents: number; method: string },
 ) {
   await reviewStep(page).getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
-  await expect(page).toHaveURL(/\/payment\/sandbox\/pay_[\w-]+$/);
+  await expect(page).toHaveURL(/\/payment\/sandbox\/pay_[\w-]+\?key=[0-9a-f]+$/);
   await expect(
     page.getByRole("heading", { level: 1, name: "Zahlung beim Zahlungsdienstleister (Sandbox)" }),
   ).toBeVisible();

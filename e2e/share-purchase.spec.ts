@@ -203,7 +203,7 @@ test("declaration, mail, signature, the waiting modal, the cooperative's check, 
   await waitForHydration(page, javaScriptEnabled);
   await page.getByRole("radio", { name: "Kredit- oder Debitkarte" }).check();
   await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
-  await expect(page).toHaveURL(/\/payment\/sandbox\/pay_[\w-]+$/);
+  await expect(page).toHaveURL(/\/payment\/sandbox\/pay_[\w-]+\?key=[0-9a-f]+$/);
   await waitForHydration(page, javaScriptEnabled);
   await answerProvider(page, "Zahlung bestätigen");
   await expectSuccess(page);

@@ -88,7 +88,7 @@ test("shares alone: the line in the cart, a checkout without shipping, the sandb
 
   await payment.getByRole("radio", { name: "Kredit- oder Debitkarte" }).check();
   await review.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
-  await expect(page).toHaveURL(/\/payment\/sandbox\/pay_[\w-]+$/);
+  await expect(page).toHaveURL(/\/payment\/sandbox\/pay_[\w-]+\?key=[0-9a-f]+$/);
   await expect(page.getByRole("main")).toContainText(
     new RegExp(`Bitte bestätige die Zahlung von ${euroText(30_000)} mit Kredit- oder Debitkarte\\.`),
   );

@@ -9,3 +9,22 @@ export const postalAddressFields = {
   city: z.string(),
   country: z.string(),
 };
+
+/** The postal fields of an address (the customer's, or a store's with no addition, in Germany). */
+export function postalAddressOf(a: {
+  street: string;
+  houseNumber: string;
+  addressAddition: string;
+  zip: string;
+  city: string;
+  country: string;
+}) {
+  return {
+    street: a.street,
+    houseNumber: a.houseNumber,
+    addressAddition: a.addressAddition,
+    zip: a.zip,
+    city: a.city,
+    country: a.country,
+  };
+}

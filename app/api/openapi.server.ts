@@ -44,6 +44,7 @@ export function openApiDocument(operations: readonly Operation[], version: strin
         ...(op.body ? { body: { required: true, content: json(op.body) } } : {}),
         ...(op.query ? { query: op.query as never } : {}),
         ...(params ? { params: params as never } : {}),
+        ...(op.headers ? { headers: op.headers as never } : {}),
       },
       responses: {
         [status]: status === 204 ? { description: "Erledigt" } : { description: "Erfolg", content: json(op.response) },

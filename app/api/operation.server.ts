@@ -3,8 +3,9 @@
  * customer's token, the zod schemas of its body, query and answer (which the router checks and the
  * OpenAPI document describes), and what it does, through the same domain functions as the pages.
  */
-import type { z, ZodTypeAny } from "zod";
+import type { AnyZodObject, z, ZodTypeAny } from "zod";
 import type { Env } from "~/platform/context";
+import type { SignedInCustomer } from "~/platform/session.server";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -15,6 +16,8 @@ export interface ApiContext {
   ctx: ExecutionContext;
   params: Record<string, string>;
   customerId: number;
+  /** The signed-in customer (names and e-mail for mails and payments); null exactly when `auth` is false. */
+  customer: SignedInCustomer | null;
   /** The hash of the token the call came with (for signing out). */
   tokenHash: string;
   /** The build the worker serves (the OpenAPI document's version). */
@@ -34,6 +37,8 @@ export interface Operation<
   auth: boolean;
   body?: B;
   query?: Q;
+  /** Request headers it reads, for the OpenAPI document (its `run` checks them: a missing one may mean 428). */
+  headers?: AnyZodObject;
   response: R;
   /** 200 unless given; 204 answers no body. */
   status?: 200 | 201 | 204;
@@ -41,7 +46,7 @@ export interface Operation<
    * The refusals of its own (its `run` throws them as `ApiFailure`), with their description for the
    * OpenAPI document; the router's refusals (400, 401, 404, 413, 415, 429) are documented for all.
    */
-  errors?: Partial<Record<401 | 403 | 404 | 409 | 422 | 428, string>>;
+  errors?: Partial<Record<401 | 403 | 404 | 409 | 422 | 428 | 503, string>>;
   run(input: { body: z.output<B>; query: z.output<Q> }, api: ApiContext): Promise<z.input<R>>;
 }
 
@@ -58,7 +63,7 @@ export function operation<B extends ZodTypeAny, Q extends ZodTypeAny, R extends 
  */
 export class ApiFailure extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 428 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 428 | 429 | 500 | 503,
     readonly key: string,
     readonly parameters: string[] = [],
     /** The text's interpolation values, e.g. a product's name. */

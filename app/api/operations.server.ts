@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { CART_OPERATIONS } from "./cart/operations.server";
 import { CATALOG_OPERATIONS } from "./catalog/operations.server";
+import { CHECKOUT_OPERATIONS } from "./checkout/operations.server";
 import { CUSTOMER_OPERATIONS } from "./customer/operations.server";
 import { openApiDocument } from "./openapi.server";
 import { SHARE_OPERATIONS } from "./shares/operations.server";
@@ -32,6 +33,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...CUSTOMER_OPERATIONS,
   ...CATALOG_OPERATIONS,
   ...CART_OPERATIONS,
+  ...CHECKOUT_OPERATIONS,
   ...ORDER_OPERATIONS,
   ...SHARE_OPERATIONS,
 ] as readonly Operation[];

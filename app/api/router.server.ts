@@ -7,6 +7,7 @@
 import { BODY_LIMIT_BYTES, readLimited } from "~/platform/request-guard.server";
 import { bearerToken, tokenCustomer } from "~/platform/api-token.server";
 import type { Env } from "~/platform/context";
+import type { SignedInCustomer } from "~/platform/session.server";
 import { failureResponse, invalidInput } from "./errors.server";
 import { ApiFailure, type Method, type Operation } from "./operation.server";
 import { OPERATIONS } from "./operations.server";
@@ -82,13 +83,13 @@ async function dispatch(request: Request, env: Env, ctx: ExecutionContext, build
   const { route, params } = found;
   const { op } = route;
 
-  let customerId = 0;
+  let customer: SignedInCustomer | null = null;
   let tokenHash = "";
   if (op.auth) {
     const token = bearerToken(request);
     const owner = token ? await tokenCustomer(env.DB, token) : null;
     if (!owner) throw new ApiFailure(401, "api:unauthorized");
-    customerId = owner.customerId;
+    customer = owner.customer;
     tokenHash = owner.hash;
   }
 
@@ -117,7 +118,7 @@ async function dispatch(request: Request, env: Env, ctx: ExecutionContext, build
 
   const result = await op.run(
     { body, query: query.data },
-    { request, env, ctx, params, customerId, tokenHash, buildVersion },
+    { request, env, ctx, params, customer, customerId: customer?.id ?? 0, tokenHash, buildVersion },
   );
   const status = op.status ?? 200;
   if (status === 204) return new Response(null, { status });

@@ -4,7 +4,8 @@
  * life; signing out deletes the row and a password change every row of the customer. The API never
  * reads the session cookie and the pages never read a token, so neither door opens the other.
  */
-import { prepare, qb } from "./db.server";
+import { first, prepare, qb } from "./db.server";
+import { SIGNED_IN_COLUMNS, signedInCustomerOf, type SignedInCustomer } from "./session.server";
 import { nowSeconds, randomToken, sha256 } from "./tokens.server";
 
 /** A token lives a day; the app signs in again afterwards (or after a 401 at any time). */
@@ -35,19 +36,19 @@ export function bearerToken(request: Request): string | null {
 export async function tokenCustomer(
   db: D1Database,
   token: string,
-): Promise<{ customerId: number; hash: string } | null> {
+): Promise<{ customer: SignedInCustomer; hash: string } | null> {
   const hash = await sha256(token);
-  const row = await prepare(
+  const row = await first(
     db,
     qb
       .selectFrom("api_token as t")
       .innerJoin("customer as c", "c.id", "t.customer_id")
-      .select("t.customer_id")
+      .select(SIGNED_IN_COLUMNS)
       .where("t.token_hash", "=", hash)
       .where("t.expires_at", ">", nowSeconds())
       .where("c.status", "=", "active"),
-  ).first<{ customer_id: number }>();
-  return row ? { customerId: row.customer_id, hash } : null;
+  );
+  return row ? { customer: signedInCustomerOf(row), hash } : null;
 }
 
 export async function revokeApiToken(db: D1Database, hash: string): Promise<void> {

@@ -10,12 +10,22 @@ import type { Env } from "./context";
 import type { PaymentConfirmation, PaymentProvider, WebhookReading } from "./payment-provider";
 import { notFound, requireStandIns } from "./route-data.server";
 import { secret } from "./secrets.server";
-import { verifyHmacHex } from "./hmac.server";
+import { hmacHex, verifyHmacHex } from "./hmac.server";
 
 export const SANDBOX_SIGNATURE_HEADER = "X-Payment-Signature";
 
 const verifyBody = (env: Env, body: string, signature: string | null) =>
   verifyHmacHex(secret(env, "PAYMENT_WEBHOOK_SECRET"), body, signature);
+
+/**
+ * The key in the sandbox page's address: like a real provider's hosted page, whoever opens the
+ * address the shop handed out may pay (an app opens it in a browser without the shop's session).
+ * Without the key the page is the signed-in owner's only.
+ */
+const pageKey = (env: Env, paymentId: string) => hmacHex(secret(env, "PAYMENT_WEBHOOK_SECRET"), `page:${paymentId}`);
+
+export const verifyPageKey = (env: Env, paymentId: string, key: string | null) =>
+  verifyHmacHex(secret(env, "PAYMENT_WEBHOOK_SECRET"), `page:${paymentId}`, key);
 
 /** The sandbox's confirmation: the raw body, parsed as JSON, with exactly what a confirmation needs. */
 export const sandboxConfirmationSchema = jsonBody.pipe(
@@ -41,7 +51,8 @@ export function sandboxProvider(env: Env): PaymentProvider {
     pageOrigin: null,
     // The sandbox keeps no state of its own: its page reads the shop's payment row.
     async startPayment(payment) {
-      return { providerRef: payment.paymentId, pageUrl: `/payment/sandbox/${payment.paymentId}` };
+      const key = await pageKey(env, payment.paymentId);
+      return { providerRef: payment.paymentId, pageUrl: `/payment/sandbox/${payment.paymentId}?key=${key}` };
     },
     // Leaving the sandbox page without a choice changes nothing; its "Abbrechen" button cancels.
     async cancelPayment() {

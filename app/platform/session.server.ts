@@ -30,6 +30,34 @@ export interface SignedInCustomer {
   group: string;
 }
 
+/** The customer's columns (table alias `c`) a signed-in customer is made of, by session or API token. */
+export const SIGNED_IN_COLUMNS = [
+  "c.id",
+  "c.email",
+  "c.firstname",
+  "c.lastname",
+  "c.dark_mode_enabled",
+  "c.group_identifier",
+] as const;
+
+export function signedInCustomerOf(row: {
+  id: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  dark_mode_enabled: string;
+  group_identifier: string;
+}): SignedInCustomer {
+  return {
+    id: row.id,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    darkMode: row.dark_mode_enabled as SignedInCustomer["darkMode"],
+    group: row.group_identifier,
+  };
+}
+
 export type SessionState =
   | { kind: "visitor" }
   | { kind: "expired" }
@@ -112,17 +140,7 @@ export async function resolveSessionWith<R extends SessionReads>(
   const sessionQuery = qb
     .selectFrom("session as s")
     .innerJoin("customer as c", "c.id", "s.customer_id")
-    .select([
-      "s.created_at",
-      "s.last_seen_at",
-      "c.id",
-      "c.email",
-      "c.firstname",
-      "c.lastname",
-      "c.dark_mode_enabled",
-      "c.group_identifier",
-      "c.status",
-    ])
+    .select(["s.created_at", "s.last_seen_at", ...SIGNED_IN_COLUMNS, "c.status"])
     .select(reads.map(([name, read]) => jsonArrayFrom(read).as(name)))
     .where("s.id_hash", "=", idHash);
   const row = (await first(env.DB, sessionQuery)) as (SessionRow & Record<string, unknown>) | null;
@@ -136,14 +154,7 @@ export async function resolveSessionWith<R extends SessionReads>(
       prepare(env.DB, qb.updateTable("session").set({ last_seen_at: now }).where("id_hash", "=", idHash)).run(),
     );
   }
-  const customer: SignedInCustomer = {
-    id: row.id,
-    email: row.email,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    darkMode: row.dark_mode_enabled as SignedInCustomer["darkMode"],
-    group: row.group_identifier,
-  };
+  const customer = signedInCustomerOf(row);
   const rows = Object.fromEntries(reads.map(([name]) => [name, JSON.parse(String(row[name]))]));
   return { state: { kind: "customer", idHash, customer }, rows: rows as ReadRows<R> };
 }

@@ -9,6 +9,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
+import { checkoutRules, submitOrder } from "~/http/checkout/order-submit.server";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DeliveryChoice } from "~/components/checkout/DeliveryChoice";
 import { OrderReview } from "~/components/checkout/OrderReview";
@@ -17,21 +18,16 @@ import { STORE_SEARCH_PARAM, ShippingChoice } from "~/components/checkout/Shippi
 import { CouponForm } from "~/components/cart/CouponForm";
 import { FormMessage } from "~/components/form/Field";
 import { cartIsEmpty, cartShips } from "~/domain/cart/cart";
-import { cartShipsGoods } from "~/domain/cart/cart.server";
 import { checkoutBlocker } from "~/domain/cart/validity";
 import { CARRIERS, STANDARD_CARRIER, isCarrierCode } from "~/domain/checkout/carriers";
-import { loadCheckout, loadPaymentAccount } from "~/domain/checkout/checkout.server";
-import { COMMENT_MAX_LENGTH, isPaymentMethod, paymentRefusal } from "~/domain/checkout/payment-methods";
+import { loadCheckout } from "~/domain/checkout/checkout.server";
+import { COMMENT_MAX_LENGTH } from "~/domain/checkout/payment-methods";
 import { checkoutSchemaFor, type CheckoutInput } from "~/domain/checkout/schema";
 import { orderNextStep } from "~/domain/order/order.server";
-import { placeOrder } from "~/domain/order/place-order.server";
-import { startOrderPayment } from "~/domain/order/start-payment.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
-import { attempt, clientIp, clientOf, LIMITS } from "~/platform/rate-limit.server";
-import { paymentProvider } from "~/platform/payment.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { randomToken } from "~/platform/tokens.server";
 
@@ -83,31 +79,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
-  const method = form.get("paymentMethod");
-  // The cart in the database says whether a shipping method is needed (shares alone need none).
-  const [ships, account] = await Promise.all([
-    cartShipsGoods(context.env.DB, customer.id),
-    isPaymentMethod(method) ? loadPaymentAccount(context.env.DB, customer.id) : null,
-  ]);
-  const submission = parseForm(form, checkoutSchemaFor({ ships }));
+  const { schema, refusal } = await checkoutRules(context.env.DB, customer.id, form.get("paymentMethod"));
+  const submission = parseForm(form, schema);
   // A method the customer is not offered is refused before its fields are looked at.
-  const refusal = account && isPaymentMethod(method) ? paymentRefusal(method, account) : null;
   if (refusal)
     return data({ result: submission.reply({ fieldErrors: { paymentMethod: [refusal] } }) }, { status: 400 });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const allowed = await attempt(context.env.DB, [
-    { limit: LIMITS.checkoutAccount, subject: String(customer.id) },
-    { limit: LIMITS.checkoutClient, subject: clientOf(request, context.env) },
-  ]);
-  if (!allowed)
+  const outcome = await submitOrder(context.env, request, customer, submission.value as CheckoutInput);
+  if (outcome.kind === "throttled")
     return data({ result: submission.reply({ formErrors: ["pages.checkout.error.checkoutError"] }) }, { status: 429 });
-  const outcome = await placeOrder(
-    context.env.DB,
-    customer,
-    submission.value as CheckoutInput,
-    new Date(),
-    new URL(request.url).origin,
-  );
   if (outcome.kind === "failed")
     return data({ result: submission.reply({ formErrors: outcome.formErrors }) }, { status: 503 });
   if (outcome.kind === "refused") {
@@ -116,21 +96,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 409 },
     );
   }
-  const { order } = outcome;
-  if (order.paymentId && order.paymentStatus === "pending") {
-    const t = await translator("checkout");
-    const start = await startOrderPayment(context.env.DB, paymentProvider(context.env), customer, order.paymentId, {
-      origin: new URL(request.url).origin,
-      description: t("payment.description", { number: order.incrementId }),
-      client: { ip: clientIp(request, context.env) ?? "127.0.0.1", userAgent: request.headers.get("User-Agent") ?? "" },
+  const { order, payment } = outcome;
+  if (payment?.kind === "started") throw redirect(payment.pageUrl);
+  if (payment?.kind === "failed") {
+    throw await redirectWithNotice(context.env, "/checkout", {
+      type: "error",
+      key: `pages.checkout.error.payment.${payment.method}`,
     });
-    if (start?.kind === "started") throw redirect(start.pageUrl);
-    if (start?.kind === "failed") {
-      throw await redirectWithNotice(context.env, "/checkout", {
-        type: "error",
-        key: `pages.checkout.error.payment.${start.method}`,
-      });
-    }
   }
   throw redirect(orderNextStep(order));
 }

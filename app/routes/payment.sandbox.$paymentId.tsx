@@ -11,7 +11,7 @@ import { formatEuro } from "~/domain/money/format";
 import { findPayment, settlePayment } from "~/domain/order/payment.server";
 import { returnPath } from "~/domain/order/order";
 import type { PaymentConfirmation, PaymentOutcome } from "~/platform/payment-provider";
-import { requireSandbox } from "~/platform/payment-sandbox.server";
+import { requireSandbox, verifyPageKey } from "~/platform/payment-sandbox.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { translator } from "~/platform/i18n.server";
 
@@ -19,9 +19,11 @@ import { translator } from "~/platform/i18n.server";
  * The sandbox payment provider's hosted page (docs/architecture.md "The outside world"). It stands where
  * PayPal's or the card acquirer's page would: the customer approves, declines or cancels; the
  * provider then confirms to the shop server-to-server, signed, and sends the browser back.
- * Living inside the shop, it shows a payment only to the signed-in customer whose order it is
+ * Living inside the shop, it shows a payment to whoever opens the address the shop handed out
+ * (with its `key`, as a provider's hosted page: an app opens it in a browser without the shop's
+ * session), and without the key only to the signed-in customer whose order it is
  * (docs/architecture.md: every id in a URL is checked against the customer); anyone else gets a 404, as
- * for an unknown id. It carries no CSRF token, like a provider's page: the payment id is its secret.
+ * for an unknown id. It carries no CSRF token, like a provider's page.
  * A development stand-in: it does not exist outside a local development or test shop.
  */
 export const handle = { i18n: ["checkout"] };
@@ -33,8 +35,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 
 async function ownPayment(request: Request, context: AppLoadContext, paymentId = "") {
   requireSandbox(context.env);
-  const customer = await requireCustomer(request, context);
-  const payment = await findPayment(context.env.DB, customer.id, paymentId);
+  const key = new URL(request.url).searchParams.get("key");
+  const opened = key !== null && (await verifyPageKey(context.env, paymentId, key));
+  const customerId = opened ? null : (await requireCustomer(request, context)).id;
+  const payment = await findPayment(context.env.DB, customerId, paymentId);
   if (!payment) throw new Response("Not Found", { status: 404 });
   return payment;
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, signIn } from "./browser";
-import { checkoutHelpers } from "./checkout-helpers";
+import { checkoutHelpers, paymentIdOf } from "./checkout-helpers";
 import { prepareTestCustomer } from "../fixtures/customer";
 import { startShop, type TestShop } from "./worker";
 import { balance as seededBalance, orders as seededOrders } from "../../scripts/seed/orders.mjs";
@@ -344,7 +344,7 @@ describe("entries written by the checkout and the payment", () => {
 
     const answer = await h.notify({
       confirmationId: crypto.randomUUID(),
-      paymentId: res.res.headers.get("Location")!.split("/").pop()!,
+      paymentId: paymentIdOf(res.res.headers.get("Location")!),
       orderId: String(order.id),
       amountCents: Number(order.grand_total_cents),
       currency: "EUR",

@@ -17,6 +17,11 @@ export function sandboxSignature(body: string): string {
   return createHmac("sha256", development.PAYMENT_WEBHOOK_SECRET).update(body).digest("hex");
 }
 
+/** The payment id in the address of the sandbox's page (`/payment/sandbox/{id}?key=…`). */
+export function paymentIdOf(location: string): string {
+  return new URL(location, "http://shop.test").pathname.split("/").pop()!;
+}
+
 export interface CheckoutForm {
   csrf: string;
   key: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutHelpers, SKU } from "./checkout-helpers";
+import { checkoutHelpers, SKU, paymentIdOf } from "./checkout-helpers";
 import { startShop, type TestShop } from "./worker";
 import { formatWindow } from "../../app/domain/order/order";
 
@@ -197,7 +197,7 @@ describe("checkout", () => {
     const { browser, addressId } = await h.buyer();
     const f = await h.checkoutForm(browser);
     const res = await browser.post("/checkout", h.standardOrder(f, addressId), { csrf: f.csrf });
-    const paymentId = res.res.headers.get("Location")!.split("/").pop()!;
+    const paymentId = paymentIdOf(res.res.headers.get("Location")!);
     const order = (await h.orderOf(f.key))!;
     const send = h.notify;
     const confirmation = {

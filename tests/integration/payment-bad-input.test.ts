@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser } from "./browser";
-import { checkoutHelpers, SKU } from "./checkout-helpers";
+import { checkoutHelpers, SKU, paymentIdOf } from "./checkout-helpers";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
@@ -25,7 +25,7 @@ async function pendingPayment() {
   const res = await b.browser.post("/checkout", h.standardOrder(f, b.addressId), { csrf: f.csrf });
   const location = res.res.headers.get("Location")!;
   const order = (await h.orderOf(f.key))!;
-  return { ...b, location, paymentId: location.split("/").pop()!, order };
+  return { ...b, location, paymentId: paymentIdOf(location), order };
 }
 
 /** Everything a confirmation could change. */
@@ -69,15 +69,21 @@ describe("sandbox pay page", () => {
     ).toBe(404);
   });
 
-  it("another customer's payment is a 404, to look at and to settle; signed out goes to the login", async () => {
+  it("without the page's key, another customer's payment is a 404, to look at and to settle; signed out goes to the login", async () => {
     const p = await pendingPayment();
+    const otherKey = new URL((await pendingPayment()).location, "http://shop.test").search;
     const other = await h.buyer();
     const before = await state(p.paymentId, p.order.id);
-    expect((await other.browser.get(p.location)).res.status).toBe(404);
-    for (const intent of ["approve", "decline", "cancel"]) {
-      expect((await other.browser.post(p.location, { intent }, { csrf: null })).res.status, intent).toBe(404);
+    // The address the shop handed out carries the key (a provider's page is open to whoever has it);
+    // the bare address, or a key of another payment, is the owner's only.
+    const bare = `/payment/sandbox/${p.paymentId}`;
+    for (const address of [bare, `${bare}${otherKey}`]) {
+      expect((await other.browser.get(address)).res.status, address).toBe(404);
+      for (const intent of ["approve", "decline", "cancel"]) {
+        expect((await other.browser.post(address, { intent }, { csrf: null })).res.status, intent).toBe(404);
+      }
     }
-    const anonymous = await new Browser(shop).get(p.location);
+    const anonymous = await new Browser(shop).get(bare);
     expect(anonymous.res.status).toBe(302);
     expect(anonymous.res.headers.get("Location")).toMatch(/^\/login/);
     expect(await state(p.paymentId, p.order.id)).toEqual(before);

@@ -4,7 +4,7 @@
  * cart lines, coupon, used credit and the pickup place exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutHelpers, SKU } from "./checkout-helpers";
+import { checkoutHelpers, SKU, paymentIdOf } from "./checkout-helpers";
 import { startShop, type TestShop } from "./worker";
 import type { PaymentOutcome } from "../../app/platform/payment-provider";
 
@@ -107,7 +107,7 @@ async function orderTakingEverything(outcome: PaymentOutcome) {
   });
   const confirmation = {
     confirmationId: crypto.randomUUID(),
-    paymentId: res.res.headers.get("Location")!.split("/").pop()!,
+    paymentId: paymentIdOf(res.res.headers.get("Location")!),
     orderId: String(order.id),
     amountCents: Number(order.grand_total_cents),
     currency: "EUR",

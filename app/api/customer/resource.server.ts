@@ -9,7 +9,7 @@ import { openPurchase } from "~/domain/share/purchase.server";
 import { shareholderState } from "~/domain/share/purchase";
 import { loadShareholdingWithLedger } from "~/domain/share/share.server";
 import { batch, qb } from "~/platform/db.server";
-import { postalAddressFields } from "../address.server";
+import { postalAddressFields, postalAddressOf } from "../address.server";
 import { ApiFailure } from "../operation.server";
 
 /** The shop's one website (spec: `website_id`). */
@@ -89,12 +89,7 @@ export async function customerResource(db: D1Database, customerId: number): Prom
     website_id: WEBSITE_ID,
     addresses: addresses.map((a) => ({
       id: a.id,
-      street: a.street,
-      houseNumber: a.houseNumber,
-      addressAddition: a.addressAddition,
-      zip: a.zip,
-      city: a.city,
-      country: a.country,
+      ...postalAddressOf(a),
       default_shipping: a.defaultShipping,
       default_billing: a.defaultBilling,
     })),

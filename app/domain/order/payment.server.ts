@@ -144,20 +144,22 @@ export interface ProviderPayment {
 }
 
 /** What the provider knows of a payment of the customer's own order (the sandbox's pay page reads it). */
+/**
+ * A payment for its provider's page: the customer's own, or (`customerId` null) any, for a page
+ * whose address itself is the proof (the sandbox page's key).
+ */
 export async function findPayment(
   db: D1Database,
-  customerId: number,
+  customerId: number | null,
   paymentId: string,
 ): Promise<ProviderPayment | null> {
-  const row = await first(
-    db,
-    qb
-      .selectFrom("payment as p")
-      .innerJoin("customer_order as o", "o.id", "p.order_id")
-      .select(["p.id", "p.order_id", "p.method", "p.amount_cents", "p.currency", "p.status"])
-      .where("p.id", "=", paymentId)
-      .where("o.customer_id", "=", customerId),
-  );
+  let query = qb
+    .selectFrom("payment as p")
+    .innerJoin("customer_order as o", "o.id", "p.order_id")
+    .select(["p.id", "p.order_id", "p.method", "p.amount_cents", "p.currency", "p.status"])
+    .where("p.id", "=", paymentId);
+  if (customerId !== null) query = query.where("o.customer_id", "=", customerId);
+  const row = await first(db, query);
   return row
     ? {
         id: row.id,

@@ -92,9 +92,10 @@ const value = <T>(x: T | ((c: ExampleContext) => T)): T =>
 
 /** An example's request, as a client following the document would send it. */
 async function call(op: DocOperation, example: Example): Promise<Response> {
+  await example.prepare?.(shop, context);
   const params = value(example.params ?? {});
   const query = new URLSearchParams(example.query ?? {}).toString();
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...example.headers };
   if (example.token) headers.Authorization = `Bearer ${await freshToken(example.asDemo)}`;
   const body = example.body === undefined ? undefined : JSON.stringify(value(example.body));
   if (body !== undefined) headers["Content-Type"] = "application/json";

@@ -6,12 +6,17 @@
  * refusal. Each runs against a fresh test customer's data (see `ExampleContext`).
  */
 
+import type { TestShop } from "../worker";
+import { CHECKOUT_EXAMPLES } from "./examples-checkout";
+
 /** The test customer an example calls as, and another one whose data it must never see. */
 export interface ExampleContext {
   customer: { id: number; email: string; password: string };
   other: { id: number; email: string };
   /** One of the demo customer Anna's order numbers (a fresh test customer has no orders). */
   demoOrderNumber: string;
+  /** What an example's `prepare` made ready for the checkout (examples-checkout.ts). */
+  checkout?: { addressId: number; start: string; end: string; total: number };
 }
 
 export interface Example {
@@ -28,6 +33,10 @@ export interface Example {
   asDemo?: boolean;
   /** The status it must answer (and the document must describe). */
   status: number;
+  /** Headers besides Authorization and Content-Type (e.g. the order submit's Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** Makes the test customer's data ready before the call (e.g. a cart to check out); may fill the context. */
+  prepare?: (shop: TestShop, c: ExampleContext) => Promise<void>;
 }
 
 export const EXAMPLES: Record<string, readonly Example[]> = {
@@ -140,4 +149,5 @@ export const EXAMPLES: Record<string, readonly Example[]> = {
     },
   ],
   "GET /rest/V1/carts/mine/bss-store-credit/history": [{ name: "the balance's history", token: true, status: 200 }],
+  ...CHECKOUT_EXAMPLES,
 };

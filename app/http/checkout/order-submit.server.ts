@@ -1,0 +1,65 @@
+/**
+ * Ordering, for both doors (the checkout page's form and the API's order submit): which checkout
+ * schema a customer's cart needs and whether the chosen payment method is offered to her, then the
+ * throttled order placement and the opening of its payment at the provider. The page and the API
+ * only translate their input into `CheckoutInput` and the outcome into their answer.
+ */
+import { cartShipsGoods } from "~/domain/cart/cart.server";
+import { loadPaymentAccount } from "~/domain/checkout/checkout.server";
+import { isPaymentMethod, paymentRefusal } from "~/domain/checkout/payment-methods";
+import { checkoutSchemaFor, type CheckoutInput } from "~/domain/checkout/schema";
+import { placeOrder, type PlaceOutcome } from "~/domain/order/place-order.server";
+import type { PlacedOrder } from "~/domain/order/order.server";
+import { startOrderPayment, type PaymentStart } from "~/domain/order/start-payment.server";
+import type { Env } from "~/platform/context";
+import { translator } from "~/platform/i18n.server";
+import { paymentProvider } from "~/platform/payment.server";
+import { attempt, clientIp, clientOf, LIMITS } from "~/platform/rate-limit.server";
+import type { SignedInCustomer } from "~/platform/session.server";
+
+/**
+ * The schema for the customer's cart as it is in the database (shares alone need no shipping
+ * method), and the refusal of a payment method she is not offered (looked at before its fields).
+ */
+export async function checkoutRules(db: D1Database, customerId: number, method: unknown) {
+  const [ships, account] = await Promise.all([
+    cartShipsGoods(db, customerId),
+    isPaymentMethod(method) ? loadPaymentAccount(db, customerId) : null,
+  ]);
+  return {
+    schema: checkoutSchemaFor({ ships }),
+    refusal: account && isPaymentMethod(method) ? paymentRefusal(method, account) : null,
+  };
+}
+
+export type SubmitOutcome =
+  | Exclude<PlaceOutcome, { kind: "placed" }>
+  | { kind: "throttled" }
+  /** `payment` is null when the provider has nothing to do (paid with balance, or already settled). */
+  | { kind: "placed"; order: PlacedOrder; payment: PaymentStart | null };
+
+/** Places the order (once per idempotency key) and opens its payment at the provider. */
+export async function submitOrder(
+  env: Env,
+  request: Request,
+  customer: SignedInCustomer,
+  input: CheckoutInput,
+): Promise<SubmitOutcome> {
+  const allowed = await attempt(env.DB, [
+    { limit: LIMITS.checkoutAccount, subject: String(customer.id) },
+    { limit: LIMITS.checkoutClient, subject: clientOf(request, env) },
+  ]);
+  if (!allowed) return { kind: "throttled" };
+  const origin = new URL(request.url).origin;
+  const outcome = await placeOrder(env.DB, customer, input, new Date(), origin);
+  if (outcome.kind !== "placed") return outcome;
+  const { order } = outcome;
+  if (!order.paymentId || order.paymentStatus !== "pending") return { kind: "placed", order, payment: null };
+  const t = await translator("checkout");
+  const payment = await startOrderPayment(env.DB, paymentProvider(env), customer, order.paymentId, {
+    origin,
+    description: t("payment.description", { number: order.incrementId }),
+    client: { ip: clientIp(request, env) ?? "127.0.0.1", userAgent: request.headers.get("User-Agent") ?? "" },
+  });
+  return { kind: "placed", order, payment };
+}
