@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { CART_OPERATIONS } from "./cart/operations.server";
 import { CATALOG_OPERATIONS } from "./catalog/operations.server";
+import { ACCOUNT_OPERATIONS } from "./customer/account-operations.server";
 import { CUSTOMER_OPERATIONS } from "./customer/operations.server";
 import { openApiDocument } from "./openapi.server";
 import { SHARE_OPERATIONS } from "./shares/operations.server";
@@ -30,6 +31,7 @@ export const describeApi = operation({
 export const OPERATIONS: readonly Operation[] = [
   describeApi,
   ...CUSTOMER_OPERATIONS,
+  ...ACCOUNT_OPERATIONS,
   ...CATALOG_OPERATIONS,
   ...CART_OPERATIONS,
   ...ORDER_OPERATIONS,

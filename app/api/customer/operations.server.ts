@@ -13,6 +13,19 @@ import { WEBSITE_ID, customerResource, customerSchema } from "./resource.server"
 
 const TAG = "Kunde";
 
+/** A new access token as the token calls answer it (this one and completing a registration). */
+export const tokenSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal("Bearer"),
+  expires_in: z.number().int(),
+});
+
+export const tokenAnswer = (token: string): z.input<typeof tokenSchema> => ({
+  access_token: token,
+  token_type: "Bearer",
+  expires_in: API_TOKEN_SECONDS,
+});
+
 export const createToken = operation({
   method: "POST",
   path: "/rest/V1/integration/customer/token",
@@ -25,16 +38,11 @@ export const createToken = operation({
     403: "Kundenkonto noch nicht aktiviert",
     409: "Kundenkonto gesperrt",
   },
-  response: z.object({
-    access_token: z.string(),
-    token_type: z.literal("Bearer"),
-    expires_in: z.number().int(),
-  }),
+  response: tokenSchema,
   async run({ body }, { request, env }) {
     const check = await checkCredentials(request, env, { email: body.username, password: body.password }, null);
     if ("status" in check) throw new ApiFailure(check.status, check.message);
-    const token = await issueApiToken(env.DB, check.customerId);
-    return { access_token: token, token_type: "Bearer" as const, expires_in: API_TOKEN_SECONDS };
+    return tokenAnswer(await issueApiToken(env.DB, check.customerId));
   },
 });
 

@@ -6,12 +6,16 @@
  * refusal. Each runs against a fresh test customer's data (see `ExampleContext`).
  */
 
+import { ACCOUNT_EXAMPLES, type AccountLinks } from "./examples-account";
+
 /** The test customer an example calls as, and another one whose data it must never see. */
 export interface ExampleContext {
   customer: { id: number; email: string; password: string };
   other: { id: number; email: string };
   /** One of the demo customer Anna's order numbers (a fresh test customer has no orders). */
   demoOrderNumber: string;
+  /** The one-time e-mail links the account examples use up (examples-account.ts). */
+  links: AccountLinks;
 }
 
 export interface Example {
@@ -140,4 +144,5 @@ export const EXAMPLES: Record<string, readonly Example[]> = {
     },
   ],
   "GET /rest/V1/carts/mine/bss-store-credit/history": [{ name: "the balance's history", token: true, status: 200 }],
+  ...ACCOUNT_EXAMPLES,
 };
