@@ -9,15 +9,7 @@
 import { ZodError, type ZodIssue, z } from "zod";
 import { activateCustomer, changePassword, loadProfile, resetPassword } from "~/domain/customer/customer.server";
 import { idParam } from "~/domain/customer/id-param";
-import {
-  anyPassword,
-  email,
-  gender,
-  newPassword,
-  personName,
-  registerSchema,
-  telephone,
-} from "~/domain/customer/schema";
+import { anyPassword, email, gender, newPassword, registerSchema, telephone } from "~/domain/customer/schema";
 import { berlinToday } from "~/domain/customer/validation";
 import { INVALID_LINK } from "~/http/customer/account-links.server";
 import { PASSWORD_REFUSALS, withPasswordConfirmation } from "~/http/customer/password-confirmation.server";
@@ -27,9 +19,13 @@ import { issueApiToken } from "~/platform/api-token.server";
 import { invalidInput } from "../errors.server";
 import { ApiFailure, operation } from "../operation.server";
 import { tokenAnswer, tokenSchema } from "./operations.server";
-import { WEBSITE_ID, customerResource, customerSchema } from "./resource.server";
+import { WEBSITE_ID, customerNameFields, customerResource, customerSchema } from "./resource.server";
 
 const TAG = "Kunde";
+
+/** A page's refusal (its status and text, from app/http/customer) as the API's answer. */
+const refused = (refusal: { status: ApiFailure["status"]; key: string }, parameters: string[] = []) =>
+  new ApiFailure(refusal.status, refusal.key, parameters);
 
 /** The customer number of an e-mail's link, by the link pages' rule (`idParam`). */
 const customerId = z
@@ -47,12 +43,9 @@ const registration = z
   .object({
     customer: z
       .object({
-        email,
-        firstname: personName,
-        lastname: personName,
+        ...customerNameFields,
         dob: z.string().describe("Geburtsdatum JJJJ-MM-TT; wer sich registriert, muss 18 Jahre alt sein"),
         gender: gender.describe("Anrede: m, w oder d"),
-        website_id: z.literal(WEBSITE_ID).optional(),
         custom_attributes: z
           .array(z.object({ attribute_code: z.literal("telephone"), value: telephone }).strict())
           .max(1)
@@ -121,8 +114,7 @@ export const createCustomer = operation({
     if (!form.success) throw await invalidInput(new ZodError(form.error.issues.map(atApiField)), "body");
     const outcome = await register(request, { env }, form.data);
     if (outcome.result !== "registered") {
-      const refusal = REGISTRATION_REFUSALS[outcome.result];
-      throw new ApiFailure(refusal.status, refusal.key, outcome.result === "exists" ? ["customer.email"] : []);
+      throw refused(REGISTRATION_REFUSALS[outcome.result], outcome.result === "exists" ? ["customer.email"] : []);
     }
     return customerResource(env.DB, outcome.customerId);
   },
@@ -131,8 +123,7 @@ export const createCustomer = operation({
 const activation = z.object({ customerId, activationToken: linkToken("Der Aktivierungsschlüssel") }).strict();
 
 async function activate(db: D1Database, body: z.output<typeof activation>): Promise<void> {
-  if (!(await activateCustomer(db, body.customerId, body.activationToken)))
-    throw new ApiFailure(INVALID_LINK.activation.status, INVALID_LINK.activation.key);
+  if (!(await activateCustomer(db, body.customerId, body.activationToken))) throw refused(INVALID_LINK.activation);
 }
 
 export const activateAccount = operation({
@@ -180,11 +171,8 @@ export const changeMyPassword = operation({
     const outcome = await withPasswordConfirmation({ env }, id, () =>
       changePassword(env, id, null, body.currentPassword, body.newPassword),
     );
-    if (outcome === null) throw new ApiFailure(PASSWORD_REFUSALS.throttled.status, PASSWORD_REFUSALS.throttled.key);
-    if (outcome !== "done")
-      throw new ApiFailure(PASSWORD_REFUSALS.wrongPassword.status, PASSWORD_REFUSALS.wrongPassword.key, [
-        "currentPassword",
-      ]);
+    if (outcome === null) throw refused(PASSWORD_REFUSALS.throttled);
+    if (outcome !== "done") throw refused(PASSWORD_REFUSALS.wrongPassword, ["currentPassword"]);
     return true as const;
   },
 });
@@ -205,8 +193,7 @@ export const requestPasswordReset = operation({
     .strict(),
   response: z.literal(true),
   async run({ body }, { request, env }) {
-    if ((await requestResetLink(request, { env }, body.email)) === "throttled")
-      throw new ApiFailure(RESET_REQUEST_THROTTLED.status, RESET_REQUEST_THROTTLED.key);
+    if ((await requestResetLink(request, { env }, body.email)) === "throttled") throw refused(RESET_REQUEST_THROTTLED);
     return true as const;
   },
 });
@@ -229,13 +216,13 @@ export const resetPasswordByLink = operation({
   response: z.literal(true),
   errors: { 410: "Der Link ist ungültig, abgelaufen oder schon benutzt" },
   async run({ body }, { env }) {
-    const refuse = () => new ApiFailure(INVALID_LINK.passwordReset.status, INVALID_LINK.passwordReset.key);
     if (body.email !== undefined) {
       // Another address is the same refusal as a wrong link: the call tells nobody whose number it is.
       const profile = await loadProfile(env.DB, body.customerId);
-      if (profile?.email.toLowerCase() !== body.email.toLowerCase()) throw refuse();
+      if (profile?.email.toLowerCase() !== body.email.toLowerCase()) throw refused(INVALID_LINK.passwordReset);
     }
-    if (!(await resetPassword(env, body.customerId, body.resetToken, body.newPassword))) throw refuse();
+    if (!(await resetPassword(env, body.customerId, body.resetToken, body.newPassword)))
+      throw refused(INVALID_LINK.passwordReset);
     return true as const;
   },
 });

@@ -5,11 +5,11 @@
  */
 import { z } from "zod";
 import { checkCredentials } from "~/http/customer/sign-in.server";
-import { email, loginSchema, personName } from "~/domain/customer/schema";
+import { loginSchema } from "~/domain/customer/schema";
 import { loadProfile, updateNameAndDarkMode } from "~/domain/customer/customer.server";
 import { API_TOKEN_SECONDS, issueApiToken, revokeApiToken } from "~/platform/api-token.server";
 import { ApiFailure, operation } from "../operation.server";
-import { WEBSITE_ID, customerResource, customerSchema } from "./resource.server";
+import { customerNameFields, customerResource, customerSchema } from "./resource.server";
 
 const TAG = "Kunde";
 
@@ -84,10 +84,7 @@ export const updateMe = operation({
     .object({
       customer: z
         .object({
-          email,
-          firstname: personName,
-          lastname: personName,
-          website_id: z.literal(WEBSITE_ID).optional(),
+          ...customerNameFields,
           custom_attributes: z.array(darkModeAttribute).max(1).optional(),
         })
         .strict(),
