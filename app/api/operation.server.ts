@@ -46,7 +46,7 @@ export interface Operation<
    * The refusals of its own (its `run` throws them as `ApiFailure`), with their description for the
    * OpenAPI document; the router's refusals (400, 401, 404, 413, 415, 429) are documented for all.
    */
-  errors?: Partial<Record<401 | 403 | 404 | 409 | 422 | 428 | 503, string>>;
+  errors?: Partial<Record<401 | 403 | 404 | 409 | 410 | 422 | 428 | 503, string>>;
   run(input: { body: z.output<B>; query: z.output<Q> }, api: ApiContext): Promise<z.input<R>>;
 }
 
@@ -63,7 +63,7 @@ export function operation<B extends ZodTypeAny, Q extends ZodTypeAny, R extends 
  */
 export class ApiFailure extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 428 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 428 | 429 | 500 | 503,
     readonly key: string,
     readonly parameters: string[] = [],
     /** The text's interpolation values, e.g. a product's name. */

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { CART_OPERATIONS } from "./cart/operations.server";
 import { CATALOG_OPERATIONS } from "./catalog/operations.server";
 import { CHECKOUT_OPERATIONS } from "./checkout/operations.server";
+import { ACCOUNT_OPERATIONS } from "./customer/account-operations.server";
 import { CUSTOMER_OPERATIONS } from "./customer/operations.server";
 import { openApiDocument } from "./openapi.server";
 import { SHARE_OPERATIONS } from "./shares/operations.server";
@@ -31,6 +32,7 @@ export const describeApi = operation({
 export const OPERATIONS: readonly Operation[] = [
   describeApi,
   ...CUSTOMER_OPERATIONS,
+  ...ACCOUNT_OPERATIONS,
   ...CATALOG_OPERATIONS,
   ...CART_OPERATIONS,
   ...CHECKOUT_OPERATIONS,

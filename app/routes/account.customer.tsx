@@ -10,7 +10,7 @@ import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
-import { withPasswordConfirmation } from "~/http/customer/password-confirmation.server";
+import { PASSWORD_REFUSALS, withPasswordConfirmation } from "~/http/customer/password-confirmation.server";
 import { MARKETING_PAGE } from "~/domain/marketing/href";
 
 export const handle = { i18n: ["account", "marketing"] };
@@ -64,20 +64,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return data(
           {
             intent,
-            result: submission.reply({ fieldErrors: { password: ["session.throttled"] }, hideFields: PASSWORDS }),
+            result: submission.reply({
+              fieldErrors: { password: [PASSWORD_REFUSALS.throttled.key] },
+              hideFields: PASSWORDS,
+            }),
           },
-          { status: 429 },
+          { status: PASSWORD_REFUSALS.throttled.status },
         );
       if (outcome === "wrongPassword")
         return data(
           {
             intent,
             result: submission.reply({
-              fieldErrors: { password: ["account:customer.wrongPassword"] },
+              fieldErrors: { password: [PASSWORD_REFUSALS.wrongPassword.key] },
               hideFields: PASSWORDS,
             }),
           },
-          { status: 400 },
+          { status: PASSWORD_REFUSALS.wrongPassword.status },
         );
       if (outcome === "emailTaken")
         return data(
@@ -104,22 +107,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
           {
             intent,
             result: submission.reply({
-              fieldErrors: { currentPassword: ["session.throttled"] },
+              fieldErrors: { currentPassword: [PASSWORD_REFUSALS.throttled.key] },
               hideFields: PASSWORDS,
             }),
           },
-          { status: 429 },
+          { status: PASSWORD_REFUSALS.throttled.status },
         );
       if (outcome !== "done") {
         return data(
           {
             intent,
             result: submission.reply({
-              fieldErrors: { currentPassword: ["account:customer.wrongPassword"] },
+              fieldErrors: { currentPassword: [PASSWORD_REFUSALS.wrongPassword.key] },
               hideFields: PASSWORDS,
             }),
           },
-          { status: 400 },
+          { status: PASSWORD_REFUSALS.wrongPassword.status },
         );
       }
       throw await back("customer.passwordChanged");

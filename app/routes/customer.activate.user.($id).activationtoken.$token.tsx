@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { activateCustomer } from "~/domain/customer/customer.server";
 import { idParam } from "~/domain/customer/id-param";
+import { INVALID_LINK } from "~/http/customer/account-links.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
 
@@ -21,7 +22,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return data(
     { activated, title: `${t("activation.title")} – Frischkorb` },
     {
-      status: activated ? 200 : 410,
+      status: activated ? 200 : INVALID_LINK.activation.status,
       headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },
     },
   );

@@ -11,7 +11,7 @@ import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { FormMessage, TextField } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
-import { requestResetLink } from "~/http/customer/password-reset.server";
+import { RESET_REQUEST_THROTTLED, requestResetLink } from "~/http/customer/password-reset.server";
 import { emailOnlySchema } from "~/domain/customer/schema";
 import { optionalCustomer } from "~/platform/auth.server";
 import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
@@ -43,7 +43,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const outcome = await requestResetLink(request, context, submission.value.email);
   if (outcome === "throttled")
-    return data({ result: submission.reply({ formErrors: ["session.throttled"] }), sent: false }, { status: 429 });
+    return data(
+      { result: submission.reply({ formErrors: [RESET_REQUEST_THROTTLED.key] }), sent: false },
+      { status: RESET_REQUEST_THROTTLED.status },
+    );
   return data({ result: null, sent: true });
 }
 

@@ -9,6 +9,7 @@ import { resetPassword } from "~/domain/customer/customer.server";
 import { resetPasswordSchema } from "~/domain/customer/schema";
 import { idParam } from "~/domain/customer/id-param";
 import { isTokenUsable } from "~/domain/customer/tokens.server";
+import { INVALID_LINK } from "~/http/customer/account-links.server";
 import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { parseForm, readForm } from "~/platform/form.server";
@@ -34,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = await translator("account");
   return data(
     { csrf: page.csrf, usable, title: `${t("reset.title")} – Frischkorb` },
-    { headers: page.headers, status: usable ? 200 : 410 },
+    { headers: page.headers, status: usable ? 200 : INVALID_LINK.passwordReset.status },
   );
 }
 
@@ -46,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = idParam(params.id);
   const done =
     id !== null && params.token ? await resetPassword(context.env, id, params.token, submission.value.password) : false;
-  if (!done) return data({ result: null, invalid: true }, { status: 410 });
+  if (!done) return data({ result: null, invalid: true }, { status: INVALID_LINK.passwordReset.status });
   throw await redirectWithNotice(context.env, "/login", { type: "success", key: "account:reset.done" });
 }
 

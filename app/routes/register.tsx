@@ -12,7 +12,7 @@ import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/c
 import { PersonFields } from "~/components/account/PersonFields";
 import { CheckboxField, FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
-import { register } from "~/http/customer/registration.server";
+import { REGISTRATION_REFUSALS, register } from "~/http/customer/registration.server";
 import { registerSchema } from "~/domain/customer/schema";
 import { berlinToday } from "~/domain/customer/validation";
 import { optionalCustomer } from "~/platform/auth.server";
@@ -71,22 +71,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const outcome = await register(request, context, submission.value);
-  if (outcome === "exists") {
+  if (outcome.result === "exists") {
     return data(
       {
         result: submission.reply({
-          fieldErrors: { email: ["messages.api.customerAlreadyExists"] },
+          fieldErrors: { email: [REGISTRATION_REFUSALS.exists.key] },
           hideFields: HIDDEN,
         }),
         registeredEmail: null,
       },
-      { status: 409 },
+      { status: REGISTRATION_REFUSALS.exists.status },
     );
   }
-  if (outcome === "throttled") {
+  if (outcome.result === "throttled") {
     return data(
-      { result: submission.reply({ formErrors: ["session.throttled"], hideFields: HIDDEN }), registeredEmail: null },
-      { status: 429 },
+      {
+        result: submission.reply({ formErrors: [REGISTRATION_REFUSALS.throttled.key], hideFields: HIDDEN }),
+        registeredEmail: null,
+      },
+      { status: REGISTRATION_REFUSALS.throttled.status },
     );
   }
   return data({ result: null, registeredEmail: submission.value.email });

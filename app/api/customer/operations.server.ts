@@ -5,13 +5,26 @@
  */
 import { z } from "zod";
 import { checkCredentials } from "~/http/customer/sign-in.server";
-import { email, loginSchema, personName } from "~/domain/customer/schema";
+import { loginSchema } from "~/domain/customer/schema";
 import { loadProfile, updateNameAndDarkMode } from "~/domain/customer/customer.server";
 import { API_TOKEN_SECONDS, issueApiToken, revokeApiToken } from "~/platform/api-token.server";
 import { ApiFailure, operation } from "../operation.server";
-import { WEBSITE_ID, customerResource, customerSchema } from "./resource.server";
+import { customerNameFields, customerResource, customerSchema } from "./resource.server";
 
 const TAG = "Kunde";
+
+/** A new access token as the token calls answer it (this one and completing a registration). */
+export const tokenSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal("Bearer"),
+  expires_in: z.number().int(),
+});
+
+export const tokenAnswer = (token: string): z.input<typeof tokenSchema> => ({
+  access_token: token,
+  token_type: "Bearer",
+  expires_in: API_TOKEN_SECONDS,
+});
 
 export const createToken = operation({
   method: "POST",
@@ -25,16 +38,11 @@ export const createToken = operation({
     403: "Kundenkonto noch nicht aktiviert",
     409: "Kundenkonto gesperrt",
   },
-  response: z.object({
-    access_token: z.string(),
-    token_type: z.literal("Bearer"),
-    expires_in: z.number().int(),
-  }),
+  response: tokenSchema,
   async run({ body }, { request, env }) {
     const check = await checkCredentials(request, env, { email: body.username, password: body.password }, null);
     if ("status" in check) throw new ApiFailure(check.status, check.message);
-    const token = await issueApiToken(env.DB, check.customerId);
-    return { access_token: token, token_type: "Bearer" as const, expires_in: API_TOKEN_SECONDS };
+    return tokenAnswer(await issueApiToken(env.DB, check.customerId));
   },
 });
 
@@ -76,10 +84,7 @@ export const updateMe = operation({
     .object({
       customer: z
         .object({
-          email,
-          firstname: personName,
-          lastname: personName,
-          website_id: z.literal(WEBSITE_ID).optional(),
+          ...customerNameFields,
           custom_attributes: z.array(darkModeAttribute).max(1).optional(),
         })
         .strict(),

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { listAddresses } from "~/domain/customer/address.server";
+import { email, personName } from "~/domain/customer/schema";
 import { openPurchase } from "~/domain/share/purchase.server";
 import { shareholderState } from "~/domain/share/purchase";
 import { loadShareholdingWithLedger } from "~/domain/share/share.server";
@@ -14,6 +15,14 @@ import { ApiFailure } from "../operation.server";
 
 /** The shop's one website (spec: `website_id`). */
 export const WEBSITE_ID = 1;
+
+/** What a customer body sent to the API names the customer by (the update and the registration). */
+export const customerNameFields = {
+  email,
+  firstname: personName,
+  lastname: personName,
+  website_id: z.literal(WEBSITE_ID).optional(),
+};
 
 const attributeCodes = ["balance", "telephone", "is_sepa_allowed", "dark_mode_enabled"] as const;
 

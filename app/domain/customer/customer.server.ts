@@ -32,10 +32,11 @@ const findByEmail = (db: D1Database, email: string) =>
       .where("email", "=", email),
   );
 
-export type RegisterResult = "registered" | "exists";
+/** The new customer's id (both doors answer with it: the API shows the customer), or "exists". */
+export type RegisterResult = { result: "registered"; customerId: number } | { result: "exists" };
 
 export async function registerCustomer(env: Env, input: RegisterInput, origin: string): Promise<RegisterResult> {
-  if (await findByEmail(env.DB, input.email)) return "exists";
+  if (await findByEmail(env.DB, input.email)) return { result: "exists" };
   const id = randomId();
   const now = isoNow();
   const { token, statements } = await issueToken(env.DB, id, "activation");
@@ -63,10 +64,10 @@ export async function registerCustomer(env: Env, input: RegisterInput, origin: s
     ]);
   } catch (error) {
     // Two registrations of one address at the same moment: the second one loses here.
-    if (isUniqueViolation(error)) return "exists";
+    if (isUniqueViolation(error)) return { result: "exists" };
     throw error;
   }
-  return "registered";
+  return { result: "registered", customerId: id };
 }
 
 export async function activateCustomer(db: D1Database, customerId: number, token: string): Promise<boolean> {
@@ -183,11 +184,14 @@ export async function passwordMatches(env: Env, customerId: number, password: st
 
 export type ChangeResult = "done" | "wrongPassword" | "emailTaken";
 
-/** Changes the password and ends the customer's other sessions and every API token; this session stays signed in. */
+/**
+ * Changes the password and ends the customer's other sessions and every API token; the page's own
+ * session stays signed in (the API has none to keep: null ends every session).
+ */
 export async function changePassword(
   env: Env,
   customerId: number,
-  keepSession: string,
+  keepSession: string | null,
   current: string,
   password: string,
 ): Promise<ChangeResult> {

@@ -27,11 +27,14 @@ export const newPassword = z
   .max(MAX_LENGTH.password, maxLength(MAX_LENGTH.password))
   .refine(hasDigitAndLetter, "validation.passwordShape");
 
-const anyPassword = z.string({ required_error: required }).max(MAX_LENGTH.password, maxLength(MAX_LENGTH.password));
+/** A password to check (sign-in, the current one): any text within the length, no shape rules. */
+export const anyPassword = z
+  .string({ required_error: required })
+  .max(MAX_LENGTH.password, maxLength(MAX_LENGTH.password));
 
-const telephone = optionalText(MAX_LENGTH.telephone).refine(isValidPhone, "validation.telephone");
+export const telephone = optionalText(MAX_LENGTH.telephone).refine(isValidPhone, "validation.telephone");
 
-const gender = z.enum(["m", "w", "d"], { errorMap: () => ({ message: "validation.gender" }) });
+export const gender = z.enum(["m", "w", "d"], { errorMap: () => ({ message: "validation.gender" }) });
 
 const consent = z.literal("on", { errorMap: () => ({ message: "validation.consent" }) });
 

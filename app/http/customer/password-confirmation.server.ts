@@ -1,10 +1,17 @@
 /**
  * The account password asked again from a signed-in customer (changing the e-mail address or the
  * password, changing or disabling a card PIN), under one throttle per customer like the sign-in
- * (docs/decisions/0010, 0019): whoever holds a stolen session cannot guess the password behind it.
+ * (docs/decisions/0010, 0019): whoever holds a stolen session (or API token) cannot guess the password
+ * behind it.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Env } from "~/platform/context";
 import { attempt, LIMITS, refund, type Throttle } from "~/platform/rate-limit.server";
+
+/** How both doors refuse a change whose password is asked again (the page at the password field). */
+export const PASSWORD_REFUSALS = {
+  wrongPassword: { status: 400, key: "account:customer.wrongPassword" },
+  throttled: { status: 429, key: "session.throttled" },
+} as const;
 
 const throttlesOf = (customerId: number): Throttle[] => [
   { limit: LIMITS.passwordConfirmation, subject: String(customerId) },
@@ -15,7 +22,7 @@ const throttlesOf = (customerId: number): Throttle[] => [
  * checked); otherwise the change's outcome, and an attempt whose password was right is given back.
  */
 export async function withPasswordConfirmation<T extends string>(
-  context: AppLoadContext,
+  context: { env: Env },
   customerId: number,
   change: () => Promise<T>,
 ): Promise<T | null> {

@@ -18,6 +18,7 @@ import { prepareTestCustomer } from "../../fixtures/customer";
 import { DEMO } from "../browser";
 import { startShop, type TestShop } from "../worker";
 import { EXAMPLES, type Example, type ExampleContext } from "./examples";
+import { ACCOUNT_LINKS, prepareAccountLinks } from "./examples-account";
 import {
   checkApiHeaders,
   checkErrorBody,
@@ -37,6 +38,7 @@ const context: ExampleContext = {
   customer: { id: 9201, email: "vertrag-eins@example.org", password: DEMO.password },
   other: { id: 9202, email: "vertrag-zwei@example.org" },
   demoOrderNumber: "",
+  links: ACCOUNT_LINKS,
 };
 
 beforeAll(async () => {
@@ -55,6 +57,7 @@ beforeAll(async () => {
     lastname: "Zwei",
     gender: "m",
   }).run();
+  await prepareAccountLinks(shop.db, context.links);
   const order = await shop.db
     .prepare(
       "SELECT o.increment_id FROM customer_order o JOIN customer c ON c.id = o.customer_id WHERE c.email = ? LIMIT 1",

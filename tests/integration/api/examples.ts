@@ -8,6 +8,7 @@
 
 import type { TestShop } from "../worker";
 import { CHECKOUT_EXAMPLES } from "./examples-checkout";
+import { ACCOUNT_EXAMPLES, type AccountLinks } from "./examples-account";
 
 /** The test customer an example calls as, and another one whose data it must never see. */
 export interface ExampleContext {
@@ -17,6 +18,8 @@ export interface ExampleContext {
   demoOrderNumber: string;
   /** What an example's `prepare` made ready for the checkout (examples-checkout.ts). */
   checkout?: { addressId: number; start: string; end: string; total: number };
+  /** The one-time e-mail links the account examples use up (examples-account.ts). */
+  links: AccountLinks;
 }
 
 export interface Example {
@@ -150,4 +153,5 @@ export const EXAMPLES: Record<string, readonly Example[]> = {
   ],
   "GET /rest/V1/carts/mine/bss-store-credit/history": [{ name: "the balance's history", token: true, status: 200 }],
   ...CHECKOUT_EXAMPLES,
+  ...ACCOUNT_EXAMPLES,
 };

@@ -16,8 +16,11 @@
  *    body it does not accept, over 64 KiB), many with A's valid token, and reads (GET, HEAD,
  *    OPTIONS): each must be a 4xx (a preflight 204, a read anything but a 5xx), and the customer
  *    tables must be exactly as before, tokens included;
- * 2. the token call with bodies the document accepts (it legitimately inserts token rows): only
- *    statuses and shapes, and a token row exactly for each 200, for the right customer;
+ * 2. the public writes (no token needed) with bodies the document accepts: only statuses and
+ *    shapes, a token row exactly for each 200 of the token call, for the right customer; a new
+ *    customer, not activated, exactly for each 201 (a registration, its id in the answer); and of
+ *    the customers there were before, nothing changed but e-mail links (`customer_token`) mailed:
+ *    new unused ones, and earlier unused ones of theirs voided by them (used, by no one);
  * 3. every other accepted request, with A's valid token (renewed when a request signs out): A's
  *    data may change, B's must not.
  *
@@ -229,6 +232,8 @@ interface Tally {
   problems: string[];
   /** 200 answers of the token call: the tokens it gave. */
   tokensGiven: string[];
+  /** 201 answers of public calls: the ids of the customers they created. */
+  created: number[];
   /** B's markers sent in a request so far: A may have saved them as her own data (a name). */
   sentMarkers: Set<string>;
 }
@@ -239,6 +244,7 @@ const newTally = (): Tally => ({
   statuses: {},
   problems: [],
   tokensGiven: [],
+  created: [],
   sentMarkers: new Set(),
 });
 
@@ -311,6 +317,34 @@ async function send(request: FuzzRequest, prediction: Prediction, tally: Tally):
 
   if (status === 200 && prediction.kind !== "preflight" && prediction.op?.key === `POST ${TOKEN_PATH}`)
     tally.tokensGiven.push((JSON.parse(text) as { access_token: string }).access_token);
+  if (status === 201 && prediction.kind !== "preflight" && prediction.op && !prediction.op.auth)
+    tally.created.push((JSON.parse(text) as { id: number }).id);
+}
+
+/**
+ * What a public write may do to the e-mail links (`customer_token` rows) of the customers there
+ * were: mail a new one, which voids their earlier unused ones of the same purpose (used, by no
+ * one); none is used, no row goes and nothing else of one changes.
+ */
+function linkProblems(before: string[], after: string[]): string[] {
+  type Link = { token_hash: string; customer_id: number; purpose: string; used_at: number | null; used_by: unknown };
+  const was = new Map(before.map((r) => [(JSON.parse(r) as Link).token_hash, r]));
+  const problems: string[] = [];
+  for (const r of after) {
+    const row = JSON.parse(r) as Link;
+    const old = was.get(row.token_hash);
+    was.delete(row.token_hash);
+    if (old === r) continue;
+    if (old === undefined) {
+      // a link mailed in this round may already be voided by a later one, never used
+      if (row.used_by !== null) problems.push(`a new link already used: ${r}`);
+      continue;
+    }
+    const voided = JSON.parse(old) as Link;
+    if (voided.used_at !== null || row.used_by !== null || JSON.stringify({ ...voided, used_at: row.used_at }) !== r)
+      problems.push(`a link changed otherwise than voided: ${old} → ${r}`);
+  }
+  return [...problems, ...[...was.values()].map((r) => `a link gone: ${r}`)];
 }
 
 /** Sends the requests IN_FLIGHT at a time, in batches (of 250); `between` runs after each batch. */
@@ -396,7 +430,7 @@ describe("fuzzing every operation of the OpenAPI document", () => {
     expect(changes(before, await snapshot()), "customer tables after refused requests").toEqual({});
   }, 120_000);
 
-  it("round 2: the token call answers documented statuses and gives a token row exactly for each 200", async () => {
+  it("round 2: public writes answer documented statuses; a token row exactly for each 200 of the token call, a new customer for each 201, else only links mailed", async () => {
     // besides the generated bodies: right and wrong credentials, so that some calls succeed
     const credentials: [string, string][] = [
       [A.email, DEMO.password],
@@ -430,14 +464,18 @@ describe("fuzzing every operation of the OpenAPI document", () => {
           .all<{ token_hash: string; customer_id: number }>()
       ).results;
     const rowsBefore = await tokenRows();
-    const before = await snapshot(undefined, issued);
+    const customers = async () =>
+      (await shop.db.prepare("SELECT id, status FROM customer").all<{ id: number; status: string }>()).results;
+    const existing = (await customers()).map((c) => c.id);
+    const before = await snapshot(existing, issued);
     const tally = newTally();
     const started = Date.now();
     await run(sorted.tokenCall, tally);
     // the generated calls may have used up A's throttle: the credentials start afresh
     await shop.db.prepare("DELETE FROM rate_limit").run();
     await run(calls, tally);
-    report("round 2 (token call)", tally, started);
+    report("round 2 (public writes)", tally, started);
+    console.log(`api fuzz round 2: ${tally.created.length} customers registered`);
     expect(tally.problems.slice(0, 20)).toEqual([]);
     expect(tally.tokensGiven.length, "some token calls succeed").toBeGreaterThan(0);
 
@@ -451,7 +489,16 @@ describe("fuzzing every operation of the OpenAPI document", () => {
       expect(row.customer_id).toBe(A.id);
     }
     for (const hash of given) issued.add(hash);
-    expect(changes(before, await snapshot(undefined, issued)), "customer tables apart from the new tokens").toEqual({});
+    // registrations: a customer, not activated yet, exactly for each 201
+    const registered = (await customers()).filter((c) => !existing.includes(c.id));
+    expect(registered.map((c) => c.id).sort(), "new customers are those of the 201 answers").toEqual(
+      [...tally.created].sort(),
+    );
+    for (const c of registered) expect(c.status, `new customer ${c.id}`).toBe("pending");
+    const after = await snapshot(existing, issued);
+    expect(linkProblems(before.customer_token, after.customer_token), "e-mail links").toEqual([]);
+    const { customer_token: _links, ...rest } = changes(before, after);
+    expect(rest, "the customers there were, apart from new tokens and links").toEqual({});
   }, 120_000);
 
   it("round 3: accepted requests with A's token answer as documented and never touch B", async () => {
