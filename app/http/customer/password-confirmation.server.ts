@@ -15,7 +15,7 @@ const throttlesOf = (customerId: number): Throttle[] => [
  * checked); otherwise the change's outcome, and an attempt whose password was right is given back.
  */
 export async function withPasswordConfirmation<T extends string>(
-  context: AppLoadContext,
+  context: Pick<AppLoadContext, "env">,
   customerId: number,
   change: () => Promise<T>,
 ): Promise<T | null> {
