@@ -6,12 +6,20 @@
  * refusal. Each runs against a fresh test customer's data (see `ExampleContext`).
  */
 
+import { CARD_EXAMPLES } from "./examples-cards";
+
 /** The test customer an example calls as, and another one whose data it must never see. */
 export interface ExampleContext {
   customer: { id: number; email: string; password: string };
   other: { id: number; email: string };
   /** One of the demo customer Anna's order numbers (a fresh test customer has no orders). */
   demoOrderNumber: string;
+  /**
+   * The test customer's cards (examples-cards.ts): active without a PIN (`plain`, `lockable`),
+   * active with the demo PIN (`pinned`, `spare`), blocked for good with it (`blocked`); and a card
+   * of the other customer (`other`).
+   */
+  cards: Record<"plain" | "lockable" | "pinned" | "spare" | "blocked" | "other", number>;
 }
 
 export interface Example {
@@ -140,4 +148,5 @@ export const EXAMPLES: Record<string, readonly Example[]> = {
     },
   ],
   "GET /rest/V1/carts/mine/bss-store-credit/history": [{ name: "the balance's history", token: true, status: 200 }],
+  ...CARD_EXAMPLES,
 };
