@@ -6,7 +6,7 @@
  * 400 (never 5xx), and no PIN in any answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PIN, prepareTestCard, type TestCard } from "../fixtures/card";
+import { DEMO_PIN, cardEvents, cardRow, prepareTestCard, type TestCard } from "../fixtures/card";
 import { prepareTestCustomer } from "../fixtures/customer";
 import { APPLICATION_BODY } from "./api/examples-cards";
 import { Browser, DEMO, signIn } from "./browser";
@@ -159,25 +159,8 @@ async function cardsOf(who: Who | "anna"): Promise<CardAnswer[]> {
   return res.json<CardAnswer[]>();
 }
 
-interface CardRow {
-  alias: string;
-  status: string;
-  pin_hash: string | null;
-  pin_failed_attempts: number;
-  version: number;
-}
-const row = async (id: number) =>
-  (await shop.db
-    .prepare("SELECT alias, status, pin_hash, pin_failed_attempts, version FROM card WHERE id = ?")
-    .bind(id)
-    .first<CardRow>())!;
-const events = async (id: number) =>
-  (
-    await shop.db
-      .prepare("SELECT kind FROM card_event WHERE card_id = ? ORDER BY rowid")
-      .bind(id)
-      .all<{ kind: string }>()
-  ).results.map((e) => e.kind);
+const row = (id: number) => cardRow(shop.db, id);
+const events = (id: number) => cardEvents(shop.db, id);
 
 /** B's cards, their events and her applications, as a string to compare. */
 async function othersData(): Promise<string> {

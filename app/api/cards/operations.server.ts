@@ -52,9 +52,20 @@ async function ownCard(db: D1Database, customerId: number, id: number): Promise<
   return card;
 }
 
-/** The card after a change, as `GET /v1/cards` shows it. */
-async function cardAfter(db: D1Database, customerId: number, id: number) {
-  return cardResource(await ownCard(db, customerId, id));
+/**
+ * One change of the customer's card: the 404 of a card that is not hers, the change against the
+ * version sent (else the card's as read now), and the card after it as `GET /v1/cards` shows it.
+ * `work` throws the change's refusals.
+ */
+async function changeOwnCard(
+  env: Env,
+  customerId: number,
+  body: { cardId: number; version?: number },
+  work: (card: Card, version: number) => Promise<void>,
+) {
+  const card = await ownCard(env.DB, customerId, body.cardId);
+  await work(card, body.version ?? card.version);
+  return cardResource(await ownCard(env.DB, customerId, card.id));
 }
 
 /** Runs a change like the dialog (an unexpected failure is logged and answers the dialog's text). */
@@ -93,16 +104,17 @@ export const setCardPin = operation({
     .strict()
     .superRefine(pinRepeated),
   response: cardSchema,
-  async run({ body }, { env, customerId }) {
-    const card = await ownCard(env.DB, customerId, body.cardId);
-    const v = body.version ?? card.version;
-    const pinChange: PinChange =
-      body.password === undefined
-        ? { kind: "set", pin: body.pin, version: v }
-        : { kind: "change", pin: body.pin, password: body.password, version: v };
-    await pinOutcome(env, customerId, card, pinChange);
-    return cardAfter(env.DB, customerId, card.id);
-  },
+  run: ({ body }, { env, customerId }) =>
+    changeOwnCard(env, customerId, body, (card, version) =>
+      changePinOrRefuse(
+        env,
+        customerId,
+        card,
+        body.password === undefined
+          ? { kind: "set", pin: body.pin, version }
+          : { kind: "change", pin: body.pin, password: body.password, version },
+      ),
+    ),
 });
 
 export const disableCardPin = operation({
@@ -118,19 +130,14 @@ export const disableCardPin = operation({
   },
   body: z.object({ cardId, password, version }).strict(),
   response: cardSchema,
-  async run({ body }, { env, customerId }) {
-    const card = await ownCard(env.DB, customerId, body.cardId);
-    await pinOutcome(env, customerId, card, {
-      kind: "disable",
-      password: body.password,
-      version: body.version ?? card.version,
-    });
-    return cardAfter(env.DB, customerId, card.id);
-  },
+  run: ({ body }, { env, customerId }) =>
+    changeOwnCard(env, customerId, body, (card, version) =>
+      changePinOrRefuse(env, customerId, card, { kind: "disable", password: body.password, version }),
+    ),
 });
 
 /** The PIN dialog's change and its refusals: a wrong password 403, over its throttle 429, the rest 409. */
-async function pinOutcome(env: Env, customerId: number, card: Card, pinChange: PinChange): Promise<void> {
+async function changePinOrRefuse(env: Env, customerId: number, card: Card, pinChange: PinChange): Promise<void> {
   const outcome = await change("pin", () => changePinConfirmed({ env }, customerId, card, pinChange));
   if (outcome === null) throw new ApiFailure(429, "session.throttled", ["password"]);
   if (outcome === "wrongPassword") throw new ApiFailure(403, PIN_REFUSALS.wrongPassword, ["password"]);
@@ -147,14 +154,13 @@ export const changeStatus = operation({
   errors: { 404: NOT_FOUND, 409: CONFLICT },
   body: z.object({ cardId, status: statusSchema.shape.change, version }).strict(),
   response: cardSchema,
-  async run({ body }, { env, customerId }) {
-    const card = await ownCard(env.DB, customerId, body.cardId);
-    const outcome = await change("status", () =>
-      changeCardStatus(env.DB, customerId, card, { action: body.status, version: body.version ?? card.version }),
-    );
-    if (outcome !== "done") throw new ApiFailure(409, STATUS_REFUSALS[outcome], ["cardId"]);
-    return cardAfter(env.DB, customerId, card.id);
-  },
+  run: ({ body }, { env, customerId }) =>
+    changeOwnCard(env, customerId, body, async (card, version) => {
+      const outcome = await change("status", () =>
+        changeCardStatus(env.DB, customerId, card, { action: body.status, version }),
+      );
+      if (outcome !== "done") throw new ApiFailure(409, STATUS_REFUSALS[outcome], ["cardId"]);
+    }),
 });
 
 export const changeAlias = operation({
@@ -166,14 +172,11 @@ export const changeAlias = operation({
   errors: { 404: NOT_FOUND, 409: "Die Karte wurde inzwischen geändert" },
   body: z.object({ cardId, alias: aliasSchema.shape.alias, version }).strict(),
   response: cardSchema,
-  async run({ body }, { env, customerId }) {
-    const card = await ownCard(env.DB, customerId, body.cardId);
-    const outcome = await change("alias", () =>
-      renameCard(env.DB, customerId, card, { alias: body.alias, version: body.version ?? card.version }),
-    );
-    if (outcome !== "done") throw new ApiFailure(409, CHANGED_MEANWHILE, ["cardId"]);
-    return cardAfter(env.DB, customerId, card.id);
-  },
+  run: ({ body }, { env, customerId }) =>
+    changeOwnCard(env, customerId, body, async (card, version) => {
+      const outcome = await change("alias", () => renameCard(env.DB, customerId, card, { alias: body.alias, version }));
+      if (outcome !== "done") throw new ApiFailure(409, CHANGED_MEANWHILE, ["cardId"]);
+    }),
 });
 
 export const listCardApplications = operation({
