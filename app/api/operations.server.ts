@@ -4,6 +4,7 @@
  * without them); the fuzz test (tests/integration/api/fuzz.test.ts) reads it from the document.
  */
 import { z } from "zod";
+import { CARD_OPERATIONS } from "./cards/operations.server";
 import { CART_OPERATIONS } from "./cart/operations.server";
 import { CATALOG_OPERATIONS } from "./catalog/operations.server";
 import { CHECKOUT_OPERATIONS } from "./checkout/operations.server";
@@ -38,4 +39,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...CHECKOUT_OPERATIONS,
   ...ORDER_OPERATIONS,
   ...SHARE_OPERATIONS,
+  ...CARD_OPERATIONS,
 ] as readonly Operation[];

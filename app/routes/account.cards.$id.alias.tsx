@@ -5,7 +5,7 @@ import { CardAliasForm } from "~/components/card/CardAliasForm";
 import { RouteModal } from "~/components/ui/RouteModal";
 import { renameCard } from "~/domain/card/card.server";
 import { aliasSchema } from "~/domain/card/schema";
-import { backToCards, orFailed } from "~/http/card/card-change.server";
+import { ALIAS_SAVED, CHANGE_FAILED, CHANGED_MEANWHILE, backToCards, orFailed } from "~/http/card/card-change.server";
 import { requireOwnCard } from "~/http/card/own-card.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { parseForm, readForm } from "~/platform/form.server";
@@ -24,8 +24,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   throw await backToCards(
     context,
     outcome === "done"
-      ? { type: "success", key: "cards:alias.saved" }
-      : { type: "error", key: outcome === "changedMeanwhile" ? "cards:changedMeanwhile" : "cards:alias.failed" },
+      ? { type: "success", key: ALIAS_SAVED }
+      : { type: "error", key: outcome === "changedMeanwhile" ? CHANGED_MEANWHILE : CHANGE_FAILED.alias },
   );
 }
 

@@ -3,10 +3,16 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { PinForms } from "~/components/card/PinForms";
 import { RouteModal } from "~/components/ui/RouteModal";
-import { changePin, type PinChange, type PinOutcome } from "~/domain/card/card.server";
+import type { PinChange } from "~/domain/card/card.server";
 import { pinChangeSchema, pinDisableSchema, pinSetSchema } from "~/domain/card/schema";
-import { backToCards, orFailed } from "~/http/card/card-change.server";
-import { withPasswordConfirmation } from "~/http/customer/password-confirmation.server";
+import {
+  CHANGE_FAILED,
+  PIN_DONE,
+  PIN_REFUSALS,
+  backToCards,
+  changePinConfirmed,
+  orFailed,
+} from "~/http/card/card-change.server";
 import { requireOwnCard } from "~/http/card/own-card.server";
 import { requireCustomer } from "~/platform/auth.server";
 import type { Notice } from "~/platform/flash.server";
@@ -19,19 +25,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** Neither PINs nor the password ever go back to the browser. */
 const SECRET_FIELDS = ["pin", "pinRepeat", "password"];
-
-const DONE: Record<"set" | "change" | "disable", string> = {
-  set: "cards:pin.assigned",
-  change: "cards:pin.changed",
-  disable: "cards:pin.disabled",
-};
-
-const REFUSED: Record<Exclude<PinOutcome, "done" | "wrongPassword">, string> = {
-  changedMeanwhile: "cards:changedMeanwhile",
-  pinExists: "cards:pin.pinExists",
-  noPin: "cards:pin.noPin",
-  blockedPermanently: "cards:pin.blockedPermanently",
-};
 
 const SCHEMA = { set: pinSetSchema, change: pinChangeSchema, disable: pinDisableSchema } as const;
 
@@ -46,17 +39,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     data({ intent, result: submission.reply({ hideFields: SECRET_FIELDS, fieldErrors }) }, { status });
   if (submission.status !== "success") return reply(400);
   const change = { kind: intent, ...submission.value } as PinChange;
-  const work = () => changePin(context.env, customer.id, card, change);
-  // only a change that asks for the password counts against its throttle
-  const outcome = await orFailed("card PIN", () =>
-    intent === "set" ? work() : withPasswordConfirmation(context, customer.id, work),
-  );
+  const outcome = await orFailed("card PIN", () => changePinConfirmed(context, customer.id, card, change));
   if (outcome === null) return reply(429, { password: ["session.throttled"] });
-  if (outcome === "wrongPassword") return reply(400, { password: ["cards:pin.wrongPassword"] });
+  if (outcome === "wrongPassword") return reply(400, { password: [PIN_REFUSALS.wrongPassword] });
   const notice: Notice =
     outcome === "done"
-      ? { type: "success", key: DONE[intent] }
-      : { type: "error", key: outcome === "failed" ? "cards:pin.failed" : REFUSED[outcome] };
+      ? { type: "success", key: PIN_DONE[intent] }
+      : { type: "error", key: outcome === "failed" ? CHANGE_FAILED.pin : PIN_REFUSALS[outcome] };
   throw await backToCards(context, notice);
 }
 

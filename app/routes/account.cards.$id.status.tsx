@@ -4,10 +4,10 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n/texts";
 import { cardName } from "~/components/card/cardName";
 import { RouteModal } from "~/components/ui/RouteModal";
-import { customerStatusAction } from "~/domain/card/card";
+import { customerStatusAction, type StatusAction } from "~/domain/card/card";
 import { changeCardStatus } from "~/domain/card/card.server";
 import { statusSchema } from "~/domain/card/schema";
-import { backToCards, orFailed } from "~/http/card/card-change.server";
+import { CHANGE_FAILED, STATUS_DONE, STATUS_REFUSALS, backToCards, orFailed } from "~/http/card/card-change.server";
 import { requireOwnCard } from "~/http/card/own-card.server";
 import type { Notice } from "~/platform/flash.server";
 import { parseForm, readForm } from "~/platform/form.server";
@@ -18,31 +18,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { card: await requireOwnCard(context.env.DB, customer.id, params.id) };
 }
 
-const NOTICE: Record<Awaited<ReturnType<typeof changeCardStatus>> | "failed", Notice> = {
-  done: { type: "success", key: "cards:status.locked" },
-  changedMeanwhile: { type: "error", key: "cards:changedMeanwhile" },
-  alreadyLocked: { type: "info", key: "cards:status.alreadyLocked" },
-  alreadyActive: { type: "info", key: "cards:status.alreadyActive" },
-  providerBlocked: { type: "error", key: "cards:card.whyBlocked.provider_blocked" },
-  blockedPermanently: { type: "error", key: "cards:card.whyBlocked.blocked_permanently" },
-  failed: { type: "error", key: "cards:status.failed" },
-};
+/** Being locked or unlocked already is news, not an error. */
+const INFO = new Set(["alreadyLocked", "alreadyActive"]);
+
+function noticeOf(
+  outcome: Awaited<ReturnType<typeof changeCardStatus>> | "failed",
+  statusAction: StatusAction,
+): Notice {
+  if (outcome === "done") return { type: "success", key: STATUS_DONE[statusAction] };
+  if (outcome === "failed") return { type: "error", key: CHANGE_FAILED.status };
+  return { type: INFO.has(outcome) ? "info" : "error", key: STATUS_REFUSALS[outcome] };
+}
 
 /** Lock or unlock after the confirmation; a block by the provider is not the customer's to lift. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const card = await requireOwnCard(context.env.DB, customer.id, params.id);
   const submission = parseForm(await readForm(request, context), statusSchema);
-  if (submission.status !== "success") throw await backToCards(context, NOTICE.failed);
+  if (submission.status !== "success") throw await backToCards(context, { type: "error", key: CHANGE_FAILED.status });
   const statusAction = submission.value.change;
   const outcome = await orFailed("card status change", () =>
     changeCardStatus(context.env.DB, customer.id, card, { action: statusAction, version: submission.value.version }),
   );
-  const notice =
-    outcome === "done" && statusAction === "unlock"
-      ? { type: "success" as const, key: "cards:status.unlocked" }
-      : NOTICE[outcome];
-  throw await backToCards(context, notice);
+  throw await backToCards(context, noticeOf(outcome, statusAction));
 }
 
 export default function CardStatus() {

@@ -7,7 +7,7 @@ import { CARD_DELIVERY_WORKING_DAYS, isOpen } from "~/domain/card/application";
 import { applicationForm, submitApplication } from "~/domain/card/application.server";
 import { nameOnCard } from "~/domain/card/name-on-card";
 import { applicationInput, applicationSchema } from "~/domain/card/schema";
-import { backToCards, orFailed } from "~/http/card/card-change.server";
+import { APPLICATION_REFUSALS, CHANGE_FAILED, backToCards, orFailed } from "~/http/card/card-change.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
@@ -36,12 +36,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** What the profile lacks for an application, said above the form. */
-const PROFILE_PROBLEM = {
-  noDob: "cards:application.noDobShort",
-  nameNotPrintable: "cards:application.nameNotPrintable",
-} as const;
-
 /** The store search's buttons; without an intent the form applies for the card. */
 const STORE_INTENTS = ["findStore", "moreStores"];
 
@@ -61,22 +55,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     submitApplication(context.env.DB, customer.id, applicationInput(submission.value)),
   );
   if (outcome === "failed")
-    return data({ result: submission.reply({ formErrors: ["cards:application.failed"] }), ...stores }, { status: 503 });
+    return data({ result: submission.reply({ formErrors: [CHANGE_FAILED.application] }), ...stores }, { status: 503 });
   if (!outcome.ok && outcome.reason === "unknownStore")
     return data(
-      { result: submission.reply({ fieldErrors: { storeId: ["cards:application.unknownStore"] } }), ...stores },
+      { result: submission.reply({ fieldErrors: { storeId: [APPLICATION_REFUSALS.unknownStore] } }), ...stores },
       { status: 400 },
     );
   if (!outcome.ok && (outcome.reason === "noDob" || outcome.reason === "nameNotPrintable"))
+    // what the profile lacks for an application, said above the form
     return data(
-      { result: submission.reply({ formErrors: [PROFILE_PROBLEM[outcome.reason]] }), ...stores },
+      { result: submission.reply({ formErrors: [APPLICATION_REFUSALS[outcome.reason]] }), ...stores },
       { status: 400 },
     );
   throw await backToCards(
     context,
     outcome.ok
       ? { type: "success", key: "cards:application.submitted", values: { count: CARD_DELIVERY_WORKING_DAYS } }
-      : { type: "error", key: "cards:application.alreadyOpen" },
+      : { type: "error", key: APPLICATION_REFUSALS.alreadyOpen },
   );
 }
 

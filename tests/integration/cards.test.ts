@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, DEMO, type Page, csrfOf, signIn } from "./browser";
+import { cardEvents, cardRow } from "../fixtures/card";
 import { prepareTestCustomer } from "../fixtures/customer";
 import { startShop, type TestShop } from "./worker";
 import { LIMITS } from "../../app/platform/rate-limit.server";
@@ -121,27 +122,8 @@ async function signedInAnna() {
   return browser;
 }
 
-interface CardRow {
-  alias: string;
-  status: string;
-  pin_hash: string | null;
-  pin_failed_attempts: number;
-  version: number;
-}
-
-const cardOf = async (id: number) =>
-  (await shop.db
-    .prepare("SELECT alias, status, pin_hash, pin_failed_attempts, version FROM card WHERE id = ?")
-    .bind(id)
-    .first<CardRow>())!;
-
-const eventsOf = async (id: number) =>
-  (
-    await shop.db
-      .prepare("SELECT kind FROM card_event WHERE card_id = ? ORDER BY rowid")
-      .bind(id)
-      .all<{ kind: string }>()
-  ).results.map((r) => r.kind);
+const cardOf = (id: number) => cardRow(shop.db, id);
+const eventsOf = (id: number) => cardEvents(shop.db, id);
 
 /** A dialog page with its CSRF token and the version its form carries. */
 async function dialog(browser: Browser, path: string) {

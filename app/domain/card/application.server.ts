@@ -44,6 +44,16 @@ const applications = () =>
 export const latestApplicationQuery = (customerId: number) =>
   applications().where("a.customer_id", "=", customerId).orderBy("a.created_at", "desc").limit(1);
 
+/** All of the customer's applications, newest first. */
+export async function listApplications(db: D1Database, customerId: number): Promise<Application[]> {
+  return all(db, applications().where("a.customer_id", "=", customerId).orderBy("a.created_at", "desc"));
+}
+
+/** The customer's application with this id, or null. */
+export async function findApplication(db: D1Database, customerId: number, id: string): Promise<Application | null> {
+  return (await first(db, applications().where("a.customer_id", "=", customerId).where("a.id", "=", id))) ?? null;
+}
+
 export interface ApplicationFormView {
   profile: ApplicantProfile | null;
   /** Every store, for the store choice (domain/store/choice.ts). */
@@ -83,7 +93,7 @@ export async function applicationForm(db: D1Database, customerId: number): Promi
 }
 
 export type SubmitOutcome =
-  | { ok: true }
+  | { ok: true; id: string }
   | { ok: false; reason: "noDob" | "nameNotPrintable" | "unknownStore" | "alreadyOpen" };
 
 function isUniqueViolation(error: unknown): boolean {
@@ -110,11 +120,12 @@ export async function submitApplication(
   if (!printedName) return { ok: false, reason: "nameNotPrintable" };
   if (!stores[0]) return { ok: false, reason: "unknownStore" };
   const now = isoNow();
+  const id = crypto.randomUUID();
   try {
     await prepare(
       db,
       qb.insertInto("card_application").values({
-        id: crypto.randomUUID(),
+        id,
         customer_id: customerId,
         state: "requested",
         store_id: input.storeId,
@@ -138,7 +149,7 @@ export async function submitApplication(
     if (isUniqueViolation(error)) return { ok: false, reason: "alreadyOpen" };
     throw error;
   }
-  return { ok: true };
+  return { ok: true, id };
 }
 
 type OpenApplication = Pick<CardApplicationTable, "id" | "customer_id" | "state" | "provider_ref"> & {

@@ -56,27 +56,39 @@ function toCard(row: Row): Card {
   };
 }
 
+const ownCardsQuery = (customerId: number) =>
+  qb.selectFrom("card").select(COLUMNS).where("customer_id", "=", customerId).orderBy("issued_at", "desc");
+
 /** The customer's cards, newest first, and their newest application: the card page in one round trip. */
 export async function loadCardsPage(
   db: D1Database,
   customerId: number,
 ): Promise<{ cards: Card[]; application: Application | null }> {
   const [cards, applications] = await batch(db, [
-    qb.selectFrom("card").select(COLUMNS).where("customer_id", "=", customerId).orderBy("issued_at", "desc"),
+    ownCardsQuery(customerId),
     latestApplicationQuery(customerId),
   ] as const);
   return { cards: cards.map(toCard), application: applications[0] ?? null };
 }
 
-/** The customer's card with the id from a URL, or null for a malformed, unknown or foreign id. */
-export async function findOwnCard(db: D1Database, customerId: number, param: unknown): Promise<Card | null> {
-  const id = idParam(param);
-  if (id === null) return null;
+/** The customer's cards, newest first (the API's card list). */
+export async function listOwnCards(db: D1Database, customerId: number): Promise<Card[]> {
+  return (await all(db, ownCardsQuery(customerId))).map(toCard);
+}
+
+/** The customer's card with this id, or null for an unknown or foreign id. */
+export async function loadOwnCard(db: D1Database, customerId: number, id: number): Promise<Card | null> {
   const row = await first(
     db,
     qb.selectFrom("card").select(COLUMNS).where("customer_id", "=", customerId).where("id", "=", id),
   );
   return row ? toCard(row) : null;
+}
+
+/** The customer's card with the id from a URL, or null for a malformed, unknown or foreign id. */
+export async function findOwnCard(db: D1Database, customerId: number, param: unknown): Promise<Card | null> {
+  const id = idParam(param);
+  return id === null ? null : loadOwnCard(db, customerId, id);
 }
 
 type Guard = (eb: ExpressionBuilder<Database, "card">) => Expression<SqlBool>;

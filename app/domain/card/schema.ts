@@ -27,31 +27,79 @@ export const statusSchema = z.object({
   version,
 });
 
-const pin = z.string({ required_error: required }).refine(isValidPin, `cards:pin.shape|${PIN_LENGTH}`);
+/** The PIN's fields and the account's password, for the PIN forms and the API's PIN calls. */
+export const pinFields = {
+  pin: z.string({ required_error: required }).refine(isValidPin, `cards:pin.shape|${PIN_LENGTH}`),
+  pinRepeat: z.string({ required_error: required }),
+};
 
-const password = z
+export const password = z
   .string({ required_error: required })
   .max(MAX_LENGTH.password, `validation.maxLength|${MAX_LENGTH.password}`);
 
-function repeated(value: { pin: string; pinRepeat: string }, ctx: z.RefinementCtx) {
+/** The repeat must be the PIN (a refinement of every schema with `pinFields`). */
+export function pinRepeated(value: { pin: string; pinRepeat: string }, ctx: z.RefinementCtx) {
   if (value.pin !== value.pinRepeat)
     ctx.addIssue({ code: "custom", path: ["pinRepeat"], message: "cards:pin.mismatch" });
 }
 
 /** A first PIN for a card that has none. */
-export const pinSetSchema = z
-  .object({ pin, pinRepeat: z.string({ required_error: required }), version })
-  .superRefine(repeated);
+export const pinSetSchema = z.object({ ...pinFields, version }).superRefine(pinRepeated);
 
 /** A new PIN for a card that has one: only with the account's password. */
-export const pinChangeSchema = z
-  .object({ pin, pinRepeat: z.string({ required_error: required }), password, version })
-  .superRefine(repeated);
+export const pinChangeSchema = z.object({ ...pinFields, password, version }).superRefine(pinRepeated);
 
 /** No PIN any more: only with the account's password. */
 export const pinDisableSchema = z.object({ password, version });
 
 const field = (max: number) => z.string().trim().max(max, `validation.maxLength|${max}`).optional();
+
+/** The application's text fields (the API takes them as they are, and its consents as booleans). */
+export const applicationTextFields = {
+  storeId: field(60),
+  gender: field(1),
+  telephone: field(MAX_LENGTH.telephone),
+  sepaHolder: field(MAX_LENGTH.name * 2),
+  sepaBank: field(100),
+  iban: field(42),
+  bic: field(15),
+};
+
+const applicationFields = z.object({
+  id: z.string().optional(),
+  ...applicationTextFields,
+  sepaConsent: z.string().optional(),
+  terms: z.string().optional(),
+  privacy: z.string().optional(),
+});
+
+export type ApplicationFields = z.infer<typeof applicationFields>;
+
+/** The application's rules (below), the refinement of the form's schema and of the API's. */
+export function applicationProblems(v: ApplicationFields, ctx: z.RefinementCtx): void {
+  const issue = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message });
+  if (v.id !== undefined) issue([], "cards:application.idNotAllowed");
+  if (!v.storeId) issue(["storeId"], "cards:application.storeRequired");
+  if (v.gender !== "m" && v.gender !== "w" && v.gender !== "d") issue(["gender"], "validation.gender");
+  if (!v.telephone) issue(["telephone"], required);
+  else if (!isValidPhone(v.telephone)) issue(["telephone"], "validation.telephone");
+  if (!v.sepaHolder) issue(["sepaHolder"], required);
+  for (const p of mandateProblems(v)) issue([p.field], p.message);
+  if (v.terms !== "on") issue(["terms"], "cards:application.termsRequired");
+  if (v.privacy !== "on") issue(["privacy"], "validation.consent");
+  const missing =
+    !v.storeId ||
+    !v.gender ||
+    !v.telephone ||
+    !v.sepaHolder ||
+    !v.sepaBank ||
+    !v.iban ||
+    !v.bic ||
+    !v.sepaConsent ||
+    !v.terms ||
+    !v.privacy;
+  if (missing) issue([], "cards:application.allRequired");
+}
 
 /**
  * The card application. Every field is required, and a form that misses any says so above the
@@ -59,44 +107,7 @@ const field = (max: number) => z.string().trim().max(max, `validation.maxLength|
  * comes from the profile. An application is made by the shop, so a form that brings an id of its
  * own is refused.
  */
-export const applicationSchema = z
-  .object({
-    id: z.string().optional(),
-    storeId: field(60),
-    gender: field(1),
-    telephone: field(MAX_LENGTH.telephone),
-    sepaHolder: field(MAX_LENGTH.name * 2),
-    sepaBank: field(100),
-    iban: field(42),
-    bic: field(15),
-    sepaConsent: z.string().optional(),
-    terms: z.string().optional(),
-    privacy: z.string().optional(),
-  })
-  .superRefine((v, ctx) => {
-    const issue = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message });
-    if (v.id !== undefined) issue([], "cards:application.idNotAllowed");
-    if (!v.storeId) issue(["storeId"], "cards:application.storeRequired");
-    if (v.gender !== "m" && v.gender !== "w" && v.gender !== "d") issue(["gender"], "validation.gender");
-    if (!v.telephone) issue(["telephone"], required);
-    else if (!isValidPhone(v.telephone)) issue(["telephone"], "validation.telephone");
-    if (!v.sepaHolder) issue(["sepaHolder"], required);
-    for (const p of mandateProblems(v)) issue([p.field], p.message);
-    if (v.terms !== "on") issue(["terms"], "cards:application.termsRequired");
-    if (v.privacy !== "on") issue(["privacy"], "validation.consent");
-    const missing =
-      !v.storeId ||
-      !v.gender ||
-      !v.telephone ||
-      !v.sepaHolder ||
-      !v.sepaBank ||
-      !v.iban ||
-      !v.bic ||
-      !v.sepaConsent ||
-      !v.terms ||
-      !v.privacy;
-    if (missing) issue([], "cards:application.allRequired");
-  });
+export const applicationSchema = applicationFields.superRefine(applicationProblems);
 
 /** A parsed application: every field is there (the schema saw to it). */
 export interface ApplicationInput {
@@ -109,7 +120,9 @@ export interface ApplicationInput {
   bic: string;
 }
 
-export function applicationInput(v: z.infer<typeof applicationSchema>): ApplicationInput {
+export function applicationInput(
+  v: Omit<ApplicationFields, "id" | "sepaConsent" | "terms" | "privacy">,
+): ApplicationInput {
   return {
     storeId: v.storeId ?? "",
     gender: v.gender as ApplicationInput["gender"],

@@ -14,6 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS } from "~/api/operations.server";
+import { prepareTestCard } from "../../fixtures/card";
 import { prepareTestCustomer } from "../../fixtures/customer";
 import { DEMO } from "../browser";
 import { startShop, type TestShop } from "../worker";
@@ -39,6 +40,7 @@ const context: ExampleContext = {
   other: { id: 9202, email: "vertrag-zwei@example.org" },
   demoOrderNumber: "",
   links: ACCOUNT_LINKS,
+  cards: { plain: 920_101, lockable: 920_102, pinned: 920_103, spare: 920_104, blocked: 920_105, other: 920_201 },
 };
 
 beforeAll(async () => {
@@ -58,6 +60,20 @@ beforeAll(async () => {
     gender: "m",
   }).run();
   await prepareAccountLinks(shop.db, context.links);
+  const { cards } = context;
+  await shop.db.batch([
+    prepareTestCard(shop.db, { id: cards.plain, customerId: context.customer.id }),
+    prepareTestCard(shop.db, { id: cards.lockable, customerId: context.customer.id }),
+    prepareTestCard(shop.db, { id: cards.pinned, customerId: context.customer.id, pin: true }),
+    prepareTestCard(shop.db, { id: cards.spare, customerId: context.customer.id, pin: true }),
+    prepareTestCard(shop.db, {
+      id: cards.blocked,
+      customerId: context.customer.id,
+      status: "blocked_permanently",
+      pin: true,
+    }),
+    prepareTestCard(shop.db, { id: cards.other, customerId: context.other.id, pin: true }),
+  ]);
   const order = await shop.db
     .prepare(
       "SELECT o.increment_id FROM customer_order o JOIN customer c ON c.id = o.customer_id WHERE c.email = ? LIMIT 1",

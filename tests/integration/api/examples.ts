@@ -9,6 +9,7 @@
 import type { TestShop } from "../worker";
 import { CHECKOUT_EXAMPLES } from "./examples-checkout";
 import { ACCOUNT_EXAMPLES, type AccountLinks } from "./examples-account";
+import { CARD_EXAMPLES } from "./examples-cards";
 
 /** The test customer an example calls as, and another one whose data it must never see. */
 export interface ExampleContext {
@@ -20,6 +21,12 @@ export interface ExampleContext {
   checkout?: { addressId: number; start: string; end: string; total: number };
   /** The one-time e-mail links the account examples use up (examples-account.ts). */
   links: AccountLinks;
+  /**
+   * The test customer's cards (examples-cards.ts): active without a PIN (`plain`, `lockable`),
+   * active with the demo PIN (`pinned`, `spare`), blocked for good with it (`blocked`); and a card
+   * of the other customer (`other`).
+   */
+  cards: Record<"plain" | "lockable" | "pinned" | "spare" | "blocked" | "other", number>;
 }
 
 export interface Example {
@@ -154,4 +161,5 @@ export const EXAMPLES: Record<string, readonly Example[]> = {
   "GET /rest/V1/carts/mine/bss-store-credit/history": [{ name: "the balance's history", token: true, status: 200 }],
   ...CHECKOUT_EXAMPLES,
   ...ACCOUNT_EXAMPLES,
+  ...CARD_EXAMPLES,
 };

@@ -29,6 +29,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareTestCard } from "../../fixtures/card";
 import { prepareTestCustomer } from "../../fixtures/customer";
 import { DEMO } from "../browser";
 import { startShop, type TestShop } from "../worker";
@@ -60,8 +61,13 @@ const NOT_COMPARED = new Set(["rate_limit"]);
 const A = { id: 9301, email: "fuzz-ada@example.org", firstname: "Ada", lastname: "Erstkundin" };
 const B = { id: 9302, email: "fuzz-bertha@example.org", firstname: "Bertha", lastname: "Zweitkundin" };
 const B_ADDRESS = 930_201;
-/** What of B must never show up in an answer that was not sent it. */
-const B_MARKERS = [B.email, B.firstname, B.lastname, "Bertastraße"];
+/**
+ * Each has a card with a PIN, with an id as small as the generator likes to make them, so that the
+ * card calls are tried on A's own card and on B's.
+ */
+const CARDS = { A: 1, B: 2 };
+/** What of B must never show up in an answer that was not sent it (her card's number included). */
+const B_MARKERS = [B.email, B.firstname, B.lastname, "Bertastraße", `9276${String(CARDS.B).padStart(12, "0")}`];
 const B_IDS = new Set([B.id, B_ADDRESS]);
 
 let shop: TestShop;
@@ -101,6 +107,8 @@ beforeAll(async () => {
          VALUES (?, ?, 'Bertastraße', '2', '04109', 'Leipzig', 1, 1, '2026-01-01')`,
       )
       .bind(B_ADDRESS, B.id),
+    prepareTestCard(shop.db, { id: CARDS.A, customerId: A.id, pin: true }),
+    prepareTestCard(shop.db, { id: CARDS.B, customerId: B.id, pin: true }),
   ]);
   const res = await shop.fetch(DOC_PATH);
   expect(res.status).toBe(200);
