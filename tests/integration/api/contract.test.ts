@@ -92,6 +92,11 @@ const value = <T>(x: T | ((c: ExampleContext) => T)): T =>
 
 /** An example's request, as a client following the document would send it. */
 async function call(op: DocOperation, example: Example): Promise<Response> {
+  for (const { sql, params } of example.prepare?.(context) ?? [])
+    await shop.db
+      .prepare(sql)
+      .bind(...params)
+      .run();
   const params = value(example.params ?? {});
   const query = new URLSearchParams(example.query ?? {}).toString();
   const headers: Record<string, string> = {};

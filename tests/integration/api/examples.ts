@@ -6,6 +6,9 @@
  * refusal. Each runs against a fresh test customer's data (see `ExampleContext`).
  */
 
+import type { Statement } from "../../fixtures/customer";
+import { SHARE_EXAMPLES } from "./examples-shares";
+
 /** The test customer an example calls as, and another one whose data it must never see. */
 export interface ExampleContext {
   customer: { id: number; email: string; password: string };
@@ -28,6 +31,8 @@ export interface Example {
   asDemo?: boolean;
   /** The status it must answer (and the document must describe). */
   status: number;
+  /** Statements run before the call, to give the test customer what the example needs (shares, a balance). */
+  prepare?: (c: ExampleContext) => Statement[];
 }
 
 export const EXAMPLES: Record<string, readonly Example[]> = {
@@ -140,4 +145,5 @@ export const EXAMPLES: Record<string, readonly Example[]> = {
     },
   ],
   "GET /rest/V1/carts/mine/bss-store-credit/history": [{ name: "the balance's history", token: true, status: 200 }],
+  ...SHARE_EXAMPLES,
 };
