@@ -379,7 +379,8 @@ function pathOf(op: DocOperation, all: DocOperation[], pools: Pools): fc.Arbitra
           `${path}/`,
           path.replace(/\/(?=[^/]*$)/, "//"),
           path.replace("/V1/", "/v1/"),
-          path.toUpperCase().replace(/^\/REST\//, "/rest/"),
+          // upper case after the door's prefix (/rest/ or /v1/), which stays as it is
+          path.toUpperCase().replace(/^\/(REST|V1)\//, (prefix) => prefix.toLowerCase()),
           `${path}/${encode(text)}`,
           // a letter percent-encoded, after the door's prefix (the router compares undecoded paths)
           path.slice(0, 9) + path.slice(9).replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`),
