@@ -35,25 +35,27 @@ const declarationResource = (s: DeclarationStatus) => ({
   quantity: s.quantity,
 });
 
-export const declarationOpenStatus = operation({
-  method: "GET",
-  path: "/rest/V1/shareholder/open_status",
-  summary: "Ob die eigene Beitrittserklärung auf die Unterschrift wartet (open)",
-  tag: TAG,
-  auth: true,
-  response: declarationStatusSchema,
-  run: async (_input, { env, customerId }) => declarationResource(await declarationStatus(env.DB, customerId)),
-});
+/** A read of the declaration's status (the spec has two calls for it; both answer the whole status). */
+const statusRead = (path: string, summary: string) =>
+  operation({
+    method: "GET",
+    path,
+    summary,
+    tag: TAG,
+    auth: true,
+    response: declarationStatusSchema,
+    run: async (_input, { env, customerId }) => declarationResource(await declarationStatus(env.DB, customerId)),
+  });
 
-export const declarationSignedStatus = operation({
-  method: "GET",
-  path: "/rest/V1/shareholder/signed_status",
-  summary: "Ob der Signaturdienst die Unterschrift der eigenen Beitrittserklärung bestätigt hat (signed)",
-  tag: TAG,
-  auth: true,
-  response: declarationStatusSchema,
-  run: async (_input, { env, customerId }) => declarationResource(await declarationStatus(env.DB, customerId)),
-});
+export const declarationOpenStatus = statusRead(
+  "/rest/V1/shareholder/open_status",
+  "Ob die eigene Beitrittserklärung auf die Unterschrift wartet (open)",
+);
+
+export const declarationSignedStatus = statusRead(
+  "/rest/V1/shareholder/signed_status",
+  "Ob der Signaturdienst die Unterschrift der eigenen Beitrittserklärung bestätigt hat (signed)",
+);
 
 export const declarationSigningUrl = operation({
   method: "POST",

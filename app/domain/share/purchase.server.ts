@@ -12,7 +12,7 @@ import { all, first, prepare, qb } from "~/platform/db.server";
 import { queueMail } from "~/platform/mailer.server";
 import { signingProvider } from "~/platform/signing.server";
 import type { CustomerOfSession } from "~/platform/session.server";
-import type { SignatureRequest, SigningEvent } from "~/platform/signing-provider";
+import type { SigningEvent } from "~/platform/signing-provider";
 import {
   PURCHASE_MOVES,
   REVIEW_DELAY_MS,
@@ -105,11 +105,11 @@ export async function signingLink(env: Env, customerId: number, origin: string):
   if (!latest || !awaitsSignature(latest.status)) return null;
   const declaration = readDeclaration(latest.declaration, latest.signing_ref);
   if (!declaration) return null;
-  return signingProvider(env).signUrl(latest.signing_ref, await signatureRequestOf(latest.id, declaration, origin));
+  return signingProvider(env).signUrl(latest.signing_ref, await documentToSign(latest.id, declaration, origin));
 }
 
 /** What the signing service is asked to have signed: the declaration as stored, its signer. */
-async function signatureRequestOf(purchaseId: string, d: Declaration, origin: string): Promise<SignatureRequest> {
+async function documentToSign(purchaseId: string, d: Declaration, origin: string) {
   return {
     purchaseId,
     signerEmail: d.email,
@@ -159,7 +159,7 @@ export async function declareShares(
   const purchaseId = crypto.randomUUID();
   // The declaration carries the profile's name and e-mail address: the signer is the customer.
   const { ref, signUrl } = await signingProvider(env).requestSignature(
-    await signatureRequestOf(purchaseId, declaration, origin),
+    await documentToSign(purchaseId, declaration, origin),
   );
   const now = new Date().toISOString();
   try {
