@@ -41,6 +41,8 @@ export type SigningWebhookReading =
 export interface SigningProvider {
   name: "sandbox" | "api";
   requestSignature(request: SignatureRequest): Promise<SignatureRequested>;
+  /** The signer's link of the request `ref` made for `request` (the same link again). */
+  signUrl(ref: string, request: SignatureRequest): Promise<string>;
   /** Checks the signature of a confirmation over its raw body, then reads it. */
   readWebhook(body: string, headers: Headers): Promise<SigningWebhookReading>;
 }

@@ -63,6 +63,7 @@ export function sandboxSigningProvider(env: Env): SigningProvider {
       const ref = `sig_${randomToken(18)}`;
       return { ref, signUrl: sandboxSignUrl(request.origin, ref) };
     },
+    signUrl: async (ref, request) => sandboxSignUrl(request.origin, ref),
     readWebhook: (body, headers) => readSignedEvent(secret(env, "SIGNING_WEBHOOK_SECRET"), body, headers),
   };
 }

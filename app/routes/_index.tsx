@@ -2,6 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { categoryHref } from "~/domain/catalog/href";
+import { HOME_ROWS } from "~/domain/catalog/listing";
 import { ProductGrid } from "~/components/product/ProductTile";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { loadHomeRows } from "~/domain/catalog/product-rows.server";
@@ -31,8 +32,6 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
-
-const ROWS = ["sale", "new", "pioneer"] as const;
 
 export default function Home() {
   const { categories, rows } = useLoaderData<typeof loader>();
@@ -71,7 +70,7 @@ export default function Home() {
         </ul>
       </section>
 
-      {ROWS.map((row) =>
+      {HOME_ROWS.map((row) =>
         rows[row].length ? (
           <section key={row} className="product-row" aria-labelledby={`row-${row}`}>
             <h2 id={`row-${row}`}>{t(`rows.${row}`)}</h2>

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/texts";
 import { Breadcrumb } from "~/components/catalog/Breadcrumb";
 import { ProductListing } from "~/components/catalog/ProductListing";
 import { categoryHref } from "~/domain/catalog/href";
-import { categoryPath, ROOT_CATEGORY_ID } from "~/domain/catalog/category";
+import { categoryPath } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { parseProductFilter } from "~/domain/catalog/filters";
 import { categoryListing } from "~/domain/catalog/listing.server";
@@ -21,9 +21,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     loadCategoryTree(context.env.DB),
   ]);
   if (!listing) throw notFound();
-  const { node, subcategories, result } = listing;
+  const { name, subcategories, result } = listing;
   const t = await translator("common");
-  const name = id === ROOT_CATEGORY_ID ? t("menu.allCategories") : node.name;
   return publicPage(context, {
     category: { id, name },
     path: categoryPath(tree, id),

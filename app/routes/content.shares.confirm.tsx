@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { RouteModal } from "~/components/ui/RouteModal";
+import { awaitsSignature } from "~/domain/share/purchase";
 import { openPurchase } from "~/domain/share/purchase.server";
 import { requireCustomer } from "~/platform/auth.server";
 
@@ -15,7 +16,7 @@ const SHARES_PAGE = "/content/shares";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const open = await openPurchase(context.env.DB, customer.id);
-  if (open?.status !== "awaiting_signature") throw redirect(SHARES_PAGE);
+  if (!open || !awaitsSignature(open.status)) throw redirect(SHARES_PAGE);
   return null;
 }
 

@@ -6,7 +6,7 @@ import { ProductListing } from "~/components/catalog/ProductListing";
 import { categoryHref } from "~/domain/catalog/href";
 import { activeFilterCount, parseProductFilter } from "~/domain/catalog/filters";
 import { searchListing } from "~/domain/catalog/listing.server";
-import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/domain/catalog/search";
+import { MIN_SEARCH_LENGTH, searchQueryOf } from "~/domain/catalog/search";
 import { translator } from "~/platform/i18n.server";
 import { publicPage } from "~/platform/route-data.server";
 
@@ -14,7 +14,7 @@ export const handle = { i18n: ["common", "catalog"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const query = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const query = searchQueryOf(params);
   const filter = parseProductFilter(params);
   const [{ mains, result }, t, common] = await Promise.all([
     searchListing(context.env.DB, query, filter),

@@ -41,9 +41,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     privateFormPage(request, context.env),
     translator("shares"),
   ]);
-  const state = found.status === "awaiting_signature" ? "open" : found.status === "declined" ? "declined" : "signed";
   return data(
-    { document, state, csrf: page.csrf, title: `${t("signing.title")} – Signatur-Sandbox` },
+    { document, state: found.signing, csrf: page.csrf, title: `${t("signing.title")} – Signatur-Sandbox` },
     { headers: page.headers },
   );
 }
@@ -96,7 +95,7 @@ export default function SigningSandbox() {
           </Form>
         ) : (
           <p className="form-message form-message-success" role="status">
-            {t(state === "declined" ? "signing.declined" : "signing.signed")}
+            {t(`signing.${state}`)}
           </p>
         )}
         <p>

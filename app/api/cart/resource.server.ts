@@ -38,6 +38,8 @@ export const cartSchema = z.object({
     label: z.string().nullable(),
     code: z.string().nullable(),
     applied: z.boolean(),
+    /** The balance counted against the total (spec: discount.appliedCredit); 0 but in the answer of credit/apply. */
+    appliedCredit: cents,
   }),
   deposit: cents,
   shipping: cents,
@@ -94,6 +96,7 @@ export async function cartResource(db: D1Database, customerId: number, cart?: Ca
       label: c.coupon?.label ?? null,
       code: c.coupon?.code ?? null,
       applied: totals.couponApplied,
+      appliedCredit: totals.appliedCreditCents,
     },
     deposit: totals.depositCents,
     shipping: totals.shippingCents,
@@ -107,6 +110,9 @@ export async function cartResource(db: D1Database, customerId: number, cart?: Ca
       { code: "discount", title: t("discount", { label: c.coupon?.label ?? "" }).trim(), value: -totals.discountCents },
       { code: "weee_tax", title: t("deposit"), value: totals.depositCents },
       { code: "shipping", title: t("shipping"), value: totals.shippingCents },
+      ...(totals.appliedCreditCents
+        ? [{ code: "bss_storecredit", title: t("creditApplied"), value: -totals.appliedCreditCents }]
+        : []),
       { code: "tax", title: t("taxTitle"), value: totals.taxCents },
       { code: "grand_total", title: t("grandTotal"), value: totals.grandTotalCents },
     ],

@@ -3,14 +3,13 @@
  * domain functions as the category, product and search pages.
  */
 import { z } from "zod";
-import { ROOT_CATEGORY_ID, categoryPath } from "~/domain/catalog/category";
+import { categoryPath } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { categoryListing, searchListing } from "~/domain/catalog/listing.server";
 import { SKU_PATTERN } from "~/domain/catalog/product";
 import { MAX_SKUS_PER_READ, loadProductsBySku } from "~/domain/catalog/product-detail.server";
 import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH } from "~/domain/catalog/search";
 import { searchSuggestions } from "~/domain/catalog/search.server";
-import { translator } from "~/platform/i18n.server";
 import { ApiFailure, operation } from "../operation.server";
 import { listingFilter, listingQueryShape } from "./query.server";
 import {
@@ -20,7 +19,8 @@ import {
   productResource,
   productSchema,
 } from "./resource.server";
-import { resolvePath, resolvedPathSchema } from "./url-resolver.server";
+import { PAGE_PRODUCTS_OPERATIONS } from "./page-products.server";
+import { resolvePath, resolvedPathSchema, shopPath } from "./url-resolver.server";
 
 const TAG = "Katalog";
 
@@ -114,19 +114,11 @@ export const categoryProducts = operation({
   }),
   async run({ query }, { request, env }) {
     const filter = await listingFilter(request, query);
-    const [listing, tree, common] = await Promise.all([
-      categoryListing(env.DB, query.id, filter),
-      loadCategoryTree(env.DB),
-      translator("common"),
-    ]);
+    const [listing, tree] = await Promise.all([categoryListing(env.DB, query.id, filter), loadCategoryTree(env.DB)]);
     if (!listing) throw new ApiFailure(404, "api:categoryNotFound", [query.id]);
-    const { node, subcategories, result } = listing;
+    const { node, name, subcategories, result } = listing;
     return {
-      category: {
-        id: node.id,
-        name: node.id === ROOT_CATEGORY_ID ? common("menu.allCategories") : node.name,
-        parentId: tree.parentOf.get(node.id) ?? null,
-      },
+      category: { id: node.id, name, parentId: tree.parentOf.get(node.id) ?? null },
       path: categoryPath(tree, node.id),
       subcategories,
       ...result,
@@ -164,16 +156,7 @@ export const resolveUrl = operation({
   summary: "Was der Shop unter einem Pfad zeigt: Weiterleitung, Kategorie, Produkt oder Seite",
   tag: TAG,
   auth: false,
-  query: z
-    .object({
-      path: z
-        .string()
-        .max(2000, "validation.maxLength|2000")
-        // a path of the shop: "/x", never "//host" or "/\host"
-        .regex(/^\/(?![/\\])/, "api:path")
-        .describe("Ein Pfad des Shops, z. B. /impressum oder /catalog/product/120001"),
-    })
-    .strict(),
+  query: z.object({ path: shopPath }).strict(),
   response: resolvedPathSchema,
   async run({ query }, { env }) {
     const found = await resolvePath(env.DB, query.path);
@@ -189,4 +172,5 @@ export const CATALOG_OPERATIONS = [
   categoryProducts,
   productsBySku,
   resolveUrl,
+  ...PAGE_PRODUCTS_OPERATIONS,
 ];

@@ -33,6 +33,13 @@ export const resolvedPathSchema = z.discriminatedUnion("type", [
 
 export type ResolvedPath = z.infer<typeof resolvedPathSchema>;
 
+/** A path of the shop as a query parameter: "/x", never "//host" or "/\\host". */
+export const shopPath = z
+  .string()
+  .max(2000, "validation.maxLength|2000")
+  .regex(/^\/(?![/\\])/, "api:path")
+  .describe("Ein Pfad des Shops, z. B. /impressum oder /catalog/product/120001");
+
 const STORE_PREFIX = "markt/";
 
 function decoded(segment: string): string | null {

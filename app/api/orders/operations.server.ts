@@ -1,7 +1,8 @@
 /**
  * The customer's orders and balance (spec section 7 "Orders and credit"): the order list, one
- * order and the balance with its history, through the same domain functions and query parsers as
- * the pages `/account/order/overview`, `/account/order/{number}` and `/account/balance`.
+ * order, the balance with its history and counting the balance against the cart, through the same
+ * domain functions and query parsers as the pages `/account/order/overview`,
+ * `/account/order/{number}`, `/account/balance` and the checkout's "Guthaben zuerst verrechnen".
  */
 import { z } from "zod";
 import { loadBalanceHistory } from "~/domain/balance/balance.server";
@@ -11,9 +12,14 @@ import {
   parseBalanceFilter,
   parseHistoryLimit,
 } from "~/domain/balance/history";
+import { cartIsEmpty, withCredit } from "~/domain/cart/cart";
+import { loadCart } from "~/domain/cart/cart.server";
+import { loadPaymentAccount } from "~/domain/checkout/checkout.server";
+import { CREDIT_ERROR, creditRefusal } from "~/domain/checkout/payment-methods";
 import { idParam } from "~/domain/customer/id-param";
 import { ORDER_FILTERS, parseOrderFilter } from "~/domain/order/order";
 import { findOrder, listOrders } from "~/domain/order/order.server";
+import { cartResource, cartSchema } from "../cart/resource.server";
 import { ApiFailure, operation } from "../operation.server";
 import {
   balanceHistoryResource,
@@ -77,5 +83,40 @@ export const balanceHistory = operation({
   },
 });
 
+/**
+ * The checkout's "Guthaben zuerst verrechnen" (spec: bss-store-credit/apply): the cart with the
+ * balance counted against its total, as the order counts it. The page chooses the credit with the
+ * order (the checkbox `useCredit`), and the order's batch alone takes it from the balance: so this
+ * call stores nothing and takes nothing, and a client sends the choice with its order.
+ */
+export const applyCredit = operation({
+  method: "POST",
+  path: "/rest/V1/carts/mine/bss-store-credit/apply",
+  summary:
+    "Guthaben mit dem Warenkorb verrechnen (Vorschau wie an der Kasse): der Warenkorb mit discount.appliedCredit und dem Abschnitt bss_storecredit; abgebucht wird erst mit der Bestellung",
+  tag: TAG,
+  auth: true,
+  errors: { 409: "Das Guthaben reicht nicht, oder der Warenkorb hat nichts zu bezahlen" },
+  body: z
+    .object({
+      amount: z
+        .number()
+        .int()
+        .min(1)
+        .max(100_000_000)
+        .optional()
+        .describe("Wie viel Guthaben in Cent (ganze Zahl, höchstens das Guthaben); ohne: das ganze Guthaben"),
+    })
+    .strict(),
+  response: cartSchema,
+  async run({ body }, { env, customerId }) {
+    const [account, cart] = await Promise.all([loadPaymentAccount(env.DB, customerId), loadCart(env.DB, customerId)]);
+    const refusal = creditRefusal(account, body.amount);
+    if (refusal) throw new ApiFailure(409, refusal, body.amount === undefined ? [] : ["amount"]);
+    if (cartIsEmpty(cart)) throw new ApiFailure(409, CREDIT_ERROR);
+    return cartResource(env.DB, customerId, withCredit(cart, body.amount ?? account.balanceCents));
+  },
+});
+
 /** The list before the single order: its path would also match `{incrementId}`. */
-export const ORDER_OPERATIONS = [listMyOrders, readMyOrder, balanceHistory];
+export const ORDER_OPERATIONS = [listMyOrders, readMyOrder, balanceHistory, applyCredit];

@@ -81,6 +81,15 @@ export function totalsOf(
 }
 
 /**
+ * The cart with `creditCents` of the account balance counted against its total, as the order
+ * counts it when the checkout's "use credit" is chosen (at most what is due).
+ */
+export const withCredit = (cart: Cart, creditCents: number): Cart => ({
+  ...cart,
+  totals: totalsOf(cart.lines, cart.coupon?.coupon ?? null, cart.totals.shippingCents, creditCents, cart.shares),
+});
+
+/**
  * The cashback the cart earns a member (decision 0020): the rate of the cashback on the goods'
  * subtotal; the shares bought with it earn none.
  */

@@ -3,7 +3,8 @@
  * them: which rows a list reads and which categories its facet counts cover.
  */
 import { loadCategoryTree } from "./category.server";
-import type { CategoryNode } from "./category";
+import { translator } from "~/platform/i18n.server";
+import { ROOT_CATEGORY_ID, type CategoryNode } from "./category";
 import type { ProductFilter } from "./filters";
 import type { ProductListResult } from "./listing";
 import { listProducts } from "./product-list.server";
@@ -11,6 +12,8 @@ import { searchMatch } from "./search";
 
 export interface CategoryListing {
   node: CategoryNode;
+  /** The heading the page shows: the root category is "all categories". */
+  name: string;
   subcategories: { id: string; name: string }[];
   result: ProductListResult;
 }
@@ -30,7 +33,8 @@ export async function categoryListing(
     { kind: "category", categoryId, facetCategoryIds: subcategories.map((c) => c.id) },
     filter,
   );
-  return { node, subcategories, result };
+  const name = node.id === ROOT_CATEGORY_ID ? (await translator("common"))("menu.allCategories") : node.name;
+  return { node, name, subcategories, result };
 }
 
 export interface SearchListing {

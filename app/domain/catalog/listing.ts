@@ -1,6 +1,10 @@
 /** The shape of a product list page: one page of products and the facet counts. */
 import type { ProductSummary } from "./product";
 
+/** The home page's product rows, in the order it shows them (loadHomeRows reads them). */
+export const HOME_ROWS = ["sale", "new", "pioneer"] as const;
+export type HomeRow = (typeof HOME_ROWS)[number];
+
 export interface FacetValue {
   value: string;
   count: number;

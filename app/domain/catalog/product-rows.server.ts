@@ -1,6 +1,7 @@
 /** The home page's product rows (new, sale, pioneer) and the search overlay's top results. */
 import { sql } from "kysely";
 import { batch, qb } from "~/platform/db.server";
+import type { HomeRow } from "./listing";
 import { inStock } from "./stock.server";
 import { SEARCH_CANDIDATES } from "./search";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummary, type ProductSummaryRow } from "./product";
@@ -24,7 +25,7 @@ function row(column: "l.is_new" | "l.is_pioneer" | "l.on_sale") {
     .limit(ROW_LENGTH);
 }
 
-export async function loadHomeRows(db: D1Database): Promise<Record<"new" | "sale" | "pioneer", ProductSummary[]>> {
+export async function loadHomeRows(db: D1Database): Promise<Record<HomeRow, ProductSummary[]>> {
   const [fresh, sale, pioneer] = await batch(db, [row("l.is_new"), row("l.on_sale"), row("l.is_pioneer")] as const);
   const map = (rows: ProductSummaryRow[]) => rows.map(toProductSummary);
   return { new: map(fresh), sale: map(sale), pioneer: map(pioneer) };

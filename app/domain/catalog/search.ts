@@ -7,6 +7,9 @@ export const MAX_SEARCH_LENGTH = 100;
 /** A search filters, counts and sorts its first this many text matches, in index order (decision 0029). */
 export const SEARCH_CANDIDATES = 1000;
 
+/** The search result page's term, from its URL parameter `q` as the page reads it. */
+export const searchQueryOf = (params: URLSearchParams) => (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+
 /** Terms of at least three characters, each quoted so FTS5 syntax in the input is just text. */
 export function searchTerms(input: string): string[] {
   return input

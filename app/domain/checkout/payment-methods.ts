@@ -17,6 +17,8 @@ export interface PaymentAccount {
 
 export const PAYMENT_UNAVAILABLE = "pages.checkout.error.payment.unavailable";
 export const CREDIT_NOT_ENOUGH = "pages.checkout.error.creditNotEnough";
+/** The balance could not be counted (spent meanwhile, or nothing to count it against). */
+export const CREDIT_ERROR = "pages.checkout.error.creditError";
 
 export function isPaymentMethod(value: unknown): value is PaymentMethod {
   return typeof value === "string" && (PAYMENT_METHODS as readonly string[]).includes(value);
@@ -31,6 +33,14 @@ export function paymentRefusal(method: PaymentMethod, account: PaymentAccount, d
   if (method === "sepa" && !account.sepaAllowed) return PAYMENT_UNAVAILABLE;
   if (method === "balance" && (account.balanceCents <= 0 || dueCents > 0)) return CREDIT_NOT_ENOUGH;
   return null;
+}
+
+/**
+ * Why `amountCents` of the balance cannot be counted against an order (a locale key), null when it
+ * can: the balance rule of the payment step, and no more than the balance.
+ */
+export function creditRefusal(account: PaymentAccount, amountCents = account.balanceCents): string | null {
+  return paymentRefusal("balance", account) ?? (amountCents > account.balanceCents ? CREDIT_NOT_ENOUGH : null);
 }
 
 export function offeredPaymentMethods(account: PaymentAccount): PaymentMethod[] {

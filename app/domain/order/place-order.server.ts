@@ -20,7 +20,7 @@ import { loadCheckout, type Checkout } from "~/domain/checkout/checkout.server";
 import type { CheckoutInput } from "~/domain/checkout/schema";
 import { PICKUP_SLOT_CAPACITY, slotEnd, slotStart } from "~/domain/checkout/slots";
 import { normalizeIban } from "~/domain/sepa/mandate";
-import { orderPayment, paymentRefusal } from "~/domain/checkout/payment-methods";
+import { CREDIT_ERROR, orderPayment, paymentRefusal } from "~/domain/checkout/payment-methods";
 import { addressLine } from "~/domain/address/format";
 import { SHARE_SKU } from "~/domain/share/purchase";
 import { orderSharesStatements, paySharesStatements, shareOrderItem } from "~/domain/share/binding.server";
@@ -493,7 +493,7 @@ async function explainFailure(
   if (is(ORDER_CONSTRAINTS.soldOut)) return refuse([BLOCKER_MESSAGE.soldOut]);
   if (is(ORDER_CONSTRAINTS.slotFull)) return refuse([], { pickupSlot: ["checkout:error.slotFull"] });
   // Credit spent meanwhile elsewhere: the page must be reloaded to see what is left.
-  if (is(ORDER_CONSTRAINTS.creditSpent)) return refuse(["pages.checkout.error.creditError"]);
+  if (is(ORDER_CONSTRAINTS.creditSpent)) return refuse([CREDIT_ERROR]);
   console.error("order batch refused", error);
   return refuse(["pages.checkout.error.checkoutError"]);
 }

@@ -16,12 +16,16 @@ import type { SigningEvent } from "~/platform/signing-provider";
 import {
   PURCHASE_MOVES,
   REVIEW_DELAY_MS,
+  awaitsSignature,
   frontendStatus,
+  isOpenPurchase,
+  signingState,
   shareholderState,
   type FrontendStatus,
   type PurchaseEvent,
   type PurchaseState,
   type ShareholderState,
+  type SigningState,
 } from "./purchase";
 import { declarationLines, signingMail, type Declaration } from "./declaration.server";
 
@@ -48,18 +52,71 @@ export function openPurchaseQuery(customer: number | CustomerOfSession) {
 /** How long the purchase page still says that the last declaration was not signed. */
 const DECLINED_SHOWN_MS = 7 * 86_400_000;
 
+/**
+ * The customer's latest purchase: the open one if there is one (a new declaration needs none to
+ * be open, so the open purchase is always the latest), else the last that ended.
+ */
+function latestPurchase(customerId: number) {
+  return qb
+    .selectFrom("share_purchase")
+    .select(["id", "quantity", "status", "signed_at", "signing_ref", "declaration", "updated_at"])
+    .where("customer_id", "=", customerId)
+    .orderBy("created_at", "desc")
+    .limit(1);
+}
+
+const declinedLately = (p: { status: PurchaseState; updated_at: string } | null, now: Date) =>
+  p?.status === "declined" && now.getTime() - Date.parse(p.updated_at) < DECLINED_SHOWN_MS;
+
 /** Whether the customer's latest declaration was declined at signing, lately (the page says so). */
 export async function recentlyDeclined(db: D1Database, customerId: number, now = new Date()): Promise<boolean> {
-  const latest = await first(
-    db,
-    qb
-      .selectFrom("share_purchase")
-      .select(["status", "updated_at"])
-      .where("customer_id", "=", customerId)
-      .orderBy("created_at", "desc")
-      .limit(1),
-  );
-  return latest?.status === "declined" && now.getTime() - Date.parse(latest.updated_at) < DECLINED_SHOWN_MS;
+  return declinedLately(await first(db, latestPurchase(customerId)), now);
+}
+
+export interface DeclarationStatus {
+  /** "none": no declaration on its way (and none declined lately, which the page still names). */
+  signing: SigningState | "none";
+  quantity: number;
+}
+
+/**
+ * Where the customer's declaration stands with the signing service, as the purchase page tells
+ * it: waiting for the signature, signed (only by the service's confirmation), declined lately.
+ */
+export async function declarationStatus(
+  db: D1Database,
+  customerId: number,
+  now = new Date(),
+): Promise<DeclarationStatus> {
+  const latest = await first(db, latestPurchase(customerId));
+  if (latest && isOpenPurchase(latest.status))
+    return { signing: signingState(latest.status, latest.signed_at), quantity: latest.quantity };
+  return declinedLately(latest, now) && latest
+    ? { signing: "declined", quantity: latest.quantity }
+    : { signing: "none", quantity: 0 };
+}
+
+/**
+ * The signing link of the customer's declaration while it waits for the signature (the link the
+ * e-mail carries), or null when none waits. The provider gives it again for the same request.
+ */
+export async function signingLink(env: Env, customerId: number, origin: string): Promise<string | null> {
+  const latest = await first(env.DB, latestPurchase(customerId));
+  if (!latest || !awaitsSignature(latest.status)) return null;
+  const declaration = readDeclaration(latest.declaration, latest.signing_ref);
+  if (!declaration) return null;
+  return signingProvider(env).signUrl(latest.signing_ref, await documentToSign(latest.id, declaration, origin));
+}
+
+/** What the signing service is asked to have signed: the declaration as stored, its signer. */
+async function documentToSign(purchaseId: string, d: Declaration, origin: string) {
+  return {
+    purchaseId,
+    signerEmail: d.email,
+    signerName: `${d.firstname} ${d.lastname}`,
+    ...(await declarationLines(d)),
+    origin,
+  };
 }
 
 /** The purchase status call (docs/decisions/0021): `frontend_status` and `shareholder_state`. */
@@ -100,13 +157,10 @@ export async function declareShares(
 ): Promise<DeclareOutcome> {
   if (await openPurchase(env.DB, customer.id)) return { kind: "alreadyOpen" };
   const purchaseId = crypto.randomUUID();
-  const { ref, signUrl } = await signingProvider(env).requestSignature({
-    purchaseId,
-    signerEmail: customer.email,
-    signerName: `${customer.firstname} ${customer.lastname}`,
-    ...(await declarationLines(declaration)),
-    origin,
-  });
+  // The declaration carries the profile's name and e-mail address: the signer is the customer.
+  const { ref, signUrl } = await signingProvider(env).requestSignature(
+    await documentToSign(purchaseId, declaration, origin),
+  );
   const now = new Date().toISOString();
   try {
     await env.DB.batch([
@@ -181,20 +235,24 @@ function safeJson(text: string): unknown {
   }
 }
 
+/** A stored declaration, or null (only a hand-made row can hold a broken one). */
+function readDeclaration(json: string, ref: string): Declaration | null {
+  const declaration = storedDeclaration.safeParse(safeJson(json));
+  if (declaration.success) return declaration.data;
+  console.error(`share purchase with signing ref ${ref} has no readable declaration`);
+  return null;
+}
+
 /** The declaration the signing page shows, by the service's reference (the sandbox reads it). */
 export async function findBySigningRef(db: D1Database, ref: string) {
   const row = await first(
     db,
-    qb.selectFrom("share_purchase").select(["status", "declaration"]).where("signing_ref", "=", ref),
+    qb.selectFrom("share_purchase").select(["status", "signed_at", "declaration"]).where("signing_ref", "=", ref),
   );
   if (!row) return null;
-  const declaration = storedDeclaration.safeParse(safeJson(row.declaration));
-  if (!declaration.success) {
-    // only a hand-made row can get here; the page must not show a broken document
-    console.error(`share purchase with signing ref ${ref} has no readable declaration`);
-    return null;
-  }
-  return { status: row.status, declaration: declaration.data };
+  // the page must not show a broken document
+  const declaration = readDeclaration(row.declaration, ref);
+  return declaration && { signing: signingState(row.status, row.signed_at), declaration };
 }
 
 /**

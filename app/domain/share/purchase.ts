@@ -75,6 +75,23 @@ export function frontendStatus(state: PurchaseState | null): FrontendStatus {
   return "ok";
 }
 
+/**
+ * Where the declaration stands with the signing service: "open" while it waits for the signature,
+ * "signed" once the service confirmed the signature (whatever happened after), "declined" when the
+ * signer refused, "closed" when it ended unsigned (cancelled before the signature). Only the
+ * service's verified confirmation sets `signed_at` (applySigningEvent), never the customer.
+ */
+export type SigningState = "open" | "signed" | "declined" | "closed";
+
+/** The declaration waits for its signature (the 'E-Mail bestätigen' modal's time). */
+export const awaitsSignature = (state: PurchaseState) => state === "awaiting_signature";
+
+export function signingState(state: PurchaseState, signedAt: string | null): SigningState {
+  if (awaitsSignature(state)) return "open";
+  if (state === "declined") return "declined";
+  return signedAt === null ? "closed" : "signed";
+}
+
 /** `shareholder_state`: "blocked" while the cooperative checks a signed declaration. */
 export type ShareholderState = "blocked" | "open";
 

@@ -6,14 +6,19 @@
 import { z } from "zod";
 import { MAX_DECLARATION_SHARES } from "./purchase";
 
+/** A number of shares to mark for cancellation, before it meets the holding: a whole number, at least 1. */
+export const sellQuantity = z
+  .number({ required_error: "validation.required", invalid_type_error: "shares:sell.wholeNumber" })
+  .int("shares:sell.wholeNumber")
+  .min(1, "shares:sell.atLeastOne");
+
 /** How many shares to mark for cancellation: a whole number from 1 to what is sellable. */
 export function sellSchema(sellable: number) {
   return z.object({
-    quantity: z
-      .number({ required_error: "validation.required", invalid_type_error: "shares:sell.wholeNumber" })
-      .int("shares:sell.wholeNumber")
-      .min(1, "shares:sell.atLeastOne")
-      .max(sellable, sellable > 0 ? `shares:sell.atMost|${sellable}` : "shares:sell.nothingSellable"),
+    quantity: sellQuantity.max(
+      sellable,
+      sellable > 0 ? `shares:sell.atMost|${sellable}` : "shares:sell.nothingSellable",
+    ),
   });
 }
 

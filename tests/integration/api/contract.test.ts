@@ -111,6 +111,11 @@ const value = <T>(x: T | ((c: ExampleContext) => T)): T =>
 
 /** An example's request, as a client following the document would send it. */
 async function call(op: DocOperation, example: Example): Promise<Response> {
+  for (const { sql, params } of example.statements?.(context) ?? [])
+    await shop.db
+      .prepare(sql)
+      .bind(...params)
+      .run();
   await example.prepare?.(shop, context);
   const params = value(example.params ?? {});
   const query = new URLSearchParams(example.query ?? {}).toString();

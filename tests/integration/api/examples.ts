@@ -10,6 +10,8 @@ import type { TestShop } from "../worker";
 import { CHECKOUT_EXAMPLES } from "./examples-checkout";
 import { ACCOUNT_EXAMPLES, type AccountLinks } from "./examples-account";
 import { CARD_EXAMPLES } from "./examples-cards";
+import type { Statement } from "../../fixtures/customer";
+import { SHARE_EXAMPLES } from "./examples-shares";
 
 /** The test customer an example calls as, and another one whose data it must never see. */
 export interface ExampleContext {
@@ -47,6 +49,8 @@ export interface Example {
   headers?: Record<string, string>;
   /** Makes the test customer's data ready before the call (e.g. a cart to check out); may fill the context. */
   prepare?: (shop: TestShop, c: ExampleContext) => Promise<void>;
+  /** Statements run before the call, to give the test customer what the example needs (shares, a balance). */
+  statements?: (c: ExampleContext) => Statement[];
 }
 
 export const EXAMPLES: Record<string, readonly Example[]> = {
@@ -162,4 +166,5 @@ export const EXAMPLES: Record<string, readonly Example[]> = {
   ...CHECKOUT_EXAMPLES,
   ...ACCOUNT_EXAMPLES,
   ...CARD_EXAMPLES,
+  ...SHARE_EXAMPLES,
 };
