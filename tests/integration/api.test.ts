@@ -276,7 +276,7 @@ describe("the doors stay apart", () => {
     const wrong = await shop.fetch("/rest/V1/customer/me", { method: "POST" });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("Allow")).toBe("GET");
-    expect((await shop.fetch("/v1/cards")).status).toBe(404);
+    expect((await shop.fetch("/v1/nirgends")).status).toBe(404);
   });
 });
 
