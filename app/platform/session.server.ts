@@ -40,14 +40,17 @@ export const SIGNED_IN_COLUMNS = [
   "c.group_identifier",
 ] as const;
 
-export function signedInCustomerOf(row: {
+/** A signed-in customer's columns as D1 answers them. */
+interface SignedInRow {
   id: number;
   email: string;
   firstname: string;
   lastname: string;
   dark_mode_enabled: string;
   group_identifier: string;
-}): SignedInCustomer {
+}
+
+export function signedInCustomerOf(row: SignedInRow): SignedInCustomer {
   return {
     id: row.id,
     email: row.email,
@@ -84,15 +87,9 @@ export function startsSession(response: Response): boolean {
   return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
 }
 
-interface SessionRow {
+interface SessionRow extends SignedInRow {
   created_at: number;
   last_seen_at: number;
-  id: number;
-  email: string;
-  firstname: string;
-  lastname: string;
-  dark_mode_enabled: string;
-  group_identifier: string;
   status: string;
 }
 

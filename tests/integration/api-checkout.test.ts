@@ -162,6 +162,8 @@ describe("what the checkout offers", () => {
     expect(express.totals.grand_total - standard.totals.grand_total).toBe(
       express.totals.shipping - standard.totals.shipping,
     );
+    // The cart's own totals are priced as the cart page prices them: with standard delivery.
+    expect(await json<Info["totals"]>(call(b, "/rest/V1/carts/mine/totals/complete"))).toEqual(standard.totals);
     expect(standard.addresses).toEqual([expect.objectContaining({ id: b.addressId, deliverable: true })]);
     expect(standard.stores).toEqual([]);
     const pickup = await json<Info>(call(b, "/rest/V1/carts/mine/shipping-information?carrier=clickandcollect"));

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Cart } from "~/domain/cart/cart";
 import { loadCart } from "~/domain/cart/cart.server";
 import { MINIMUM_ORDER_CENTS } from "~/domain/cart/totals";
+import { STANDARD_SHIPPING_CENTS } from "~/domain/cart/shipping";
 import { translator } from "~/platform/i18n.server";
 
 const cents = z.number().int();
@@ -68,7 +69,8 @@ export type CartResource = z.input<typeof cartSchema>;
 export const lineId = (sku: string, isGift: boolean) => `${sku}${isGift ? ":gift" : ""}`;
 
 export async function cartResource(db: D1Database, customerId: number, cart?: Cart): Promise<CartResource> {
-  const c = cart ?? (await loadCart(db, customerId));
+  // Priced as the cart page prices it: with standard delivery until the checkout chooses a method.
+  const c = cart ?? (await loadCart(db, customerId, STANDARD_SHIPPING_CENTS));
   const t = await translator("cart");
   const { totals } = c;
   const taxDetails = totals.taxDetails.map((d) => ({

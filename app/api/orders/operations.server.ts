@@ -13,6 +13,7 @@ import {
   parseHistoryLimit,
 } from "~/domain/balance/history";
 import { cartIsEmpty, withCredit } from "~/domain/cart/cart";
+import { STANDARD_SHIPPING_CENTS } from "~/domain/cart/shipping";
 import { loadCart } from "~/domain/cart/cart.server";
 import { loadPaymentAccount } from "~/domain/checkout/checkout.server";
 import { CREDIT_ERROR, creditRefusal } from "~/domain/checkout/payment-methods";
@@ -110,7 +111,10 @@ export const applyCredit = operation({
     .strict(),
   response: cartSchema,
   async run({ body }, { env, customerId }) {
-    const [account, cart] = await Promise.all([loadPaymentAccount(env.DB, customerId), loadCart(env.DB, customerId)]);
+    const [account, cart] = await Promise.all([
+      loadPaymentAccount(env.DB, customerId),
+      loadCart(env.DB, customerId, STANDARD_SHIPPING_CENTS),
+    ]);
     const refusal = creditRefusal(account, body.amount);
     if (refusal) throw new ApiFailure(409, refusal, body.amount === undefined ? [] : ["amount"]);
     if (cartIsEmpty(cart)) throw new ApiFailure(409, CREDIT_ERROR);
