@@ -2,7 +2,7 @@
  * The API's error answers: `{ "message": "…", "parameters": [...] }` with the German texts of the
  * shop (spec section 8), and the schema the OpenAPI document gives every error.
  */
-import { z, type ZodError, type ZodIssue } from "zod";
+import { z, ZodError, type ZodIssue } from "zod";
 import type { Namespace } from "~/i18n/config";
 import { translator } from "~/platform/i18n.server";
 import { ApiFailure } from "./operation.server";
@@ -31,6 +31,20 @@ export async function invalidInput(error: ZodError, where: "body" | "query"): Pr
     .slice(0, 20)
     .map((issue) => `${[where, ...issue.path].join(".")}: ${issueText(issue, t, api)}`);
   return new ApiFailure(400, "api:invalidInput", parameters);
+}
+
+/**
+ * A page form's schema refusing what an API body was read into: each issue at the place of the
+ * body that field came from (`places`, by the form's field name), as a 400 like any body's.
+ */
+export function invalidFormInput(
+  error: ZodError,
+  places: Readonly<Record<string, readonly (string | number)[]>>,
+): Promise<ApiFailure> {
+  const issues = error.issues.map(
+    (issue): ZodIssue => ({ ...issue, path: [...(places[String(issue.path[0])] ?? issue.path)] }),
+  );
+  return invalidInput(new ZodError(issues), "body");
 }
 
 export async function failureResponse(failure: ApiFailure, headers: HeadersInit = {}): Promise<Response> {

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { cartShips } from "~/domain/cart/cart";
-import { CARRIERS, CARRIER_CODES, STANDARD_CARRIER, deliversTo, type CarrierCode } from "~/domain/checkout/carriers";
+import { CARRIERS, CARRIER_CODES, STANDARD_CARRIER, deliversTo } from "~/domain/checkout/carriers";
 import { loadCheckout } from "~/domain/checkout/checkout.server";
 import { storeChoice } from "~/domain/store/choice";
 import { slotEnd, slotStart, type Slot } from "~/domain/checkout/slots";
@@ -150,7 +150,7 @@ export const wishDates = operation({
     ),
   }),
   async run({ query }, { env, customerId }) {
-    const code: CarrierCode = query.carrier;
+    const code = query.carrier;
     const checkout = await loadCheckout(
       env.DB,
       customerId,

@@ -4,7 +4,7 @@
  * `submitOrder`. The `Idempotency-Key` header is the form's hidden key: the same key places one
  * order however often, and however concurrently, it comes, and every answer names that order.
  */
-import { z, ZodError, type ZodIssue } from "zod";
+import { z } from "zod";
 import { CARRIER_CODES } from "~/domain/checkout/carriers";
 import { COMMENT_MAX_LENGTH, PAYMENT_METHODS } from "~/domain/checkout/payment-methods";
 import { checkoutSchema, type CheckoutInput } from "~/domain/checkout/schema";
@@ -13,7 +13,7 @@ import { orderNextStep } from "~/domain/order/order.server";
 import { checkoutRules, submitOrder } from "~/http/checkout/order-submit.server";
 import { translator } from "~/platform/i18n.server";
 import { postalAddressFields } from "../address.server";
-import { invalidInput } from "../errors.server";
+import { invalidFormInput } from "../errors.server";
 import { ApiFailure, operation } from "../operation.server";
 
 /** An instant as the wish-dates call answers it; any offset is read, the shop compares in UTC. */
@@ -64,21 +64,20 @@ const submitBody = z
 
 type SubmitBody = z.output<typeof submitBody>;
 
-/** The checkout form's field for each field of the body, and back (for the refusals' parameters). */
-const FIELD_OF: Record<string, string> = {
-  carrier: "shippingRuleset",
-  addressId: "shippingAddressId",
-  deliverySlot: "shippingDate",
-  storeId: "pickupStore",
-  pickupSlot: "pickupDate",
-  pickupTerms: "pickupTermsAccepted",
-  sepaBank: "sepa.bank",
-  iban: "sepa.iban",
-  bic: "sepa.bic",
-  sepaConsent: "sepa.mandateAccepted",
-  comment: "orderComment",
-  expectedTotal: "grandTotal",
-  idempotencyKey: "header.Idempotency-Key",
+/** Where each field of the checkout form stands in the body (for the refusals' parameters). */
+const FIELD_OF: Record<string, readonly string[]> = {
+  carrier: ["shippingRuleset"],
+  addressId: ["shippingAddressId"],
+  deliverySlot: ["shippingDate"],
+  storeId: ["pickupStore"],
+  pickupSlot: ["pickupDate"],
+  pickupTerms: ["pickupTermsAccepted"],
+  sepaBank: ["sepa", "bank"],
+  iban: ["sepa", "iban"],
+  bic: ["sepa", "bic"],
+  sepaConsent: ["sepa", "mandateAccepted"],
+  comment: ["orderComment"],
+  expectedTotal: ["grandTotal"],
 };
 
 const on = (value: boolean | undefined) => (value ? "on" : undefined);
@@ -106,8 +105,7 @@ function formValues(body: SubmitBody, idempotencyKey: string): Record<string, un
   };
 }
 
-const bodyPath = (field: string) => (field.startsWith("header.") ? field : `body.${field}`);
-const apiField = (field: string) => bodyPath(FIELD_OF[field] ?? field);
+const apiField = (field: string) => ["body", ...(FIELD_OF[field] ?? [field])].join(".");
 
 /** The checkout's reasons as the API says them: the first is the message, each is a parameter "field: text". */
 async function refusal(
@@ -163,12 +161,8 @@ export const submitOrderOperation = operation({
     const { schema, refusal: methodRefusal } = await checkoutRules(env.DB, customer.id, body.paymentMethod);
     if (methodRefusal) throw await refusal(409, [], { paymentMethod: [methodRefusal] });
     const parsed = schema.safeParse(formValues(body, key));
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map(
-        (i): ZodIssue => ({ ...i, path: [...(FIELD_OF[String(i.path[0])] ?? String(i.path[0])).split(".")] }),
-      );
-      throw await invalidInput(new ZodError(issues), "body");
-    }
+    // The key was checked above, so every refusal here is about a field of the body.
+    if (!parsed.success) throw await invalidFormInput(parsed.error, FIELD_OF);
     const outcome = await submitOrder(env, request, customer, parsed.data as CheckoutInput);
     if (outcome.kind === "throttled") throw new ApiFailure(429, "session.throttled");
     if (outcome.kind === "failed") throw await refusal(503, outcome.formErrors, {});

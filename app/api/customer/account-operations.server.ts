@@ -6,7 +6,7 @@
  * page's password check under its throttle, the forgot-password page's throttle and its one answer
  * for every address.
  */
-import { ZodError, type ZodIssue, z } from "zod";
+import { z } from "zod";
 import { activateCustomer, changePassword, loadProfile, resetPassword } from "~/domain/customer/customer.server";
 import { idParam } from "~/domain/customer/id-param";
 import { anyPassword, email, gender, newPassword, registerSchema, telephone } from "~/domain/customer/schema";
@@ -16,7 +16,7 @@ import { PASSWORD_REFUSALS, withPasswordConfirmation } from "~/http/customer/pas
 import { RESET_REQUEST_THROTTLED, requestResetLink } from "~/http/customer/password-reset.server";
 import { REGISTRATION_REFUSALS, register } from "~/http/customer/registration.server";
 import { issueApiToken } from "~/platform/api-token.server";
-import { invalidInput } from "../errors.server";
+import { invalidFormInput } from "../errors.server";
 import { ApiFailure, operation } from "../operation.server";
 import { tokenAnswer, tokenSchema } from "./operations.server";
 import { WEBSITE_ID, customerNameFields, customerResource, customerSchema } from "./resource.server";
@@ -77,11 +77,6 @@ const REGISTRATION_FIELDS: Record<string, (string | number)[]> = {
   values: ["customer", "extension_attributes", "values_accepted"],
 };
 
-const atApiField = (issue: ZodIssue): ZodIssue => ({
-  ...issue,
-  path: REGISTRATION_FIELDS[String(issue.path[0])] ?? issue.path,
-});
-
 export const createCustomer = operation({
   method: "POST",
   path: "/rest/V1/customers",
@@ -111,7 +106,7 @@ export const createCustomer = operation({
       privacy: "on",
       values: "on",
     });
-    if (!form.success) throw await invalidInput(new ZodError(form.error.issues.map(atApiField)), "body");
+    if (!form.success) throw await invalidFormInput(form.error, REGISTRATION_FIELDS);
     const outcome = await register(request, { env }, form.data);
     if (outcome.result !== "registered") {
       throw refused(REGISTRATION_REFUSALS[outcome.result], outcome.result === "exists" ? ["customer.email"] : []);

@@ -5,11 +5,11 @@
  */
 import { z } from "zod";
 import { listAddresses } from "~/domain/customer/address.server";
+import { loadCustomerAccount } from "~/domain/customer/customer.server";
 import { email, personName } from "~/domain/customer/schema";
 import { openPurchase } from "~/domain/share/purchase.server";
 import { shareholderState } from "~/domain/share/purchase";
 import { loadShareholdingWithLedger } from "~/domain/share/share.server";
-import { batch, qb } from "~/platform/db.server";
 import { postalAddressFields, postalAddressOf } from "../address.server";
 import { ApiFailure } from "../operation.server";
 
@@ -67,28 +67,13 @@ export const customerSchema = z.object({
 export type CustomerResource = z.input<typeof customerSchema>;
 
 export async function customerResource(db: D1Database, customerId: number): Promise<CustomerResource> {
-  const [[row], [balance]] = await batch(db, [
-    qb
-      .selectFrom("customer")
-      .select([
-        "id",
-        "email",
-        "firstname",
-        "lastname",
-        "telephone",
-        "is_sepa_allowed",
-        "dark_mode_enabled",
-        "group_identifier",
-      ])
-      .where("id", "=", customerId),
-    qb.selectFrom("customer_balance").select("balance_cents").where("customer_id", "=", customerId),
-  ] as const);
-  if (!row) throw new ApiFailure(401, "api:unauthorized");
-  const [addresses, { holding, entries: history }, purchase] = await Promise.all([
+  const [row, addresses, { holding, entries: history }, purchase] = await Promise.all([
+    loadCustomerAccount(db, customerId),
     listAddresses(db, customerId),
     loadShareholdingWithLedger(db, customerId),
     openPurchase(db, customerId),
   ]);
+  if (!row) throw new ApiFailure(401, "api:unauthorized");
   const member = holding.kind === "member" ? holding : null;
   return {
     id: row.id,
@@ -103,7 +88,7 @@ export async function customerResource(db: D1Database, customerId: number): Prom
       default_billing: a.defaultBilling,
     })),
     custom_attributes: [
-      { attribute_code: "balance", value: String(balance?.balance_cents ?? 0) },
+      { attribute_code: "balance", value: String(row.balance_cents ?? 0) },
       { attribute_code: "telephone", value: row.telephone ?? "" },
       { attribute_code: "is_sepa_allowed", value: row.is_sepa_allowed },
       { attribute_code: "dark_mode_enabled", value: row.dark_mode_enabled },

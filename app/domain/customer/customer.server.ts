@@ -159,6 +159,28 @@ export function loadProfile(db: D1Database, customerId: number): Promise<Custome
   );
 }
 
+/** The customer's account as the API's customer shows it: names, contact, settings, group and balance (cents). */
+export function loadCustomerAccount(db: D1Database, customerId: number) {
+  return first(
+    db,
+    qb
+      .selectFrom("customer as c")
+      .leftJoin("customer_balance as b", "b.customer_id", "c.id")
+      .select([
+        "c.id",
+        "c.email",
+        "c.firstname",
+        "c.lastname",
+        "c.telephone",
+        "c.is_sepa_allowed",
+        "c.dark_mode_enabled",
+        "c.group_identifier",
+        "b.balance_cents",
+      ])
+      .where("c.id", "=", customerId),
+  );
+}
+
 export async function updateProfile(db: D1Database, customerId: number, input: ProfileInput): Promise<void> {
   await prepare(
     db,
@@ -263,7 +285,6 @@ export async function confirmEmailChange(
   }
 }
 
-/** Dark mode of a signed-in customer; a failed save is only logged by the caller. */
 /** The name and dark mode, as the API's customer update sends them (the e-mail changes only by its link). */
 export async function updateNameAndDarkMode(
   db: D1Database,
@@ -284,6 +305,7 @@ export async function updateNameAndDarkMode(
   ).run();
 }
 
+/** Dark mode of a signed-in customer; a failed save is only logged by the caller. */
 export async function saveDarkMode(db: D1Database, customerId: number, value: "0" | "1"): Promise<void> {
   await prepare(db, qb.updateTable("customer").set({ dark_mode_enabled: value }).where("id", "=", customerId)).run();
 }
