@@ -17,21 +17,12 @@ export function uniqueEmail(tag = "e2e"): string {
   return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
 }
 
-/** Navigate, check the page with axe and, with JavaScript, wait until it is hydrated. */
+/** Navigate, with JavaScript wait until the page is hydrated, and check the page state with axe. */
 export async function visit(page: Page, url: string, javaScriptEnabled: boolean, heading?: string | RegExp) {
   await page.goto(url);
   if (heading !== undefined) await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-  await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);
-}
-
-/**
- * Axe for a state that a form post produced (errors, a success box). Without JavaScript
- * expectAccessible re-opens the URL with GET in a twin context, which shows the empty form again —
- * already checked — so only the JavaScript run can check such a state.
- */
-export async function expectAccessibleAfterPost(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await expectAccessible(page);
+  await expectAccessible(page);
 }
 
 /** The main menu, opened unless it already is (with JavaScript it stays open after a toggle). */
@@ -125,7 +116,7 @@ export async function register(page: Page, c: NewCustomer, javaScriptEnabled: bo
     .filter({ has: page.getByRole("heading", { level: 1, name: "Fast geschafft!" }) });
   await expect(done).toBeVisible();
   await expect(done).toContainText(`Wir haben dir eine E-Mail an ${c.email} geschickt.`);
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
 }
 
 /**
@@ -161,10 +152,7 @@ export async function mailLink(
 export const ACTIVATION_SUBJECT = "Bitte aktiviere dein Frischkorb-Kundenkonto";
 export const RESET_SUBJECT = "Neues Passwort für dein Frischkorb-Kundenkonto";
 
-/**
- * Follows the activation link of the customer's mail. Returns the link's path. (Without
- * JavaScript axe's twin context opens the link a second time, so it checks the "already used" page.)
- */
+/** Follows the activation link of the customer's mail. Returns the link's path. */
 export async function activate(page: Page, email: string, javaScriptEnabled: boolean): Promise<string> {
   const link = await mailLink(page, email, ACTIVATION_SUBJECT, "/customer/activate/user/", javaScriptEnabled);
   expect(link).toMatch(/^\/customer\/activate\/user\/\d+\/activationtoken\/[^/]+$/);

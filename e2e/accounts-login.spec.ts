@@ -7,7 +7,6 @@ import {
   DEMO_PASSWORD,
   RESET_SUBJECT,
   activate,
-  expectAccessibleAfterPost,
   expectToast,
   fillRegistration,
   loginFields,
@@ -69,7 +68,7 @@ test("registration: German errors next to the fields, typed values kept", async 
   await expect(f.telephone).toHaveValue("12ab34");
   for (const consent of [f.terms, f.privacy, f.values]) await expect(consent).toBeChecked();
   // (that the passwords are not kept is the next test's subject)
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
 
   // Corrected, but the address already has an account
   await fillRegistration(page, { ...customer, email: ANNA, dob: "1990-05-15", telephone: "" });
@@ -84,7 +83,7 @@ test("registration: German errors next to the fields, typed values kept", async 
   await expect(f.firstName).toHaveValue("Jana");
   await expect(f.dob).toHaveValue("1990-05-15");
   await expect(page.getByRole("heading", { name: "Fast geschafft!" })).toHaveCount(0);
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
 });
 
 test("a failed registration or sign-in never gives the typed password back", async ({ page, javaScriptEnabled }) => {
@@ -121,7 +120,7 @@ test("failed sign-in: wrong credentials, not activated (with a new link), blocke
   await expect(resend).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.locator("html")).toHaveAttribute("data-signed-in", "0");
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
 
   // Ben has not activated his account: he can ask for a new link.
   await visit(page, "/login", javaScriptEnabled, "Anmelden");
@@ -130,7 +129,7 @@ test("failed sign-in: wrong credentials, not activated (with a new link), blocke
     /^Dein Kundenkonto ist noch nicht aktiviert\. Bitte klicke auf den Link in der E-Mail/,
   );
   await expect(resend).toBeVisible();
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
   await resend.click();
   await expect(page.getByRole("main").getByRole("status")).toHaveText(
     "Falls zu dieser Adresse ein noch nicht aktiviertes Kundenkonto gehört, haben wir dir einen neuen Aktivierungslink geschickt.",
@@ -171,7 +170,7 @@ test("password reset: forgot → mail → new password; the old one fails, the n
   await expect(page.getByRole("main").getByRole("status")).toHaveText(
     "Falls zu dieser E-Mail-Adresse ein Kundenkonto existiert, haben wir dir einen Link zum Zurücksetzen des Passworts geschickt. Er ist 2 Stunden gültig.",
   );
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
 
   // The link from the mail
   const link = await mailLink(page, customer.email, RESET_SUBJECT, "/password/reset/", javaScriptEnabled);
@@ -184,7 +183,7 @@ test("password reset: forgot → mail → new password; the old one fails, the n
   await page.getByRole("button", { name: "Passwort speichern" }).click();
   await expect(password).toHaveAccessibleDescription(/Das Passwort muss mindestens 8 Zeichen lang sein\.$/);
   await expect(password).toHaveAttribute("aria-invalid", "true");
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
   await password.fill(newPassword);
   await repeat.fill(newPassword);
   await page.getByRole("button", { name: "Passwort speichern" }).click();

@@ -1,15 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import {
-  ANNA,
-  DEMO_PASSWORD,
-  expectToast,
-  expireSessions,
-  newCustomer,
-  registerActivateSignIn,
-  submitLogin,
-  visit,
-} from "./account-helpers";
+import { ANNA, DEMO_PASSWORD, expectToast, expireSessions, submitLogin, visit } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
+import { freshCustomer } from "./checkout-helpers";
 import { waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
@@ -18,8 +10,7 @@ test("an expired session goes to /login with a warning, and signing in returns t
   page,
   javaScriptEnabled,
 }) => {
-  const customer = newCustomer();
-  await registerActivateSignIn(page, customer, javaScriptEnabled);
+  const customer = await freshCustomer(page);
   await visit(page, "/account", javaScriptEnabled, "Hallo, Erika");
 
   await expireSessions(customer.email);
@@ -93,7 +84,7 @@ test("wishlist: add on product pages, see them on the wishlist page, remove on a
   page,
   javaScriptEnabled,
 }) => {
-  await registerActivateSignIn(page, newCustomer(), javaScriptEnabled);
+  await freshCustomer(page);
 
   await toggleOnProductPage(page, MILK, javaScriptEnabled, true);
   await toggleOnProductPage(page, BREAD, javaScriptEnabled, true);

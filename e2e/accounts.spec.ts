@@ -1,18 +1,17 @@
 import type { Page } from "@playwright/test";
 import {
   activate,
-  expectAccessibleAfterPost,
   expectToast,
   menuPanel,
   newCustomer,
   register,
-  registerActivateSignIn,
   signIn,
   signOut,
   submitLogin,
   visit,
 } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
+import { freshCustomer } from "./checkout-helpers";
 import { waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
@@ -53,7 +52,7 @@ test("register, activate, sign in, edit the profile; the account's dark mode win
   expect(again?.status()).toBe(410);
   await expect(page.getByRole("heading", { level: 1, name: "Aktivierung nicht möglich" })).toBeVisible();
   await expect(page.getByText(/^Dieser Aktivierungslink ist ungültig oder abgelaufen\./)).toBeVisible();
-  await expectAccessibleAfterPost(page, javaScriptEnabled); // without JavaScript already checked by activate()
+  await expectAccessible(page); // without JavaScript already checked by activate()
   await waitForHydration(page, javaScriptEnabled);
   await page.getByRole("main").getByRole("link", { name: "Zur Anmeldung" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -127,7 +126,7 @@ test("addresses: add (after a failed try), edit and delete in the dialog of a ne
   page,
   javaScriptEnabled,
 }) => {
-  await registerActivateSignIn(page, newCustomer(), javaScriptEnabled);
+  await freshCustomer(page);
 
   await visit(page, "/account", javaScriptEnabled, "Hallo, Erika");
   await page
@@ -162,7 +161,7 @@ test("addresses: add (after a failed try), edit and delete in the dialog of a ne
   await expect(dialog.getByLabel("Straße")).toHaveValue("Musterweg");
   await expect(dialog.getByLabel("Hausnummer")).toHaveValue("12 a");
   await expect(dialog.getByLabel("Ort")).toHaveValue("Leipzig");
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
   await dialog.getByLabel("Hausnummer").fill("12a");
   await dialog.getByLabel("Postleitzahl").fill("04109");
   await dialog.getByLabel("Als Standard-Lieferadresse verwenden").check();

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { ANNA, DEMO_PASSWORD, signIn, visit } from "./account-helpers";
+import { ANNA, visit } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
+import { startSignedIn } from "./session";
 import { waitForHydration } from "./helpers";
 
 // Anna's seeded balance history (scripts/seed/orders.mjs), read only: nothing here changes her account.
@@ -43,7 +44,7 @@ test("Anna's balance: the current balance, the newest ten entries, the purchases
   page,
   javaScriptEnabled,
 }) => {
-  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
+  await startSignedIn(page, ANNA);
   // the old address of the page leads to it
   await visit(page, "/account/voucher", javaScriptEnabled, "Mein Guthaben");
   await expect(page).toHaveURL((url) => url.pathname === "/account/balance");
@@ -97,7 +98,7 @@ test("Anna's balance: the current balance, the newest ten entries, the purchases
 });
 
 test("Anna's balance: show more and show less", async ({ page, javaScriptEnabled }) => {
-  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
+  await startSignedIn(page, ANNA);
   await visit(page, "/account/balance", javaScriptEnabled, "Mein Guthaben");
   const main = page.getByRole("main");
   const paging = main.getByRole("navigation", { name: "Weitere Buchungen" });

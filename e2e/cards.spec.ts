@@ -1,16 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { testCustomerInsert } from "../tests/fixtures/customer";
-import {
-  ANNA,
-  DEMO_PASSWORD,
-  expectAccessibleAfterPost,
-  expectToast,
-  signIn,
-  uniqueEmail,
-  visit,
-} from "./account-helpers";
+import { ANNA, DEMO_PASSWORD, expectToast, uniqueEmail, visit } from "./account-helpers";
 import { executeD1 } from "./d1";
 import { expect, expectAccessible, test } from "./fixtures";
+import { startSignedIn } from "./session";
 import { escapeRegExp, waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
@@ -36,7 +29,7 @@ const randomDigits = (n: number) => Array.from({ length: n }, () => Math.floor(M
  * Both projects run in parallel against one database, so a test that changes cards gets its own
  * customer with its own cards and never touches Anna's. The demo password signs in.
  */
-async function cardCustomer(page: Page, javaScriptEnabled: boolean, firstname = "Erika"): Promise<CardCustomer> {
+async function cardCustomer(page: Page, _javaScriptEnabled: boolean, firstname = "Erika"): Promise<CardCustomer> {
   const customer = { id: 700_000_000 + Math.floor(Math.random() * 1_000_000_000), email: uniqueEmail("cards") };
   const insert = testCustomerInsert({
     ...customer,
@@ -51,7 +44,7 @@ async function cardCustomer(page: Page, javaScriptEnabled: boolean, firstname = 
   expect(await executeD1("SELECT email FROM customer WHERE id = ?", [customer.id])).toEqual([
     { email: customer.email },
   ]);
-  await signIn(page, customer.email, DEMO_PASSWORD, javaScriptEnabled);
+  await startSignedIn(page, customer.email);
   return customer;
 }
 
@@ -145,7 +138,7 @@ test("Anna's cards: every type and state in German, why a card is blocked, and w
   page,
   javaScriptEnabled,
 }) => {
-  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
+  await startSignedIn(page, ANNA);
   await visit(page, "/account", javaScriptEnabled, "Hallo, Anna");
   await page
     .getByRole("main")
@@ -280,7 +273,7 @@ test("rename a card in its dialog: an empty name is refused at the field, a new 
   await expect(alias).toHaveAccessibleDescription(/Bitte fülle dieses Feld aus\.$/);
   await expect(page).toHaveURL(/\/alias$/);
   dialog = await expectCardDialog(page, "Karte benennen", javaScriptEnabled);
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
 
   await alias.fill("Karte für Ben");
   await dialog.getByRole("button", { name: "Namen speichern" }).click();
@@ -378,7 +371,7 @@ test("PIN: assign (after a mismatch), change (after a wrong password), disable; 
   // PINs never come back filled in
   await expect(dialog.getByLabel("Neue PIN (4 Ziffern)")).toHaveValue("");
   await expect(repeat).toHaveValue("");
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
   await dialog.getByLabel("Neue PIN (4 Ziffern)").fill("4711");
   await repeat.fill("4711");
   await dialog.getByRole("button", { name: "PIN speichern" }).click();
@@ -399,7 +392,7 @@ test("PIN: assign (after a mismatch), change (after a wrong password), disable; 
   await expect(page).toHaveURL(/\/pin$/);
   dialog = await expectCardDialog(page, "PIN ändern oder deaktivieren", javaScriptEnabled);
   await expect(password).toHaveValue("");
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
   await change.getByLabel("Neue PIN (4 Ziffern)").fill("0815");
   await change.getByLabel("Neue PIN wiederholen").fill("0815");
   await password.fill(DEMO_PASSWORD);
@@ -473,7 +466,7 @@ test("apply for a card: a form with gaps keeps what was typed; the provider take
   await expect(f.holder).toHaveValue("Jörg Kärtner");
   await expect(f.telephone).toHaveValue("+49 341 555123");
   await expect(f.terms).toBeChecked();
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
 
   // The store search: without JavaScript a button of the form that brings everything typed back
   await f.store.getByRole("searchbox", { name: "Markt suchen" }).fill("Gohlis");

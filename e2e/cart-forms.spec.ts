@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expectAccessibleAfterPost, expectToast, visit } from "./account-helpers";
+import { expectToast, visit } from "./account-helpers";
 import { addFromProductPage, cartLine, cartSummary, freshCustomer, JUICE } from "./checkout-helpers";
-import { expect, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 
 // The cart's typed fields are checked by the cart schema: with JavaScript in the browser, at the
 // field and before anything is sent (conform, loaded after the page: docs/decisions/0014);
@@ -30,7 +30,7 @@ test("voucher code: a blank code gets the German message at the field with JavaS
   page,
   javaScriptEnabled,
 }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   await addFromProductPage(page, JUICE, javaScriptEnabled);
   await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
   await checksLoaded(page, "coupon", javaScriptEnabled);
@@ -45,7 +45,7 @@ test("voucher code: a blank code gets the German message at the field with JavaS
     await expect(code).toHaveAttribute("aria-invalid", "true");
     await expect(code).toHaveAccessibleDescription(INVALID_CODE);
     expect(posts, "nothing was sent").toEqual([]);
-    await expectAccessibleAfterPost(page, javaScriptEnabled);
+    await expectAccessible(page);
     // typing a code takes the message away again
     await code.fill("HERBST10");
     await expect(voucher.getByText(INVALID_CODE)).toHaveCount(0);
@@ -65,7 +65,7 @@ test("quantity field: a quantity above 99 is refused at the field with JavaScrip
   page,
   javaScriptEnabled,
 }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   await addFromProductPage(page, JUICE, javaScriptEnabled);
   await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
   await checksLoaded(page, `qty-form-${JUICE.sku}`, javaScriptEnabled);
@@ -79,7 +79,7 @@ test("quantity field: a quantity above 99 is refused at the field with JavaScrip
     await expect(line.getByText(INVALID_QTY)).toBeVisible();
     await expect(quantity).toHaveAttribute("aria-invalid", "true");
     await expect(quantity).toHaveAccessibleDescription(INVALID_QTY);
-    await expectAccessibleAfterPost(page, javaScriptEnabled);
+    await expectAccessible(page);
   } else {
     expect(await quantity.evaluate((input: HTMLInputElement) => input.validity.rangeOverflow)).toBe(true);
   }
@@ -100,7 +100,7 @@ test("voucher code typed while its checks are still loading stays in the field, 
   page,
   javaScriptEnabled,
 }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   await addFromProductPage(page, JUICE, javaScriptEnabled);
   // the field's checks (their own chunk) arrive only once the code is typed
   let release = () => {};
@@ -126,7 +126,7 @@ test("the header names the cart's pieces and value, and follows an add at once",
   page,
   javaScriptEnabled,
 }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   await visit(page, `/catalog/product/${JUICE.sku}`, javaScriptEnabled, JUICE.name);
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Warenkorb, 0 Artikel, 0,00 €" })).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expectToast, newCustomer, registerActivateSignIn, visit } from "./account-helpers";
+import { expectToast, visit } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
+import { freshCustomer } from "./checkout-helpers";
 import { waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
@@ -37,7 +38,7 @@ test("reach the 50 € step, choose a gift in the modal, see it at 0 €; go to 
   page,
   javaScriptEnabled,
 }) => {
-  await registerActivateSignIn(page, newCustomer(), javaScriptEnabled);
+  await freshCustomer(page);
 
   // One bottle from the product page: below the minimum order value and the first gift step
   await visit(page, `/catalog/product/${JUICE.sku}`, javaScriptEnabled, JUICE.name);
@@ -104,7 +105,7 @@ test("steppers: two quick clicks add two and the totals follow (in place with Ja
   page,
   javaScriptEnabled,
 }) => {
-  await registerActivateSignIn(page, newCustomer(), javaScriptEnabled);
+  await freshCustomer(page);
   await visit(page, `/catalog/product/${JUICE.sku}`, javaScriptEnabled, JUICE.name);
   await page.getByRole("main").getByRole("button", { name: "In den Warenkorb" }).first().click();
   await expectToast(page, `„${JUICE.name}“ liegt jetzt im Warenkorb.`);

@@ -1,9 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
-import { DEMO_PASSWORD, expectToast, signIn, uniqueEmail, visit } from "./account-helpers";
+import { DEMO_PASSWORD, expectToast, uniqueEmail, visit } from "./account-helpers";
 import { testCustomerInsert } from "../tests/fixtures/customer";
 import { executeD1 } from "./d1";
 import { expect, expectAccessible } from "./fixtures";
 import { escapeRegExp, waitForHydration } from "./helpers";
+import { startSignedIn } from "./session";
 
 /** Products of the seeded catalogue used by the checkout tests (name, price in cents, stock ≥ 95). */
 export const COFFEE = { sku: "170001", name: "Caffè Crema ganze Bohne", cents: 1699 };
@@ -36,9 +37,10 @@ export interface Customer {
  * directly in the e2e server's D1 (like expireSessions in account-helpers.ts), not through
  * /register: registration is covered by accounts.spec.ts, is slow, and is throttled to 20 per
  * client and hour, which the whole suite would exceed. The customer gets the demo customers'
- * password hash (so DEMO_PASSWORD), no address, no balance and no SEPA permission.
+ * password hash (so DEMO_PASSWORD), no address, no balance and no SEPA permission, and starts
+ * signed in (e2e/session.ts; the browser is on no page yet).
  */
-export async function freshCustomer(page: Page, javaScriptEnabled: boolean): Promise<Customer> {
+export async function freshCustomer(page: Page): Promise<Customer> {
   const customer = { email: uniqueEmail("checkout"), password: DEMO_PASSWORD, firstName: "Erika", lastName: "Kasse" };
   const id = 500_000_000 + Math.floor(Math.random() * 1_000_000_000);
   const insert = testCustomerInsert({
@@ -54,7 +56,7 @@ export async function freshCustomer(page: Page, javaScriptEnabled: boolean): Pro
   await executeD1(insert.sql, insert.params);
   const created = await executeD1("SELECT email FROM customer WHERE email = ?", [customer.email]);
   expect(created, "the customer was created").toEqual([{ email: customer.email }]);
-  await signIn(page, customer.email, customer.password, javaScriptEnabled);
+  await startSignedIn(page, customer.email);
   return customer;
 }
 

@@ -1,4 +1,4 @@
-import { expectAccessibleAfterPost, expectToast, visit } from "./account-helpers";
+import { expectToast, visit } from "./account-helpers";
 import {
   BABY_MILK,
   COFFEE,
@@ -38,7 +38,7 @@ test("full flow: quantities, a gift at the 50 € step, voucher, address added i
   javaScriptEnabled,
 }) => {
   test.setTimeout(180_000); // without JavaScript every step is a full page load
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
 
   // Products from their pages
   for (const product of [COFFEE, JUICE]) await addFromProductPage(page, product, javaScriptEnabled);
@@ -175,7 +175,7 @@ test("click & collect: store, first free pickup slot, pickup terms, PayPal appro
   page,
   javaScriptEnabled,
 }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   for (const product of [ESPRESSO, JUICE]) await addFromProductPage(page, product, javaScriptEnabled);
   const total = ESPRESSO.cents + JUICE.cents; // 20,18 €: above the minimum, no shipping costs
 
@@ -231,7 +231,7 @@ test("a declined card payment leads back to the checkout with the card message, 
   page,
   javaScriptEnabled,
 }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   for (const product of [COFFEE, BABY_MILK]) await addFromProductPage(page, product, javaScriptEnabled);
   const total = COFFEE.cents + BABY_MILK.cents + 495;
 
@@ -253,7 +253,7 @@ test("a declined card payment leads back to the checkout with the card message, 
     new RegExp(`^1 × ${escapeRegExp(BABY_MILK.name)}`),
   ]);
   expect(await reviewTotalCents(page)).toBe(total);
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
 
   // The cart page has them too …
   await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
@@ -270,7 +270,7 @@ test("validation: German messages next to the missing choices, the comment kept;
   page,
   javaScriptEnabled,
 }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   // Below the minimum order value of 20 € there is no way to the checkout …
   await addFromProductPage(page, ESPRESSO, javaScriptEnabled);
   await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
@@ -314,7 +314,7 @@ test("validation: German messages next to the missing choices, the comment kept;
   await expect(comment).toHaveValue("Bitte nicht klingeln, Baby schläft.");
   await expect(page).toHaveURL((url) => url.pathname === "/checkout");
   await expect(page.getByRole("heading", { level: 1, name: "Kasse" })).toBeVisible();
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
 
   // Someone else's order is not to be seen
   const other = await page.goto("/account/order/100000002");
@@ -325,7 +325,7 @@ test("the browser checks the checkout with the server's schema: with JavaScript 
   page,
   javaScriptEnabled,
 }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   for (const product of [ESPRESSO, JUICE]) await addFromProductPage(page, product, javaScriptEnabled);
   await openCheckout(page, javaScriptEnabled);
   await waitForHydration(page, javaScriptEnabled);
@@ -344,5 +344,5 @@ test("the browser checks the checkout with the server's schema: with JavaScript 
   );
   // without JavaScript the server answered the same; with it nothing went to the server
   expect(posts).toHaveLength(javaScriptEnabled ? 0 : 1);
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
 });

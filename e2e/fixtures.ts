@@ -1,34 +1,88 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type Browser, expect, type Page } from "@playwright/test";
+import { alreadyChecked, markChecked, pageSignature, recordState, stateKey } from "./page-state";
 import { phoneLayoutProblemsAt360 } from "./phone-layout";
 
 /**
- * Every page a test visits gets an axe check: no serious or critical violations, and the same
- * page must fit a 360 px phone (no sideways scrolling, no text out of its box, nothing on top of
- * each other; see phone-layout.ts). Axe needs
- * JavaScript in the page; for the no-JS runs it checks the same URL in a twin context whose app
- * scripts are blocked, so it sees exactly the server-rendered document a no-JS visitor gets.
+ * Every page state a test reaches gets an axe check (no serious or critical violations) and must
+ * fit a 360 px phone (no sideways scrolling, no text out of its box, nothing on top of each other;
+ * see phone-layout.ts). Each project checks each distinct state once per run (page-state.ts,
+ * docs/decisions/0035): reaching it again in another test would check the same document again.
+ *
+ * Axe needs JavaScript in the page. Without JavaScript the checks run on a snapshot of exactly the
+ * document the no-JS visitor has in front of her (a form's answer included), shown in a twin page
+ * with JavaScript whose app scripts are blocked; the twin lives as long as the browser.
  */
 export async function expectAccessible(page: Page) {
-  const jsEnabled = base.info().project.use.javaScriptEnabled !== false;
-  let target = page;
-  let close = async () => {};
-  if (!jsEnabled) {
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, locale: "de-DE" });
-    await context.addCookies(await page.context().cookies());
-    await context.route(/\/build\/.*\.js$/, (route) => route.abort());
-    target = await context.newPage();
-    await target.goto(page.url());
-    close = () => context.close();
+  const info = base.info();
+  const jsEnabled = info.project.use.javaScriptEnabled !== false;
+  if (jsEnabled) await settleHydration(page);
+  const key = stateKey(await pageSignature(page));
+  const project = info.project.name;
+  const checked = alreadyChecked(project, key);
+  recordState({ project, key, url: page.url(), test: info.titlePath.join(" › "), checked: !checked });
+  if (checked) return;
+  const target = jsEnabled ? page : await snapshotInTwin(page);
+  const results = await new AxeBuilder({ page: target }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await phoneLayoutProblemsAt360(target), `${page.url()} at 360 px`).toEqual([]);
+  markChecked(project, key);
+}
+
+/**
+ * With JavaScript, a page that ships the app is checked once React has hydrated it, so the state
+ * is the one the shopper uses, and the same every run. A page whose scripts a test holds back
+ * (new-version.spec.ts) is checked as it is after a few seconds.
+ */
+async function settleHydration(page: Page) {
+  const shipsApp = await page.evaluate(() => document.getElementById("app-scripts") !== null);
+  if (!shipsApp) return;
+  await page
+    .waitForFunction(
+      () => {
+        const main = document.getElementById("main");
+        return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+      },
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
+}
+
+const twins = new WeakMap<Browser, Promise<Page>>();
+
+/** The no-JS page's current document, served at its own address to the browser's twin page. */
+async function snapshotInTwin(page: Page): Promise<Page> {
+  const browser = page.context().browser()!;
+  let twin = twins.get(browser);
+  if (!twin) {
+    twin = (async () => {
+      const context = await browser.newContext({
+        javaScriptEnabled: true,
+        locale: "de-DE",
+        timezoneId: "Europe/Berlin",
+      });
+      await context.route(/\/build\/.*\.js$/, (route) => route.abort());
+      return context.newPage();
+    })();
+    twins.set(browser, twin);
   }
-  try {
-    const results = await new AxeBuilder({ page: target }).analyze();
-    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-    expect(await phoneLayoutProblemsAt360(target), `${page.url()} at 360 px`).toEqual([]);
-  } finally {
-    await close();
-  }
+  const target = await twin;
+  const [html, dark] = await Promise.all([
+    page.content(),
+    page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches),
+  ]);
+  const address = page.url().replace(/#.*$/, "");
+  await target.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
+  await target.emulateMedia({ colorScheme: dark ? "dark" : "light" });
+  await target.route(
+    (url) => url.href === address,
+    (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    { times: 1 },
+  );
+  await target.goto(address);
+  return target;
 }
 
 /**

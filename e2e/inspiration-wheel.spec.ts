@@ -199,7 +199,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("a signed-in customer puts a product from the wheel into the cart", async ({ page, javaScriptEnabled }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   await visit(page, `/catalog/product/${PRODUCT.sku}`, javaScriptEnabled, PRODUCT.name);
   const names = await similarNames(page);
   if (javaScriptEnabled) {

@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
-import { ANNA, DEMO_PASSWORD, expectToast, signIn, visit } from "./account-helpers";
+import { ANNA, expectToast, visit } from "./account-helpers";
 import { addFromProductPage, cartLine, cartSummary, COFFEE, freshCustomer, JUICE } from "./checkout-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
+import { startSignedIn } from "./session";
 import { headerDisclosure, mainMenu, waitForHydration } from "./helpers";
 
 // Keyboard only (Tab, Shift+Tab, Enter, Escape, arrows): after every step the test says where
@@ -211,7 +212,7 @@ test("add to cart, quantity change and the gift dialog keep the keyboard focus a
   page,
   javaScriptEnabled,
 }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   await visit(page, `/catalog/product/${JUICE.sku}`, javaScriptEnabled, JUICE.name);
   const add = page.getByRole("main").getByRole("button", { name: "In den Warenkorb", exact: true });
   await tabTo(page, add, { max: 60 });
@@ -275,7 +276,7 @@ test("cart: '+' at the maximum keeps the focus; removing a line moves it to the 
   page,
   javaScriptEnabled,
 }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   await addFromProductPage(page, COFFEE, javaScriptEnabled);
   await addFromProductPage(page, JUICE, javaScriptEnabled);
   await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
@@ -323,7 +324,7 @@ test("address dialog: focus moves in, Escape returns to “Neue Adresse”, the 
   page,
   javaScriptEnabled,
 }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   await visit(page, "/account/address", javaScriptEnabled, "Adressen");
   const opener = page.getByRole("main").getByRole("link", { name: "Neue Adresse hinzufügen" });
   await tabTo(page, opener, { max: 60 });
@@ -378,7 +379,8 @@ test("page structure: unique landmark names, no skipped heading level on the wis
   page,
   javaScriptEnabled,
 }) => {
-  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
+  await startSignedIn(page, ANNA);
+  await visit(page, "/", javaScriptEnabled);
   const names = await page.locator("nav").evaluateAll((navs) =>
     navs.map((n) => {
       const labelledBy = n.getAttribute("aria-labelledby");

@@ -6,17 +6,10 @@
  */
 import type { Page } from "@playwright/test";
 import { testCustomerInsert } from "../tests/fixtures/customer";
-import {
-  DEMO_PASSWORD,
-  expectAccessibleAfterPost,
-  expectToast,
-  mailLink,
-  signIn,
-  uniqueEmail,
-  visit,
-} from "./account-helpers";
+import { expectToast, mailLink, uniqueEmail, visit } from "./account-helpers";
 import { executeD1 } from "./d1";
 import { expect, expectAccessible, test } from "./fixtures";
+import { startSignedIn } from "./session";
 import { waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
@@ -33,7 +26,7 @@ async function confirmFromMailbox(page: Page, email: string, javaScriptEnabled: 
   await page.getByRole("button", { name: "Anmeldung bestätigen" }).click();
   await expect(page).toHaveURL((url) => url.pathname === PAGE);
   await expectToast(page, "Danke! Deine Anmeldung zum Newsletter ist bestätigt.");
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
 }
 
 test("a visitor subscribes, confirms by mail, gets the welcome mail and unsubscribes through its link", async ({
@@ -57,12 +50,12 @@ test("a visitor subscribes, confirms by mail, gets the welcome mail and unsubscr
   await submit.click();
   await expect(page.getByText("Bitte gib eine gültige E-Mail-Adresse ein.")).toBeVisible();
   await expect(field).toHaveValue("keine-adresse");
-  await expectAccessibleAfterPost(page, js);
+  await expectAccessible(page);
 
   await field.fill(email);
   await submit.click();
   await expectToast(page, "Fast geschafft! Wir haben dir eine E-Mail geschickt.");
-  await expectAccessibleAfterPost(page, js);
+  await expectAccessible(page);
 
   await confirmFromMailbox(page, email, js);
 
@@ -81,7 +74,7 @@ test("a visitor subscribes, confirms by mail, gets the welcome mail and unsubscr
   await expectToast(page, "Du bist vom Newsletter abgemeldet.");
   await expect(page.getByText(`Du bist vom Newsletter an ${email} abgemeldet.`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Abmelden", exact: true })).toHaveCount(0);
-  await expectAccessibleAfterPost(page, js);
+  await expectAccessible(page);
 
   // a link that is not the shop's own: a German "not found" page
   await visit(page, "/newsletter/unsubscribe/1/gibt-es-nicht", js, "Link ungültig");
@@ -101,7 +94,7 @@ test("a signed-in customer switches each preference and confirms the newsletter 
     since: new Date().toISOString(),
   });
   await executeD1(insert.sql, insert.params);
-  await signIn(page, email, DEMO_PASSWORD, js);
+  await startSignedIn(page, email);
 
   // from the personal data page
   await visit(page, "/account/customer", js, "Persönliche Daten");
@@ -139,7 +132,7 @@ test("a signed-in customer switches each preference and confirms the newsletter 
   await save.click();
   await expectToast(page, "Bitte bestätige den Newsletter über den Link in der E-Mail");
   await expect(page.getByText(/^Bestätigung ausstehend\./)).toBeVisible();
-  await expectAccessibleAfterPost(page, js);
+  await expectAccessible(page);
 
   await confirmFromMailbox(page, email, js);
   await expect(page.getByText(/^Angemeldet\./)).toBeVisible();
@@ -151,6 +144,6 @@ test("a signed-in customer switches each preference and confirms the newsletter 
   await expectToast(page, "Du bekommst keinen Newsletter mehr.");
   await expect(page.getByText(/^Nicht angemeldet\./)).toBeVisible();
   await expect(newsletter).not.toBeChecked();
-  await expectAccessibleAfterPost(page, js);
+  await expectAccessible(page);
   await visit(page, PAGE, js, "Newsletter und Werbung");
 });

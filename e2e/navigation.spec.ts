@@ -215,7 +215,7 @@ test("the search overlay closes on a suggestion, on submitting and on going back
 });
 
 test("signing out from the open menu (a form post and a redirect) closes it", async ({ page, javaScriptEnabled }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   await page.goto("/catalog/category/kaese");
   await expect(page.getByRole("heading", { level: 1, name: "Käse" })).toBeVisible();
   await waitForHydration(page, javaScriptEnabled);

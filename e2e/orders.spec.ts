@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { ANNA, DEMO_PASSWORD, signIn, visit } from "./account-helpers";
+import { ANNA, visit } from "./account-helpers";
 import { euro } from "./checkout-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
+import { startSignedIn } from "./session";
 import { waitForHydration } from "./helpers";
 
 // Anna's seeded order history (scripts/seed/orders.mjs), read only: nothing here changes her account.
@@ -36,7 +37,7 @@ function orderRows(page: Page) {
 }
 
 test("Anna's orders: the list and every filter tab", async ({ page, javaScriptEnabled }) => {
-  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
+  await startSignedIn(page, ANNA);
   await visit(page, "/account/order/overview", javaScriptEnabled, "Meine Bestellungen");
   const main = page.getByRole("main");
   await expect(main.getByRole("table").getByRole("columnheader")).toHaveText([
@@ -88,7 +89,7 @@ test("Anna's orders: the list and every filter tab", async ({ page, javaScriptEn
 });
 
 test("the detail of an online delivery, with the withdrawal button", async ({ page, javaScriptEnabled }) => {
-  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
+  await startSignedIn(page, ANNA);
   await visit(page, "/account/order/overview", javaScriptEnabled, "Meine Bestellungen");
   const main = page.getByRole("main");
   const rows = orderRows(page);
@@ -133,7 +134,7 @@ test("the detail of a store purchase: the store, the store card, nothing to with
   page,
   javaScriptEnabled,
 }) => {
-  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
+  await startSignedIn(page, ANNA);
   await visit(page, "/account/order/overview?filter=store", javaScriptEnabled, "Meine Bestellungen");
   const main = page.getByRole("main");
   const rows = orderRows(page);
@@ -155,7 +156,7 @@ test("Anna's orders on a 360 px phone: no horizontal scrolling, every row readab
   javaScriptEnabled,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
+  await startSignedIn(page, ANNA);
   await visit(page, "/account/order/overview", javaScriptEnabled, "Meine Bestellungen");
   const rows = orderRows(page);
   await expect(rows).toHaveCount(ORDERS.length);

@@ -47,7 +47,7 @@ test("cart and checkout: steppers on one row, only the last action's notices, th
   page,
   javaScriptEnabled,
 }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   await addFromProductPage(page, COFFEE, javaScriptEnabled);
   await addFromProductPage(page, COFFEE, javaScriptEnabled);
   await page.goto("/cart");

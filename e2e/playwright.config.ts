@@ -21,6 +21,8 @@ export const launchOptions = {
 
 export default defineConfig({
   testDir: ".",
+  // every run checks each page state anew (e2e/page-state.ts)
+  globalSetup: "./global-setup.ts",
   outputDir: path.join(root, ".tmp", "test-results"),
   fullyParallel: true,
   workers: 2,

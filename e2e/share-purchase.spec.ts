@@ -1,17 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
 import { testCustomerInsert } from "../tests/fixtures/customer";
-import {
-  DEMO_PASSWORD,
-  expectAccessibleAfterPost,
-  expectToast,
-  mailLink,
-  signIn,
-  uniqueEmail,
-  visit,
-} from "./account-helpers";
+import { expectToast, mailLink, uniqueEmail, visit } from "./account-helpers";
 import { answerProvider, expectSuccess } from "./checkout-helpers";
 import { executeD1 } from "./d1";
 import { expect, expectAccessible, test } from "./fixtures";
+import { startSignedIn } from "./session";
 import { waitForHydration } from "./helpers";
 
 /**
@@ -42,7 +35,7 @@ test.afterEach(async () => {
 });
 
 /** A fresh, active customer of full age with one address, made in the e2e shop's D1 and signed in. */
-async function shareCustomer(page: Page, javaScriptEnabled: boolean) {
+async function shareCustomer(page: Page, _javaScriptEnabled: boolean) {
   const id = 600_000_000 + Math.floor(Math.random() * 1_000_000_000);
   const email = uniqueEmail("anteile");
   const insert = testCustomerInsert({
@@ -62,7 +55,7 @@ async function shareCustomer(page: Page, javaScriptEnabled: boolean) {
   );
   customers.push(id);
   await resetPurchases(id);
-  await signIn(page, email, DEMO_PASSWORD, javaScriptEnabled);
+  await startSignedIn(page, email);
   return { id, email };
 }
 
@@ -143,7 +136,7 @@ test("declaration, mail, signature, the waiting modal, the cooperative's check, 
   await expect(signingDocument).toContainText("Gottschedstraße 12");
   await page.getByRole("button", { name: "Unterschreiben" }).click();
   await expect(page.getByText("Du hast die Beitrittserklärung unterschrieben.")).toBeVisible();
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
   // the sandbox stands for the outside world: no waiting modal there
   await expect(page.getByRole("dialog", { name: WAITING })).toHaveCount(0);
   expect(await purchaseStatus(id)).toEqual(["in_review"]);
@@ -182,7 +175,7 @@ test("declaration, mail, signature, the waiting modal, the cooperative's check, 
     await expectToast(page, "3 Anteile wurden in den Warenkorb gelegt.");
     await expect(button).toHaveCount(0);
   }
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
   expect(await purchaseStatus(id)).toEqual(["in_cart"]);
 
   await visit(page, SHARES, javaScriptEnabled, "Geschäftsanteile zeichnen");
@@ -248,7 +241,7 @@ test("cancelling from the 'E-Mail bestätigen' modal", async ({ page, javaScript
   await expectToast(page, "Der Kauf deiner Anteile wurde abgebrochen.");
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(declarationForm(page).submit).toBeVisible();
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
   expect(await purchaseStatus(id)).toEqual(["cancelled"]);
 });
 
@@ -270,7 +263,7 @@ test("the declaration's messages at their fields, and nothing is sent", async ({
   await expect(f.privacy).toBeChecked();
   await expect(f.address).toHaveValue(/^\d+$/);
   await expect(page).toHaveURL((url) => url.pathname === SHARES);
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
 
   await waitForHydration(page, javaScriptEnabled);
   await f.quantity.fill("1,5");

@@ -8,7 +8,7 @@
  * the signing and the cooperative's check leave it.
  */
 import type { Page } from "@playwright/test";
-import { expectAccessibleAfterPost, expectToast, visit } from "./account-helpers";
+import { expectToast, visit } from "./account-helpers";
 import { answerProvider, cartSummary, euro, euroText, expectSuccess, freshCustomer } from "./checkout-helpers";
 import { executeD1 } from "./d1";
 import { expect, expectAccessible, test } from "./fixtures";
@@ -45,7 +45,7 @@ test("shares alone: the line in the cart, a checkout without shipping, the sandb
   javaScriptEnabled,
 }) => {
   test.setTimeout(180_000);
-  const customer = await freshCustomer(page, javaScriptEnabled);
+  const customer = await freshCustomer(page);
   const { id, purchaseId } = await sharesInCart(customer.email, 3);
 
   await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
@@ -83,7 +83,7 @@ test("shares alone: the line in the cart, a checkout without shipping, the sandb
   await review.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
   const payment = page.getByRole("region", { name: "1. Zahlungsart" });
   await expect(payment.getByText("Bitte wähle eine Zahlungsart.")).toBeVisible();
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);
 
   await payment.getByRole("radio", { name: "Kredit- oder Debitkarte" }).check();
@@ -122,7 +122,7 @@ test("shares alone: the line in the cart, a checkout without shipping, the sandb
 });
 
 test("'Kauf abbrechen' in the cart cancels the purchase and empties the cart", async ({ page, javaScriptEnabled }) => {
-  const customer = await freshCustomer(page, javaScriptEnabled);
+  const customer = await freshCustomer(page);
   const { purchaseId } = await sharesInCart(customer.email, 2);
   await visit(page, "/cart", javaScriptEnabled, "Warenkorb");
   const line = sharesLine(page);
@@ -133,6 +133,6 @@ test("'Kauf abbrechen' in the cart cancels the purchase and empties the cart", a
   await expect(page).toHaveURL((url) => url.pathname === "/cart");
   await expect(sharesLine(page)).toHaveCount(0);
   await expect(page.getByText("Dein Warenkorb ist leer.")).toBeVisible();
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
   expect(await purchaseStatus(purchaseId)).toBe("cancelled");
 });

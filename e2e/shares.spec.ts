@@ -1,16 +1,9 @@
 import type { Page } from "@playwright/test";
 import { testCustomerInsert } from "../tests/fixtures/customer";
-import {
-  ANNA,
-  DEMO_PASSWORD,
-  expectAccessibleAfterPost,
-  expectToast,
-  signIn,
-  uniqueEmail,
-  visit,
-} from "./account-helpers";
+import { ANNA, expectToast, uniqueEmail, visit } from "./account-helpers";
 import { executeD1 } from "./d1";
 import { expect, expectAccessible, test } from "./fixtures";
+import { startSignedIn } from "./session";
 import { waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
@@ -28,7 +21,7 @@ function effectiveToday(): string {
  * A fresh, active customer made in the e2e shop's D1 and signed in; with purchases, a member.
  * Both projects run in parallel against one database, so a test that sells gets its own member.
  */
-async function freshCustomer(page: Page, javaScriptEnabled: boolean, purchases: number[] = []) {
+async function freshCustomer(page: Page, purchases: number[] = []) {
   const id = 900_000_000 + Math.floor(Math.random() * 1_000_000_000);
   const email = uniqueEmail("shares");
   const insert = testCustomerInsert({
@@ -54,7 +47,7 @@ async function freshCustomer(page: Page, javaScriptEnabled: boolean, purchases: 
       );
     }
   }
-  await signIn(page, email, DEMO_PASSWORD, javaScriptEnabled);
+  await startSignedIn(page, email);
   return { id, email };
 }
 
@@ -66,7 +59,7 @@ const fact = (page: Page, term: string) =>
     .getByRole("definition");
 
 test("Anna's shares and their listing (read-only)", async ({ page, javaScriptEnabled }) => {
-  await signIn(page, ANNA, DEMO_PASSWORD, javaScriptEnabled);
+  await startSignedIn(page, ANNA);
   await visit(page, "/account", javaScriptEnabled, "Hallo, Anna");
   await page
     .getByRole("main")
@@ -98,7 +91,7 @@ test("a member sells one share through the dialog and sees the pending sale in t
   page,
   javaScriptEnabled,
 }) => {
-  await freshCustomer(page, javaScriptEnabled, [2, 1]);
+  await freshCustomer(page, [2, 1]);
   await visit(page, SHARES, javaScriptEnabled, "Meine Anteile");
   await expect(fact(page, "Verkäuflich")).toHaveText("3");
   if (javaScriptEnabled) await page.evaluate(() => document.documentElement.setAttribute("data-e2e-document", "1"));
@@ -116,7 +109,7 @@ test("a member sells one share through the dialog and sees the pending sale in t
   await dialog.getByRole("button", { name: "Zur Kündigung vormerken" }).click();
   await expect(quantity).toHaveAttribute("aria-invalid", "true");
   await expect(quantity).toHaveAccessibleDescription(/Du kannst höchstens 3 Anteile verkaufen\.$/);
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
 
   await quantity.fill("1");
   await dialog.getByRole("button", { name: "Zur Kündigung vormerken" }).click();
@@ -128,7 +121,7 @@ test("a member sells one share through the dialog and sees the pending sale in t
   await expect(page.getByRole("region", { name: "Zum Verkauf vorgemerkt" })).toContainText(
     `1 Anteil, wirksam zum ${effectiveToday()}`,
   );
-  await expectAccessibleAfterPost(page, javaScriptEnabled);
+  await expectAccessible(page);
 
   await page.getByRole("link", { name: "Alle Buchungen deiner Anteile" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Buchungen deiner Anteile" })).toBeVisible();
@@ -140,7 +133,7 @@ test("a member sells one share through the dialog and sees the pending sale in t
 });
 
 test("a customer who is no member sees the invitation", async ({ page, javaScriptEnabled }) => {
-  await freshCustomer(page, javaScriptEnabled);
+  await freshCustomer(page);
   await visit(page, SHARES, javaScriptEnabled, "Meine Anteile");
   await expect(page.getByText(/bis zu 4 % Rückvergütung/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Anteile verkaufen" })).toHaveCount(0);

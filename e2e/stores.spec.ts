@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expectToast, signIn, uniqueEmail, visit } from "./account-helpers";
+import { expectToast, uniqueEmail, visit } from "./account-helpers";
 import {
   ESPRESSO,
   JUICE,
@@ -13,6 +13,7 @@ import {
 import { testCustomerInsert } from "../tests/fixtures/customer";
 import { executeD1 } from "./d1";
 import { expect, expectAccessible, test } from "./fixtures";
+import { startSignedIn } from "./session";
 import { waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 90_000 });
@@ -80,7 +81,7 @@ test("click & collect: the stores nearest the delivery address first, a search, 
   page,
   javaScriptEnabled,
 }) => {
-  const customer = await freshCustomer(page, javaScriptEnabled);
+  const customer = await freshCustomer(page);
   await addAddress(customer.email, "01099", "Dresden");
   for (const product of [ESPRESSO, JUICE]) await addFromProductPage(page, product, javaScriptEnabled);
   await openCheckout(page, javaScriptEnabled);
@@ -137,7 +138,7 @@ test("card application: the store search finds the market hall's stalls and keep
   });
   await executeD1(insert.sql, insert.params);
   await addAddress(email, "04109", "Leipzig");
-  await signIn(page, email, DEMO_PASSWORD, javaScriptEnabled);
+  await startSignedIn(page, email);
   await visit(page, "/account/cards/apply", javaScriptEnabled, "Kundenkarte beantragen");
 
   const form = page.locator("form#card-application");
