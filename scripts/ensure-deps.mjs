@@ -1,4 +1,4 @@
-// Installs what a fresh machine lacks: the npm packages, and with --browser Debian's Chromium for
+// Installs what a fresh machine lacks: the npm packages (with their patches in effect), and with --browser Debian's Chromium for
 // the end-to-end tests (never Playwright's own browser download, which cannot work offline).
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +11,12 @@ const stale =
 if (stale) {
   log("Installing npm packages …");
   await run("npm", ["install", "--no-audit", "--no-fund"]);
+} else {
+  // The install applies patches/ (package.json's postinstall); node_modules that did not come from an
+  // install here (a copy, `--ignore-scripts`) or patches changed since would go unnoticed. patch-package
+  // passes a patch already applied and stops on one that is not (docs/decisions/0032).
+  log("Checking the dependency patches …");
+  await run("npm", ["run", "--silent", "postinstall"]);
 }
 
 if (process.argv.includes("--browser") && !existsSync(CHROMIUM)) {

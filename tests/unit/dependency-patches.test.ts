@@ -4,8 +4,9 @@
  * compiled path kept; the server's React Router tree built once) giving the same answers as before
  * however often, and for whichever tree, it runs.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import type * as Router from "@remix-run/router";
 // The bundles (server and browser) take the ES module build, the one the patch changes.
 import * as esmBuild from "@remix-run/router/dist/router.js";
@@ -31,7 +32,35 @@ const { matchPath, matchRoutes } = esmBuild as unknown as typeof Router;
 
 const ids = (pathname: string, tree = routes) => matchRoutes(tree, pathname)?.map((m) => m.route.id) ?? null;
 
+const root = path.resolve(import.meta.dirname, "../..");
+const json = (file: string) => JSON.parse(readFileSync(path.join(root, file), "utf8"));
+const pkg = json("package.json");
+/** Each patch's package and the version it was made for, from its file name (`@scope+name+1.2.3.patch`). */
+const patched = readdirSync(path.join(root, "patches"))
+  .filter((file) => file.endsWith(".patch"))
+  .map((file) => {
+    const parts = file.slice(0, -".patch".length).split("+");
+    return { name: parts.slice(0, -1).join("/"), version: parts.at(-1)! };
+  });
+
 describe("the patches", () => {
+  it("stop the install when one does not apply, or was made for another version (package.json's postinstall)", () => {
+    expect(pkg.scripts.postinstall).toBe("patch-package --error-on-fail --error-on-warn");
+  });
+
+  it.each(patched)("of $name are for the version pinned and installed ($version)", ({ name, version }) => {
+    // a direct dependency at exactly that version, or a transitive one pinned by `overrides`
+    const pinned = pkg.dependencies[name] ?? pkg.devDependencies[name] ?? pkg.overrides[name];
+    expect(pinned).toBe(version);
+    expect(json(`node_modules/${name}/package.json`).version).toBe(version);
+  });
+
+  it("pin React Router where Remix asks for it, so that the pins never hold Remix back", () => {
+    const remix = json("node_modules/@remix-run/react/package.json").dependencies;
+    for (const name of ["@remix-run/router", "react-router", "react-router-dom"])
+      expect(pkg.overrides[name]).toBe(remix[name]);
+  });
+
   it.each([
     ["@remix-run/router", "@remix-run/router/dist/router.js"],
     ["@remix-run/dev", "@remix-run/dev/dist/compiler/plugins/emptyModules.js"],
