@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { bin, log, root, run } from "./lib.mjs";
+import { checkedStates, describeStates } from "./page-states.mjs";
 import { knownFlakyList, playwrightSummary } from "./test-summary.mjs";
 
 const tmp = path.join(root, ".tmp");
@@ -64,6 +65,7 @@ await count(path.join(tmp, "playwright.json"), async (r) => {
   for (const t of result.knownFlaky) console.log(`Playwright: known flaky, passed on its retry: ${t}`);
   return result;
 });
+console.log(`Axe and the 360 px layout check: ${describeStates(checkedStates())}`);
 
 for (const f of failures) console.error(`✘ ${f}`);
 const stageFailures = failures.length && failed === 0 ? 1 : 0;

@@ -1,0 +1,49 @@
+// Counts the page states the browser tests checked with axe and the 360 px layout check
+// (e2e/page-state.ts, docs/decisions/0035), per project, from the last run's
+// .tmp/page-states/seen.jsonl. With `--against <seen.jsonl of another run>` it also lists the
+// states that run checked and this one did not (to compare a change of the tests with main).
+// `npm test` prints the count after the browser tests.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { root } from "./lib.mjs";
+
+export const SEEN = path.join(root, ".tmp", "page-states", "seen.jsonl");
+
+/** project → Map(state key → the first test that reached it), of the states whose checks ran. */
+export function checkedStates(file = SEEN) {
+  const byProject = new Map();
+  if (!existsSync(file)) return byProject;
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    const entry = JSON.parse(line);
+    if (!byProject.has(entry.project)) byProject.set(entry.project, { reached: 0, checked: new Map() });
+    const states = byProject.get(entry.project);
+    states.reached++;
+    // an entry of an older run's format (no `checked`) counts as checked: that run checked every visit
+    const key = entry.key ?? entry.full; // `full`: the recording of the tests before decision 0035
+    if (entry.checked !== false && !states.checked.has(key)) states.checked.set(key, `${entry.test} (${entry.url})`);
+  }
+  return byProject;
+}
+
+/** "js: 143 states checked (of 402 reached), no-js: …" */
+export function describeStates(byProject) {
+  return [...byProject]
+    .map(([project, s]) => `${project}: ${s.checked.size} page states checked (${s.reached} times reached)`)
+    .join(", ");
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const now = checkedStates();
+  console.log(describeStates(now));
+  const against = process.argv.indexOf("--against");
+  if (against > 0) {
+    const other = checkedStates(process.argv[against + 1]);
+    console.log(`the other run: ${describeStates(other)}`);
+    for (const [project, states] of other) {
+      const missing = [...states.checked].filter(([key]) => !now.get(project)?.checked.has(key));
+      console.log(`${project}: ${missing.length} of its states not checked here`);
+      for (const [key, where] of missing) console.log(`  ${key} ${where}`);
+    }
+  }
+}
