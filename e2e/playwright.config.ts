@@ -35,7 +35,12 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: path.join(root, ".tmp", "playwright.json") }]],
   use: { baseURL, locale: "de-DE", timezoneId: "Europe/Berlin", launchOptions, trace: "retain-on-failure" },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    {
+      name: "js",
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true },
+      // pages that ship no JavaScript at all look the same with it: the no-JS project tests them
+      grepInvert: /@pages-without-javascript/,
+    },
     { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
   ],
   webServer: {

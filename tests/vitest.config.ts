@@ -7,6 +7,9 @@ export default defineConfig({
   root,
   resolve: { alias: { "~": path.join(root, "app") } },
   test: {
+    // Vitest's default leaves one of the machine's two cores to the main process; the integration
+    // files mostly wait for their workerd, so two files at a time keep both cores busy.
+    maxWorkers: 2,
     projects: [
       // property tests run 10,000 cases each: on a busy 2-core CI machine that can take far over 5 s
       {
