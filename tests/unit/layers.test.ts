@@ -178,6 +178,11 @@ describe("layers", () => {
     expect(matching("app/platform", /~\/domain|\.\.\/domain/)).toEqual([]);
   });
 
+  it("keeps app/http above the domain and the platform: neither, nor a component, imports it", () => {
+    for (const dir of ["app/domain", "app/platform", "app/components", "app/i18n"])
+      expect(matching(dir, /["']~\/http\/|["'](?:\.\.\/)+http\//), dir).toEqual([]);
+  });
+
   it("keeps the JSON API a door: nothing below it, and no component, imports it (decision 0034)", () => {
     for (const dir of ["app/domain", "app/platform", "app/http", "app/components", "app/i18n"])
       expect(matching(dir, /["']~\/api\/|["'](?:\.\.\/)+api\//), dir).toEqual([]);
