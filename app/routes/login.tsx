@@ -17,6 +17,7 @@ import { optionalCustomer } from "~/platform/auth.server";
 import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
 import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["account"] };
 
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await optionalCustomer(context)) throw redirect("/");
   const page = await privateFormPage(request, context.env);
   const t = await translator("account");
-  return data({ csrf: page.csrf, title: `${t("login.title")} – Frischkorb` }, { headers: page.headers });
+  return data({ csrf: page.csrf, title: pageTitle(t("login.title"), t) }, { headers: page.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

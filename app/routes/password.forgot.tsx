@@ -17,6 +17,7 @@ import { optionalCustomer } from "~/platform/auth.server";
 import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["account"] };
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await translator("account");
   // The security-reset variant: the shop asks for a new password (e.g. after a suspected leak).
   const security = new URL(request.url).searchParams.get("reason") === "security";
-  return data({ csrf: page.csrf, security, title: `${t("forgot.title")} – Frischkorb` }, { headers: page.headers });
+  return data({ csrf: page.csrf, security, title: pageTitle(t("forgot.title"), t) }, { headers: page.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

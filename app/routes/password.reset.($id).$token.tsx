@@ -14,6 +14,7 @@ import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["account"] };
 
@@ -34,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await privateFormPage(request, context.env);
   const t = await translator("account");
   return data(
-    { csrf: page.csrf, usable, title: `${t("reset.title")} – Frischkorb` },
+    { csrf: page.csrf, usable, title: pageTitle(t("reset.title"), t) },
     { headers: page.headers, status: usable ? 200 : INVALID_LINK.passwordReset.status },
   );
 }

@@ -21,6 +21,7 @@ import { parseForm, readForm } from "~/platform/form.server";
 import { HoneypotFields } from "~/components/form/HoneypotFields";
 import { honeypotInputs, isSpam } from "~/platform/honeypot.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["account"] };
 
@@ -43,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       csrf: page.csrf,
       honeypot: honeypotInputs(context.env),
       today: berlinToday(),
-      title: `${t("register.title")} – Frischkorb`,
+      title: pageTitle(t("register.title"), t),
     },
     { headers: page.headers },
   );
