@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/texts";
 import { ChangeEmailForm, ChangePasswordForm, ProfileForm } from "~/components/account/CustomerForms";
 import { changePassword, loadProfile, requestEmailChange, updateProfile } from "~/domain/customer/customer.server";
 import { changeEmailSchema, changePasswordSchema, profileSchema } from "~/domain/customer/schema";
-import { berlinToday } from "~/domain/customer/validation";
+import { berlinToday } from "~/domain/time/berlin";
 import { requireSession } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";

@@ -3,7 +3,7 @@ import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "~/i18n/texts";
 import { DeclarationForm } from "~/components/share/DeclarationForm";
 import { PurchaseProgress } from "~/components/share/PurchaseProgress";
-import { berlinToday } from "~/domain/customer/validation";
+import { berlinToday } from "~/domain/time/berlin";
 import { formatEuro } from "~/domain/money/format";
 import { loadDeclarationPage } from "~/domain/share/declaration-page.server";
 import { profileProblem, suggestedAddress, type Declaration } from "~/domain/share/declaration.server";

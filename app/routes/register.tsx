@@ -14,7 +14,7 @@ import { CheckboxField, FormMessage, TextField, useClearPasswords } from "~/comp
 import { zodValidation } from "~/components/form/zodValidation";
 import { REGISTRATION_REFUSALS, register } from "~/http/customer/registration.server";
 import { registerSchema } from "~/domain/customer/schema";
-import { berlinToday } from "~/domain/customer/validation";
+import { berlinToday } from "~/domain/time/berlin";
 import { optionalCustomer } from "~/platform/auth.server";
 import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
 import { parseForm, readForm } from "~/platform/form.server";
