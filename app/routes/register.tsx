@@ -9,6 +9,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { NewPasswordFields } from "~/components/account/NewPasswordFields";
 import { PersonFields } from "~/components/account/PersonFields";
 import { CheckboxField, FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
@@ -141,19 +142,7 @@ export default function Register() {
               />
             </div>
             <div className="field-row">
-              <TextField
-                field={fields.password}
-                label={t("fields.password")}
-                type="password"
-                autoComplete="new-password"
-                hint={t("fields.passwordHint")}
-              />
-              <TextField
-                field={fields.passwordConfirm}
-                label={t("fields.passwordConfirm")}
-                type="password"
-                autoComplete="new-password"
-              />
+              <NewPasswordFields fields={fields} label="password" />
             </div>
             <PersonFields fields={fields} today={today} phoneHint={t("register.phoneHint")} />
             <fieldset className="consents">
