@@ -25,17 +25,3 @@ export function paymentProblems(env: Env): string[] {
     return [`PAYMENT_PROVIDER is "${env.PAYMENT_PROVIDER ?? ""}" (a deployment needs "stripe")`];
   return STRIPE_SECRETS.filter((name) => !env[name]).map((name) => `${name} is not set`);
 }
-
-/**
- * How a webhook is answered. Providers retry anything but 2xx, so whatever must not change
- * (replays, events the shop ignores) is a 200; a bad signature or payload is the sender's error.
- */
-export const WEBHOOK_STATUS = {
-  settled: 200,
-  unchanged: 200,
-  ignored: 200,
-  unknown: 404,
-  mismatch: 409,
-  badSignature: 401,
-  badPayload: 400,
-} as const;

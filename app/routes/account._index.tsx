@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/texts";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["account"] };
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const t = await translator("account");
   return data(
-    { firstname: customer.firstname, title: `${t("overview.title")} – Frischkorb` },
+    { firstname: customer.firstname, title: pageTitle(t("overview.title"), t) },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );
 }

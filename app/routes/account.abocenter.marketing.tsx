@@ -11,6 +11,7 @@ import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
 import { readForm, unknownIntent } from "~/platform/form.server";
 import { honeypotInputs } from "~/platform/honeypot.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["marketing", "account"] };
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await optionalCustomer(context);
   const page = await privateFormPage(request, env);
   const t = await translator("marketing");
-  const title = `${t("title")} – Frischkorb`;
+  const title = pageTitle(t("title"), t);
   if (customer) {
     const state = await loadMarketing(env.DB, customer);
     return data(

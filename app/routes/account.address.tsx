@@ -11,6 +11,7 @@ import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["account"] };
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const [addresses, t] = await Promise.all([listAddresses(context.env.DB, customer.id), translator("account")]);
   return data(
-    { addresses, title: `${t("address.title")} – Frischkorb` },
+    { addresses, title: pageTitle(t("address.title"), t) },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );
 }

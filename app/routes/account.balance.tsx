@@ -16,6 +16,7 @@ import { formatEuro } from "~/domain/money/format";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["balance"] };
 
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error("balance could not be loaded", error);
   }
   return data(
-    { history, filter, limit, title: `${t("title")} – Frischkorb` },
+    { history, filter, limit, title: pageTitle(t("title"), t) },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );
 }

@@ -8,6 +8,7 @@ import { loadCardsPage } from "~/domain/card/card.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["cards", "account"] };
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error("cards could not be loaded", error);
   }
   return data(
-    { cards: page?.cards ?? null, application: page?.application ?? null, title: `${t("title")} – Frischkorb` },
+    { cards: page?.cards ?? null, application: page?.application ?? null, title: pageTitle(t("title"), t) },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );
 }

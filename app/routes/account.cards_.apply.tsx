@@ -12,6 +12,7 @@ import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["cards", "account"] };
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       stores: form.stores,
       postcode: form.postcode,
       open,
-      title: `${t("application.title")} – Frischkorb`,
+      title: pageTitle(t("application.title"), t),
     },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );

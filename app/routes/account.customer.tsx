@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/texts";
 import { ChangeEmailForm, ChangePasswordForm, ProfileForm } from "~/components/account/CustomerForms";
 import { changePassword, loadProfile, requestEmailChange, updateProfile } from "~/domain/customer/customer.server";
 import { changeEmailSchema, changePasswordSchema, profileSchema } from "~/domain/customer/schema";
-import { berlinToday } from "~/domain/customer/validation";
+import { berlinToday } from "~/domain/time/berlin";
 import { requireSession } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
@@ -12,6 +12,7 @@ import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { PASSWORD_REFUSALS, withPasswordConfirmation } from "~/http/customer/password-confirmation.server";
 import { MARKETING_PAGE } from "~/domain/marketing/href";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["account", "marketing"] };
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!profile) throw new Response("Not Found", { status: 404 });
   const t = await translator("account");
   return data(
-    { profile, today: berlinToday(), title: `${t("customer.title")} – Frischkorb` },
+    { profile, today: berlinToday(), title: pageTitle(t("customer.title"), t) },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );
 }

@@ -15,6 +15,7 @@ import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["orders"] };
 
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const number = idParam(params.number);
   if (number === null) throw new Response("Not Found", { status: 404 });
   const t = await translator("orders");
-  const page = { title: `${t("detailTitle", { number })} – Frischkorb` };
+  const page = { title: pageTitle(t("detailTitle", { number }), t) };
   const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL };
   let order: OrderDetail | null;
   try {

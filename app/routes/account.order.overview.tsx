@@ -7,6 +7,7 @@ import { listOrders } from "~/domain/order/order.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["orders"] };
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error("orders could not be loaded", error);
   }
   return data(
-    { orders, filter, title: `${t("title")} – Frischkorb` },
+    { orders, filter, title: pageTitle(t("title"), t) },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );
 }

@@ -11,6 +11,7 @@ import { loadShareholding } from "~/domain/share/share.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["shares"] };
 
@@ -46,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The customer sees "could not be loaded"; the failure itself is only logged.
     console.error("shares could not be loaded", error);
   }
-  return data({ view, title: `${t("title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data({ view, title: pageTitle(t("title"), t) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
 
 /** "Meine Anteile"; selling is a dialog (nested route) shown in the outlet. */

@@ -7,6 +7,7 @@ import { loadShareListing } from "~/domain/share/share.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["shares"] };
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     failed = true;
   }
   return data(
-    { entries, failed, title: `${t("listing.title")} – Frischkorb` },
+    { entries, failed, title: pageTitle(t("listing.title"), t) },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );
 }

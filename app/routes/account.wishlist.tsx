@@ -9,6 +9,7 @@ import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { readForm, replyWithNotices } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["account", "catalog"] };
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const [products, t] = await Promise.all([wishlistProducts(context.env.DB, customer.id), translator("account")]);
   return data(
-    { products, title: `${t("wishlist.title")} – Frischkorb` },
+    { products, title: pageTitle(t("wishlist.title"), t) },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );
 }

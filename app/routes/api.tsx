@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { OPERATIONS } from "~/api/operations.server";
 import { translator } from "~/platform/i18n.server";
 import { publicPage } from "~/platform/route-data.server";
+import { pageTitle } from "~/i18n/page-title";
 
 // The JSON API's reference for people (docs/decisions/0034): read, not used, so no JavaScript.
 export const handle = { i18n: ["common"], hydrate: false };
@@ -27,7 +28,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
       example: t("reference.example"),
     },
     groups: [...groups].map(([tag, operations]) => ({ tag, operations })),
-    title: `${t("reference.title")} – ${common("shop.name")}`,
+    title: pageTitle(t("reference.title"), common),
   });
 }
 

@@ -20,6 +20,7 @@ import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { readForm, replyWithNotices, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["cart", "catalog"] };
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadCart(context.env.DB, customer.id, STANDARD_SHIPPING_CENTS),
     translator("cart"),
   ]);
-  return data({ cart, title: `${t("title")} – Frischkorb` }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data({ cart, title: pageTitle(t("title"), t) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
 
 /**

@@ -10,6 +10,7 @@ import { parseProductFilter } from "~/domain/catalog/filters";
 import { categoryListing } from "~/domain/catalog/listing.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound, publicPage } from "~/platform/route-data.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["common", "catalog"] };
 
@@ -30,7 +31,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     filter,
     result,
     categoryNames: Object.fromEntries(subcategories.map((c) => [c.id, c.name])),
-    title: `${name} – ${t("shop.name")}`,
+    title: pageTitle(name, t),
   });
 }
 

@@ -15,6 +15,7 @@ import { SKU_PATTERN } from "~/domain/catalog/product";
 import { loadProductDetail } from "~/domain/catalog/product-detail.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound, publicPage } from "~/platform/route-data.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["common", "catalog"] };
 
@@ -27,7 +28,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return publicPage(context, {
     ...found,
     path: categoryPath(tree, found.product.categoryId),
-    title: `${found.product.name} von ${found.product.brand} – ${t("shop.name")}`,
+    title: pageTitle(`${found.product.name} von ${found.product.brand}`, t),
   });
 }
 

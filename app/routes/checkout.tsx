@@ -30,6 +30,7 @@ import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { randomToken } from "~/platform/tokens.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["checkout", "cart", "orders"] };
 
@@ -70,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       valid,
       ...storeSearchOf(url),
       idempotencyKey: randomToken(18),
-      title: `${t("title")} – Frischkorb`,
+      title: pageTitle(t("title"), t),
     },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );

@@ -10,6 +10,7 @@ import { purchaseEvent, purchaseOf } from "~/domain/tracking/events";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["orders"] };
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       order,
       email: customer.email,
-      title: `${t("success.title")} – Frischkorb`,
+      title: pageTitle(t("success.title"), t),
       // sent once per order by the tracker where statistics are allowed, even after a reload
       tracking: [purchaseEvent(purchaseOf(order))],
     },

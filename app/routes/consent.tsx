@@ -18,6 +18,7 @@ import { flashNotice } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { safeRedirectPath } from "~/platform/redirect";
+import { pageTitle } from "~/i18n/page-title";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.title ?? "" },
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await translator("common");
   return data(
     {
-      title: `${t("consent.page.title")} – ${t("shop.name")}`,
+      title: pageTitle(t("consent.page.title"), t),
       current: readConsent(request.headers.get("Cookie")),
       back: cameFrom(request, new URL(request.url).searchParams.get("back")),
     },

@@ -12,6 +12,7 @@ import { tileSource, tileUrl } from "~/platform/map-tiles.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound, publicPage } from "~/platform/route-data.server";
+import { pageTitle } from "~/i18n/page-title";
 
 // Every path under /content/ that no route of its own takes: a store's page (`storePath`,
 // /content/markt/{id}) or a content page by its slug, nested slugs included. Nothing on these
@@ -38,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         tileHrefs: model.tiles.map((tile) => tileUrl(tiles.template, tile.z, tile.x, tile.y)),
         attribution: tiles.attribution ?? t("stores.map.attributionDrawn"),
       },
-      title: `${t("stores.page.title", { name: store.name })} – ${common("shop.name")}`,
+      title: pageTitle(t("stores.page.title", { name: store.name }), common),
       description: t("stores.page.description", { name: store.name, address: addressLine(store) }),
     });
   }
@@ -48,7 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     kind: "page" as const,
     page,
     updated: t("content.updated", { date: formatGermanDate(page.updatedAt) }),
-    title: `${page.title} – ${common("shop.name")}`,
+    title: pageTitle(page.title, common),
     description: page.summary,
   });
 }

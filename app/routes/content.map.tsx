@@ -12,6 +12,7 @@ import { storePath, weekLines } from "~/domain/store/store";
 import { translator } from "~/platform/i18n.server";
 import { tileSource, tileUrl } from "~/platform/map-tiles.server";
 import { publicPage } from "~/platform/route-data.server";
+import { pageTitle } from "~/i18n/page-title";
 
 // The map's JavaScript (Leaflet) is part of this route alone; without it the server-drawn map and
 // the store list are the whole page (docs/decisions/0022-store-map.md).
@@ -58,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       clickAndCollect: t("stores.clickAndCollect"),
       storePage: t("stores.map.storePage"),
     },
-    title: `${t("stores.title")} – ${common("shop.name")}`,
+    title: pageTitle(t("stores.title"), common),
     description: t("stores.intro", { count: stores.length }),
   });
 }

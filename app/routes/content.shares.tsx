@@ -3,7 +3,7 @@ import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "~/i18n/texts";
 import { DeclarationForm } from "~/components/share/DeclarationForm";
 import { PurchaseProgress } from "~/components/share/PurchaseProgress";
-import { berlinToday } from "~/domain/customer/validation";
+import { berlinToday } from "~/domain/time/berlin";
 import { formatEuro } from "~/domain/money/format";
 import { loadDeclarationPage } from "~/domain/share/declaration-page.server";
 import { profileProblem, suggestedAddress, type Declaration } from "~/domain/share/declaration.server";
@@ -15,6 +15,7 @@ import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["shares", "account"] };
 
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       open: page.open,
       declined: page.declined,
       memberNumber: page.memberNumber,
-      title: `${t("purchase.title")} – Frischkorb`,
+      title: pageTitle(t("purchase.title"), t),
       description: t("purchase.metaDescription"),
     },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },

@@ -6,6 +6,7 @@ import { idParam } from "~/domain/customer/id-param";
 import { INVALID_LINK } from "~/http/customer/account-links.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["account"] };
 
@@ -20,7 +21,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const activated = id !== null && params.token ? await activateCustomer(context.env.DB, id, params.token) : false;
   const t = await translator("account");
   return data(
-    { activated, title: `${t("activation.title")} – Frischkorb` },
+    { activated, title: pageTitle(t("activation.title"), t) },
     {
       status: activated ? 200 : INVALID_LINK.activation.status,
       headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },

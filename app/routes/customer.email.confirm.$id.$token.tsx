@@ -5,6 +5,7 @@ import { confirmEmailChange, type EmailConfirmation } from "~/domain/customer/cu
 import { idParam } from "~/domain/customer/id-param";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["account"] };
 
@@ -20,7 +21,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     id !== null && params.token ? await confirmEmailChange(context.env.DB, id, params.token) : "invalid";
   const t = await translator("account");
   return data(
-    { outcome, title: `${t("emailConfirm.title")} – Frischkorb` },
+    { outcome, title: pageTitle(t("emailConfirm.title"), t) },
     {
       status: outcome === "confirmed" ? 200 : 410,
       headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },

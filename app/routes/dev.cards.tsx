@@ -13,6 +13,7 @@ import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm, unknownIntent } from "~/platform/form.server";
 import { requireStandIns } from "~/platform/route-data.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["cards"] };
 
@@ -31,10 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     privateFormPage(request, context.env),
     translator("cards"),
   ]);
-  return data(
-    { applications, cards, csrf: page.csrf, title: `${t("dev.title")} – Frischkorb` },
-    { headers: page.headers },
-  );
+  return data({ applications, cards, csrf: page.csrf, title: pageTitle(t("dev.title"), t) }, { headers: page.headers });
 }
 
 export const headers = privateFormHeaders;

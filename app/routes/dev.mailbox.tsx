@@ -1,15 +1,20 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
+import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/texts";
 import { formatGermanDateTime } from "~/domain/content/date";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { translator } from "~/platform/i18n.server";
 import { latestMails, readHeaders } from "~/platform/mailer.server";
 import { requireStandIns } from "~/platform/route-data.server";
 
 export const handle = { i18n: ["account"] };
 
-export const meta: MetaFunction = () => [{ title: "Postausgang – Frischkorb" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title ?? "" },
+  { name: "robots", content: "noindex" },
+];
 
 /** Development and test only: the mailer's outbox, so e-mail links can be followed locally. */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -18,7 +23,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
     ...mail,
     headers: Object.entries(readHeaders(headers)),
   }));
-  return data({ mails }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  const title = pageTitle("Postausgang", await translator("common"));
+  return data({ mails, title }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
 
 /** Mail text with its links clickable. */

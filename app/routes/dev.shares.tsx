@@ -9,6 +9,7 @@ import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { requireStandIns } from "~/platform/route-data.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["shares"], blocking: false };
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     privateFormPage(request, context.env),
     translator("shares"),
   ]);
-  return data({ purchases, csrf: page.csrf, title: `${t("dev.title")} – Frischkorb` }, { headers: page.headers });
+  return data({ purchases, csrf: page.csrf, title: pageTitle(t("dev.title"), t) }, { headers: page.headers });
 }
 
 export const headers = privateFormHeaders;

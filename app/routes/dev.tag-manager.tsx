@@ -6,6 +6,7 @@ import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
 import { requireStandIns } from "~/platform/route-data.server";
 import { latestHits } from "~/platform/tag-manager-stand-in.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.title ?? "" },
@@ -17,7 +18,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   requireStandIns(context.env);
   const t = await translator("common");
   return data(
-    { hits: await latestHits(context.env.DB), title: `${t("consent.standIn.title")} – ${t("shop.name")}` },
+    { hits: await latestHits(context.env.DB), title: pageTitle(t("consent.standIn.title"), t) },
     { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );
 }

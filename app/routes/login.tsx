@@ -1,11 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
@@ -13,10 +7,9 @@ import { FormMessage, TextField, useClearPasswords } from "~/components/form/Fie
 import { zodValidation } from "~/components/form/zodValidation";
 import { signIn, resendActivationLink } from "~/http/customer/sign-in.server";
 import { emailOnlySchema, loginSchema } from "~/domain/customer/schema";
-import { optionalCustomer } from "~/platform/auth.server";
-import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
+import { signedOutPage } from "~/http/customer/signed-out-page.server";
+import { privateFormHeaders } from "~/platform/csrf.server";
 import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
-import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -29,10 +22,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await optionalCustomer(context)) throw redirect("/");
-  const page = await privateFormPage(request, context.env);
-  const t = await translator("account");
-  return data({ csrf: page.csrf, title: `${t("login.title")} – Frischkorb` }, { headers: page.headers });
+  const { csrf, headers, title } = await signedOutPage(request, context, "login.title");
+  return data({ csrf, title }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

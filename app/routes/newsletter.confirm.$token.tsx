@@ -9,6 +9,7 @@ import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["marketing"] };
 
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await privateFormPage(request, context.env);
   const t = await translator("marketing");
   return data(
-    { csrf: page.csrf, email: subscription?.email ?? null, title: `${t("confirm.title")} – Frischkorb` },
+    { csrf: page.csrf, email: subscription?.email ?? null, title: pageTitle(t("confirm.title"), t) },
     { status: subscription ? 200 : 410, headers: page.headers },
   );
 }

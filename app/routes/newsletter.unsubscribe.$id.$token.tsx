@@ -11,6 +11,7 @@ import { privateFormHeaders } from "~/platform/csrf.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["marketing"] };
 
@@ -34,7 +35,7 @@ async function page(subscription: Subscription | null) {
     {
       email: subscription?.email ?? null,
       subscribed: subscription ? newsletterChosen(subscription.status) : false,
-      title: `${t(subscription ? "unsubscribe.title" : "unsubscribe.invalidTitle")} – Frischkorb`,
+      title: pageTitle(t(subscription ? "unsubscribe.title" : "unsubscribe.invalidTitle"), t),
     },
     { status: subscription ? 200 : 404, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
   );

@@ -5,6 +5,7 @@ import { formatGermanDate } from "~/domain/content/date";
 import { listPages, loadPage } from "~/domain/content/page.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound, publicPage } from "~/platform/route-data.server";
+import { pageTitle } from "~/i18n/page-title";
 
 // Legal texts are read, not used: no JavaScript on these pages.
 export const handle = { i18n: ["common"], hydrate: false };
@@ -17,7 +18,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       overview: { title: t("legal.title"), intro: t("legal.intro"), pages },
       page: null,
       updated: "",
-      title: `${t("legal.title")} – ${common("shop.name")}`,
+      title: pageTitle(t("legal.title"), common),
       description: t("legal.intro"),
     });
   }
@@ -27,7 +28,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     overview: null,
     page,
     updated: t("legal.updated", { date: formatGermanDate(page.updatedAt) }),
-    title: `${page.title} – ${common("shop.name")}`,
+    title: pageTitle(page.title, common),
     description: page.summary,
   });
 }

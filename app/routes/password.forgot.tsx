@@ -1,11 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
@@ -13,10 +7,9 @@ import { FormMessage, TextField } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
 import { RESET_REQUEST_THROTTLED, requestResetLink } from "~/http/customer/password-reset.server";
 import { emailOnlySchema } from "~/domain/customer/schema";
-import { optionalCustomer } from "~/platform/auth.server";
-import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
+import { signedOutPage } from "~/http/customer/signed-out-page.server";
+import { privateFormHeaders } from "~/platform/csrf.server";
 import { parseForm, readForm } from "~/platform/form.server";
-import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -29,12 +22,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await optionalCustomer(context)) throw redirect("/account/customer");
-  const page = await privateFormPage(request, context.env);
-  const t = await translator("account");
+  const { csrf, headers, title } = await signedOutPage(request, context, "forgot.title", "/account/customer");
   // The security-reset variant: the shop asks for a new password (e.g. after a suspected leak).
   const security = new URL(request.url).searchParams.get("reason") === "security";
-  return data({ csrf: page.csrf, security, title: `${t("forgot.title")} – Frischkorb` }, { headers: page.headers });
+  return data({ csrf, security, title }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

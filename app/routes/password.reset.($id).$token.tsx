@@ -3,7 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
+import { NewPasswordFields } from "~/components/account/NewPasswordFields";
+import { FormMessage, useClearPasswords } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
 import { resetPassword } from "~/domain/customer/customer.server";
 import { resetPasswordSchema } from "~/domain/customer/schema";
@@ -14,6 +15,7 @@ import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["account"] };
 
@@ -34,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await privateFormPage(request, context.env);
   const t = await translator("account");
   return data(
-    { csrf: page.csrf, usable, title: `${t("reset.title")} – Frischkorb` },
+    { csrf: page.csrf, usable, title: pageTitle(t("reset.title"), t) },
     { headers: page.headers, status: usable ? 200 : INVALID_LINK.passwordReset.status },
   );
 }
@@ -72,19 +74,7 @@ export default function ResetPassword() {
             <Form method="post" {...getFormProps(form)} noValidate>
               <AuthenticityTokenInput />
               <FormMessage errors={form.errors} id={form.errorId} />
-              <TextField
-                field={fields.password}
-                label={t("fields.newPassword")}
-                type="password"
-                autoComplete="new-password"
-                hint={t("fields.passwordHint")}
-              />
-              <TextField
-                field={fields.passwordConfirm}
-                label={t("fields.newPasswordConfirm")}
-                type="password"
-                autoComplete="new-password"
-              />
+              <NewPasswordFields fields={fields} label="newPassword" />
               <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
                 {t("reset.submit")}
               </button>

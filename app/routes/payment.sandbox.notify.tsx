@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { receivePaymentWebhook } from "~/domain/order/payment.server";
+import { answerPaymentWebhook } from "~/http/order/payment-webhook.server";
 import { requireSandbox, sandboxProvider } from "~/platform/payment-sandbox.server";
-import { WEBHOOK_STATUS } from "~/platform/payment.server";
 
 /**
  * The sandbox provider's signed server-to-server confirmation (replays answer 200 and change
@@ -10,9 +9,7 @@ import { WEBHOOK_STATUS } from "~/platform/payment.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSandbox(context.env);
   if (request.method !== "POST") return new Response(null, { status: 405 });
-  const reading = await sandboxProvider(context.env).readWebhook(await request.text(), request.headers);
-  const result = await receivePaymentWebhook(context.env.DB, reading, new URL(request.url).origin);
-  return Response.json({ result }, { status: WEBHOOK_STATUS[result] });
+  return answerPaymentWebhook(context.env, sandboxProvider(context.env), request);
 }
 
 export function loader({ context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { receivePaymentWebhook } from "~/domain/order/payment.server";
-import { paymentProvider, WEBHOOK_STATUS } from "~/platform/payment.server";
+import { answerPaymentWebhook } from "~/http/order/payment-webhook.server";
+import { paymentProvider } from "~/platform/payment.server";
 import { notFound } from "~/platform/route-data.server";
 
 /**
@@ -11,9 +11,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const provider = paymentProvider(context.env);
   if (provider.name === "sandbox" || provider.name !== params.provider) throw notFound();
   if (request.method !== "POST") return new Response(null, { status: 405 });
-  const reading = await provider.readWebhook(await request.text(), request.headers);
-  const result = await receivePaymentWebhook(context.env.DB, reading, new URL(request.url).origin);
-  return Response.json({ result }, { status: WEBHOOK_STATUS[result] });
+  return answerPaymentWebhook(context.env, provider, request);
 }
 
 export function loader() {

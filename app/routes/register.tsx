@@ -1,26 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { NewPasswordFields } from "~/components/account/NewPasswordFields";
 import { PersonFields } from "~/components/account/PersonFields";
 import { CheckboxField, FormMessage, TextField, useClearPasswords } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
 import { REGISTRATION_REFUSALS, register } from "~/http/customer/registration.server";
 import { registerSchema } from "~/domain/customer/schema";
-import { berlinToday } from "~/domain/customer/validation";
-import { optionalCustomer } from "~/platform/auth.server";
-import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
+import { berlinToday } from "~/domain/time/berlin";
+import { signedOutPage } from "~/http/customer/signed-out-page.server";
+import { privateFormHeaders } from "~/platform/csrf.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { HoneypotFields } from "~/components/form/HoneypotFields";
 import { honeypotInputs, isSpam } from "~/platform/honeypot.server";
-import { translator } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -35,18 +29,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 const HIDDEN = ["password", "passwordConfirm"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await optionalCustomer(context)) throw redirect("/");
-  const page = await privateFormPage(request, context.env);
-  const t = await translator("account");
-  return data(
-    {
-      csrf: page.csrf,
-      honeypot: honeypotInputs(context.env),
-      today: berlinToday(),
-      title: `${t("register.title")} – Frischkorb`,
-    },
-    { headers: page.headers },
-  );
+  const { csrf, headers, title } = await signedOutPage(request, context, "register.title");
+  return data({ csrf, honeypot: honeypotInputs(context.env), today: berlinToday(), title }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -140,19 +124,7 @@ export default function Register() {
               />
             </div>
             <div className="field-row">
-              <TextField
-                field={fields.password}
-                label={t("fields.password")}
-                type="password"
-                autoComplete="new-password"
-                hint={t("fields.passwordHint")}
-              />
-              <TextField
-                field={fields.passwordConfirm}
-                label={t("fields.passwordConfirm")}
-                type="password"
-                autoComplete="new-password"
-              />
+              <NewPasswordFields fields={fields} label="password" />
             </div>
             <PersonFields fields={fields} today={today} phoneHint={t("register.phoneHint")} />
             <fieldset className="consents">

@@ -9,6 +9,7 @@ import { searchListing } from "~/domain/catalog/listing.server";
 import { MIN_SEARCH_LENGTH, searchQueryOf } from "~/domain/catalog/search";
 import { translator } from "~/platform/i18n.server";
 import { publicPage } from "~/platform/route-data.server";
+import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["common", "catalog"] };
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     result,
     mains,
     categoryNames: Object.fromEntries(mains.map((c) => [c.id, c.name])),
-    title: `${query ? t("search.titleFor", { query }) : t("search.title")} – ${common("shop.name")}`,
+    title: pageTitle(query ? t("search.titleFor", { query }) : t("search.title"), common),
     description: result?.total ? t("search.description", { count: result.total, query }) : null,
     // a result list for a plain query is worth finding from outside; empty, too short or filtered ones are not
     indexable: !!result?.total && activeFilterCount(filter) === 0,

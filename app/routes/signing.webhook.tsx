@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { SIGNING_WEBHOOK_STATUS, receiveSigningWebhook } from "~/domain/share/purchase.server";
+import { answerSigningWebhook } from "~/http/share/signing-webhook.server";
 
 /**
  * The signing service's signed server-to-server confirmation (docs/decisions/0021): the
@@ -7,10 +7,7 @@ import { SIGNING_WEBHOOK_STATUS, receiveSigningWebhook } from "~/domain/share/pu
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405 });
-  const body = await request.text();
-  if (body.length > 10_000) return Response.json({ result: "badPayload" }, { status: 400 });
-  const result = await receiveSigningWebhook(context.env, body, request.headers);
-  return Response.json({ result }, { status: SIGNING_WEBHOOK_STATUS[result] });
+  return answerSigningWebhook(context.env, request);
 }
 
 export function loader() {

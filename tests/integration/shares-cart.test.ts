@@ -16,7 +16,7 @@ import { checkoutHelpers, SKU, type CheckoutForm } from "./checkout-helpers";
 import { prepareTestCustomer } from "../fixtures/customer";
 import { startShop, type TestShop } from "./worker";
 import { SHARE_SKU } from "../../app/domain/share/purchase";
-import { berlinToday } from "../../app/domain/share/share";
+import { berlinToday } from "../../app/domain/time/berlin";
 
 let shop: TestShop;
 let h: ReturnType<typeof checkoutHelpers>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { berlinToday } from "~/domain/time/berlin";
 import { addressSchema, registerSchema } from "~/domain/customer/schema";
 import {
   MAXIMUM_AGE,
   ageOn,
-  berlinToday,
   dobProblem,
   hasDigitAndLetter,
   hasNoSpace,

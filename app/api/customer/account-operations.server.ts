@@ -10,7 +10,7 @@ import { z } from "zod";
 import { activateCustomer, changePassword, loadProfile, resetPassword } from "~/domain/customer/customer.server";
 import { idParam } from "~/domain/customer/id-param";
 import { anyPassword, email, gender, newPassword, registerSchema, telephone } from "~/domain/customer/schema";
-import { berlinToday } from "~/domain/customer/validation";
+import { berlinToday } from "~/domain/time/berlin";
 import { INVALID_LINK } from "~/http/customer/account-links.server";
 import { PASSWORD_REFUSALS, withPasswordConfirmation } from "~/http/customer/password-confirmation.server";
 import { RESET_REQUEST_THROTTLED, requestResetLink } from "~/http/customer/password-reset.server";

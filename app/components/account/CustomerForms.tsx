@@ -6,6 +6,7 @@ import { FormMessage, TextField, useClearPasswords } from "~/components/form/Fie
 import type { CustomerProfile } from "~/domain/customer/customer";
 import { changeEmailSchema, changePasswordSchema, profileSchema } from "~/domain/customer/schema";
 import { zodValidation } from "~/components/form/zodValidation";
+import { NewPasswordFields } from "./NewPasswordFields";
 import { PersonFields } from "./PersonFields";
 
 type LastResult = SubmissionResult<string[]> | undefined;
@@ -99,19 +100,7 @@ export function ChangePasswordForm({ lastResult }: { lastResult: LastResult }) {
           autoComplete="current-password"
         />
         <div className="field-row">
-          <TextField
-            field={fields.password}
-            label={t("fields.newPassword")}
-            type="password"
-            autoComplete="new-password"
-            hint={t("fields.passwordHint")}
-          />
-          <TextField
-            field={fields.passwordConfirm}
-            label={t("fields.newPasswordConfirm")}
-            type="password"
-            autoComplete="new-password"
-          />
+          <NewPasswordFields fields={fields} label="newPassword" />
         </div>
         <button type="submit" name="intent" value="password" className="button button-secondary">
           {t("customer.changePassword")}

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
+import { pageTitle } from "~/i18n/page-title";
 
 export function errorStatus(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
@@ -10,7 +11,7 @@ const EXPLAINED_STATUSES = [400, 403, 405, 413, 415];
 
 export function ErrorTitle({ status }: { status: number }) {
   const { t } = useTranslation();
-  return <title>{`${t("pages.error.title", { code: status })} – ${t("shop.name")}`}</title>;
+  return <title>{pageTitle(t("pages.error.title", { code: status }), t)}</title>;
 }
 
 /**

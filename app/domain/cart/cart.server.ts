@@ -8,12 +8,12 @@ import { batch, prepare, qb } from "~/platform/db.server";
 import type { CustomerOfSession } from "~/platform/session.server";
 import { toProductSummary, PRODUCT_SUMMARY_COLUMNS } from "~/domain/catalog/product";
 import { sharesValueCents } from "~/domain/share/purchase";
-import { SHARE_PRICE_CENTS, berlinToday as berlinDay, cashbackPermille, shareCounts } from "~/domain/share/share";
+import { SHARE_PRICE_CENTS, cashbackPermille, shareCounts } from "~/domain/share/share";
 import { totalsOf, type Cart, type CartLine, type CartLineSnapshot, type CartShares } from "./cart";
 import { lineTotalCents, type Coupon } from "./totals";
 import { giftsAvailable, stillDismissed, surplusGifts } from "./gifts";
 import { cartMessages, isOutOfStock } from "./validity";
-import { berlinToday } from "~/domain/customer/validation";
+import { berlinToday } from "~/domain/time/berlin";
 import { LIMITED_MAX_QTY, MAX_QTY, maxQuantity } from "./quantity";
 
 /** The quantity limit of the product of a row, as SQL (domain/cart/quantity.ts in words). */
@@ -157,7 +157,7 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
     : null;
   const held = shareCounts(
     ledgerRows.map((r) => ({ type: r.type, quantity: r.quantity, effectiveAt: r.effective_at })),
-    berlinDay(now),
+    berlinToday(now),
   ).held;
   const totals = totalsOf(lines, coupon?.coupon ?? null, shippingCents, 0, shares);
   const giftSteps = stepRows.map((r) => ({ totalCents: r.threshold_cents, products: r.gift_count }));

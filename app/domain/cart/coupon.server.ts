@@ -1,6 +1,6 @@
 /** Vouchers: a code is applied to the cart when it exists and holds. */
 import { prepare, qb } from "~/platform/db.server";
-import { berlinToday } from "~/domain/customer/validation";
+import { berlinToday } from "~/domain/time/berlin";
 
 export type CouponResult =
   | { result: "applied"; code: string }

@@ -66,13 +66,3 @@ export function dobProblem(dob: string, today: string): DobProblem | null {
   if (age > MAXIMUM_AGE) return "tooOld";
   return null;
 }
-
-/** Today in Germany, which is what an 18th birthday counts by. */
-export function berlinToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Berlin",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}

@@ -2,7 +2,6 @@
 import { all, prepare, qb } from "~/platform/db.server";
 import type { CustomerOfSession } from "~/platform/session.server";
 import { productName } from "~/domain/catalog/product-name.server";
-import type { Notice } from "~/platform/flash.server";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummary } from "~/domain/catalog/product";
 
 /** The customer by id, or by session in the session's own round trip (platform/session.server.ts). */
@@ -24,17 +23,17 @@ export async function wishlistProducts(db: D1Database, customerId: number): Prom
 }
 
 /** Adds or removes the product (adding twice keeps one entry); null when there is no such product. */
-async function changeWishlist(
+export async function changeWishlist(
   db: D1Database,
   customerId: number,
   sku: string,
-  intent: "add" | "remove",
+  change: "add" | "remove",
 ): Promise<string | null> {
   const name = await productName(db, sku);
   if (name === null) return null;
   await prepare(
     db,
-    intent === "add"
+    change === "add"
       ? qb
           .insertInto("wishlist_item")
           .values({ customer_id: customerId, sku, added_at: new Date().toISOString() })
@@ -42,23 +41,4 @@ async function changeWishlist(
       : qb.deleteFrom("wishlist_item").where("customer_id", "=", customerId).where("sku", "=", sku),
   ).run();
   return name;
-}
-
-/** The heart buttons' post: add or remove, answered with the notice to show. */
-export async function runWishlistIntent(
-  db: D1Database,
-  customerId: number,
-  intent: unknown,
-  sku: unknown,
-): Promise<Notice> {
-  if ((intent === "add" || intent === "remove") && typeof sku === "string") {
-    const name = await changeWishlist(db, customerId, sku, intent);
-    if (name !== null)
-      return {
-        type: "success",
-        key: intent === "add" ? "account:wishlist.added" : "account:wishlist.removed",
-        values: { name },
-      };
-  }
-  return { type: "error", key: "account:wishlist.failed" };
 }

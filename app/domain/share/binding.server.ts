@@ -7,7 +7,8 @@
 import { sql, type RawBuilder } from "kysely";
 import { prepare, qb } from "~/platform/db.server";
 import { PURCHASE_MOVES, SHARE_SKU } from "./purchase";
-import { SHARE_PRICE_CENTS, berlinToday } from "./share";
+import { SHARE_PRICE_CENTS } from "./share";
+import { berlinToday } from "~/domain/time/berlin";
 
 /** The customer group of a member of the cooperative (customer.group_identifier; 'general' otherwise). */
 export const SHAREHOLDER_GROUP = "shareholder";

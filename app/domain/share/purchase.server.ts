@@ -314,24 +314,3 @@ export async function cancelPurchase(db: D1Database, customerId: number, purchas
   );
   return row !== null;
 }
-
-export type SigningWebhookResult = SigningResult | "badSignature" | "badPayload";
-
-/** HTTP status of each answer to the signing service: it retries only what it may fix. */
-export const SIGNING_WEBHOOK_STATUS: Record<SigningWebhookResult, number> = {
-  applied: 200,
-  unchanged: 200,
-  unknown: 404,
-  badSignature: 401,
-  badPayload: 400,
-};
-
-/**
- * The shop's end of the signing service's server-to-server confirmation: only a body whose
- * signature the configured service's secret verifies is read at all.
- */
-export async function receiveSigningWebhook(env: Env, body: string, headers: Headers): Promise<SigningWebhookResult> {
-  const reading = await signingProvider(env).readWebhook(body, headers);
-  if (reading.kind !== "event") return reading.kind;
-  return applySigningEvent(env.DB, reading.event);
-}

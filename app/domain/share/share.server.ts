@@ -6,7 +6,6 @@ import { sql } from "kysely";
 import { batch, first, qb } from "~/platform/db.server";
 import {
   SHARE_PRICE_CENTS,
-  berlinToday,
   cancellationDates,
   cashbackPermille,
   shareCounts,
@@ -14,6 +13,7 @@ import {
   type PendingSale,
   type ShareEntry,
 } from "./share";
+import { berlinToday } from "~/domain/time/berlin";
 
 export type Shareholding =
   | { kind: "none" }

@@ -112,8 +112,3 @@ export function cancellationDates(madeAt: Date): CancellationDates {
   const effectiveYear = date.slice(5) <= DEADLINE ? year : year + 1;
   return { effectiveAt: `${effectiveYear}-12-31`, payoutAt: `${effectiveYear + 1}-06-30` };
 }
-
-/** Today in Berlin, the day share counts are taken on. */
-export function berlinToday(now: Date): string {
-  return inBerlin(now).date;
-}

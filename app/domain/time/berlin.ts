@@ -44,6 +44,11 @@ export function berlinInstant(date: string, time: string): Date {
   return new Date(guess);
 }
 
+/** Today in Berlin ('YYYY-MM-DD'): the day an 18th birthday, a coupon's last day and share counts go by. */
+export function berlinToday(now = new Date()): string {
+  return inBerlin(now).date;
+}
+
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
