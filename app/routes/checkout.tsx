@@ -22,7 +22,7 @@ import { checkoutBlocker } from "~/domain/cart/validity";
 import { CARRIERS, STANDARD_CARRIER, isCarrierCode } from "~/domain/checkout/carriers";
 import { loadCheckout } from "~/domain/checkout/checkout.server";
 import { COMMENT_MAX_LENGTH } from "~/domain/checkout/payment-methods";
-import { checkoutSchemaFor, type CheckoutInput } from "~/domain/checkout/schema";
+import { checkoutSchemaFor, formFieldErrors } from "~/domain/checkout/schema";
 import { orderNextStep } from "~/domain/order/order.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
@@ -79,20 +79,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
-  const { schema, refusal } = await checkoutRules(context.env.DB, customer.id, form.get("paymentMethod"));
-  const submission = parseForm(form, schema);
+  const { ships, refusal } = await checkoutRules(context.env.DB, customer.id, form.get("paymentMethod"));
+  const submission = parseForm(form, checkoutSchemaFor({ ships }));
   // A method the customer is not offered is refused before its fields are looked at.
   if (refusal)
     return data({ result: submission.reply({ fieldErrors: { paymentMethod: [refusal] } }) }, { status: 400 });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await submitOrder(context.env, request, customer, submission.value as CheckoutInput);
+  const outcome = await submitOrder(context.env, request, customer, submission.value);
   if (outcome.kind === "throttled")
     return data({ result: submission.reply({ formErrors: ["pages.checkout.error.checkoutError"] }) }, { status: 429 });
   if (outcome.kind === "failed")
     return data({ result: submission.reply({ formErrors: outcome.formErrors }) }, { status: 503 });
   if (outcome.kind === "refused") {
     return data(
-      { result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: outcome.fieldErrors }) },
+      {
+        result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: formFieldErrors(outcome.fieldErrors) }),
+      },
       { status: 409 },
     );
   }
