@@ -9,6 +9,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
+import { orderAnswer } from "~/http/checkout/order-answers.server";
 import { checkoutRules, submitOrder } from "~/http/checkout/order-submit.server";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DeliveryChoice } from "~/components/checkout/DeliveryChoice";
@@ -23,7 +24,6 @@ import { CARRIERS, STANDARD_CARRIER, isCarrierCode } from "~/domain/checkout/car
 import { loadCheckout } from "~/domain/checkout/checkout.server";
 import { COMMENT_MAX_LENGTH } from "~/domain/checkout/payment-methods";
 import { checkoutSchemaFor, formFieldErrors } from "~/domain/checkout/schema";
-import { orderNextStep } from "~/domain/order/order.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { parseForm, readForm } from "~/platform/form.server";
@@ -85,28 +85,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refusal)
     return data({ result: submission.reply({ fieldErrors: { paymentMethod: [refusal] } }) }, { status: 400 });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await submitOrder(context.env, request, customer, submission.value);
-  if (outcome.kind === "throttled")
-    return data({ result: submission.reply({ formErrors: ["pages.checkout.error.checkoutError"] }) }, { status: 429 });
-  if (outcome.kind === "failed")
-    return data({ result: submission.reply({ formErrors: outcome.formErrors }) }, { status: 503 });
-  if (outcome.kind === "refused") {
-    return data(
-      {
-        result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: formFieldErrors(outcome.fieldErrors) }),
-      },
-      { status: 409 },
-    );
+  const answer = orderAnswer(await submitOrder(context.env, request, customer, submission.value));
+  if (answer.kind === "placed") throw redirect(answer.next);
+  if (answer.notice) {
+    throw await redirectWithNotice(context.env, "/checkout", { type: "error", key: answer.formErrors[0] });
   }
-  const { order, payment } = outcome;
-  if (payment?.kind === "started") throw redirect(payment.pageUrl);
-  if (payment?.kind === "failed") {
-    throw await redirectWithNotice(context.env, "/checkout", {
-      type: "error",
-      key: `pages.checkout.error.payment.${payment.method}`,
-    });
-  }
-  throw redirect(orderNextStep(order));
+  const { formErrors, fieldErrors } = answer;
+  return data(
+    { result: submission.reply({ formErrors, fieldErrors: formFieldErrors(fieldErrors) }) },
+    { status: answer.status },
+  );
 }
 
 export default function CheckoutPage() {

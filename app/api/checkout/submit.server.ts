@@ -1,7 +1,8 @@
 /**
  * The order submit (spec section 7 "Order submit"): the spec's body, read into the checkout's typed
  * draft (submit-body.server.ts) and checked by the same rules as the page's form
- * (`checkoutInputSchemaFor`), then placed by the page's own `submitOrder`. The `Idempotency-Key` header is the form's hidden key: the same
+ * (`checkoutInputSchemaFor`), then placed by the page's own `submitOrder` and answered by the
+ * doors' one table (`orderAnswer`). The `Idempotency-Key` header is the form's hidden key: the same
  * key places one order however often, and however concurrently, it comes, and every answer names
  * that order.
  */
@@ -12,7 +13,7 @@ import {
   idempotencyKeySchema,
   type CheckoutFieldErrors,
 } from "~/domain/checkout/checkout-input";
-import { orderNextStep } from "~/domain/order/order.server";
+import { orderAnswer } from "~/http/checkout/order-answers.server";
 import { checkoutRules, submitOrder } from "~/http/checkout/order-submit.server";
 import { translator } from "~/platform/i18n.server";
 import { invalidFormInput } from "../errors.server";
@@ -20,7 +21,11 @@ import { ApiFailure, operation } from "../operation.server";
 import { BODY_PATH, draftOfBody, placeOf, submitBody } from "./submit-body.server";
 
 /** The checkout's reasons as the API says them: the first is the message, each is a parameter "field: text". */
-async function refusal(status: 409 | 503, formErrors: string[], fieldErrors: CheckoutFieldErrors): Promise<ApiFailure> {
+async function refusal(
+  status: 409 | 429 | 503,
+  formErrors: string[],
+  fieldErrors: CheckoutFieldErrors,
+): Promise<ApiFailure> {
   const t = await translator("common");
   const reasons = [
     ...formErrors.map((key) => ({ key, text: t(key) })),
@@ -71,19 +76,17 @@ export const submitOrderOperation = operation({
     const checked = checkoutInputSchemaFor({ ships }).safeParse(draftOfBody(body, key));
     // The key was checked above, so every refusal here is about a field of the body.
     if (!checked.success) throw await invalidFormInput(checked.error, BODY_PATH);
-    const outcome = await submitOrder(env, request, customer, checked.data);
-    if (outcome.kind === "throttled") throw new ApiFailure(429, "session.throttled");
-    if (outcome.kind === "failed") throw await refusal(503, outcome.formErrors, {});
-    if (outcome.kind === "refused") throw await refusal(409, outcome.formErrors, outcome.fieldErrors);
-    const { order, payment } = outcome;
-    if (payment?.kind === "failed") throw await refusal(503, [`pages.checkout.error.payment.${payment.method}`], {});
-    const origin = new URL(request.url).origin;
-    const next = payment?.kind === "started" ? payment.pageUrl : orderNextStep(order);
+    const answer = orderAnswer(await submitOrder(env, request, customer, checked.data));
+    if (answer.kind === "ended") {
+      if (answer.apiMessage) throw new ApiFailure(answer.status, answer.apiMessage);
+      throw await refusal(answer.status, answer.formErrors, answer.fieldErrors);
+    }
+    const { order, next } = answer;
     return {
       increment_id: order.incrementId,
       status: order.status,
       payment_status: order.paymentStatus,
-      redirect_url: new URL(next, origin).href,
+      redirect_url: new URL(next, new URL(request.url).origin).href,
     };
   },
 });

@@ -3,7 +3,7 @@
  * customer's cart ships goods (which rules the checkout draft meets) and whether the chosen payment
  * method is offered to her, then the throttled order placement and the opening of its payment at
  * the provider. The page and the API only read their input into the typed draft
- * (domain/checkout/checkout-input.ts) and the outcome into their answer.
+ * (domain/checkout/checkout-input.ts) and answer the outcome by one table (order-answers.server.ts).
  */
 import { cartShipsGoods } from "~/domain/cart/cart.server";
 import { loadPaymentAccount } from "~/domain/checkout/checkout.server";
