@@ -19,6 +19,7 @@ import {
   type CheckoutFieldErrors,
   type CheckoutDraft,
 } from "./checkout-input";
+import type { SepaMandate } from "~/domain/sepa/mandate";
 import { slotTimes } from "./slots";
 
 /** Where each field of the draft is on the form. */
@@ -76,8 +77,15 @@ const checkoutForm = z.object({
 const wholeNumber = (digits: string) => (/^-?\d+$/.test(digits) ? Number(digits) : Number.NaN);
 const slotOf = (key: string | undefined) => (key ? slotTimes(key) : undefined);
 
+/** The mandate the form's fields give, none while they are all empty (as an API body without one). */
+function mandateOf(form: z.output<typeof checkoutForm>): SepaMandate | undefined {
+  const { sepaBank, iban, bic, sepaConsent } = form;
+  if (!sepaBank && !iban && !bic && !sepaConsent) return undefined;
+  return { bank: sepaBank ?? "", iban: iban ?? "", bic: bic ?? "", mandateAccepted: sepaConsent === "on" };
+}
+
 /** The form's strings as the typed draft. */
-export function draftOfForm(form: z.output<typeof checkoutForm>): CheckoutDraft {
+function draftOfForm(form: z.output<typeof checkoutForm>): CheckoutDraft {
   return {
     idempotencyKey: form.idempotencyKey ?? "",
     carrier: form.carrier,
@@ -89,18 +97,14 @@ export function draftOfForm(form: z.output<typeof checkoutForm>): CheckoutDraft 
     pickupTerms: form.pickupTerms === "on",
     paymentMethod: form.paymentMethod,
     useCredit: form.useCredit === "on",
-    sepa: {
-      bank: form.sepaBank ?? "",
-      iban: form.iban ?? "",
-      bic: form.bic ?? "",
-      mandateAccepted: form.sepaConsent === "on",
-    },
+    sepa: mandateOf(form),
     comment: form.comment,
     // as z.coerce.number reads it: "2,5" is no number, " 12 " is 12
     expectedTotal: Number(form.expectedTotal),
   };
 }
 
+/** The form's schema for a cart that ships goods or not: what the action parses and the browser checks. */
 export const checkoutSchemaFor = ({ ships }: { ships: boolean }) => {
   const rules = checkoutInputSchemaFor({ ships });
   return checkoutForm.transform((form, ctx) => {
