@@ -34,16 +34,16 @@ export async function invalidInput(error: ZodError, where: "body" | "query"): Pr
 }
 
 /**
- * A page form's schema refusing what an API body was read into: each issue at the place of the
- * body that field came from (`places`, by the form's field name), as a 400 like any body's.
+ * A page form's or the domain's schema refusing what an API body was read into: each issue at the
+ * place of the body that field came from (`places`, by the field's whole path, "sepa.iban", or its
+ * first part), as a 400 like any body's.
  */
 export function invalidFormInput(
   error: ZodError,
   places: Readonly<Record<string, readonly (string | number)[]>>,
 ): Promise<ApiFailure> {
-  const issues = error.issues.map(
-    (issue): ZodIssue => ({ ...issue, path: [...(places[String(issue.path[0])] ?? issue.path)] }),
-  );
+  const placeOf = (path: (string | number)[]) => places[path.join(".")] ?? places[String(path[0])] ?? path;
+  const issues = error.issues.map((issue): ZodIssue => ({ ...issue, path: [...placeOf(issue.path)] }));
   return invalidInput(new ZodError(issues), "body");
 }
 

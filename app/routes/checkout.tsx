@@ -9,6 +9,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
+import { orderAnswer } from "~/http/checkout/order-answers.server";
 import { checkoutRules, submitOrder } from "~/http/checkout/order-submit.server";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DeliveryChoice } from "~/components/checkout/DeliveryChoice";
@@ -22,8 +23,7 @@ import { checkoutBlocker } from "~/domain/cart/validity";
 import { CARRIERS, STANDARD_CARRIER, isCarrierCode } from "~/domain/checkout/carriers";
 import { loadCheckout } from "~/domain/checkout/checkout.server";
 import { COMMENT_MAX_LENGTH } from "~/domain/checkout/payment-methods";
-import { checkoutSchemaFor, type CheckoutInput } from "~/domain/checkout/schema";
-import { orderNextStep } from "~/domain/order/order.server";
+import { checkoutSchemaFor, formFieldErrors } from "~/domain/checkout/schema";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { parseForm, readForm } from "~/platform/form.server";
@@ -80,32 +80,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
-  const { schema, refusal } = await checkoutRules(context.env.DB, customer.id, form.get("paymentMethod"));
-  const submission = parseForm(form, schema);
+  const { ships, refusal } = await checkoutRules(context.env.DB, customer.id, form.get("paymentMethod"));
+  const submission = parseForm(form, checkoutSchemaFor({ ships }));
   // A method the customer is not offered is refused before its fields are looked at.
   if (refusal)
     return data({ result: submission.reply({ fieldErrors: { paymentMethod: [refusal] } }) }, { status: 400 });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await submitOrder(context.env, request, customer, submission.value as CheckoutInput);
-  if (outcome.kind === "throttled")
-    return data({ result: submission.reply({ formErrors: ["pages.checkout.error.checkoutError"] }) }, { status: 429 });
-  if (outcome.kind === "failed")
-    return data({ result: submission.reply({ formErrors: outcome.formErrors }) }, { status: 503 });
-  if (outcome.kind === "refused") {
-    return data(
-      { result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: outcome.fieldErrors }) },
-      { status: 409 },
-    );
+  const answer = orderAnswer(await submitOrder(context.env, request, customer, submission.value));
+  if (answer.kind === "placed") throw redirect(answer.next);
+  if (answer.notice) {
+    throw await redirectWithNotice(context.env, "/checkout", { type: "error", key: answer.formErrors[0] });
   }
-  const { order, payment } = outcome;
-  if (payment?.kind === "started") throw redirect(payment.pageUrl);
-  if (payment?.kind === "failed") {
-    throw await redirectWithNotice(context.env, "/checkout", {
-      type: "error",
-      key: `pages.checkout.error.payment.${payment.method}`,
-    });
-  }
-  throw redirect(orderNextStep(order));
+  const { formErrors, fieldErrors } = answer;
+  return data(
+    { result: submission.reply({ formErrors, fieldErrors: formFieldErrors(fieldErrors) }) },
+    { status: answer.status },
+  );
 }
 
 export default function CheckoutPage() {

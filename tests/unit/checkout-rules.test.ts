@@ -8,14 +8,16 @@ import { berlinInstant, inBerlin } from "~/domain/time/berlin";
 
 const RUNS = { numRuns: 10_000 };
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+const WISH = { start: "2026-11-23T07:00:00.000Z", end: "2026-11-23T13:00:00.000Z" };
+const PICKUP = { start: "2026-11-24T07:00:00.000Z", end: "2026-11-24T09:00:00.000Z" };
 
 const choices: fc.Arbitrary<CheckoutChoices> = fc.record({
   carrier: maybe(fc.constantFrom(...CARRIER_CODES)),
-  addressId: maybe(fc.constantFrom("1", "200001")),
-  deliverySlot: maybe(fc.constant("a|b")),
+  addressId: maybe(fc.constantFrom(1, 200001)),
+  deliverySlot: maybe(fc.constant(WISH)),
   telephone: maybe(fc.constant("+49 341 1234567")),
   storeId: maybe(fc.constant("leipzig-gohlis")),
-  pickupSlot: maybe(fc.constant("c|d")),
+  pickupSlot: maybe(fc.constant(PICKUP)),
   pickupTerms: maybe(fc.boolean()),
   paymentMethod: maybe(fc.constantFrom("paypal", "card", "sepa", "balance")),
 });
@@ -67,33 +69,33 @@ describe("checkout validity: worked examples", () => {
     ["only a payment method", card, ["carrier"]],
     [
       "standard delivery with address and slot",
-      { ...card, carrier: "myensopackagedelivery", addressId: "1", deliverySlot: "a|b" },
+      { ...card, carrier: "myensopackagedelivery", addressId: 1, deliverySlot: WISH },
       [],
     ],
     [
       "standard delivery without an address",
-      { ...card, carrier: "myensopackagedelivery", deliverySlot: "a|b" },
+      { ...card, carrier: "myensopackagedelivery", deliverySlot: WISH },
       ["addressId"],
     ],
     [
       "standard delivery without a wish slot",
-      { ...card, carrier: "myensopackagedelivery", addressId: "1" },
+      { ...card, carrier: "myensopackagedelivery", addressId: 1 },
       ["deliverySlot"],
     ],
     [
       "express with address and phone",
-      { ...card, carrier: "myensodhlexpress", addressId: "1", telephone: "+49 341 1234567" },
+      { ...card, carrier: "myensodhlexpress", addressId: 1, telephone: "+49 341 1234567" },
       [],
     ],
-    ["express without a phone", { ...card, carrier: "myensodhlexpress", addressId: "1" }, ["telephone"]],
+    ["express without a phone", { ...card, carrier: "myensodhlexpress", addressId: 1 }, ["telephone"]],
     [
       "express needs no wish slot",
-      { ...card, carrier: "myensodhlexpress", addressId: "1", telephone: "0341 1234567", deliverySlot: undefined },
+      { ...card, carrier: "myensodhlexpress", addressId: 1, telephone: "0341 1234567", deliverySlot: undefined },
       [],
     ],
     [
       "click & collect with store, slot and terms",
-      { ...card, carrier: "clickandcollect", storeId: "leipzig-gohlis", pickupSlot: "c|d", pickupTerms: true },
+      { ...card, carrier: "clickandcollect", storeId: "leipzig-gohlis", pickupSlot: PICKUP, pickupTerms: true },
       [],
     ],
     [
@@ -102,7 +104,7 @@ describe("checkout validity: worked examples", () => {
         ...card,
         carrier: "clickandcollect",
         storeId: "leipzig-gohlis",
-        pickupSlot: "c|d",
+        pickupSlot: PICKUP,
         pickupTerms: true,
         addressId: undefined,
       },
@@ -110,7 +112,7 @@ describe("checkout validity: worked examples", () => {
     ],
     [
       "click & collect, terms not acknowledged",
-      { ...card, carrier: "clickandcollect", storeId: "leipzig-gohlis", pickupSlot: "c|d", pickupTerms: false },
+      { ...card, carrier: "clickandcollect", storeId: "leipzig-gohlis", pickupSlot: PICKUP, pickupTerms: false },
       ["pickupTerms"],
     ],
     [
@@ -120,17 +122,17 @@ describe("checkout validity: worked examples", () => {
     ],
     [
       "local food delivery with address and slot",
-      { ...card, carrier: "myensofoodshipping", addressId: "1", deliverySlot: "a|b" },
+      { ...card, carrier: "myensofoodshipping", addressId: 1, deliverySlot: WISH },
       [],
     ],
     [
       "local food delivery without a wish slot",
-      { ...card, carrier: "myensofoodshipping", addressId: "1" },
+      { ...card, carrier: "myensofoodshipping", addressId: 1 },
       ["deliverySlot"],
     ],
     [
       "local food delivery, no payment method",
-      { carrier: "myensofoodshipping", addressId: "1", deliverySlot: "a|b" },
+      { carrier: "myensofoodshipping", addressId: 1, deliverySlot: WISH },
       ["paymentMethod"],
     ],
   ] as [string, CheckoutChoices, Field[]][])("%s -> missing %j", (_, c, missing) => {
@@ -142,10 +144,10 @@ describe("checkout validity: worked examples", () => {
     expect(checkoutProblems({ paymentMethod: "card" })).toEqual([
       { field: "carrier", message: "checkout:error.missingShippingMethod" },
     ]);
-    expect(checkoutProblems({ carrier: "myensopackagedelivery", deliverySlot: "a|b", paymentMethod: "card" })).toEqual([
+    expect(checkoutProblems({ carrier: "myensopackagedelivery", deliverySlot: WISH, paymentMethod: "card" })).toEqual([
       { field: "addressId", message: "checkout:error.missingAddress" },
     ]);
-    expect(checkoutProblems({ carrier: "myensodhlexpress", addressId: "1", paymentMethod: "card" })).toEqual([
+    expect(checkoutProblems({ carrier: "myensodhlexpress", addressId: 1, paymentMethod: "card" })).toEqual([
       { field: "telephone", message: "checkout:error.expressPhone" },
     ]);
   });

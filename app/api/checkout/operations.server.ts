@@ -10,7 +10,7 @@ import { cartShips } from "~/domain/cart/cart";
 import { CARRIERS, CARRIER_CODES, STANDARD_CARRIER, deliversTo } from "~/domain/checkout/carriers";
 import { loadCheckout } from "~/domain/checkout/checkout.server";
 import { storeChoice } from "~/domain/store/choice";
-import { slotEnd, slotStart, type Slot } from "~/domain/checkout/slots";
+import { slotTimes, type Slot } from "~/domain/checkout/slots";
 import { translator } from "~/platform/i18n.server";
 import { postalAddressFields, postalAddressOf } from "../address.server";
 import { cartResource, cartSchema } from "../cart/resource.server";
@@ -110,8 +110,7 @@ export const shippingInformation = operation({
 });
 
 const slotOf = (s: Slot, remaining: number | null) => ({
-  start: slotStart(s.key),
-  end: slotEnd(s.key),
+  ...slotTimes(s.key),
   date: s.date,
   from: s.from,
   to: s.to,

@@ -1,123 +1,36 @@
 /**
- * The order submit (spec section 7 "Order submit"): the spec's body, read into the checkout form's
- * values and checked by the page's own schema (`checkoutRules`), then placed by the page's own
- * `submitOrder`. The `Idempotency-Key` header is the form's hidden key: the same key places one
- * order however often, and however concurrently, it comes, and every answer names that order.
+ * The order submit (spec section 7 "Order submit"): the spec's body, read into the checkout's typed
+ * draft (submit-body.server.ts) and checked by the same rules as the page's form
+ * (`checkoutInputSchemaFor`), then placed by the page's own `submitOrder` and answered by the
+ * doors' one table (`orderAnswer`). The `Idempotency-Key` header is the form's hidden key: the same
+ * key places one order however often, and however concurrently, it comes, and every answer names
+ * that order.
  */
 import { z } from "zod";
-import { CARRIER_CODES } from "~/domain/checkout/carriers";
-import { COMMENT_MAX_LENGTH, PAYMENT_METHODS } from "~/domain/checkout/payment-methods";
-import { checkoutSchema, type CheckoutInput } from "~/domain/checkout/schema";
-import { MAX_LENGTH } from "~/domain/customer/validation";
-import { orderNextStep } from "~/domain/order/order.server";
+import {
+  CHECKOUT_FIELDS,
+  checkoutInputSchemaFor,
+  idempotencyKeySchema,
+  type CheckoutFieldErrors,
+} from "~/domain/checkout/checkout-input";
+import { orderAnswer } from "~/http/checkout/order-answers.server";
 import { checkoutRules, submitOrder } from "~/http/checkout/order-submit.server";
 import { translator } from "~/platform/i18n.server";
-import { postalAddressFields } from "../address.server";
 import { invalidFormInput } from "../errors.server";
 import { ApiFailure, operation } from "../operation.server";
-
-/** An instant as the wish-dates call answers it; any offset is read, the shop compares in UTC. */
-const instant = z
-  .string()
-  .max(40)
-  .datetime({ offset: true })
-  .transform((v) => new Date(v).toISOString());
-
-const submitBody = z
-  .object({
-    paymentMethod: z.enum(PAYMENT_METHODS),
-    /** The shipping method; none for a cart of shares alone. */
-    shippingRuleset: z.enum(CARRIER_CODES).optional(),
-    /** The delivery address (one of the customer's, see shipping-information). */
-    shippingAddressId: z.number().int().positive().optional(),
-    /** The wish date's start and end, as the wish-dates call answers them. */
-    shippingDate: instant.optional(),
-    shippingDateEnd: instant.optional(),
-    telephone: z.string().max(MAX_LENGTH.telephone).optional(),
-    pickupStore: z.string().max(60).optional(),
-    pickupDate: instant.optional(),
-    /** A pickup time's end (a store closing early ends its last slot early). */
-    pickupDateEnd: instant.optional(),
-    /** What the app shows of the store; the shop takes the store's address from pickupStore. */
-    pickupLocation: z
-      .object({ name: z.string().max(100), ...postalAddressFields })
-      .partial()
-      .strict()
-      .optional(),
-    pickupTermsAccepted: z.boolean().optional(),
-    /** Settle the balance first (the balance as payment method uses it anyway). */
-    useCredit: z.boolean().optional(),
-    sepa: z
-      .object({
-        bank: z.string().max(100),
-        iban: z.string().max(42),
-        bic: z.string().max(15).optional(),
-        mandateAccepted: z.boolean(),
-      })
-      .strict()
-      .optional(),
-    orderComment: z.string().max(COMMENT_MAX_LENGTH).optional(),
-    /** The grand total in cents the customer confirmed ("zahlungspflichtig bestellen"): an order is only made for exactly that. */
-    grandTotal: z.number().int(),
-  })
-  .strict();
-
-type SubmitBody = z.output<typeof submitBody>;
-
-/** Where each field of the checkout form stands in the body (for the refusals' parameters). */
-const FIELD_OF: Record<string, readonly string[]> = {
-  carrier: ["shippingRuleset"],
-  addressId: ["shippingAddressId"],
-  deliverySlot: ["shippingDate"],
-  storeId: ["pickupStore"],
-  pickupSlot: ["pickupDate"],
-  pickupTerms: ["pickupTermsAccepted"],
-  sepaBank: ["sepa", "bank"],
-  iban: ["sepa", "iban"],
-  bic: ["sepa", "bic"],
-  sepaConsent: ["sepa", "mandateAccepted"],
-  comment: ["orderComment"],
-  expectedTotal: ["grandTotal"],
-};
-
-const on = (value: boolean | undefined) => (value ? "on" : undefined);
-const slotKey = (start: string | undefined, end: string | undefined) => (start ? `${start}|${end ?? ""}` : "");
-
-/** The body as the checkout form would have sent it. */
-function formValues(body: SubmitBody, idempotencyKey: string): Record<string, unknown> {
-  return {
-    idempotencyKey,
-    carrier: body.shippingRuleset,
-    addressId: body.shippingAddressId === undefined ? "" : String(body.shippingAddressId),
-    deliverySlot: slotKey(body.shippingDate, body.shippingDateEnd),
-    telephone: body.telephone ?? "",
-    storeId: body.pickupStore ?? "",
-    pickupSlot: slotKey(body.pickupDate, body.pickupDateEnd),
-    pickupTerms: on(body.pickupTermsAccepted),
-    paymentMethod: body.paymentMethod,
-    useCredit: on(body.useCredit),
-    sepaBank: body.sepa?.bank ?? "",
-    iban: body.sepa?.iban ?? "",
-    bic: body.sepa?.bic ?? "",
-    sepaConsent: on(body.sepa?.mandateAccepted),
-    comment: body.orderComment ?? "",
-    expectedTotal: body.grandTotal,
-  };
-}
-
-const apiField = (field: string) => ["body", ...(FIELD_OF[field] ?? [field])].join(".");
+import { BODY_PATH, draftOfBody, placeOf, submitBody } from "./submit-body.server";
 
 /** The checkout's reasons as the API says them: the first is the message, each is a parameter "field: text". */
 async function refusal(
-  status: 409 | 503,
+  status: 409 | 429 | 503,
   formErrors: string[],
-  fieldErrors: Record<string, string[]>,
+  fieldErrors: CheckoutFieldErrors,
 ): Promise<ApiFailure> {
   const t = await translator("common");
   const reasons = [
     ...formErrors.map((key) => ({ key, text: t(key) })),
-    ...Object.entries(fieldErrors).flatMap(([field, keys]) =>
-      keys.map((key) => ({ key, text: `${apiField(field)}: ${t(key)}` })),
+    ...CHECKOUT_FIELDS.flatMap((field) =>
+      (fieldErrors[field] ?? []).map((key) => ({ key, text: `${placeOf(field)}: ${t(key)}` })),
     ),
   ];
   return new ApiFailure(
@@ -127,8 +40,8 @@ async function refusal(
   );
 }
 
-/** The key's form is the checkout form's hidden field's (domain/checkout/schema.ts). */
-const submitHeaders = z.object({ "Idempotency-Key": checkoutSchema.innerType().shape.idempotencyKey });
+/** The key's form is the checkout form's hidden field's (domain/checkout/checkout-input.ts). */
+const submitHeaders = z.object({ "Idempotency-Key": idempotencyKeySchema });
 
 export const submitOrderOperation = operation({
   method: "POST",
@@ -158,24 +71,22 @@ export const submitOrderOperation = operation({
     if (!submitHeaders.shape["Idempotency-Key"].safeParse(key).success)
       throw new ApiFailure(400, "api:idempotencyKeyInvalid", ["header.Idempotency-Key"]);
 
-    const { schema, refusal: methodRefusal } = await checkoutRules(env.DB, customer.id, body.paymentMethod);
+    const { ships, refusal: methodRefusal } = await checkoutRules(env.DB, customer.id, body.paymentMethod);
     if (methodRefusal) throw await refusal(409, [], { paymentMethod: [methodRefusal] });
-    const parsed = schema.safeParse(formValues(body, key));
+    const checked = checkoutInputSchemaFor({ ships }).safeParse(draftOfBody(body, key));
     // The key was checked above, so every refusal here is about a field of the body.
-    if (!parsed.success) throw await invalidFormInput(parsed.error, FIELD_OF);
-    const outcome = await submitOrder(env, request, customer, parsed.data as CheckoutInput);
-    if (outcome.kind === "throttled") throw new ApiFailure(429, "session.throttled");
-    if (outcome.kind === "failed") throw await refusal(503, outcome.formErrors, {});
-    if (outcome.kind === "refused") throw await refusal(409, outcome.formErrors, outcome.fieldErrors);
-    const { order, payment } = outcome;
-    if (payment?.kind === "failed") throw await refusal(503, [`pages.checkout.error.payment.${payment.method}`], {});
-    const origin = new URL(request.url).origin;
-    const next = payment?.kind === "started" ? payment.pageUrl : orderNextStep(order);
+    if (!checked.success) throw await invalidFormInput(checked.error, BODY_PATH);
+    const answer = orderAnswer(await submitOrder(env, request, customer, checked.data));
+    if (answer.kind === "ended") {
+      if (answer.apiMessage) throw new ApiFailure(answer.status, answer.apiMessage);
+      throw await refusal(answer.status, answer.formErrors, answer.fieldErrors);
+    }
+    const { order, next } = answer;
     return {
       increment_id: order.incrementId,
       status: order.status,
       payment_status: order.paymentStatus,
-      redirect_url: new URL(next, origin).href,
+      redirect_url: new URL(next, new URL(request.url).origin).href,
     };
   },
 });

@@ -85,7 +85,7 @@ export function pickupSlots(staffed: DayHours[], now: Date, days: number, booked
       for (let start = toMinutes(open); start < toMinutes(close); start += PICKUP_SLOT_HOURS * 60) {
         const end = Math.min(start + PICKUP_SLOT_HOURS * 60, toMinutes(close === "24:00" ? "23:59" : close));
         const s = slot(day, toTime(start), toTime(end));
-        const startsAt = s.key.split("|")[0];
+        const startsAt = slotTimes(s.key).start;
         if (Date.parse(startsAt) - now.getTime() < PICKUP_LEAD_MS) continue;
         slots.push({ ...s, remaining: Math.max(0, PICKUP_SLOT_CAPACITY - (booked.get(startsAt) ?? 0)) });
       }
@@ -94,9 +94,22 @@ export function pickupSlots(staffed: DayHours[], now: Date, days: number, booked
   return slots;
 }
 
-export function slotStart(key: string): string {
-  return key.split("|")[0];
+/** A slot as an order takes it: its start and end, UTC instants in ISO 8601. */
+export interface TimeSlot {
+  start: string;
+  end: string;
 }
-export function slotEnd(key: string): string {
-  return key.split("|")[1] ?? "";
+
+/**
+ * The instants a slot key names. Split at the first "|" only, so a key with more than one (made up,
+ * never offered) keeps them in its end and matches no offered slot.
+ */
+export function slotTimes(key: string): TimeSlot {
+  const bar = key.indexOf("|");
+  return bar < 0 ? { start: key, end: "" } : { start: key.slice(0, bar), end: key.slice(bar + 1) };
+}
+
+/** The offered slot a customer chose, if it is one of them. */
+export function offeredSlot<S extends Slot>(offered: S[], chosen: TimeSlot | undefined): S | undefined {
+  return chosen && offered.find((s) => s.key === `${chosen.start}|${chosen.end}`);
 }

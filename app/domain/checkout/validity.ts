@@ -1,18 +1,19 @@
 /**
  * A shipping method and (for delivery) an address, a phone for
- * express, a pickup option for click & collect, and a payment method. The checkout form's schema
- * names these problems next to their fields. An order that ships nothing (shares only,
- * docs/decisions/0021) needs only the payment method.
+ * express, a pickup option for click & collect, and a payment method. The checkout's typed input
+ * (checkout-input.ts) names these problems next to their fields. An order that ships nothing
+ * (shares only, docs/decisions/0021) needs only the payment method.
  */
 import { CARRIERS, type CarrierCode } from "./carriers";
+import type { TimeSlot } from "./slots";
 
 export interface CheckoutChoices {
   carrier?: CarrierCode;
-  addressId?: string;
-  deliverySlot?: string;
+  addressId?: number;
+  deliverySlot?: TimeSlot;
   telephone?: string;
   storeId?: string;
-  pickupSlot?: string;
+  pickupSlot?: TimeSlot;
   pickupTerms?: boolean;
   paymentMethod?: string;
 }
@@ -24,8 +25,10 @@ export interface CheckoutProblem {
 
 export function checkoutProblems(c: CheckoutChoices, { ships = true } = {}): CheckoutProblem[] {
   const problems: CheckoutProblem[] = [];
-  const need = (ok: unknown, field: keyof CheckoutChoices, message: string) => {
-    if (!ok) problems.push({ field, message });
+  // Chosen is anything but nothing: address 0 is an (unknown) address, which the order placement
+  // refuses as not hers; an empty text or an unticked box is nothing.
+  const need = (value: unknown, field: keyof CheckoutChoices, message: string) => {
+    if (value === undefined || value === "" || value === false) problems.push({ field, message });
   };
   if (ships) need(c.carrier, "carrier", "checkout:error.missingShippingMethod");
   const carrier = ships && c.carrier ? CARRIERS[c.carrier] : null;

@@ -17,9 +17,9 @@ import { cartCashbackCents, cartShips, totalsOf, type CartLine, type CartShares 
 import { checkoutBlocker, type CheckoutBlocker } from "~/domain/cart/validity";
 import { CARRIERS, STANDARD_CARRIER, deliversTo, type Carrier } from "~/domain/checkout/carriers";
 import { loadCheckout, type Checkout } from "~/domain/checkout/checkout.server";
-import type { CheckoutInput } from "~/domain/checkout/schema";
-import { PICKUP_SLOT_CAPACITY, slotEnd, slotStart } from "~/domain/checkout/slots";
-import { normalizeIban } from "~/domain/sepa/mandate";
+import type { CheckoutFieldErrors, CheckoutInput } from "~/domain/checkout/checkout-input";
+import { PICKUP_SLOT_CAPACITY, offeredSlot } from "~/domain/checkout/slots";
+import { normalizeBic, normalizeIban } from "~/domain/sepa/mandate";
 import { CREDIT_ERROR, orderPayment, paymentRefusal } from "~/domain/checkout/payment-methods";
 import { addressLine } from "~/domain/address/format";
 import { SHARE_SKU } from "~/domain/share/purchase";
@@ -32,10 +32,10 @@ import { orderConfirmationMail } from "./order-mail.server";
 
 export type PlaceOutcome =
   | { kind: "placed"; order: PlacedOrder }
-  | { kind: "refused"; fieldErrors: Record<string, string[]>; formErrors: string[] }
+  | { kind: "refused"; fieldErrors: CheckoutFieldErrors; formErrors: string[] }
   | { kind: "failed"; formErrors: string[] };
 
-const refuse = (formErrors: string[], fieldErrors: Record<string, string[]> = {}): PlaceOutcome => ({
+const refuse = (formErrors: string[], fieldErrors: CheckoutFieldErrors = {}): PlaceOutcome => ({
   kind: "refused",
   formErrors,
   fieldErrors,
@@ -93,7 +93,7 @@ async function placeOrderOnce(
   const checkout = await loadCheckout(
     db,
     customer.id,
-    { carrier: input.carrier ?? STANDARD_CARRIER, storeId: input.storeId, moreDays: true },
+    { carrier: input.carrier ?? STANDARD_CARRIER, storeId: input.storeId ?? null, moreDays: true },
     now,
   );
   const { cart } = checkout;
@@ -105,7 +105,7 @@ async function placeOrderOnce(
   const problem = checkProblems(checkout, input, carrier);
   if (problem) return problem;
 
-  const useCredit = input.paymentMethod === "balance" || input.useCredit === "on";
+  const useCredit = input.paymentMethod === "balance" || input.useCredit;
   const totals = totalsOf(
     cart.lines,
     cart.coupon?.coupon ?? null,
@@ -116,7 +116,10 @@ async function placeOrderOnce(
   const dueRefusal = paymentRefusal(input.paymentMethod, checkout, totals.grandTotalCents);
   if (dueRefusal) return refuse([], { paymentMethod: [dueRefusal] });
   const { method: paymentMethod, needsProvider } = orderPayment(input.paymentMethod, totals.grandTotalCents);
-  const address = carrier?.needsAddress ? checkout.addresses.find((a) => String(a.id) === input.addressId) : undefined;
+  const address = carrier?.needsAddress ? checkout.addresses.find((a) => a.id === input.addressId) : undefined;
+  // checkProblems found each one among the slots offered now
+  const pickupSlot = carrier?.isPickup ? input.pickupSlot : undefined;
+  const deliverySlot = carrier?.hasWishSlot ? input.deliverySlot : undefined;
   const stamp = now.toISOString();
   const shareName = (await translator("orders"))("shares.lineName");
 
@@ -171,10 +174,10 @@ async function placeOrderOnce(
             country: address.country,
           }
         : null,
-      pickupSlotStart: carrier?.isPickup ? slotStart(input.pickupSlot) : null,
-      pickupSlotEnd: carrier?.isPickup ? slotEnd(input.pickupSlot) : null,
-      deliveryStart: carrier?.hasWishSlot ? slotStart(input.deliverySlot) : null,
-      deliveryEnd: carrier?.hasWishSlot ? slotEnd(input.deliverySlot) : null,
+      pickupSlotStart: pickupSlot?.start ?? null,
+      pickupSlotEnd: pickupSlot?.end ?? null,
+      deliveryStart: deliverySlot?.start ?? null,
+      deliveryEnd: deliverySlot?.end ?? null,
       comment: input.comment,
       // a voucher is for goods: an order of shares alone leaves it in the cart for later
       couponCode: carrier && totals.couponApplied ? cart.coupon!.code : null,
@@ -256,7 +259,7 @@ async function orderStatements(
         channel: "online",
         status: order.status,
         carrier_code: order.carrierCode,
-        store_id: carrier?.isPickup ? input.storeId : null,
+        store_id: carrier?.isPickup ? (input.storeId ?? null) : null,
         pickup_slot_start: order.pickupSlotStart,
         pickup_slot_end: order.pickupSlotEnd,
         shipping_address: order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
@@ -265,11 +268,11 @@ async function orderStatements(
         telephone: input.telephone || null,
         payment_method: order.paymentMethod,
         sepa_mandate:
-          order.paymentMethod === "sepa"
+          order.paymentMethod === "sepa" && input.sepa
             ? JSON.stringify({
-                bank: input.sepaBank,
-                iban: normalizeIban(input.iban),
-                bic: input.bic.replace(/\s+/g, "").toUpperCase(),
+                bank: input.sepa.bank,
+                iban: normalizeIban(input.sepa.iban),
+                bic: normalizeBic(input.sepa.bic),
               })
             : null,
         coupon_code: order.couponCode,
@@ -450,19 +453,19 @@ function checkProblems(checkout: Checkout, input: CheckoutInput, carrier: Carrie
   const { cart } = checkout;
   const blocker = checkoutBlocker(cart.lines, cart.totals.minimumReached, cart.shares !== null);
   if (blocker) return refuse([BLOCKER_MESSAGE[blocker]]);
-  const fieldErrors: Record<string, string[]> = {};
+  const fieldErrors: CheckoutFieldErrors = {};
   if (carrier?.needsAddress) {
-    const address = checkout.addresses.find((a) => String(a.id) === input.addressId);
+    const address = checkout.addresses.find((a) => a.id === input.addressId);
     if (!address) fieldErrors.addressId = ["checkout:error.missingAddress"];
     else if (!deliversTo(carrier, address)) fieldErrors.addressId = ["checkout:error.outsideDeliveryArea"];
   }
-  if (carrier?.hasWishSlot && !checkout.wishSlots.some((s) => s.key === input.deliverySlot)) {
+  if (carrier?.hasWishSlot && !offeredSlot(checkout.wishSlots, input.deliverySlot)) {
     fieldErrors.deliverySlot = ["checkout:error.missingDeliverySlot"];
   }
   if (carrier?.isPickup) {
     if (!checkout.store) fieldErrors.storeId = ["checkout:error.missingStore"];
     else {
-      const slot = checkout.pickupSlots.find((s) => s.key === input.pickupSlot);
+      const slot = offeredSlot(checkout.pickupSlots, input.pickupSlot);
       if (!slot) fieldErrors.pickupSlot = ["checkout:error.missingPickupSlot"];
       else if (slot.remaining === 0) fieldErrors.pickupSlot = ["checkout:error.slotFull"];
     }

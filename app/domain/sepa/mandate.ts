@@ -28,6 +28,35 @@ export function ibanMatchesBic(iban: string, bic: string): boolean {
   return extractIBAN(normalizeIban(iban)).countryCode === extractBIC(normalizeBic(bic)).countryCode;
 }
 
+/** A mandate as a customer gives it: the bank, the account and her consent to the debit. */
+export interface SepaMandate {
+  bank: string;
+  iban: string;
+  bic: string;
+  mandateAccepted: boolean;
+}
+
+export interface MandateProblem {
+  field: keyof SepaMandate;
+  message: string;
+}
+
+/** What is missing or wrong in a mandate, by field; messages are locale keys of the common namespace. */
+export function sepaMandateProblems(m: Partial<SepaMandate>): MandateProblem[] {
+  const problems: MandateProblem[] = [];
+  const required = "validation.required";
+  if (!m.bank) problems.push({ field: "bank", message: required });
+  const ibanOk = Boolean(m.iban) && isIban(m.iban ?? "");
+  const bicOk = Boolean(m.bic) && isBic(m.bic ?? "");
+  if (!ibanOk) problems.push({ field: "iban", message: m.iban ? "validation.sepa.iban" : required });
+  if (!bicOk) problems.push({ field: "bic", message: m.bic ? "validation.sepa.bic" : required });
+  if (ibanOk && bicOk && !ibanMatchesBic(m.iban ?? "", m.bic ?? ""))
+    problems.push({ field: "bic", message: "validation.sepa.mismatch" });
+  if (!m.mandateAccepted) problems.push({ field: "mandateAccepted", message: "validation.sepa.consent" });
+  return problems;
+}
+
+/** The mandate's fields as the card application's form names them (its checkbox posts "on"). */
 export interface MandateFields {
   sepaBank?: string;
   iban?: string;
@@ -35,17 +64,10 @@ export interface MandateFields {
   sepaConsent?: string;
 }
 
-/** What is missing or wrong in a mandate, by field; messages are locale keys of the common namespace. */
+const FORM_FIELD = { bank: "sepaBank", iban: "iban", bic: "bic", mandateAccepted: "sepaConsent" } as const;
+
+/** `sepaMandateProblems` of the card application's form, at its field names. */
 export function mandateProblems(v: MandateFields): { field: keyof MandateFields; message: string }[] {
-  const problems: { field: keyof MandateFields; message: string }[] = [];
-  const required = "validation.required";
-  if (!v.sepaBank) problems.push({ field: "sepaBank", message: required });
-  const ibanOk = Boolean(v.iban) && isIban(v.iban ?? "");
-  const bicOk = Boolean(v.bic) && isBic(v.bic ?? "");
-  if (!ibanOk) problems.push({ field: "iban", message: v.iban ? "validation.sepa.iban" : required });
-  if (!bicOk) problems.push({ field: "bic", message: v.bic ? "validation.sepa.bic" : required });
-  if (ibanOk && bicOk && !ibanMatchesBic(v.iban ?? "", v.bic ?? ""))
-    problems.push({ field: "bic", message: "validation.sepa.mismatch" });
-  if (!v.sepaConsent) problems.push({ field: "sepaConsent", message: "validation.sepa.consent" });
-  return problems;
+  const mandate = { bank: v.sepaBank, iban: v.iban, bic: v.bic, mandateAccepted: Boolean(v.sepaConsent) };
+  return sepaMandateProblems(mandate).map((p) => ({ field: FORM_FIELD[p.field], message: p.message }));
 }

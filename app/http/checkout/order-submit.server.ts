@@ -1,13 +1,14 @@
 /**
- * Ordering, for both doors (the checkout page's form and the API's order submit): which checkout
- * schema a customer's cart needs and whether the chosen payment method is offered to her, then the
- * throttled order placement and the opening of its payment at the provider. The page and the API
- * only translate their input into `CheckoutInput` and the outcome into their answer.
+ * Ordering, for both doors (the checkout page's form and the API's order submit): whether the
+ * customer's cart ships goods (which rules the checkout draft meets) and whether the chosen payment
+ * method is offered to her, then the throttled order placement and the opening of its payment at
+ * the provider. The page and the API only read their input into the typed draft
+ * (domain/checkout/checkout-input.ts) and answer the outcome by one table (order-answers.server.ts).
  */
 import { cartShipsGoods } from "~/domain/cart/cart.server";
 import { loadPaymentAccount } from "~/domain/checkout/checkout.server";
 import { isPaymentMethod, paymentRefusal } from "~/domain/checkout/payment-methods";
-import { checkoutSchemaFor, type CheckoutInput } from "~/domain/checkout/schema";
+import type { CheckoutInput } from "~/domain/checkout/checkout-input";
 import { placeOrder, type PlaceOutcome } from "~/domain/order/place-order.server";
 import type { PlacedOrder } from "~/domain/order/order.server";
 import { startOrderPayment, type PaymentStart } from "~/domain/order/start-payment.server";
@@ -18,8 +19,9 @@ import { attempt, clientIp, clientOf, LIMITS } from "~/platform/rate-limit.serve
 import type { SignedInCustomer } from "~/platform/session.server";
 
 /**
- * The schema for the customer's cart as it is in the database (shares alone need no shipping
- * method), and the refusal of a payment method she is not offered (looked at before its fields).
+ * Whether the customer's cart as it is in the database ships goods (shares alone need no shipping
+ * method), for the rules' schema, and the refusal of a payment method she is not offered (looked
+ * at before its fields).
  */
 export async function checkoutRules(db: D1Database, customerId: number, method: unknown) {
   const [ships, account] = await Promise.all([
@@ -27,7 +29,7 @@ export async function checkoutRules(db: D1Database, customerId: number, method: 
     isPaymentMethod(method) ? loadPaymentAccount(db, customerId) : null,
   ]);
   return {
-    schema: checkoutSchemaFor({ ships }),
+    ships,
     refusal: account && isPaymentMethod(method) ? paymentRefusal(method, account) : null,
   };
 }
