@@ -54,3 +54,17 @@ export function playwrightSummary(report, knownFlaky) {
   for (const file of report.suites ?? []) visit(file, [file.title]);
   return summary;
 }
+
+/** Seconds the browser tests of each project took, summed over the workers that ran them in parallel. */
+export function projectSeconds(report) {
+  const seconds = {};
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        for (const result of test.results)
+          seconds[test.projectName] = (seconds[test.projectName] ?? 0) + result.duration / 1000;
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  return seconds;
+}

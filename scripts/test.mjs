@@ -6,20 +6,24 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { bin, log, root, run } from "./lib.mjs";
 import { checkedStates, describeStates } from "./page-states.mjs";
-import { knownFlakyList, playwrightSummary } from "./test-summary.mjs";
+import { knownFlakyList, playwrightSummary, projectSeconds } from "./test-summary.mjs";
 
 const tmp = path.join(root, ".tmp");
 let passed = 0;
 let failed = 0;
 const failures = [];
 
+const timings = [];
+
 async function stage(name, fn) {
   log(name);
+  const started = performance.now();
   try {
     await fn();
   } catch (error) {
     failures.push(`${name}: ${error.message}`);
   }
+  timings.push(`${name.replace(/ \(.*$/, "")}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
 async function count(file, read) {
@@ -63,9 +67,12 @@ await count(path.join(tmp, "playwright.json"), async (r) => {
   const result = playwrightSummary(r, known);
   for (const t of result.flaky) console.error(`✘ passed only on its retry (flaky, not in e2e/known-flaky.json): ${t}`);
   for (const t of result.knownFlaky) console.log(`Playwright: known flaky, passed on its retry: ${t}`);
+  const perProject = Object.entries(projectSeconds(r)).map(([project, s]) => `${project} ${s.toFixed(0)} s`);
+  console.log(`Browser tests per project (summed over the workers): ${perProject.join(", ")}`);
   return result;
 });
 console.log(`Axe and the 360 px layout check: ${describeStates(checkedStates())}`);
+console.log(`Stages: ${timings.join(", ")}`);
 
 for (const f of failures) console.error(`✘ ${f}`);
 const stageFailures = failures.length && failed === 0 ? 1 : 0;
