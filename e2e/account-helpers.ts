@@ -132,7 +132,8 @@ export async function mailLink(
 ): Promise<string> {
   let href = "";
   await expect(async () => {
-    await page.goto("/dev/mailbox");
+    // only the recipient's mails: the whole outbox is everyone's, and differs with every test
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(recipient)}`);
     const mail = page
       .getByRole("article")
       .filter({ hasText: `An: ${recipient} ·` })

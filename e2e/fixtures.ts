@@ -19,15 +19,17 @@ export async function expectAccessible(page: Page) {
   const info = base.info();
   const jsEnabled = info.project.use.javaScriptEnabled !== false;
   if (jsEnabled) await settleHydration(page);
-  const key = stateKey(await pageSignature(page));
+  const signature = await pageSignature(page);
+  const key = stateKey(signature);
   const project = info.project.name;
-  const checked = alreadyChecked(project, key);
-  recordState({ project, key, url: page.url(), test: info.titlePath.join(" › "), checked: !checked });
-  if (checked) return;
+  const entry = { project, key, url: page.url(), test: info.titlePath.join(" › ") };
+  if (alreadyChecked(project, key)) return recordState({ ...entry, checked: false, ms: 0 }, signature);
+  const started = Date.now();
   const target = jsEnabled ? page : await snapshotInTwin(page);
   expect(await seriousViolations(target)).toEqual([]);
   expect(await phoneLayoutProblemsAt360(target), `${page.url()} at 360 px`).toEqual([]);
   markChecked(project, key);
+  recordState({ ...entry, checked: true, ms: Date.now() - started }, signature);
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

@@ -85,10 +85,19 @@ export function markChecked(project: string, key: string) {
   writeFileSync(marker(project, key), "");
 }
 
-/** Every state a test reached, checked now or earlier, for `scripts/page-states.mjs` to count. */
-export function recordState(entry: { project: string; key: string; url: string; test: string; checked: boolean }) {
-  mkdirSync(STATES_DIR, { recursive: true });
+/**
+ * Every state a test reached, checked now (with the check's milliseconds) or earlier, for
+ * `scripts/page-states.mjs` to count; the signature of a checked state is kept beside it
+ * (`signatures/<key>.txt`), to see what two states differ in.
+ */
+export function recordState(
+  entry: { project: string; key: string; url: string; test: string; checked: boolean; ms: number },
+  signature: string,
+) {
+  mkdirSync(path.join(STATES_DIR, "signatures"), { recursive: true });
   appendFileSync(path.join(STATES_DIR, "seen.jsonl"), `${JSON.stringify(entry)}\n`);
+  const file = path.join(STATES_DIR, "signatures", `${entry.key}.txt`);
+  if (entry.checked && !existsSync(file)) writeFileSync(file, signature);
 }
 
 /** A run starts with no state checked (the Playwright config's globalSetup). */

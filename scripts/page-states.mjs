@@ -16,9 +16,10 @@ export function checkedStates(file = SEEN) {
   for (const line of readFileSync(file, "utf8").split("\n")) {
     if (!line.trim()) continue;
     const entry = JSON.parse(line);
-    if (!byProject.has(entry.project)) byProject.set(entry.project, { reached: 0, checked: new Map() });
+    if (!byProject.has(entry.project)) byProject.set(entry.project, { reached: 0, checked: new Map(), ms: 0 });
     const states = byProject.get(entry.project);
     states.reached++;
+    states.ms += entry.ms ?? 0;
     // an entry of an older run's format (no `checked`) counts as checked: that run checked every visit
     const key = entry.key ?? entry.full; // `full`: the recording of the tests before decision 0035
     if (entry.checked !== false && !states.checked.has(key)) states.checked.set(key, `${entry.test} (${entry.url})`);
@@ -29,7 +30,10 @@ export function checkedStates(file = SEEN) {
 /** "js: 143 states checked (of 402 reached), no-js: …" */
 export function describeStates(byProject) {
   return [...byProject]
-    .map(([project, s]) => `${project}: ${s.checked.size} page states checked (${s.reached} times reached)`)
+    .map(
+      ([project, s]) =>
+        `${project}: ${s.checked.size} page states checked in ${(s.ms / 1000).toFixed(0)} s (${s.reached} times reached)`,
+    )
     .join(", ");
 }
 
@@ -42,8 +46,13 @@ if (process.argv[1] === import.meta.filename) {
     console.log(`the other run: ${describeStates(other)}`);
     for (const [project, states] of other) {
       const missing = [...states.checked].filter(([key]) => !now.get(project)?.checked.has(key));
+      // a document without JavaScript is the same in both projects: its state has the same key
+      const elsewhere = (key) => [...now].find(([other, s]) => other !== project && s.checked.has(key))?.[0];
       console.log(`${project}: ${missing.length} of its states not checked here`);
-      for (const [key, where] of missing) console.log(`  ${key} ${where}`);
+      for (const [key, where] of missing)
+        console.log(
+          `  ${key} ${where}${elsewhere(key) ? ` — checked here by ${elsewhere(key)}, the same document` : ""}`,
+        );
     }
   }
 }

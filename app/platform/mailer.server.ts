@@ -69,15 +69,11 @@ export interface OutboxMail {
   headers: string | null;
 }
 
-export async function latestMails(db: D1Database, limit = 50): Promise<OutboxMail[]> {
-  return (
-    await prepare(
-      db,
-      qb
-        .selectFrom("outbox")
-        .select(["id", "recipient", "subject", "text_body", "created_at", "headers"])
-        .orderBy("id", "desc")
-        .limit(limit),
-    ).all<OutboxMail>()
-  ).results;
+export async function latestMails(db: D1Database, { limit = 50, recipient }: { limit?: number; recipient?: string } = {}) {
+  const query = qb
+    .selectFrom("outbox")
+    .select(["id", "recipient", "subject", "text_body", "created_at", "headers"])
+    .orderBy("id", "desc")
+    .limit(limit);
+  return (await prepare(db, recipient ? query.where("recipient", "=", recipient) : query).all<OutboxMail>()).results;
 }

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/texts";
@@ -16,15 +16,24 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Development and test only: the mailer's outbox, so e-mail links can be followed locally. */
-export async function loader({ context }: LoaderFunctionArgs) {
+/** The longest e-mail address there is (RFC 5321); a longer `to` cannot name a recipient. */
+const ADDRESS_MAX_LENGTH = 254;
+
+/**
+ * Development and test only: the mailer's outbox, so e-mail links can be followed locally; with
+ * `?to=<address>` only the mails to that address (a developer looking for her test customer's
+ * link among everyone's).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStandIns(context.env);
-  const mails = (await latestMails(context.env.DB)).map(({ headers, ...mail }) => ({
+  const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
+  const recipient = to && to.length <= ADDRESS_MAX_LENGTH ? to : undefined;
+  const mails = (await latestMails(context.env.DB, { recipient })).map(({ headers, ...mail }) => ({
     ...mail,
     headers: Object.entries(readHeaders(headers)),
   }));
   const title = pageTitle("Postausgang", await translator("common"));
-  return data({ mails, title }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data({ mails, recipient: recipient ?? null, title }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
 
 /** Mail text with its links clickable. */
@@ -47,12 +56,17 @@ function MailText({ text }: { text: string }) {
 }
 
 export default function Mailbox() {
-  const { mails } = useLoaderData<typeof loader>();
+  const { mails, recipient } = useLoaderData<typeof loader>();
   const { t } = useTranslation("account");
   return (
     <div className="page-narrow">
       <h1>{t("mailbox.title")}</h1>
       <p>{t("mailbox.intro")}</p>
+      {recipient ? (
+        <p>
+          {t("mailbox.onlyTo", { recipient })} <Link to="/dev/mailbox">{t("mailbox.all")}</Link>
+        </p>
+      ) : null}
       {mails.length === 0 ? <p>{t("mailbox.empty")}</p> : null}
       {mails.map((mail) => (
         <article key={mail.id} className="mail" aria-labelledby={`mail-${mail.id}`}>

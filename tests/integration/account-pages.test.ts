@@ -353,4 +353,24 @@ describe("development mailbox", () => {
     expect(res.status).toBe(200);
     expect(html).toContain("Postausgang (nur Entwicklung)");
   });
+
+  it("shows only the mails to one address with ?to=, and every mail without it", async () => {
+    const insert = "INSERT INTO outbox (recipient, subject, text_body, created_at) VALUES (?, ?, ?, ?)";
+    await shop.db.batch([
+      shop.db.prepare(insert).bind("nur-ich@example.org", "Für mich", "Hallo", "2026-11-27T08:00:00Z"),
+      shop.db.prepare(insert).bind("jemand-anders@example.org", "Für jemand anderen", "Hallo", "2026-11-27T08:01:00Z"),
+    ]);
+    const only = (await new Browser(shop).get("/dev/mailbox?to=nur-ich%40example.org")).html;
+    expect(only).toContain("Für mich");
+    expect(only).not.toContain("Für jemand anderen");
+    expect(only).toContain("Nur die E-Mails an nur-ich@example.org.");
+    expect(only).toContain('href="/dev/mailbox"');
+    const all = (await new Browser(shop).get("/dev/mailbox")).html;
+    expect(all).toContain("Für mich");
+    expect(all).toContain("Für jemand anderen");
+    // an address longer than any can be is no filter, nothing breaks
+    const long = await new Browser(shop).get(`/dev/mailbox?to=${"a".repeat(300)}`);
+    expect(long.res.status).toBe(200);
+    expect(long.html).toContain("Für jemand anderen");
+  });
 });

@@ -250,7 +250,7 @@ export const PAGES: PageTarget[] = [
   { path: "/pages/legal/{value}", params: [] },
   { path: "/images/products/{value}", params: [] },
   { path: "/locales/{value}/{value}", params: ["v"] },
-  { path: "/dev/mailbox", params: [] },
+  { path: "/dev/mailbox", params: ["to"] },
   { path: "/dev/cards", params: [] },
   { path: "/content/shares", params: [] },
   { path: "/content/shares/confirm", params: [] },
