@@ -69,7 +69,10 @@ export interface OutboxMail {
   headers: string | null;
 }
 
-export async function latestMails(db: D1Database, { limit = 50, recipient }: { limit?: number; recipient?: string } = {}) {
+export async function latestMails(
+  db: D1Database,
+  { limit = 50, recipient }: { limit?: number; recipient?: string } = {},
+) {
   const query = qb
     .selectFrom("outbox")
     .select(["id", "recipient", "subject", "text_body", "created_at", "headers"])
