@@ -31,35 +31,44 @@ const VALUED_ATTRIBUTES = [
   "data-signed-in",
 ];
 
+/**
+ * Elements that are never rendered: the app's scripts and their module preloads, which the
+ * browser moves into the body after the first paint (DeferredScripts), are no part of a state.
+ */
+export const UNRENDERED = ["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "LINK", "META"];
+
 /** The page's normalised description: the address, then one line per element with its own texts. */
 export function pageSignature(page: Page): Promise<string> {
-  return page.evaluate((valued) => {
-    const blank = (s: string) =>
-      s
-        .replace(/[\w.+-]+@[\w-]+\.[\w.]+/g, "E")
-        .replace(/[A-Za-z0-9_-]{20,}/g, "T")
-        .replace(/\d+/g, "N")
-        .replace(/\s+/g, " ")
-        .trim();
-    const lines: string[] = [blank(location.pathname + location.search)];
-    const html = document.documentElement;
-    for (const el of [html, ...document.body.querySelectorAll("*")]) {
-      if (["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT"].includes(el.tagName)) continue;
-      const attributes = [...el.attributes]
-        .map((a) => (valued.includes(a.name) ? `${a.name}=${blank(a.value)}` : a.name))
-        .sort()
-        .join(",");
-      const texts =
-        el === html
-          ? ""
-          : [...el.childNodes]
-              .filter((n) => n.nodeType === Node.TEXT_NODE)
-              .map((n) => n.textContent ?? "")
-              .join(" ");
-      lines.push(`${el.tagName}[${attributes}] ${blank(texts)}`);
-    }
-    return lines.join("\n");
-  }, VALUED_ATTRIBUTES);
+  return page.evaluate(
+    ([valued, unrendered]) => {
+      const blank = (s: string) =>
+        s
+          .replace(/[\w.+-]+@[\w-]+\.[\w.]+/g, "E")
+          .replace(/[A-Za-z0-9_-]{20,}/g, "T")
+          .replace(/\d+/g, "N")
+          .replace(/\s+/g, " ")
+          .trim();
+      const lines: string[] = [blank(location.pathname + location.search)];
+      const html = document.documentElement;
+      for (const el of [html, ...document.body.querySelectorAll("*")]) {
+        if (unrendered.includes(el.tagName)) continue;
+        const attributes = [...el.attributes]
+          .map((a) => (valued.includes(a.name) ? `${a.name}=${blank(a.value)}` : a.name))
+          .sort()
+          .join(",");
+        const texts =
+          el === html
+            ? ""
+            : [...el.childNodes]
+                .filter((n) => n.nodeType === Node.TEXT_NODE)
+                .map((n) => n.textContent ?? "")
+                .join(" ");
+        lines.push(`${el.tagName}[${attributes}] ${blank(texts)}`);
+      }
+      return lines.join("\n");
+    },
+    [VALUED_ATTRIBUTES, UNRENDERED] as const,
+  );
 }
 
 /** FNV-1a of the signature: short, stable, and collisions among a few hundred states are negligible. */

@@ -24,6 +24,17 @@ const { mf, db } = await startMiniflareShop({
   },
 });
 
+// Miniflare's D1 handle is a proxy into workerd: `prepare` and `bind` are synchronous calls over
+// its channel, `all` an asynchronous one. Two test workers' statements interleaving there put the
+// channel out of step now and then (an assertion in Miniflare, "false == true"), and every later
+// statement failed. One statement at a time.
+let last = Promise.resolve();
+function oneAtATime(run) {
+  const next = last.then(run, run);
+  last = next.catch(() => {});
+  return next;
+}
+
 // Listens only once the database is migrated and seeded: Playwright waits for GET /ready.
 const control = http.createServer(async (req, res) => {
   try {
@@ -32,10 +43,12 @@ const control = http.createServer(async (req, res) => {
     let body = "";
     for await (const chunk of req) body += chunk;
     const { sql, params = [] } = JSON.parse(body);
-    const { results } = await db
-      .prepare(sql)
-      .bind(...params)
-      .all();
+    const { results } = await oneAtATime(() =>
+      db
+        .prepare(sql)
+        .bind(...params)
+        .all(),
+    );
     res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(results));
   } catch (error) {
     res.writeHead(error.status ?? 500, { "Content-Type": "text/plain" }).end(String(error.message ?? error));

@@ -1,7 +1,8 @@
 // Counts the page states the browser tests checked with axe and the 360 px layout check
 // (e2e/page-state.ts, docs/decisions/0035), per project, from the last run's
 // .tmp/page-states/seen.jsonl. With `--against <seen.jsonl of another run>` it also lists the
-// states that run checked and this one did not (to compare a change of the tests with main).
+// states that run checked and this one did not (to compare a change of the tests with main;
+// `--signatures <dir>` where that run kept its states' signatures, if not beside its seen.jsonl).
 // `npm test` prints the count after the browser tests.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -9,8 +10,26 @@ import { root } from "./lib.mjs";
 
 export const SEEN = path.join(root, ".tmp", "page-states", "seen.jsonl");
 
+/** e2e/page-state.ts's key (FNV-1a) of a signature. */
+function stateKey(signature) {
+  let h = 2166136261;
+  for (let i = 0; i < signature.length; i++) h = Math.imul(h ^ signature.charCodeAt(i), 16777619) >>> 0;
+  return h.toString(16).padStart(8, "0");
+}
+
+/**
+ * A recorded state's key as today's signature would give it: recordings made before the module
+ * preloads (LINK) and META left the signature are keyed anew from their stored signatures.
+ */
+function currentKey(key, signatures) {
+  const file = path.join(signatures, `${key}.txt`);
+  if (!existsSync(file)) return key;
+  const lines = readFileSync(file, "utf8").split("\n");
+  return stateKey(lines.filter((line) => !/^(LINK|META)\[/.test(line)).join("\n"));
+}
+
 /** project → Map(state key → the first test that reached it), of the states whose checks ran. */
-export function checkedStates(file = SEEN) {
+export function checkedStates(file = SEEN, signatures = path.join(path.dirname(file), "signatures")) {
   const byProject = new Map();
   if (!existsSync(file)) return byProject;
   for (const line of readFileSync(file, "utf8").split("\n")) {
@@ -21,7 +40,8 @@ export function checkedStates(file = SEEN) {
     states.reached++;
     states.ms += entry.ms ?? 0;
     // an entry of an older run's format (no `checked`) counts as checked: that run checked every visit
-    const key = entry.key ?? entry.full; // `full`: the recording of the tests before decision 0035
+    // `full`: the recording of the tests before decision 0035
+    const key = currentKey(entry.key ?? entry.full, signatures);
     if (entry.checked !== false && !states.checked.has(key)) states.checked.set(key, `${entry.test} (${entry.url})`);
   }
   return byProject;
@@ -42,7 +62,8 @@ if (process.argv[1] === import.meta.filename) {
   console.log(describeStates(now));
   const against = process.argv.indexOf("--against");
   if (against > 0) {
-    const other = checkedStates(process.argv[against + 1]);
+    const signatures = process.argv.indexOf("--signatures");
+    const other = checkedStates(process.argv[against + 1], signatures > 0 ? process.argv[signatures + 1] : undefined);
     console.log(`the other run: ${describeStates(other)}`);
     for (const [project, states] of other) {
       const missing = [...states.checked].filter(([key]) => !now.get(project)?.checked.has(key));
