@@ -4,8 +4,15 @@ import { headerDisclosure, headerSearch, mainMenu, openMainMenu, waitForHydratio
 import { launchOptions } from "./playwright.config";
 
 // Real browsers keep a page left by a full page load in their back-forward cache; Playwright
-// switches that cache off, so this file switches it on again (it must be top-level: a new worker).
-test.use({ launchOptions: { ...launchOptions, ignoreDefaultArgs: ["--disable-back-forward-cache"] } });
+// switches that cache off, so this file switches it on again (it must be top-level: a new worker),
+// in the full Chromium: the headless shell the other tests use has no back-forward cache.
+test.use({
+  launchOptions: {
+    ...launchOptions,
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    ignoreDefaultArgs: ["--disable-back-forward-cache"],
+  },
+});
 
 async function expectOverlaysClosed(page: Page) {
   await expect(mainMenu(page).details).not.toHaveAttribute("open");

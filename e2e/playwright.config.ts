@@ -5,9 +5,10 @@ const root = path.resolve(import.meta.dirname, "..");
 const port = process.env.E2E_PORT ?? "8790";
 export const baseURL = `http://127.0.0.1:${port}`;
 
-// Debian's Chromium (installed by scripts/ensure-deps.mjs), never a downloaded browser.
+// Debian's Chromium headless shell (installed by scripts/ensure-deps.mjs; scripts/lib.mjs says why
+// the shell), never a downloaded browser.
 export const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.HEADLESS_CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
   args: [
     "--no-sandbox",
     "--disable-gpu",
@@ -33,7 +34,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 12_000 },
   reporter: [["list"], ["json", { outputFile: path.join(root, ".tmp", "playwright.json") }]],
-  use: { baseURL, locale: "de-DE", timezoneId: "Europe/Berlin", launchOptions, trace: "retain-on-failure" },
+  // A trace records every action's DOM and screen: a fifth of the browser tests' time when kept for
+  // every test. The retry of a failed test records one (`--trace on` records them all locally).
+  use: { baseURL, locale: "de-DE", timezoneId: "Europe/Berlin", launchOptions, trace: "on-first-retry" },
   projects: [
     {
       name: "js",

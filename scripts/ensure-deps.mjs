@@ -2,7 +2,7 @@
 // the end-to-end tests (never Playwright's own browser download, which cannot work offline).
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { CHROMIUM, log, root, run } from "./lib.mjs";
+import { CHROMIUM, HEADLESS_CHROMIUM, log, root, run } from "./lib.mjs";
 
 const lock = path.join(root, "package-lock.json");
 const installed = path.join(root, "node_modules", ".package-lock.json");
@@ -19,10 +19,10 @@ if (stale) {
   await run("npm", ["run", "--silent", "postinstall"]);
 }
 
-if (process.argv.includes("--browser") && !existsSync(CHROMIUM)) {
+if (process.argv.includes("--browser") && !(existsSync(CHROMIUM) && existsSync(HEADLESS_CHROMIUM))) {
   const asRoot = process.getuid?.() === 0;
   log("Installing Chromium from Debian's packages …");
   const apt = (...args) => (asRoot ? run("apt-get", args) : run("sudo", ["apt-get", ...args]));
   await apt("update", "-qq");
-  await apt("install", "-y", "-qq", "chromium", "fonts-dejavu-core");
+  await apt("install", "-y", "-qq", "chromium", "chromium-headless-shell", "fonts-dejavu-core");
 }

@@ -5,8 +5,14 @@ import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const bin = (name) => path.join(root, "node_modules", ".bin", name);
-/** Debian's Chromium, which the browser tests and Lighthouse use (installed by ensure-deps.mjs). */
+/** Debian's Chromium, which Lighthouse uses (installed by ensure-deps.mjs). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * Debian's build of Chromium's headless shell (the "old headless"), which the browser tests use,
+ * as Playwright does with its own download: the same engine without the full browser's shell,
+ * 26 % less time over the same tests than the full Chromium in headless mode (decision 0035).
+ */
+export const HEADLESS_CHROMIUM = process.env.HEADLESS_CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 /** Runs a command with inherited output; rejects with its exit code. */
 export function run(cmd, args, opts = {}) {
