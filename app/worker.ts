@@ -43,6 +43,8 @@ import { tagManagerFor } from "~/platform/tag-manager.server";
 import type { PolicySources } from "~/platform/security.server";
 import { checkDueApplications } from "~/domain/card/application.server";
 import { reviewDuePurchases } from "~/domain/share/purchase.server";
+import { reconcilePayments } from "~/domain/order/reconcile-payments.server";
+import { shopOrigin } from "~/platform/mail-transport.server";
 
 const dev = process.env.NODE_ENV === "development";
 if (dev) logDevReady(build);
@@ -199,6 +201,11 @@ export default {
     ctx.waitUntil(
       checkDueApplications(env, now).then((report) => {
         if (report.looked > 0) console.log(`card applications: ${JSON.stringify(report)}`);
+      }),
+    );
+    ctx.waitUntil(
+      reconcilePayments(env.DB, paymentProvider(env), now, shopOrigin(env)).then((report) => {
+        if (report.unopened + report.answered + report.open > 0) console.log(`payments: ${JSON.stringify(report)}`);
       }),
     );
     ctx.waitUntil(

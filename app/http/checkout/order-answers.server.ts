@@ -7,6 +7,7 @@
  */
 import type { CheckoutFieldErrors } from "~/domain/checkout/checkout-input";
 import { orderNextStep, type PlacedOrder } from "~/domain/order/order.server";
+import { orderPagePath } from "~/domain/order/order";
 import type { PaymentStart } from "~/domain/order/start-payment.server";
 import type { SubmitOutcome } from "./order-submit.server";
 
@@ -60,5 +61,6 @@ export function orderAnswer(outcome: SubmitOutcome): OrderAnswer {
   if (outcome.kind !== "placed") return ended(outcome.kind, outcome);
   const { order, payment } = outcome;
   if (payment?.kind === "failed") return ended("paymentFailed", { kind: "paymentFailed", method: payment.method });
+  if (payment?.kind === "waiting") return { kind: "placed", order, next: orderPagePath(order.incrementId) };
   return { kind: "placed", order, next: payment?.kind === "started" ? payment.pageUrl : orderNextStep(order) };
 }
