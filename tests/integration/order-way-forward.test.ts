@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, csrfOf } from "./browser";
 import { checkoutHelpers } from "./checkout-helpers";
-import { startShop, type TestShop } from "./worker";
+import { ORIGIN, startShop, type TestShop } from "./worker";
+import { reconcilePayments } from "~/domain/order/reconcile-payments.server";
+import type { PaymentProvider } from "~/platform/payment-provider";
 
 let shop: TestShop;
 let h: ReturnType<typeof checkoutHelpers>;
@@ -82,6 +84,30 @@ describe("an unpaid order's page", () => {
     const page = await other.browser.get("/account/order/overview");
     const res = await other.browser.post(`/account/order/${number}`, { intent: "pay" }, { csrf: csrfOf(page.html) });
     expect(res.res.status).toBe(404);
+  });
+});
+
+describe("a retry of the checkout form", () => {
+  it("after the reconciliation cancelled its order says so, and the cart is back", async () => {
+    const { browser, id, addressId } = await h.buyer();
+    const form = await h.checkoutForm(browser);
+    const order = h.standardOrder(form, addressId);
+    expect((await browser.post("/checkout", order, { csrf: form.csrf })).res.status).toBe(302);
+    const placed = (await h.orderOf(form.key))!;
+    await shop.db
+      .prepare("UPDATE payment SET provider_ref = NULL, page_url = NULL WHERE order_id = ?")
+      .bind(placed.id)
+      .run();
+    const provider = { name: "sandbox" } as PaymentProvider; // never asked: the payment was never opened
+    const report = await reconcilePayments(shop.db, provider, new Date(Date.now() + 16 * 60_000), ORIGIN);
+    expect(report.unopened).toBeGreaterThanOrEqual(1);
+    expect(await h.cartCount(id)).toBe(1);
+
+    const retried = await browser.post("/checkout", order, { csrf: form.csrf });
+    expect(retried.res.status).toBe(302);
+    const page = await browser.follow(retried);
+    expect(page.html).toContain("Diese Bestellung wurde storniert, weil ihre Zahlung nicht zustande kam.");
+    expect(await h.orderCount(id)).toBe(1);
   });
 });
 
