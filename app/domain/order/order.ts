@@ -73,18 +73,13 @@ export const shipsNothing = (order: Pick<OrderDetail, "carrierCode" | "channel">
   order.channel === "online" && order.carrierCode === null;
 
 /**
- * "Vertrag widerrufen" is offered on online orders of goods that are paid (not waiting for their
- * payment, not cancelled) and not yet withdrawn: an unpaid order offers its payment instead
- * (payment-window.ts), and is cancelled if it never comes. An order of shares alone has no goods to withdraw from: a member leaves the
+ * "Vertrag widerrufen" is offered on online orders of goods that are not cancelled and not yet
+ * withdrawn (an unpaid one too: the contract is made with "zahlungspflichtig bestellen"). An order of shares alone has no goods to withdraw from: a member leaves the
  * cooperative by cancelling shares (docs/decisions/0020, 0021).
  */
 export function canWithdraw(order: Pick<OrderDetail, "channel" | "status" | "withdrawnAt" | "carrierCode">): boolean {
   return (
-    order.channel === "online" &&
-    order.status !== "canceled" &&
-    order.status !== "pending_payment" &&
-    order.withdrawnAt === null &&
-    !shipsNothing(order)
+    order.channel === "online" && order.status !== "canceled" && order.withdrawnAt === null && !shipsNothing(order)
   );
 }
 

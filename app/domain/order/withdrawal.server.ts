@@ -30,7 +30,7 @@ export async function withdrawOrder(
   // The order as it may still be withdrawn; the statements before the withdrawal's own UPDATE
   // read it, so only the batch that records the withdrawal takes the cashback back.
   const open = sql<boolean>`customer_id = ${customer.id} AND increment_id = ${incrementId} AND channel = 'online'
-    AND carrier_code IS NOT NULL AND status NOT IN ('canceled', 'pending_payment') AND withdrawn_at IS NULL`;
+    AND carrier_code IS NOT NULL AND status <> 'canceled' AND withdrawn_at IS NULL`;
   const [reversed, , updated] = await db.batch([
     ...(await reverseCashbackStatements(db, { customerId: customer.id, open, now: at })),
     prepare(
@@ -43,7 +43,7 @@ export async function withdrawOrder(
         .where("channel", "=", "online")
         // an order of shares alone has no goods to withdraw from (domain/order/order.ts canWithdraw)
         .where("carrier_code", "is not", null)
-        .where("status", "not in", ["canceled", "pending_payment"])
+        .where("status", "!=", "canceled")
         .where("withdrawn_at", "is", null)
         .returning(["id", "cashback_cents", "cashback_credited_at"]),
     ),
