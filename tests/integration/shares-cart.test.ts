@@ -193,7 +193,12 @@ describe("shares in the cart", () => {
     expect(html).not.toContain("Mindestbestellwert");
     expect(html).not.toContain('name="code"');
     expect(html).not.toContain("enthaltene MwSt.");
+    // one true thing about the tax: no price here includes VAT
+    expect(html).toContain("Genossenschaftsanteile sind von der Umsatzsteuer befreit.");
+    expect(html).not.toContain("inkl. MwSt. Genossenschaftsanteile");
     expect(html).toContain('href="/checkout"');
+    // the header counts them: a cart of shares alone is no empty cart
+    expect(html).toContain('aria-label="Warenkorb, 3 Artikel, 300,00 €"');
     // no member yet: what shares would save
     expect(html).toMatch(/<a [^>]*href="\/content\/shares">Mit Anteilen bis zu 4 % sparen<\/a>/);
   });
