@@ -237,7 +237,7 @@ async function callsOfACheckout() {
   return counting.calls();
 }
 
-describe("a failure at each step of ordering", async () => {
+describe("a failure at each step of ordering", () => {
   it("is counted: placing and opening make a known number of D1 calls", async () => {
     expect(await callsOfACheckout()).toBeGreaterThan(5);
   });
