@@ -65,8 +65,14 @@ export async function startMiniflareShop(opts = {}) {
       ? { assets: { directory: path.join(root, "public"), binding: "ASSETS", routerConfig: { has_user_worker: true } } }
       : {}),
   });
-  const db = await mf.getD1Database("DB");
-  if (opts.migrate !== false) await runStatements(db, await migrationStatements());
-  if (opts.seed !== false && opts.migrate !== false) await runStatements(db, (await seedStatements()).statements);
-  return { mf, db, url: opts.port !== undefined ? await mf.ready : null };
+  try {
+    const db = await mf.getD1Database("DB");
+    if (opts.migrate !== false) await runStatements(db, await migrationStatements());
+    if (opts.seed !== false && opts.migrate !== false) await runStatements(db, (await seedStatements()).statements);
+    return { mf, db, url: opts.port !== undefined ? await mf.ready : null };
+  } catch (error) {
+    // a shop that could not be prepared gives its port and workerd back
+    await mf.dispose().catch(() => {});
+    throw error;
+  }
 }
