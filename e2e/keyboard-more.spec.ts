@@ -1,0 +1,59 @@
+import type { Locator, Page } from "@playwright/test";
+import { visit } from "./account-helpers";
+import { expect, expectAccessible, test } from "./fixtures";
+
+// More keyboard findings (WCAG 2.2 AA, issue 31 §4): focus rings not cut off, scrollable code
+// reachable, nothing focused under the sticky header, added content announced or focused, no
+// error before the customer could choose. Keyboard only; after every step the test says where
+// focus is.
+test.describe.configure({ timeout: 120_000 });
+
+const PHONE = { width: 360, height: 740 };
+
+/** Presses Tab (or Shift+Tab) until `target` has focus. */
+async function tabTo(page: Page, target: Locator, { max = 40, back = false } = {}) {
+  for (let presses = 0; presses <= max; presses++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+/**
+ * The sides of the focused element's outline that an ancestor clips (overflow other than
+ * visible): the ring must be whole (WCAG 2.4.7, 2.4.11).
+ */
+async function clippedRingSides(target: Locator): Promise<string[]> {
+  return target.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const ring = Number.parseFloat(style.outlineWidth) + Number.parseFloat(style.outlineOffset);
+    const box = el.getBoundingClientRect();
+    const outer = { top: box.top - ring, right: box.right + ring, bottom: box.bottom + ring, left: box.left - ring };
+    const sides = new Set<string>();
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+      const clip = a.getBoundingClientRect();
+      if (outer.top < clip.top) sides.add("top");
+      if (outer.right > clip.right) sides.add("right");
+      if (outer.bottom > clip.bottom) sides.add("bottom");
+      if (outer.left < clip.left) sides.add("left");
+    }
+    return [...sides];
+  });
+}
+
+test("the search button's focus ring is whole on every side, on a phone and on a desktop", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  for (const viewport of [PHONE, { width: 1280, height: 720 }]) {
+    await page.setViewportSize(viewport);
+    await visit(page, "/", javaScriptEnabled);
+    const submit = page.getByRole("banner").getByRole("button", { name: "Suchen", exact: true });
+    await tabTo(page, submit);
+    await expect(submit).toBeFocused();
+    expect(await submit.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
+    expect(await clippedRingSides(submit), `at ${viewport.width} px`).toEqual([]);
+  }
+});
