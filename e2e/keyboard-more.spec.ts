@@ -57,3 +57,29 @@ test("the search button's focus ring is whole on every side, on a phone and on a
     expect(await clippedRingSides(submit), `at ${viewport.width} px`).toEqual([]);
   }
 });
+
+test("/api: the curl example scrolls sideways on a phone and is a named Tab stop that arrow keys scroll", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/api");
+  await expect(page.getByRole("heading", { level: 1, name: "Frischkorb-API" })).toBeVisible();
+  const example = page.getByRole("region", { name: "Beispiel: Aufrufe mit curl" });
+  await expect(example).toContainText("curl -s -X POST");
+  expect(await example.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+
+  await tabTo(page, example);
+  await expect(example).toBeFocused();
+  expect(await example.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
+  expect(await clippedRingSides(example)).toEqual([]);
+  await expectAccessible(page);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => example.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expect(example).toBeFocused();
+  // the next Tab leaves it for the next link or control
+  await page.keyboard.press("Tab");
+  await expect(example).not.toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(example).toBeFocused();
+});
