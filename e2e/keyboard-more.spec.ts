@@ -83,3 +83,37 @@ test("/api: the curl example scrolls sideways on a phone and is a named Tab stop
   await page.keyboard.press("Shift+Tab");
   await expect(example).toBeFocused();
 });
+
+test("Shift+Tab never leaves the focused link under the sticky header, on a phone and on a desktop", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  for (const viewport of [PHONE, { width: 1280, height: 720 }]) {
+    await page.setViewportSize(viewport);
+    await visit(page, "/search/find?q=milch", javaScriptEnabled, "Suchergebnisse für „milch“");
+    const header = page.locator(".site-header");
+    const links = page.getByRole("main").getByRole("link");
+    const count = await links.count();
+    expect(count).toBeGreaterThan(10);
+    // the last link of the page content, then the page scrolled so that it sits under the header
+    const start = links.nth(count - 1);
+    await start.focus();
+    await expect(start).toBeFocused();
+    for (let step = 0; step < 6; step++) {
+      await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement;
+        const header = document.querySelector(".site-header") as HTMLElement;
+        const under = header.getBoundingClientRect().bottom - focused.getBoundingClientRect().bottom;
+        window.scrollBy({ top: -under, behavior: "instant" });
+      });
+      const before = await page.evaluate(() => document.activeElement);
+      await page.keyboard.press("Shift+Tab");
+      const focused = page.locator(":focus");
+      await expect(focused).toBeFocused();
+      expect(await page.evaluate((b) => b !== document.activeElement, before)).toBe(true);
+      const headerBottom = await header.evaluate((el) => el.getBoundingClientRect().bottom);
+      const top = await focused.evaluate((el) => el.getBoundingClientRect().top);
+      expect(top, `focus at ${viewport.width} px, step ${step}`).toBeGreaterThanOrEqual(headerBottom);
+    }
+  }
+});
