@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { visit } from "./account-helpers";
+import { ANNA, visit } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
+import { startSignedIn } from "./session";
 
 // More keyboard findings (WCAG 2.2 AA, issue 31 §4): focus rings not cut off, scrollable code
 // reachable, nothing focused under the sticky header, added content announced or focused, no
@@ -116,4 +117,38 @@ test("Shift+Tab never leaves the focused link under the sticky header, on a phon
       expect(top, `focus at ${viewport.width} px, step ${step}`).toBeGreaterThanOrEqual(headerBottom);
     }
   }
+});
+
+test("balance: 'Mehr anzeigen' by keyboard says how many entries it added; without JS it loads the longer page", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await startSignedIn(page, ANNA);
+  await visit(page, "/account/balance", javaScriptEnabled, "Mein Guthaben");
+  const main = page.getByRole("main");
+  const rows = main.getByRole("table").getByRole("rowgroup").nth(1).getByRole("row");
+  const status = main.locator("[aria-live=polite]");
+  await expect(rows).toHaveCount(10);
+  await expect(status).toHaveText("");
+  const more = main.getByRole("link", { name: "Mehr anzeigen" });
+  await tabTo(page, more, { max: 80 });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL((url) => url.search === "?limit=20");
+  await expect(rows).toHaveCount(12);
+  const less = main.getByRole("link", { name: "Weniger anzeigen" });
+  if (javaScriptEnabled) {
+    // Anna has 12 entries: two more, read out politely; the link that replaced the used one has focus
+    await expect(status).toHaveText("2 weitere Buchungen angezeigt");
+    await expect(less).toBeFocused();
+  } else {
+    // a new page: the page load says it; the live region is empty
+    await expect(status).toHaveText("");
+    await tabTo(page, less, { max: 80 });
+  }
+  await expectAccessible(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL((url) => url.pathname === "/account/balance" && url.search === "");
+  await expect(rows).toHaveCount(10);
+  await expect(status).toHaveText("");
+  if (javaScriptEnabled) await expect(more).toBeFocused();
 });
