@@ -1,5 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { ANNA, visit } from "./account-helpers";
+import {
+  addFromProductPage,
+  chooseCarrier,
+  ESPRESSO,
+  freshCustomer,
+  JUICE,
+  openCheckout,
+  shippingStep,
+} from "./checkout-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { startSignedIn } from "./session";
 
@@ -151,4 +160,34 @@ test("balance: 'Mehr anzeigen' by keyboard says how many entries it added; witho
   await expect(rows).toHaveCount(10);
   await expect(status).toHaveText("");
   if (javaScriptEnabled) await expect(more).toBeFocused();
+});
+
+test("click & collect: no store error before the customer could choose one; an attempt to order shows it", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await freshCustomer(page);
+  for (const product of [ESPRESSO, JUICE]) await addFromProductPage(page, product, javaScriptEnabled);
+  await openCheckout(page, javaScriptEnabled);
+  await chooseCarrier(page, "pickup", javaScriptEnabled);
+  const pickup = page.getByRole("region", { name: "2. Abholung" });
+  const error = pickup.getByText("Bitte wähle einen Markt für die Abholung.");
+  await expect(pickup.getByText("Wähle oben einen Markt: Dann siehst du hier seine Abholzeiten.")).toBeVisible();
+  await expect(error).toHaveCount(0);
+  await expectAccessible(page);
+
+  // the store search is the next stop: still no error while choosing
+  const search = shippingStep(page).getByRole("searchbox", { name: "Markt suchen" });
+  await tabTo(page, search, { max: 60 });
+  await page.keyboard.type("Süd");
+  await expect(error).toHaveCount(0);
+
+  // ordering without a store: now it says what is missing (the browser checks, or the server)
+  const order = page.getByRole("button", { name: "Zahlungspflichtig bestellen" });
+  await order.focus();
+  await expect(order).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(error).toBeVisible();
+  await expect(pickup.getByText("Wähle oben einen Markt: Dann siehst du hier seine Abholzeiten.")).toHaveCount(0);
+  await expectAccessible(page);
 });
