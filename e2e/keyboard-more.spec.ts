@@ -191,3 +191,34 @@ test("click & collect: no store error before the customer could choose one; an a
   await expect(pickup.getByText("Wähle oben einen Markt: Dann siehst du hier seine Abholzeiten.")).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test("click & collect: 'N weitere Märkte anzeigen' by keyboard puts focus on the first store it added", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await freshCustomer(page);
+  await addFromProductPage(page, ESPRESSO, javaScriptEnabled);
+  await openCheckout(page, javaScriptEnabled);
+  await chooseCarrier(page, "pickup", javaScriptEnabled);
+  const stores = shippingStep(page).getByRole("group", { name: "Markt", exact: true });
+  const radios = stores.getByRole("radio");
+  await expect(radios).toHaveCount(10);
+  const tenth = (await radios.nth(9).getAttribute("value"))!;
+  const more = stores.getByRole("button", { name: /^\d+ weitere Märkte anzeigen$/ });
+  await stores.getByRole("searchbox", { name: "Markt suchen" }).focus();
+  await tabTo(page, more);
+  await page.keyboard.press("Enter");
+  await expect(more).toHaveCount(0);
+  expect(await radios.count()).toBeGreaterThan(50);
+  // the first ten stay where they were; the eleventh is the first new one
+  await expect(radios.nth(9)).toHaveAttribute("value", tenth);
+  if (javaScriptEnabled) {
+    await expect(radios.nth(10)).toBeFocused();
+    await expect(radios.nth(10)).not.toBeChecked();
+  } else {
+    // the form sent with "more": a page load with the whole list, whose stores Tab reaches
+    await expect(page).toHaveURL((url) => url.searchParams.get("allStores") === "1");
+    await tabTo(page, radios.first(), { max: 80 });
+  }
+  await expectAccessible(page);
+});
