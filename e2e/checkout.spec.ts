@@ -184,7 +184,9 @@ test("click & collect: store, first free pickup slot, pickup terms, PayPal appro
   await chooseCarrier(page, "pickup", javaScriptEnabled);
   const step = shippingStep(page);
   const pickup = page.getByRole("region", { name: "2. Abholung" });
-  await expect(pickup.getByText("Bitte wähle einen Markt für die Abholung.")).toBeVisible();
+  // no error before the customer could choose a store (keyboard-more.spec.ts: after an attempt to order)
+  await expect(pickup.getByText("Wähle oben einen Markt: Dann siehst du hier seine Abholzeiten.")).toBeVisible();
+  await expect(pickup.getByText("Bitte wähle einen Markt für die Abholung.")).toHaveCount(0);
   await expect(step.getByRole("button", { name: "Abholzeiten anzeigen" })).toBeVisible();
   await expect(page.getByRole("region", { name: "2. Lieferadresse" })).toHaveCount(0);
 

@@ -189,7 +189,14 @@ export default function CheckoutPage() {
         ) : null}
         <input type="hidden" name="expectedTotal" value={cart.totals.grandTotalCents} />
         <FormMessage errors={formErrors} id={form.errorId} />
-        {ships ? <DeliveryChoice checkout={checkout} fields={fields} search={location.search} /> : null}
+        {ships ? (
+          <DeliveryChoice
+            checkout={checkout}
+            fields={fields}
+            search={location.search}
+            storeMissing={Boolean(fields.storeId.errors?.length || fields.pickupSlot.errors?.length)}
+          />
+        ) : null}
         <PaymentChoice
           fields={fields}
           balanceCents={checkout.balanceCents}
