@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "~/platform/db.server";
+import { isSecretField, outageOf } from "~/platform/database-outage";
 
 /** An error as workerd's D1 client throws it: the prefix, and the upstream message as its cause. */
 const d1 = (message: string) => new Error(`D1_ERROR: ${message}`, { cause: new Error(message) });
@@ -43,5 +44,32 @@ describe("what counts as the database being unavailable (decision 0036)", () => 
     expect(isDatabaseUnavailable(new Response("Not Found", { status: 404 }))).toBe(false);
     expect(isDatabaseUnavailable("D1_ERROR: Network connection lost.")).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe("the outage page's data", () => {
+  it("is recognised only by its reason", () => {
+    const data = { reason: "databaseUnavailable", resend: null };
+    expect(outageOf(data)).toBe(data);
+    expect(outageOf({ reason: "other" })).toBeNull();
+    expect(outageOf("databaseUnavailable")).toBeNull();
+    expect(outageOf(null)).toBeNull();
+  });
+
+  it.each([
+    ["password", true],
+    ["passwordConfirm", true],
+    ["currentPassword", true],
+    ["newPassword", true],
+    ["pin", true],
+    ["pinRepeat", true],
+    ["oldPin", true],
+    ["email", false],
+    ["defaultShipping", false],
+    ["shippingMethod", false],
+    ["sepa.iban", false],
+    ["csrf", false],
+  ])("%s is a secret never kept: %s", (name, secret) => {
+    expect(isSecretField(name)).toBe(secret);
   });
 });
