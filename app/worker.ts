@@ -3,9 +3,9 @@
  * serve a deployment that lacks its own configuration, refuses requests it cannot read
  * (request-guard.server.ts) and cross-site writes, answers anonymous pages from the edge cache,
  * runs Remix, and puts the security headers on whatever goes out. While D1 fails, pages answer 503
- * with Retry-After (docs/decisions/0036). The Cron Trigger delivers the outbox, takes open card
- * applications a step further with the card provider, and lets the cooperative check signed
- * membership declarations.
+ * with Retry-After, and a page in the edge cache stands in (docs/decisions/0036). The Cron Trigger
+ * delivers the outbox, takes open card applications a step further with the card provider, and
+ * lets the cooperative check signed membership declarations.
  */
 import { createRequestHandler, logDevReady, type AppLoadContext } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
@@ -17,6 +17,7 @@ import {
   edgeCacheSeconds,
   hitHeaders,
   isAnonymousGet,
+  isFresh,
   isPersonal,
   isStorable,
   storePage,
@@ -42,7 +43,12 @@ import { readConsent } from "~/platform/consent";
 import { bookmarkCookie, readBookmark, sessionDatabase } from "~/platform/d1-session.server";
 import { tagManagerFor } from "~/platform/tag-manager.server";
 import type { PolicySources } from "~/platform/security.server";
-import { answeringOutages, outagePage, RETRY_AFTER_SECONDS } from "~/platform/database-outage.server";
+import {
+  answeringOutages,
+  metDatabaseOutage,
+  outagePage,
+  RETRY_AFTER_SECONDS,
+} from "~/platform/database-outage.server";
 import { isDatabaseUnavailable } from "~/platform/db.server";
 import { checkDueApplications } from "~/domain/card/application.server";
 import { reviewDuePurchases } from "~/domain/share/purchase.server";
@@ -85,10 +91,15 @@ function policySources(env: Env, request: Request): PolicySources {
   };
 }
 
+/** A page rendered anew that failed because D1 did: a stored copy past its freshness stands in. */
+function failedOnDatabase(page: Response, context: AppLoadContext): boolean {
+  return page.status === 503 && metDatabaseOutage(context);
+}
+
 /**
  * A signed-in shopper's home, category, product or search page: the page's signed-in shape from the
- * edge cache (rendered and stored on a miss), filled in with this shopper's name, token and hearts
- * (docs/decisions/0030).
+ * edge cache (rendered and stored on a miss or when stale), filled in with this shopper's name,
+ * token and hearts (docs/decisions/0030); a stale shape stands in while D1 fails (decision 0036).
  */
 async function personalPage(
   request: Request,
@@ -102,9 +113,19 @@ async function personalPage(
   const hit = await cache.match(key);
   const nonce = context.cspNonce;
   const stored = hit ? storedMark(hit) : null;
-  if (hit && stored) return personalise(hit, parts, stored, { headers: hitHeaders(hit, nonce, dev, sources), nonce });
+  const fromCache = (state: "HIT" | "STALE") =>
+    hit && stored
+      ? personalise(hit, parts, stored, { headers: hitHeaders(hit, nonce, dev, sources, state), nonce })
+      : null;
+  if (hit && isFresh(hit)) {
+    const answer = fromCache("HIT");
+    if (answer) return answer;
+  }
   const mark = newPlaceholderMark();
-  const page = await handleRemixRequest(withoutOriginIfExempt(request), { ...context, shopperTemplate: { mark } });
+  const shapeContext: AppLoadContext = { ...context, shopperTemplate: { mark } };
+  const page = await handleRemixRequest(withoutOriginIfExempt(request), shapeContext);
+  const standIn = failedOnDatabase(page, shapeContext) ? await fromCache("STALE") : null;
+  if (standIn) return standIn;
   if (isStorable(page)) context.ctx.waitUntil(storePage(cache, key, page.clone(), nonce, mark));
   return personalise(page, parts, mark);
 }
@@ -165,9 +186,12 @@ async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): P
   const cacheable = !refusal && edgeCacheSeconds(env) > 0;
   const cache = cacheable && isAnonymousGet(request) ? await openPagesCache() : null;
   const key = cache ? cacheKey(request, buildVersion) : null;
+  /** The stored copy past its freshness: rendered anew, unless D1 fails (decision 0036). */
+  let stale: Response | null = null;
   if (cache && key) {
     const hit = await cache.match(key);
-    if (hit) return await withFreshNonce(hit, nonce, dev, sources);
+    if (hit && isFresh(hit)) return await withFreshNonce(hit, nonce, dev, sources);
+    stale = hit ?? null;
   }
 
   let session: Promise<SessionState> | undefined;
@@ -194,7 +218,10 @@ async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): P
       return out;
     }
   }
-  const response = finish(await handleRemixRequest(withoutOriginIfExempt(request), loadContext));
+  const rendered = await handleRemixRequest(withoutOriginIfExempt(request), loadContext);
+  if (stale && failedOnDatabase(rendered, loadContext))
+    return await withFreshNonce(stale, nonce, dev, sources, "STALE");
+  const response = finish(rendered);
   if (cache && key && isStorable(response)) ctx.waitUntil(storePage(cache, key, response.clone(), nonce));
   return response;
 }
