@@ -9,6 +9,7 @@
 import type { ActionFunction, AppLoadContext, LoaderFunction, ServerBuild } from "@remix-run/cloudflare";
 import { isDatabaseUnavailable } from "./db.server";
 import { DATABASE_UNAVAILABLE, isSecretField, type OutageData, type Resend } from "./database-outage";
+import { safeRedirectPath } from "./redirect";
 import { unavailablePage } from "./unavailable-page.server";
 import common from "../../locales/de/common.json";
 
@@ -42,7 +43,9 @@ async function resendOf(request: Request): Promise<Resend | null> {
     else fields.push([name, value]);
   }
   const url = new URL(request.url);
-  return { action: url.pathname + url.search, fields, secretsLeftOut };
+  // Back to the same path of this shop, never to a "//host" a path could name.
+  const action = safeRedirectPath(url.pathname + url.search, "");
+  return action ? { action, fields, secretsLeftOut } : null;
 }
 
 function outageAnswer(resend: Resend | null): Response {
