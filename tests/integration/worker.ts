@@ -28,6 +28,11 @@ export interface ShopOptions {
   outbound?: (request: Request) => Promise<Response>;
   /** Where the shop is reached; a local test address unless said otherwise. */
   origin?: string;
+  /**
+   * Makes the D1 binding switchable: asked before every statement, and while it says true every
+   * statement fails as D1 does when it cannot be reached (scripts/miniflare-shop.mjs).
+   */
+  databaseDown?: () => boolean;
 }
 
 export async function startShop(opts: ShopOptions = {}): Promise<TestShop> {
