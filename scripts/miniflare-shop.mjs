@@ -44,13 +44,22 @@ export async function runStatements(db, statements, chunk = 200) {
  * (needed when a browser loads the pages: Lighthouse).
  * `outbound` answers the worker's own fetches to the outside world (tests: stand-ins of the payment and
  * mail providers' APIs).
+ * `wrapper` is the source of an ES module that imports the shop from "./index.js" and is served in its
+ * place (a test's probe around the unchanged build).
+ * `logs` gets every line the worker logs, with its level (the worker's console).
  * @param {{ seed?: boolean, migrate?: boolean, bindings?: Record<string,string>, port?: number, persist?: string, assets?: boolean,
- *   outbound?: (request: Request) => Promise<Response> }} opts
+ *   outbound?: (request: Request) => Promise<Response>, wrapper?: string,
+ *   logs?: (line: { level: string, message: string }) => void }} opts
  */
 export async function startMiniflareShop(opts = {}) {
   const script = await readFile(path.join(root, "build/index.js"), "utf8");
   const mf = new Miniflare({
-    modules: [{ type: "ESModule", path: path.join(root, "build/index.js"), contents: script }],
+    modules: [
+      ...(opts.wrapper
+        ? [{ type: "ESModule", path: path.join(root, "build/wrapper.js"), contents: opts.wrapper }]
+        : []),
+      { type: "ESModule", path: path.join(root, "build/index.js"), contents: script },
+    ],
     compatibilityDate: "2025-09-01",
     compatibilityFlags: ["nodejs_compat"],
     // A persisted database keeps one fixed id: a copy of its directory is then the same database
@@ -61,6 +70,7 @@ export async function startMiniflareShop(opts = {}) {
     ...(opts.port !== undefined ? { host: "127.0.0.1", port: opts.port } : {}),
     ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
     ...(opts.outbound ? { outboundService: opts.outbound } : {}),
+    ...(opts.logs ? { handleStructuredLogs: opts.logs } : {}),
     ...(opts.assets
       ? { assets: { directory: path.join(root, "public"), binding: "ASSETS", routerConfig: { has_user_worker: true } } }
       : {}),
