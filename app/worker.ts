@@ -36,7 +36,7 @@ import { hasSession, resolveSession, startsSession, type SessionState } from "~/
 import { configurationProblems, deploymentEnv, refusal as notConfigured } from "~/platform/deployment.server";
 import { deliverOutbox } from "~/platform/mail-delivery.server";
 import { paymentProvider } from "~/platform/payment.server";
-import { guardRequest } from "~/platform/request-guard.server";
+import { discardBody, guardRequest } from "~/platform/request-guard.server";
 import { handleApiRequest, isApiPath } from "~/api/router.server";
 import { tileOrigin } from "~/platform/map-tiles.server";
 import { readConsent } from "~/platform/consent";
@@ -145,6 +145,7 @@ async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): P
   // Before anything reads a cookie: reading one needs the deployment's own secrets.
   const misconfigured = refuseIfMisconfigured(env);
   if (misconfigured) {
+    await discardBody(incoming);
     applySecurityHeaders(misconfigured.headers, { nonce, production, dev });
     return misconfigured;
   }

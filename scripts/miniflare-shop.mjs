@@ -84,6 +84,9 @@ export default function (env) {
  * (needed when a browser loads the pages: Lighthouse).
  * `outbound` answers the worker's own fetches to the outside world (tests: stand-ins of the payment and
  * mail providers' APIs).
+ * `wrapper` is the source of an ES module that imports the shop from "./index.js" and is served in its
+ * place (a test's probe around the unchanged build).
+ * `logs` gets every line the worker logs, with its level (the worker's console).
  * `databaseDown` makes the D1 binding switchable (FAILING_DATABASE above): tests of a database outage.
  * @param {{ seed?: boolean, migrate?: boolean, bindings?: Record<string,string>, port?: number, persist?: string, assets?: boolean,
  *   outbound?: (request: Request) => Promise<Response>, databaseDown?: () => boolean }} opts
@@ -94,7 +97,12 @@ export async function startMiniflareShop(opts = {}) {
   // (the integration tests seed one and copy it per file, tests/integration/global-setup.ts).
   const d1Databases = { DB: opts.persist ? "shop" : `test-${Math.random().toString(36).slice(2)}` };
   const shop = {
-    modules: [{ type: "ESModule", path: path.join(root, "build/index.js"), contents: script }],
+    modules: [
+      ...(opts.wrapper
+        ? [{ type: "ESModule", path: path.join(root, "build/wrapper.js"), contents: opts.wrapper }]
+        : []),
+      { type: "ESModule", path: path.join(root, "build/index.js"), contents: script },
+    ],
     compatibilityDate: "2025-09-01",
     compatibilityFlags: ["nodejs_compat"],
     ...(opts.databaseDown ? { wrappedBindings: { DB: DATABASE_WORKER } } : { d1Databases }),
@@ -108,6 +116,7 @@ export async function startMiniflareShop(opts = {}) {
     d1Persist: opts.persist ?? false,
     ...(opts.port !== undefined ? { host: "127.0.0.1", port: opts.port } : {}),
     ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
+    ...(opts.logs ? { handleStructuredLogs: opts.logs } : {}),
   };
   const down = opts.databaseDown;
   const databaseSwitch = async () => new Response(down?.() ? "down" : "up");

@@ -3,9 +3,11 @@
  * of to Remix. It finds the operation, checks the bearer token, reads and checks the JSON body and
  * the query against the operation's zod schemas, runs it and answers JSON. Every refusal is a 4xx
  * with `{ message, parameters }`; D1 failing is a 503 of the same shape with Retry-After
- * (docs/decisions/0036), any other fault a 500. Nothing here reads a cookie or sets one.
+ * (docs/decisions/0036), any other fault a 500. Nothing here reads a cookie or sets one. A refusal
+ * may come before the body was read (an unknown path or query parameter, no token, a Content-Length
+ * over the limit): whatever the answer, a body left unread is let go of before it goes out.
  */
-import { BODY_LIMIT_BYTES, readLimited } from "~/platform/request-guard.server";
+import { BODY_LIMIT_BYTES, discardBody, readLimited } from "~/platform/request-guard.server";
 import { bearerToken, tokenCustomer } from "~/platform/api-token.server";
 import { RETRY_AFTER_SECONDS } from "~/platform/database-outage.server";
 import { isDatabaseUnavailable } from "~/platform/db.server";
@@ -154,6 +156,7 @@ export async function handleApiRequest(
           : new ApiFailure(500, "global.processingError"),
     );
   }
+  await discardBody(request);
   response.headers.set("Cache-Control", "no-store");
   if (response.status === 503 && !response.headers.has("Retry-After"))
     response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));

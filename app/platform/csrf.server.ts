@@ -4,7 +4,6 @@
  * carry no token (docs/decisions/0003); the forms of sign-in, registration and password reset are
  * not cached and do.
  */
-import type { HeadersFunction } from "@remix-run/cloudflare";
 import { createCookie } from "./cookie.server";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { isProduction, type Env } from "./context";
@@ -54,7 +53,8 @@ export async function requireCsrf(request: Request, env: Env): Promise<void> {
 
 /**
  * For a page with forms that a visitor uses (sign-in, registration, password): the token, and
- * headers that keep the page out of every cache and give the browser its token cookie.
+ * headers that keep the page out of every cache and give the browser its token cookie (the page
+ * exports `privatePageHeaders` to pass them on).
  */
 export async function privateFormPage(request: Request, env: Env): Promise<{ csrf: string; headers: Headers }> {
   const { token, setCookie } = await csrfToken(request, env);
@@ -62,11 +62,3 @@ export async function privateFormPage(request: Request, env: Env): Promise<{ csr
   if (setCookie) headers.append("Set-Cookie", setCookie);
   return { csrf: token, headers };
 }
-
-/** The `headers` export of such a page: Remix passes loader headers on only through it. */
-export const privateFormHeaders: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  if (cacheControl) headers.set("Cache-Control", cacheControl);
-  return headers;
-};

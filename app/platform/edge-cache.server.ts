@@ -6,6 +6,7 @@
  * its freshness: while D1 fails, that copy stands in for the page that cannot be rendered
  * (docs/decisions/0036-database-outage.md).
  */
+import type { HeadersFunction } from "@remix-run/cloudflare";
 import { readDarkMode } from "./theme.server";
 import { consentVariant, readConsent } from "./consent";
 import { contentSecurityPolicy, type PolicySources } from "./security.server";
@@ -33,6 +34,19 @@ export function publicPageHeaders(env: Env): HeadersInit {
 }
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+/**
+ * The `headers` export of every page whose loader answers `private, no-store`: Remix passes a
+ * loader's headers on only through its route's `headers` export (or a parent's), so without one the
+ * page went out with no Cache-Control at all (a visitor's `/consent`, issue 31). Its cookies Remix
+ * passes on by itself.
+ */
+export const privatePageHeaders: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
 
 /** A session or a notice waiting to be shown makes every answer personal. */
 export function isPersonal(request: Request): boolean {

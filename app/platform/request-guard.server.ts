@@ -13,6 +13,8 @@
  * - Signed cookies that do not parse (or are empty) are dropped from the request and cleared in
  *   the answer; a well-formed one with a wrong signature stays the readers' business (an ended
  *   session, a new CSRF token).
+ * - A body nothing will read is let go of (`discardBody`): every refusal, here and in the API's
+ *   router, passes its request through it.
  */
 import type { Cookie } from "@remix-run/cloudflare";
 import type { Env } from "./context";
@@ -53,6 +55,8 @@ export async function guardRequest(request: Request, env: Env): Promise<GuardedR
   const settle = (response: Response) => clearCookies(response, unreadable);
 
   const checked = await checkRequest(request);
+  // A refused request's body, or a GET's, goes no further: nothing reads it.
+  if (!(checked instanceof ArrayBuffer)) await discardBody(request);
   if (typeof checked === "number") {
     // The shop's error page for the refusal: the home route throws the status (routes/_index.tsx),
     // so no action and no loader of the refused URL runs.
@@ -82,7 +86,41 @@ async function checkRequest(request: Request): Promise<ArrayBuffer | null | Refu
   return body;
 }
 
-/** The whole body, or null when it is larger than the limit (read no further than that). */
+/** How much of a refused body is read and dropped; of a larger one the rest is cancelled. */
+const DISCARD_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Reads and drops a request body nothing else will read, before the answer goes out. Answering
+ * with the body unread made `wrangler dev`'s proxy read on after the answer ("Can't read from
+ * request stream after response has been sent"): the next request on the development server
+ * stalled for up to a minute, and a refusal sometimes became a 503 or a 500 with Miniflare's stack
+ * trace (issue 31). Cancelling is not enough there, the proxy is still writing; so a body up to
+ * `DISCARD_LIMIT_BYTES` is read to its end, and only what lies beyond (or a body announced larger)
+ * is cancelled. A body another reader holds is left to it.
+ */
+export async function discardBody(request: Request): Promise<void> {
+  if (!request.body || request.body.locked) return;
+  const reader = request.body.getReader();
+  try {
+    if (Number(request.headers.get("Content-Length") ?? 0) <= DISCARD_LIMIT_BYTES) {
+      for (let read = 0; read <= DISCARD_LIMIT_BYTES; ) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        read += value.byteLength;
+      }
+    }
+    await reader.cancel();
+  } catch {
+    // an upload that broke off: there is nothing left to let go of
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * The whole body, or null when it is larger than the limit: then it reads no further, and the
+ * refusal lets go of the rest (`discardBody`).
+ */
 export async function readLimited(request: Request, limit = BODY_LIMIT_BYTES): Promise<ArrayBuffer | null> {
   if (Number(request.headers.get("Content-Length") ?? 0) > limit) return null;
   if (!request.body) return new ArrayBuffer(0);
@@ -94,7 +132,7 @@ export async function readLimited(request: Request, limit = BODY_LIMIT_BYTES): P
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      reader.releaseLock();
       return null;
     }
     chunks.push(value);

@@ -7,16 +7,17 @@ import { loadMarketing } from "~/domain/marketing/account.server";
 import { savePreferences, subscribeVisitor } from "~/http/marketing/marketing-form.server";
 import { useTranslation } from "~/i18n/texts";
 import { optionalCustomer } from "~/platform/auth.server";
-import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
+import { privateFormPage } from "~/platform/csrf.server";
 import { readForm, unknownIntent } from "~/platform/form.server";
 import { honeypotInputs } from "~/platform/honeypot.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
+import { privatePageHeaders } from "~/platform/edge-cache.server";
 
 export const handle = { i18n: ["marketing", "account"] };
 
 // The page carries a CSRF token (and, signed in, personal data): "private, no-store" for everyone.
-export const headers = privateFormHeaders;
+export const headers = privatePageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.title ?? "" },

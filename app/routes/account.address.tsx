@@ -7,11 +7,13 @@ import { AddressLines } from "~/components/ui/AddressLines";
 import { listAddresses, setDefaultAddress } from "~/domain/customer/address.server";
 import { idParam } from "~/domain/customer/id-param";
 import { requireCustomer } from "~/platform/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
+
+export const headers = privatePageHeaders;
 
 export const handle = { i18n: ["account"] };
 

@@ -6,9 +6,11 @@ import { CardItem } from "~/components/card/CardItem";
 import { isOpen } from "~/domain/card/application";
 import { loadCardsPage } from "~/domain/card/card.server";
 import { requireCustomer } from "~/platform/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
+
+export const headers = privatePageHeaders;
 
 export const handle = { i18n: ["cards", "account"] };
 

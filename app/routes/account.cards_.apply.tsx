@@ -9,10 +9,12 @@ import { nameOnCard } from "~/domain/card/name-on-card";
 import { applicationInput, applicationSchema } from "~/domain/card/schema";
 import { APPLICATION_REFUSALS, CHANGE_FAILED, backToCards, orFailed } from "~/http/card/card-change.server";
 import { requireCustomer } from "~/platform/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
+
+export const headers = privatePageHeaders;
 
 export const handle = { i18n: ["cards", "account"] };
 

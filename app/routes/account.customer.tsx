@@ -6,13 +6,15 @@ import { changePassword, loadProfile, requestEmailChange, updateProfile } from "
 import { changeEmailSchema, changePasswordSchema, profileSchema } from "~/domain/customer/schema";
 import { berlinToday } from "~/domain/time/berlin";
 import { requireSession } from "~/platform/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { PASSWORD_REFUSALS, withPasswordConfirmation } from "~/http/customer/password-confirmation.server";
 import { MARKETING_PAGE } from "~/domain/marketing/href";
 import { pageTitle } from "~/i18n/page-title";
+
+export const headers = privatePageHeaders;
 
 export const handle = { i18n: ["account", "marketing"] };
 

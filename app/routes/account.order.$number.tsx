@@ -27,11 +27,13 @@ import { openOrderPayment } from "~/http/checkout/order-submit.server";
 import type { SignedInCustomer } from "~/platform/session.server";
 import { withdrawOrder } from "~/domain/order/withdrawal.server";
 import { requireCustomer } from "~/platform/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
+
+export const headers = privatePageHeaders;
 
 export const handle = { i18n: ["orders"] };
 

@@ -5,9 +5,11 @@ import { OrderTable } from "~/components/order/OrderTable";
 import { ORDER_FILTERS, parseOrderFilter, type OrderSummary } from "~/domain/order/order";
 import { listOrders } from "~/domain/order/order.server";
 import { requireCustomer } from "~/platform/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
+
+export const headers = privatePageHeaders;
 
 export const handle = { i18n: ["orders"] };
 

@@ -9,9 +9,11 @@ import {
 } from "~/components/share/ShareholdingView";
 import { loadShareholding } from "~/domain/share/share.server";
 import { requireCustomer } from "~/platform/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
+
+export const headers = privatePageHeaders;
 
 export const handle = { i18n: ["shares"] };
 

@@ -6,10 +6,12 @@ import { ProductGrid } from "~/components/product/ProductTile";
 import { wishlistProducts } from "~/domain/customer/wishlist.server";
 import { answerWishlistForm } from "~/http/wishlist-form.server";
 import { requireCustomer } from "~/platform/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { readForm, replyWithNotices } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
+
+export const headers = privatePageHeaders;
 
 export const handle = { i18n: ["account", "catalog"] };
 

@@ -7,9 +7,11 @@ import { loadGiftOffer } from "~/domain/cart/gifts.server";
 import { formatEuro } from "~/domain/money/format";
 import { answerGiftForm } from "~/http/cart/gift-form.server";
 import { requireCustomer } from "~/platform/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { orGeneralError, readForm } from "~/platform/form.server";
+
+export const headers = privatePageHeaders;
 
 /** The gift selection modal, a nested route of the cart: it has a URL and works without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

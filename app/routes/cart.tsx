@@ -17,10 +17,12 @@ import { STANDARD_SHIPPING_CENTS } from "~/domain/cart/shipping";
 import { checkoutBlocker } from "~/domain/cart/validity";
 import { changeCartTracked, readCartForm, refusedNotices } from "~/http/cart/cart-form.server";
 import { requireCustomer } from "~/platform/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { readForm, replyWithNotices, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
+
+export const headers = privatePageHeaders;
 
 export const handle = { i18n: ["cart", "catalog"] };
 

@@ -26,12 +26,14 @@ import { COMMENT_MAX_LENGTH } from "~/domain/checkout/payment-methods";
 import { checkoutSchemaFor, formFieldErrors } from "~/domain/checkout/schema";
 import { idempotencyKeySchema } from "~/domain/checkout/checkout-input";
 import { requireCustomer } from "~/platform/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { randomToken } from "~/platform/tokens.server";
 import { pageTitle } from "~/i18n/page-title";
+
+export const headers = privatePageHeaders;
 
 export const handle = { i18n: ["checkout", "cart", "orders"] };
 

@@ -8,9 +8,11 @@ import { idParam } from "~/domain/customer/id-param";
 import { findOrder } from "~/domain/order/order.server";
 import { purchaseEvent, purchaseOf } from "~/domain/tracking/events";
 import { requireCustomer } from "~/platform/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
+
+export const headers = privatePageHeaders;
 
 export const handle = { i18n: ["orders"] };
 

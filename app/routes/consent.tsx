@@ -13,12 +13,14 @@ import { useTranslation } from "~/i18n/texts";
 import { CONSENT_CATEGORIES, consentCookie, cookiesToForget, expiredCookies, readConsent } from "~/platform/consent";
 import { isProduction } from "~/platform/context";
 import { requireCsrf } from "~/platform/csrf.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { flashNotice } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { pageTitle } from "~/i18n/page-title";
+
+export const headers = privatePageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.title ?? "" },

@@ -11,11 +11,13 @@ import { declareShares } from "~/domain/share/purchase.server";
 import { declarationSchema } from "~/domain/share/schema";
 import { SHARE_PRICE_CENTS } from "~/domain/share/share";
 import { requireCustomer } from "~/platform/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
+
+export const headers = privatePageHeaders;
 
 export const handle = { i18n: ["shares", "account"] };
 

@@ -8,12 +8,13 @@ import { formatCardNumber } from "~/domain/card/card";
 import { providerCardChange, recentCards, recordPinFailure, type ProviderCardAction } from "~/domain/card/card.server";
 import { idParam } from "~/domain/customer/id-param";
 import { formatGermanDateTime } from "~/domain/content/date";
-import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
+import { privateFormPage } from "~/platform/csrf.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm, unknownIntent } from "~/platform/form.server";
 import { requireStandIns } from "~/platform/route-data.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
+import { privatePageHeaders } from "~/platform/edge-cache.server";
 
 export const handle = { i18n: ["cards"] };
 
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ applications, cards, csrf: page.csrf, title: pageTitle(t("dev.title"), t) }, { headers: page.headers });
 }
 
-export const headers = privateFormHeaders;
+export const headers = privatePageHeaders;
 
 const STEPS: ManualStep[] = ["advance", "decline", "fail"];
 const CARD_ACTIONS: ProviderCardAction[] = ["block", "unblock", "blockPermanently"];

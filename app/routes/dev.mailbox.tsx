@@ -4,10 +4,12 @@ import { Fragment } from "react";
 import { pageTitle } from "~/i18n/page-title";
 import { useTranslation } from "~/i18n/texts";
 import { formatGermanDateTime } from "~/domain/content/date";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
 import { latestMails, readHeaders } from "~/platform/mailer.server";
 import { requireStandIns } from "~/platform/route-data.server";
+
+export const headers = privatePageHeaders;
 
 export const handle = { i18n: ["account"] };
 

@@ -4,12 +4,13 @@ import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/c
 import { useTranslation } from "~/i18n/texts";
 import { formatGermanDateTime } from "~/domain/content/date";
 import { recentPurchases, reviewByHand } from "~/domain/share/purchase.server";
-import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
+import { privateFormPage } from "~/platform/csrf.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { requireStandIns } from "~/platform/route-data.server";
 import { pageTitle } from "~/i18n/page-title";
+import { privatePageHeaders } from "~/platform/edge-cache.server";
 
 export const handle = { i18n: ["shares"], blocking: false };
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ purchases, csrf: page.csrf, title: pageTitle(t("dev.title"), t) }, { headers: page.headers });
 }
 
-export const headers = privateFormHeaders;
+export const headers = privatePageHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireStandIns(context.env);

@@ -8,13 +8,13 @@ import { zodValidation } from "~/components/form/zodValidation";
 import { signIn, resendActivationLink } from "~/http/customer/sign-in.server";
 import { emailOnlySchema, loginSchema } from "~/domain/customer/schema";
 import { signedOutPage } from "~/http/customer/signed-out-page.server";
-import { privateFormHeaders } from "~/platform/csrf.server";
 import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
+import { privatePageHeaders } from "~/platform/edge-cache.server";
 
 export const handle = { i18n: ["account"] };
 
 // Remix passes the loader's "private, no-store" on only through a headers export.
-export const headers = privateFormHeaders;
+export const headers = privatePageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.title ?? "" },

@@ -5,15 +5,16 @@ import { confirmNewsletter, findConfirmation } from "~/domain/marketing/newslett
 import { CONFIRMATION_LIFETIME_SECONDS } from "~/domain/marketing/preferences";
 import { MARKETING_PAGE } from "~/domain/marketing/href";
 import { useTranslation } from "~/i18n/texts";
-import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
+import { privateFormPage } from "~/platform/csrf.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
+import { privatePageHeaders } from "~/platform/edge-cache.server";
 
 export const handle = { i18n: ["marketing"] };
 
-export const headers = privateFormHeaders;
+export const headers = privatePageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.title ?? "" },

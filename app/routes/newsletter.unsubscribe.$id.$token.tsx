@@ -7,15 +7,14 @@ import { findSubscription, unsubscribe, type Subscription } from "~/domain/marke
 import { newsletterChosen } from "~/domain/marketing/preferences";
 import { useTranslation } from "~/i18n/texts";
 import type { Env } from "~/platform/context";
-import { privateFormHeaders } from "~/platform/csrf.server";
-import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["marketing"] };
 
-export const headers = privateFormHeaders;
+export const headers = privatePageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.title ?? "" },

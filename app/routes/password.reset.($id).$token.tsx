@@ -11,16 +11,17 @@ import { resetPasswordSchema } from "~/domain/customer/schema";
 import { idParam } from "~/domain/customer/id-param";
 import { isTokenUsable } from "~/domain/customer/tokens.server";
 import { INVALID_LINK } from "~/http/customer/account-links.server";
-import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
+import { privateFormPage } from "~/platform/csrf.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { pageTitle } from "~/i18n/page-title";
+import { privatePageHeaders } from "~/platform/edge-cache.server";
 
 export const handle = { i18n: ["account"] };
 
 // Remix passes the loader's "private, no-store" on only through a headers export.
-export const headers = privateFormHeaders;
+export const headers = privatePageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.title ?? "" },

@@ -11,15 +11,15 @@ import { REGISTRATION_REFUSALS, register } from "~/http/customer/registration.se
 import { registerSchema } from "~/domain/customer/schema";
 import { berlinToday } from "~/domain/time/berlin";
 import { signedOutPage } from "~/http/customer/signed-out-page.server";
-import { privateFormHeaders } from "~/platform/csrf.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { HoneypotFields } from "~/components/form/HoneypotFields";
 import { honeypotInputs, isSpam } from "~/platform/honeypot.server";
+import { privatePageHeaders } from "~/platform/edge-cache.server";
 
 export const handle = { i18n: ["account"] };
 
 // Remix passes the loader's "private, no-store" on only through a headers export.
-export const headers = privateFormHeaders;
+export const headers = privatePageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d?.title ?? "" },

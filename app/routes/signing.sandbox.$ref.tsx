@@ -11,12 +11,13 @@ import { useTranslation } from "~/i18n/texts";
 import { declarationLines } from "~/domain/share/declaration.server";
 import { findBySigningRef } from "~/domain/share/purchase.server";
 import { receiveSigningWebhook } from "~/http/share/signing-webhook.server";
-import { privateFormHeaders, privateFormPage } from "~/platform/csrf.server";
+import { privateFormPage } from "~/platform/csrf.server";
 import { readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound } from "~/platform/route-data.server";
 import { requireSigningSandbox, signSandboxEvent } from "~/platform/signing-sandbox.server";
 import type { SigningOutcome } from "~/platform/signing-provider";
+import { privatePageHeaders } from "~/platform/edge-cache.server";
 
 export const handle = { i18n: ["shares"], blocking: false };
 
@@ -48,7 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
-export const headers = privateFormHeaders;
+export const headers = privatePageHeaders;
 
 const OUTCOMES = new Map<unknown, SigningOutcome>([
   ["sign", "signed"],

@@ -28,6 +28,10 @@ export interface ShopOptions {
   outbound?: (request: Request) => Promise<Response>;
   /** Where the shop is reached; a local test address unless said otherwise. */
   origin?: string;
+  /** An ES module importing the shop from "./index.js", served in its place (a probe around the build). */
+  wrapper?: string;
+  /** Every line the worker logs, with its level ("error", "warn", "info", "log", "debug"). */
+  logs?: (line: { level: string; message: string }) => void;
   /**
    * Makes the D1 binding switchable: asked before every statement, and while it says true every
    * statement fails as D1 does when it cannot be reached (scripts/miniflare-shop.mjs).
