@@ -161,10 +161,18 @@ export function hitHeaders(
   const own = headers.get(PAGE_CACHE_CONTROL);
   if (own !== null) headers.set("Cache-Control", own);
   headers.set("X-Edge-Cache", state);
-  for (const name of ["Content-Length", NONCE_OFFSETS, PLACEHOLDER_MARK_HEADER, FRESH_UNTIL, PAGE_CACHE_CONTROL])
-    headers.delete(name);
+  for (const name of STORAGE_ONLY_HEADERS) headers.delete(name);
   return headers;
 }
+
+/** What the stored copy carries for the cache alone, never sent on (the length changes with the nonce). */
+const STORAGE_ONLY_HEADERS = [
+  "Content-Length",
+  NONCE_OFFSETS,
+  PLACEHOLDER_MARK_HEADER,
+  FRESH_UNTIL,
+  PAGE_CACHE_CONTROL,
+];
 
 const NONCE_ATTRIBUTE = encoder.encode('nonce="');
 const QUOTE = 0x22;
