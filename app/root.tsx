@@ -160,7 +160,9 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // In the browser's console; on the server handleError (entry.server.tsx) has logged it in full,
+  // and what reaches this render is only Remix's sanitized "Unexpected Server Error".
+  if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
   useReloadIfOutdated(error);
   return <ErrorPage status={errorStatus(error)} />;
 }

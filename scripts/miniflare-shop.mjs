@@ -70,7 +70,8 @@ export async function startMiniflareShop(opts = {}) {
     ...(opts.port !== undefined ? { host: "127.0.0.1", port: opts.port } : {}),
     ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
     ...(opts.outbound ? { outboundService: opts.outbound } : {}),
-    ...(opts.logs ? { handleStructuredLogs: opts.logs } : {}),
+    // Miniflare checks that the handler returns nothing
+    ...(opts.logs ? { handleStructuredLogs: (line) => void opts.logs(line) } : {}),
     ...(opts.assets
       ? { assets: { directory: path.join(root, "public"), binding: "ASSETS", routerConfig: { has_user_worker: true } } }
       : {}),
