@@ -31,6 +31,7 @@ import { useNonce } from "~/components/layout/nonce";
 import { ShareWaitingModal, WaitingRefresh } from "~/components/share/ShareWaitingModal";
 import { SharesReady } from "~/components/share/SharesReady";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
+import { outageOf } from "~/platform/database-outage";
 import { loadShopper } from "~/http/customer/shopper.server";
 import { pageTracking } from "~/http/tracking/page.server";
 import { localeVersion, LOCALE } from "~/platform/i18n.server";
@@ -164,5 +165,6 @@ export function ErrorBoundary() {
   // and what reaches this render is only Remix's sanitized "Unexpected Server Error".
   if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
   useReloadIfOutdated(error);
-  return <ErrorPage status={errorStatus(error)} />;
+  const outage = isRouteErrorResponse(error) ? outageOf(error.data) : null;
+  return <ErrorPage status={errorStatus(error)} resend={outage?.resend} />;
 }

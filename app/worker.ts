@@ -2,9 +2,10 @@
  * The Workers entry: every request the static assets did not answer comes here. It refuses to
  * serve a deployment that lacks its own configuration, refuses requests it cannot read
  * (request-guard.server.ts) and cross-site writes, answers anonymous pages from the edge cache,
- * runs Remix, and puts the security headers on whatever goes out. The Cron Trigger delivers the
- * outbox, takes open card applications a step further with the card provider, and lets the
- * cooperative check signed membership declarations.
+ * runs Remix, and puts the security headers on whatever goes out. While D1 fails, pages answer 503
+ * with Retry-After, and a page in the edge cache stands in (docs/decisions/0036). The Cron Trigger
+ * delivers the outbox, takes open card applications a step further with the card provider, and
+ * lets the cooperative check signed membership declarations.
  */
 import { createRequestHandler, logDevReady, type AppLoadContext } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
@@ -16,6 +17,7 @@ import {
   edgeCacheSeconds,
   hitHeaders,
   isAnonymousGet,
+  isFresh,
   isPersonal,
   isStorable,
   storePage,
@@ -41,13 +43,23 @@ import { readConsent } from "~/platform/consent";
 import { bookmarkCookie, readBookmark, sessionDatabase } from "~/platform/d1-session.server";
 import { tagManagerFor } from "~/platform/tag-manager.server";
 import type { PolicySources } from "~/platform/security.server";
+import {
+  answeringOutages,
+  metDatabaseOutage,
+  outagePage,
+  RETRY_AFTER_SECONDS,
+} from "~/platform/database-outage.server";
+import { isDatabaseUnavailable } from "~/platform/db.server";
 import { checkDueApplications } from "~/domain/card/application.server";
 import { reviewDuePurchases } from "~/domain/share/purchase.server";
+import { reconcilePayments } from "~/domain/order/reconcile-payments.server";
+import { shopOrigin } from "~/platform/mail-transport.server";
 
 const dev = process.env.NODE_ENV === "development";
 if (dev) logDevReady(build);
 
-const handleRemixRequest = createRequestHandler(build, process.env.NODE_ENV);
+// Every loader and action answers a database outage with 503 (platform/database-outage.server.ts).
+const handleRemixRequest = createRequestHandler(answeringOutages(build), process.env.NODE_ENV);
 /** The build this worker serves: the edge cache's key and `/builds/latest` (docs/decisions/0025) name it. */
 const buildVersion = build.assets.version;
 
@@ -81,10 +93,15 @@ function policySources(env: Env, request: Request): PolicySources {
   };
 }
 
+/** A page rendered anew that failed because D1 did: a stored copy past its freshness stands in. */
+function failedOnDatabase(page: Response, context: AppLoadContext): boolean {
+  return page.status === 503 && metDatabaseOutage(context);
+}
+
 /**
  * A signed-in shopper's home, category, product or search page: the page's signed-in shape from the
- * edge cache (rendered and stored on a miss), filled in with this shopper's name, token and hearts
- * (docs/decisions/0030).
+ * edge cache (rendered and stored on a miss or when stale), filled in with this shopper's name,
+ * token and hearts (docs/decisions/0030); a stale shape stands in while D1 fails (decision 0036).
  */
 async function personalPage(
   request: Request,
@@ -98,94 +115,133 @@ async function personalPage(
   const hit = await cache.match(key);
   const nonce = context.cspNonce;
   const stored = hit ? storedMark(hit) : null;
-  if (hit && stored) return personalise(hit, parts, stored, { headers: hitHeaders(hit, nonce, dev, sources), nonce });
+  const fromCache = (state: "HIT" | "STALE") =>
+    hit && stored
+      ? personalise(hit, parts, stored, { headers: hitHeaders(hit, nonce, dev, sources, state), nonce })
+      : null;
+  if (hit && isFresh(hit)) {
+    const answer = fromCache("HIT");
+    if (answer) return answer;
+  }
   const mark = newPlaceholderMark();
-  const page = await handleRemixRequest(withoutOriginIfExempt(request), { ...context, shopperTemplate: { mark } });
+  const shapeContext: AppLoadContext = { ...context, shopperTemplate: { mark } };
+  const page = await handleRemixRequest(withoutOriginIfExempt(request), shapeContext);
+  const standIn = failedOnDatabase(page, shapeContext) ? await fromCache("STALE") : null;
+  if (standIn) return standIn;
   if (isStorable(page)) context.ctx.waitUntil(storePage(cache, key, page.clone(), nonce, mark));
   return personalise(page, parts, mark);
 }
 
+async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
+  // The JSON API reads no cookie, so no bookmark either: its calls read from the primary.
+  const api = isApiPath(new URL(incoming.url).pathname);
+  // One D1 session per request, from the shopper's last bookmark (docs/decisions/0028).
+  const bookmark = api ? null : readBookmark(incoming.headers.get("Cookie"));
+  const writes = api || !["GET", "HEAD"].includes(incoming.method);
+  const d1 = sessionDatabase(bindings.DB, bookmark, writes);
+  const env = deploymentEnv({ ...bindings, DB: d1.db }, new URL(incoming.url));
+  const production = !env.standIns;
+  const nonce = createNonce();
+  // Before anything reads a cookie: reading one needs the deployment's own secrets.
+  const misconfigured = refuseIfMisconfigured(env);
+  if (misconfigured) {
+    await discardBody(incoming);
+    applySecurityHeaders(misconfigured.headers, { nonce, production, dev });
+    return misconfigured;
+  }
+  if (api) {
+    // The API's door (docs/decisions/0034): bearer tokens only; the cookies never reach it.
+    const headers = new Headers(incoming.headers);
+    headers.delete("Cookie");
+    const answer = await handleApiRequest(new Request(incoming, { headers }), env, ctx, buildVersion);
+    applySecurityHeaders(answer.headers, { production, dev });
+    return answer;
+  }
+  const { request, refusal, settle } = await guardRequest(incoming, env);
+  const sources = policySources(env, request);
+  const finish = (response: Response) => {
+    const out = settle(new Response(response.body, response));
+    const type = out.headers.get("Content-Type") ?? "";
+    // A page or page data for a signed-in customer (or carrying a notice) is theirs alone.
+    if (isPersonal(request) && /text\/html|text\/x-script/.test(type))
+      out.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    // A signed-in shopper's next request reads at least what this one wrote or read, and so does
+    // the first request after signing in (its session row). Never on a visitor's cacheable answer.
+    const latest = d1.bookmark();
+    if (latest && latest !== bookmark && (hasSession(request) || startsSession(out)))
+      out.headers.append("Set-Cookie", bookmarkCookie(latest, production));
+    // A 503 (D1 failing, decision 0036) says when to ask again, and no cache keeps it.
+    if (out.status === 503) {
+      if (!out.headers.has("Retry-After")) out.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+      if (!/no-store/.test(out.headers.get("Cache-Control") ?? "")) out.headers.set("Cache-Control", "no-store");
+    }
+    applySecurityHeaders(out.headers, {
+      nonce: type.includes("text/html") ? nonce : undefined,
+      production,
+      dev,
+      sources,
+    });
+    return out;
+  };
+
+  if (isCrossSiteWrite(request)) return finish(new Response("Forbidden", { status: 403 }));
+
+  const cacheable = !refusal && edgeCacheSeconds(env) > 0;
+  const cache = cacheable && isAnonymousGet(request) ? await openPagesCache() : null;
+  const key = cache ? cacheKey(request, buildVersion) : null;
+  /** The stored copy past its freshness: rendered anew, unless D1 fails (decision 0036). */
+  let stale: Response | null = null;
+  if (cache && key) {
+    const hit = await cache.match(key);
+    if (hit && isFresh(hit)) return await withFreshNonce(hit, nonce, dev, sources);
+    stale = hit ?? null;
+  }
+
+  let session: Promise<SessionState> | undefined;
+  const loadContext: AppLoadContext = {
+    env,
+    ctx,
+    cspNonce: nonce,
+    buildVersion,
+    refusal,
+    session: () => (session ??= resolveSession(request, env, ctx)),
+  };
+  if (cacheable && isPersonalisableRequest(request)) {
+    const shopper = await cachedPageShopper(request, env, ctx).catch((error: unknown) => {
+      // D1 fails: Remix reads the session once more and answers the outage (decision 0036).
+      if (isDatabaseUnavailable(error)) return null;
+      throw error;
+    });
+    // Whatever comes next reads this session, never a second time.
+    if (shopper) session = Promise.resolve(shopper.state);
+    if (shopper?.state.kind === "customer" && shopper.parts) {
+      const page = await personalPage(request, loadContext, sources, shopper.state.customer.group, shopper.parts);
+      const out = finish(page);
+      if (shopper.setCookie) out.headers.append("Set-Cookie", shopper.setCookie);
+      return out;
+    }
+  }
+  const rendered = await handleRemixRequest(withoutOriginIfExempt(request), loadContext);
+  if (stale && failedOnDatabase(rendered, loadContext))
+    return await withFreshNonce(stale, nonce, dev, sources, "STALE");
+  const response = finish(rendered);
+  if (cache && key && isStorable(response)) ctx.waitUntil(storePage(cache, key, response.clone(), nonce));
+  return response;
+}
+
 export default {
   async fetch(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
-    // The JSON API reads no cookie, so no bookmark either: its calls read from the primary.
-    const api = isApiPath(new URL(incoming.url).pathname);
-    // One D1 session per request, from the shopper's last bookmark (docs/decisions/0028).
-    const bookmark = api ? null : readBookmark(incoming.headers.get("Cookie"));
-    const writes = api || !["GET", "HEAD"].includes(incoming.method);
-    const d1 = sessionDatabase(bindings.DB, bookmark, writes);
-    const env = deploymentEnv({ ...bindings, DB: d1.db }, new URL(incoming.url));
-    const production = !env.standIns;
-    const nonce = createNonce();
-    // Before anything reads a cookie: reading one needs the deployment's own secrets.
-    const misconfigured = refuseIfMisconfigured(env);
-    if (misconfigured) {
-      await discardBody(incoming);
-      applySecurityHeaders(misconfigured.headers, { nonce, production, dev });
-      return misconfigured;
+    try {
+      return await serve(incoming, bindings, ctx);
+    } catch (error) {
+      // Remix answers what its loaders and actions meet; this is D1 failing in the worker's own reads.
+      if (!isDatabaseUnavailable(error)) throw error;
+      console.error("database unavailable before Remix", error);
+      const page = outagePage();
+      const production = !deploymentEnv(bindings, new URL(incoming.url)).standIns;
+      applySecurityHeaders(page.headers, { production, dev });
+      return page;
     }
-    if (api) {
-      // The API's door (docs/decisions/0034): bearer tokens only; the cookies never reach it.
-      const headers = new Headers(incoming.headers);
-      headers.delete("Cookie");
-      const answer = await handleApiRequest(new Request(incoming, { headers }), env, ctx, buildVersion);
-      applySecurityHeaders(answer.headers, { production, dev });
-      return answer;
-    }
-    const { request, refusal, settle } = await guardRequest(incoming, env);
-    const sources = policySources(env, request);
-    const finish = (response: Response) => {
-      const out = settle(new Response(response.body, response));
-      const type = out.headers.get("Content-Type") ?? "";
-      // A page or page data for a signed-in customer (or carrying a notice) is theirs alone.
-      if (isPersonal(request) && /text\/html|text\/x-script/.test(type))
-        out.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-      // A signed-in shopper's next request reads at least what this one wrote or read, and so does
-      // the first request after signing in (its session row). Never on a visitor's cacheable answer.
-      const latest = d1.bookmark();
-      if (latest && latest !== bookmark && (hasSession(request) || startsSession(out)))
-        out.headers.append("Set-Cookie", bookmarkCookie(latest, production));
-      applySecurityHeaders(out.headers, {
-        nonce: type.includes("text/html") ? nonce : undefined,
-        production,
-        dev,
-        sources,
-      });
-      return out;
-    };
-
-    if (isCrossSiteWrite(request)) return finish(new Response("Forbidden", { status: 403 }));
-
-    const cacheable = !refusal && edgeCacheSeconds(env) > 0;
-    const cache = cacheable && isAnonymousGet(request) ? await openPagesCache() : null;
-    const key = cache ? cacheKey(request, buildVersion) : null;
-    if (cache && key) {
-      const hit = await cache.match(key);
-      if (hit) return await withFreshNonce(hit, nonce, dev, sources);
-    }
-
-    let session: Promise<SessionState> | undefined;
-    const loadContext: AppLoadContext = {
-      env,
-      ctx,
-      cspNonce: nonce,
-      buildVersion,
-      refusal,
-      session: () => (session ??= resolveSession(request, env, ctx)),
-    };
-    if (cacheable && isPersonalisableRequest(request)) {
-      const shopper = await cachedPageShopper(request, env, ctx);
-      // Whatever comes next reads this session, never a second time.
-      session = Promise.resolve(shopper.state);
-      if (shopper.state.kind === "customer" && shopper.parts) {
-        const page = await personalPage(request, loadContext, sources, shopper.state.customer.group, shopper.parts);
-        const out = finish(page);
-        if (shopper.setCookie) out.headers.append("Set-Cookie", shopper.setCookie);
-        return out;
-      }
-    }
-    const response = finish(await handleRemixRequest(withoutOriginIfExempt(request), loadContext));
-    if (cache && key && isStorable(response)) ctx.waitUntil(storePage(cache, key, response.clone(), nonce));
-    return response;
   },
 
   async scheduled(controller: ScheduledController, bindings: Env, ctx: ExecutionContext): Promise<void> {
@@ -200,6 +256,11 @@ export default {
     ctx.waitUntil(
       checkDueApplications(env, now).then((report) => {
         if (report.looked > 0) console.log(`card applications: ${JSON.stringify(report)}`);
+      }),
+    );
+    ctx.waitUntil(
+      reconcilePayments(env.DB, paymentProvider(env), now, shopOrigin(env)).then((report) => {
+        if (report.unopened + report.answered + report.open > 0) console.log(`payments: ${JSON.stringify(report)}`);
       }),
     );
     ctx.waitUntil(

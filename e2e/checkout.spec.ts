@@ -24,6 +24,7 @@ import {
 } from "./checkout-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { escapeRegExp, waitForHydration } from "./helpers";
+import { executeD1 } from "./d1";
 
 // Every test gets its own fresh customer (both projects share one database; Anna's cart is shared).
 // A checkout without JavaScript is a dozen full page loads and a provider round trip: about half a
@@ -183,7 +184,9 @@ test("click & collect: store, first free pickup slot, pickup terms, PayPal appro
   await chooseCarrier(page, "pickup", javaScriptEnabled);
   const step = shippingStep(page);
   const pickup = page.getByRole("region", { name: "2. Abholung" });
-  await expect(pickup.getByText("Bitte wähle einen Markt für die Abholung.")).toBeVisible();
+  // no error before the customer could choose a store (keyboard-more.spec.ts: after an attempt to order)
+  await expect(pickup.getByText("Wähle oben einen Markt: Dann siehst du hier seine Abholzeiten.")).toBeVisible();
+  await expect(pickup.getByText("Bitte wähle einen Markt für die Abholung.")).toHaveCount(0);
   await expect(step.getByRole("button", { name: "Abholzeiten anzeigen" })).toBeVisible();
   await expect(page.getByRole("region", { name: "2. Lieferadresse" })).toHaveCount(0);
 
@@ -345,4 +348,35 @@ test("the browser checks the checkout with the server's schema: with JavaScript 
   // without JavaScript the server answered the same; with it nothing went to the server
   expect(posts).toHaveLength(javaScriptEnabled ? 0 : 1);
   await expectAccessible(page);
+});
+
+test("an order whose payment was never opened (a failure after ordering) is paid from its order page", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await freshCustomer(page);
+  for (const product of [COFFEE, BABY_MILK]) await addFromProductPage(page, product, javaScriptEnabled);
+  const total = COFFEE.cents + BABY_MILK.cents + 495;
+  await openCheckout(page, javaScriptEnabled);
+  await addAddressInPlace(page, javaScriptEnabled);
+  await page.getByLabel("Wunschliefertermin").selectOption({ index: 1 });
+  await paymentStep(page).getByRole("radio", { name: "Kredit- oder Debitkarte" }).check();
+  await orderAndReachProvider(page, javaScriptEnabled, { amountCents: total, method: "Kredit- oder Debitkarte" });
+  // as if the shop had failed right after placing the order: the provider never opened the payment
+  const paymentId = new URL(page.url()).pathname.split("/").pop()!;
+  await executeD1("UPDATE payment SET provider_ref = NULL, page_url = NULL WHERE id = ?", [paymentId]);
+  const [{ increment_id: number }] = await executeD1(
+    "SELECT o.increment_id FROM customer_order o JOIN payment p ON p.order_id = o.id WHERE p.id = ?",
+    [paymentId],
+  );
+
+  await visit(page, `/account/order/${number}`, javaScriptEnabled, `Bestellung ${number}`);
+  const open = page.getByRole("region", { name: "Zahlung offen" });
+  await expect(open).toContainText("Die Zahlung für diese Bestellung ist noch nicht abgeschlossen.");
+  await waitForHydration(page, javaScriptEnabled);
+  await open.getByRole("button", { name: "Jetzt bezahlen" }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment/sandbox/${paymentId}\\?key=[0-9a-f]+$`));
+  await waitForHydration(page, javaScriptEnabled);
+  await answerProvider(page, "Zahlung bestätigen");
+  expect(await expectSuccess(page)).toBe(number);
 });

@@ -39,6 +39,46 @@ export async function runStatements(db, statements, chunk = 200) {
   }
 }
 
+/** The worker behind a failing D1 binding (`databaseDown`): the real database is its own binding. */
+const DATABASE_WORKER = "database";
+
+/**
+ * The shop's D1 binding as a wrapped binding around the real one: while the test's `databaseDown()`
+ * says so, every statement and batch fails as the D1 binding fails when it cannot reach its database
+ * (the message workerd's D1 client gives a lost connection, with its cause). The switch is asked
+ * through a service binding, so a test flips it between requests; production code has no hook.
+ */
+const FAILING_DATABASE = `
+const LOST = "Network connection lost.";
+export default function (env) {
+  const check = async () => {
+    const answer = await env.SWITCH.fetch("http://switch/");
+    if ((await answer.text()) === "down") throw new Error("D1_ERROR: " + LOST, { cause: new Error(LOST) });
+  };
+  const statement = (real) => ({
+    real,
+    bind: (...values) => statement(real.bind(...values)),
+    first: async (column) => (await check(), column === undefined ? real.first() : real.first(column)),
+    all: async () => (await check(), real.all()),
+    run: async () => (await check(), real.run()),
+    raw: async (options) => (await check(), real.raw(options)),
+  });
+  const batch = (real) => async (statements) => (await check(), real.batch(statements.map((s) => s.real)));
+  const session = (real) => ({
+    prepare: (sql) => statement(real.prepare(sql)),
+    batch: batch(real),
+    getBookmark: () => real.getBookmark(),
+  });
+  return {
+    prepare: (sql) => statement(env.DB.prepare(sql)),
+    batch: batch(env.DB),
+    exec: async (sql) => (await check(), env.DB.exec(sql)),
+    dump: () => env.DB.dump(),
+    withSession: (constraint) => session(env.DB.withSession(constraint)),
+  };
+}
+`;
+
 /**
  * `assets: true` serves public/ in front of the worker as Workers static assets do in production
  * (needed when a browser loads the pages: Lighthouse).
@@ -47,13 +87,17 @@ export async function runStatements(db, statements, chunk = 200) {
  * `wrapper` is the source of an ES module that imports the shop from "./index.js" and is served in its
  * place (a test's probe around the unchanged build).
  * `logs` gets every line the worker logs, with its level (the worker's console).
+ * `databaseDown` makes the D1 binding switchable (FAILING_DATABASE above): tests of a database outage.
  * @param {{ seed?: boolean, migrate?: boolean, bindings?: Record<string,string>, port?: number, persist?: string, assets?: boolean,
  *   outbound?: (request: Request) => Promise<Response>, wrapper?: string,
- *   logs?: (line: { level: string, message: string }) => void }} opts
+ *   logs?: (line: { level: string, message: string }) => void, databaseDown?: () => boolean }} opts
  */
 export async function startMiniflareShop(opts = {}) {
   const script = await readFile(path.join(root, "build/index.js"), "utf8");
-  const mf = new Miniflare({
+  // A persisted database keeps one fixed id: a copy of its directory is then the same database
+  // (the integration tests seed one and copy it per file, tests/integration/global-setup.ts).
+  const d1Databases = { DB: opts.persist ? "shop" : `test-${Math.random().toString(36).slice(2)}` };
+  const shop = {
     modules: [
       ...(opts.wrapper
         ? [{ type: "ESModule", path: path.join(root, "build/wrapper.js"), contents: opts.wrapper }]
@@ -62,22 +106,47 @@ export async function startMiniflareShop(opts = {}) {
     ],
     compatibilityDate: "2025-09-01",
     compatibilityFlags: ["nodejs_compat"],
-    // A persisted database keeps one fixed id: a copy of its directory is then the same database
-    // (the integration tests seed one and copy it per file, tests/integration/global-setup.ts).
-    d1Databases: { DB: opts.persist ? "shop" : `test-${Math.random().toString(36).slice(2)}` },
-    d1Persist: opts.persist ?? false,
+    ...(opts.databaseDown ? { wrappedBindings: { DB: DATABASE_WORKER } } : { d1Databases }),
     bindings: { ENVIRONMENT: "test", EDGE_CACHE_SECONDS: "0", IMAGE_RESIZING: "off", ...opts.bindings },
-    ...(opts.port !== undefined ? { host: "127.0.0.1", port: opts.port } : {}),
-    ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
     ...(opts.outbound ? { outboundService: opts.outbound } : {}),
-    // Miniflare checks that the handler returns nothing
-    ...(opts.logs ? { handleStructuredLogs: (line) => void opts.logs(line) } : {}),
     ...(opts.assets
       ? { assets: { directory: path.join(root, "public"), binding: "ASSETS", routerConfig: { has_user_worker: true } } }
       : {}),
-  });
-  const db = await mf.getD1Database("DB");
-  if (opts.migrate !== false) await runStatements(db, await migrationStatements());
-  if (opts.seed !== false && opts.migrate !== false) await runStatements(db, (await seedStatements()).statements);
-  return { mf, db, url: opts.port !== undefined ? await mf.ready : null };
+  };
+  const shared = {
+    d1Persist: opts.persist ?? false,
+    ...(opts.port !== undefined ? { host: "127.0.0.1", port: opts.port } : {}),
+    ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
+    // Miniflare checks that the handler returns nothing
+    ...(opts.logs ? { handleStructuredLogs: (line) => void opts.logs(line) } : {}),
+  };
+  const down = opts.databaseDown;
+  const databaseSwitch = async () => new Response(down?.() ? "down" : "up");
+  const mf = new Miniflare(
+    down
+      ? {
+          ...shared,
+          workers: [
+            { name: "shop", ...shop },
+            {
+              name: DATABASE_WORKER,
+              modules: true,
+              script: FAILING_DATABASE,
+              d1Databases,
+              serviceBindings: { SWITCH: databaseSwitch },
+            },
+          ],
+        }
+      : { ...shared, ...shop },
+  );
+  try {
+    const db = await mf.getD1Database("DB", down ? DATABASE_WORKER : undefined);
+    if (opts.migrate !== false) await runStatements(db, await migrationStatements());
+    if (opts.seed !== false && opts.migrate !== false) await runStatements(db, (await seedStatements()).statements);
+    return { mf, db, url: opts.port !== undefined ? await mf.ready : null };
+  } catch (error) {
+    // a shop that could not be prepared gives its port and workerd back
+    await mf.dispose().catch(() => {});
+    throw error;
+  }
 }

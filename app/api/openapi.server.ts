@@ -15,6 +15,7 @@ const ERRORS = {
   413: "Anfrage zu groß",
   415: "Kein JSON",
   429: "Zu viele Versuche",
+  503: "Die Datenbank ist gerade nicht erreichbar; Retry-After nennt die Sekunden bis zum nächsten Versuch",
 } as const;
 
 const json = (schema: ZodTypeAny) => ({ "application/json": { schema } });

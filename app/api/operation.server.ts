@@ -44,7 +44,8 @@ export interface Operation<
   status?: 200 | 201 | 204;
   /**
    * The refusals of its own (its `run` throws them as `ApiFailure`), with their description for the
-   * OpenAPI document; the router's refusals (400, 401, 404, 413, 415, 429) are documented for all.
+   * OpenAPI document; the router's refusals (400, 401, 404, 413, 415, 429) and D1 failing (503)
+   * are documented for all.
    */
   errors?: Partial<Record<401 | 403 | 404 | 409 | 410 | 422 | 428 | 503, string>>;
   run(input: { body: z.output<B>; query: z.output<Q> }, api: ApiContext): Promise<z.input<R>>;

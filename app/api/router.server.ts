@@ -2,12 +2,15 @@
  * The JSON API's door (docs/decisions/0034): every request under /rest/ and /v1/ comes here instead
  * of to Remix. It finds the operation, checks the bearer token, reads and checks the JSON body and
  * the query against the operation's zod schemas, runs it and answers JSON. Every refusal is a 4xx
- * with `{ message, parameters }`; nothing here reads a cookie or sets one. A refusal may come
- * before the body was read (an unknown path or query parameter, no token, a Content-Length over the
- * limit): whatever the answer, a body left unread is let go of before it goes out.
+ * with `{ message, parameters }`; D1 failing is a 503 of the same shape with Retry-After
+ * (docs/decisions/0036), any other fault a 500. Nothing here reads a cookie or sets one. A refusal
+ * may come before the body was read (an unknown path or query parameter, no token, a Content-Length
+ * over the limit): whatever the answer, a body left unread is let go of before it goes out.
  */
 import { BODY_LIMIT_BYTES, discardBody, readLimited } from "~/platform/request-guard.server";
 import { bearerToken, tokenCustomer } from "~/platform/api-token.server";
+import { RETRY_AFTER_SECONDS } from "~/platform/database-outage.server";
+import { isDatabaseUnavailable } from "~/platform/db.server";
 import type { Env } from "~/platform/context";
 import type { SignedInCustomer } from "~/platform/session.server";
 import { failureResponse, invalidInput } from "./errors.server";
@@ -137,7 +140,6 @@ export async function handleApiRequest(
   if (request.method === "OPTIONS") {
     // no-store like every other answer of the API (it had no Cache-Control at all)
     const answer = preflight(request, env);
-    await discardBody(request);
     answer.headers.set("Cache-Control", "no-store");
     return answer;
   }
@@ -147,11 +149,17 @@ export async function handleApiRequest(
   } catch (error) {
     if (!(error instanceof ApiFailure)) console.error("api call failed", error);
     response = await failureResponse(
-      error instanceof ApiFailure ? error : new ApiFailure(500, "global.processingError"),
+      error instanceof ApiFailure
+        ? error
+        : isDatabaseUnavailable(error)
+          ? new ApiFailure(503, "api:databaseUnavailable")
+          : new ApiFailure(500, "global.processingError"),
     );
   }
   await discardBody(request);
   response.headers.set("Cache-Control", "no-store");
+  if (response.status === 503 && !response.headers.has("Retry-After"))
+    response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   if (response.status === 401) response.headers.set("WWW-Authenticate", 'Bearer realm="frischkorb"');
   for (const [name, value] of corsHeaders(request, env)) response.headers.set(name, value);
   return response;

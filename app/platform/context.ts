@@ -20,6 +20,8 @@ export interface Env {
   MAIL_API_KEY?: string;
   /** The sender, e.g. "Frischkorb <service@frischkorb.example>". */
   MAIL_FROM?: string;
+  /** The shop's public origin, e.g. https://www.frischkorb.de: links in mails the Cron Trigger writes. */
+  SHOP_ORIGIN?: string;
   /** "api" in a deployment; unset locally, where the embedded card provider stands in. */
   CARD_PROVIDER?: string;
   /** The card provider's API, e.g. "https://cards.example.com". */

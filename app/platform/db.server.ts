@@ -476,3 +476,32 @@ export function failedConstraint(error: unknown): Constraint | null {
 export function isConstraint(failure: Constraint | null, constraint: Constraint): boolean {
   return failure !== null && failure.kind === constraint.kind && failure.name === constraint.name;
 }
+
+/**
+ * What the D1 binding says when it refused a statement of ours: SQLite's codes for an SQL error
+ * (a missing table or column, a syntax error), a constraint, a wrong type or too big a value, and
+ * the binding's own complaints about what it was given. These are bugs (or a schema behind its
+ * code), whatever D1's state: the shop answers them as it answers every bug.
+ */
+const STATEMENT_FAULT =
+  /\bSQLITE_(?:ERROR|CONSTRAINT|MISMATCH|RANGE|TOOBIG|AUTH)\b|\bD1_(?:TYPE_ERROR|COLUMN_NOTFOUND|EXEC_ERROR|DUMP_ERROR)\b|No SQL statements detected/;
+
+/** D1's own failures as Cloudflare lists them (docs/decisions/0036), in case one comes without its prefix. */
+const D1_TROUBLE =
+  /Network connection lost|reset because its code was updated|caused object to be reset|D1 DB is overloaded|Too many requests queued|due to transient issue|exceeded its (?:memory|CPU time) limit/i;
+
+/**
+ * Whether D1 could not run a statement at all (docs/decisions/0036-database-outage.md): the one
+ * place that decides what counts as "the database is unavailable". The binding puts "D1_ERROR: "
+ * before everything that went wrong on its way to the database and back (a lost connection, a
+ * database being reset or overloaded, a timeout, an answer that was no answer); what the database
+ * refused about a statement itself (`STATEMENT_FAULT`, constraints included) is no outage but a
+ * bug, and so is every error that did not come from the binding.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const cause = error.cause instanceof Error ? error.cause.message : "";
+  const message = `${error.message} ${cause}`;
+  if (STATEMENT_FAULT.test(message) || failedConstraint(error)) return false;
+  return error.message.startsWith("D1_") || D1_TROUBLE.test(message);
+}

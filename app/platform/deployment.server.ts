@@ -15,6 +15,7 @@ import { cardProviderProblems } from "./card-provider.server";
 import { signingProblems } from "./signing.server";
 import { tileProblems } from "./map-tiles.server";
 import { tagManagerProblems } from "./tag-manager.server";
+import { unavailablePage } from "./unavailable-page.server";
 import common from "../../locales/de/common.json";
 
 /**
@@ -82,12 +83,5 @@ export function configurationProblems(env: Env): string[] {
  * reasons go to the log). Static text only, so it needs nothing that could be misconfigured.
  */
 export function refusal(): Response {
-  const { title, text } = common.pages.unavailable;
-  const html =
-    `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
-  return new Response(html, {
-    status: 503,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "300" },
-  });
+  return unavailablePage(common.pages.unavailable, 300);
 }

@@ -2,7 +2,9 @@
  * Anonymous public pages come from the edge cache (docs/architecture.md "Requests"). A page varies only
  * by the dark-mode cookie, so that is part of the cache key; any request carrying a session (or a
  * notice to show) is personal and never cached (a signed-in shopper's pages: personal-page.server.ts).
- * On a hit the CSP nonce is renewed, so no two responses share one.
+ * On a hit the CSP nonce is renewed, so no two responses share one. A page stays stored a day past
+ * its freshness: while D1 fails, that copy stands in for the page that cannot be rendered
+ * (docs/decisions/0036-database-outage.md).
  */
 import type { HeadersFunction } from "@remix-run/cloudflare";
 import { readDarkMode } from "./theme.server";
@@ -89,6 +91,30 @@ export function isStorable(response: Response): boolean {
 
 /** Where a stored page's nonce stands, as byte offsets: found once when stored, not on every hit. */
 const NONCE_OFFSETS = "X-Nonce-Offsets";
+/** Until when (epoch milliseconds) a stored page is fresh; after that it only stands in for an outage. */
+const FRESH_UNTIL = "X-Fresh-Until";
+/** The page's own Cache-Control: the stored copy's says how long the cache keeps it. */
+const PAGE_CACHE_CONTROL = "X-Page-Cache-Control";
+/** How long a stored page stays past its freshness, to stand in while D1 fails (decision 0036). */
+export const STALE_IF_ERROR_SECONDS = 86_400;
+
+/**
+ * The stored copy is kept its freshness and a day more (the Cache API drops an entry when its
+ * s-maxage runs out and knows no stale-if-error); when it was fresh until is said in a header.
+ */
+function keptPastFreshness(headers: Headers, now: number): void {
+  const own = headers.get("Cache-Control") ?? "";
+  const seconds = Number(/s-maxage=(\d+)/.exec(own)?.[1] ?? 0);
+  headers.set(FRESH_UNTIL, String(now + seconds * 1000));
+  headers.set(PAGE_CACHE_CONTROL, own);
+  headers.set("Cache-Control", `public, s-maxage=${seconds + STALE_IF_ERROR_SECONDS}`);
+}
+
+/** Whether a stored page may be served as it is; a stale one is rendered anew (or stands in for an outage). */
+export function isFresh(cached: Response, now = Date.now()): boolean {
+  const until = cached.headers.get(FRESH_UNTIL);
+  return until === null || now < Number(until);
+}
 /** The placeholders' mark of a stored signed-in shape (personal-page.server.ts). */
 export const PLACEHOLDER_MARK_HEADER = "X-Placeholder-Mark";
 
@@ -104,6 +130,7 @@ export async function storePage(
   mark: string | null = null,
 ): Promise<void> {
   const headers = new Headers(page.headers);
+  keptPastFreshness(headers, Date.now());
   if (mark) headers.set(PLACEHOLDER_MARK_HEADER, mark);
   if (!(headers.get("Content-Type") ?? "").includes("text/html"))
     return cache.put(key, new Response(page.body, { status: page.status, headers }));
@@ -117,15 +144,25 @@ export async function storePage(
   await cache.put(key, new Response(bytes, { status: page.status, headers }));
 }
 
-/** The headers of a cached answer going out again: its CSP with this answer's nonce, marked as a hit. */
-export function hitHeaders(cached: Response, nonce: string, dev: boolean, sources: PolicySources): Headers {
+/**
+ * The headers of a cached answer going out again: its own Cache-Control, its CSP with this answer's
+ * nonce, marked as a hit (or as a stale copy standing in while D1 fails).
+ */
+export function hitHeaders(
+  cached: Response,
+  nonce: string,
+  dev: boolean,
+  sources: PolicySources,
+  state: "HIT" | "STALE" = "HIT",
+): Headers {
   const headers = new Headers(cached.headers);
   if (headers.has("Content-Security-Policy"))
     headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev, sources));
-  headers.set("X-Edge-Cache", "HIT");
-  headers.delete("Content-Length");
-  headers.delete(NONCE_OFFSETS);
-  headers.delete(PLACEHOLDER_MARK_HEADER);
+  const own = headers.get(PAGE_CACHE_CONTROL);
+  if (own !== null) headers.set("Cache-Control", own);
+  headers.set("X-Edge-Cache", state);
+  for (const name of ["Content-Length", NONCE_OFFSETS, PLACEHOLDER_MARK_HEADER, FRESH_UNTIL, PAGE_CACHE_CONTROL])
+    headers.delete(name);
   return headers;
 }
 
@@ -164,8 +201,9 @@ export async function withFreshNonce(
   nonce: string,
   dev: boolean,
   sources: PolicySources,
+  state: "HIT" | "STALE" = "HIT",
 ): Promise<Response> {
-  const headers = hitHeaders(cached, nonce, dev, sources);
+  const headers = hitHeaders(cached, nonce, dev, sources, state);
   if (!(headers.get("Content-Type") ?? "").includes("text/html"))
     return new Response(cached.body, { status: cached.status, headers });
   const page = new Uint8Array(await cached.arrayBuffer());

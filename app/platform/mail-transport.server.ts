@@ -77,5 +77,16 @@ export function mailProblems(env: Env): string[] {
   const problems: string[] = [];
   if (!env.MAIL_API_KEY) problems.push("MAIL_API_KEY is not set");
   if (!env.MAIL_FROM) problems.push("MAIL_FROM is not set");
+  if (!/^https:\/\/[^/]+$/.test(env.SHOP_ORIGIN ?? ""))
+    problems.push("SHOP_ORIGIN is not an https origin (the links of mails the Cron Trigger writes)");
   return problems;
 }
+
+/** Where locally run shops are reached (`npm start`), for mails written without a request. */
+const LOCAL_ORIGIN = "http://127.0.0.1:8787";
+
+/**
+ * The shop's address in the links of a mail written without a request to take it from (the Cron
+ * Trigger's): SHOP_ORIGIN, which a deployment must set (mailProblems).
+ */
+export const shopOrigin = (env: Env) => env.SHOP_ORIGIN ?? LOCAL_ORIGIN;

@@ -3,6 +3,12 @@
  * own module so that the providers and the choice between them (payment.server.ts) import the
  * shapes without importing each other.
  */
+/**
+ * How long the provider's hosted page stays payable (Stripe's Checkout Session `expires_at`); the
+ * shop asks the provider about a payment without a final event after it (domain/order/payment-window.ts).
+ */
+export const PAYMENT_PAGE_LIFETIME_MINUTES = 60;
+
 export type PaymentOutcome = "approved" | "declined" | "canceled";
 
 /** What the provider confirmed, after its signature was checked. */
@@ -45,6 +51,15 @@ export interface StartedPayment {
   pageUrl: string | null;
 }
 
+/** A payment the shop opened at the provider, as the shop's reconciliation knows it. */
+export interface OpenedPayment {
+  providerRef: string;
+  paymentId: string;
+  orderId: string;
+  amountCents: number;
+  currency: string;
+}
+
 export type WebhookReading =
   | { kind: "confirmation"; confirmation: PaymentConfirmation }
   /** Signed and genuine, but nothing the shop acts on (another event type, a payment still open). */
@@ -62,5 +77,11 @@ export interface PaymentProvider {
    * own server-side answer when it ended it, null when it could not (e.g. paid meanwhile).
    */
   cancelPayment(providerRef: string, paymentId: string): Promise<PaymentConfirmation | null>;
+  /**
+   * A payment opened at the provider whose final event never came (the shop's reconciliation asks
+   * after the hosted page's lifetime): the provider's own answer as a confirmation when it is
+   * final (paid, failed, expired), null while the payment is still under way there.
+   */
+  lookUpPayment(payment: OpenedPayment): Promise<PaymentConfirmation | null>;
   readWebhook(body: string, headers: Headers): Promise<WebhookReading>;
 }

@@ -58,6 +58,18 @@ export function sandboxProvider(env: Env): PaymentProvider {
     async cancelPayment() {
       return null;
     },
+    // Asked only after the page's lifetime (domain/order/payment-window.ts), like a real provider's
+    // expired page: whatever was not paid on the page by then is over.
+    async lookUpPayment(payment) {
+      return {
+        confirmationId: `expired-${payment.providerRef}`,
+        paymentId: payment.paymentId,
+        orderId: payment.orderId,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        outcome: "canceled",
+      };
+    },
     async readWebhook(body, headers): Promise<WebhookReading> {
       if (!(await verifyBody(env, body, headers.get(SANDBOX_SIGNATURE_HEADER)))) return { kind: "badSignature" };
       const parsed = sandboxConfirmationSchema.safeParse(body);

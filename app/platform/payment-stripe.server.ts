@@ -13,13 +13,15 @@
  */
 import Stripe from "stripe";
 import type { Env } from "./context";
-import type {
-  NewPayment,
-  PaymentConfirmation,
-  PaymentOutcome,
-  PaymentProvider,
-  StartedPayment,
-  WebhookReading,
+import {
+  PAYMENT_PAGE_LIFETIME_MINUTES,
+  type NewPayment,
+  type OpenedPayment,
+  type PaymentConfirmation,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type StartedPayment,
+  type WebhookReading,
 } from "./payment-provider";
 
 export const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
@@ -28,7 +30,7 @@ export const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as 
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
 /** How long a Checkout page stays payable; the order's stock stays reserved that long at most. */
-const CHECKOUT_LIFETIME_SECONDS = 60 * 60;
+const CHECKOUT_LIFETIME_SECONDS = PAYMENT_PAGE_LIFETIME_MINUTES * 60;
 
 /** Webhooks older than this are refused (Stripe's own default tolerance). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -157,6 +159,31 @@ export function readStripeEvent(event: Stripe.Event): WebhookReading {
   }
 }
 
+/**
+ * Stripe's own state of a payment whose final event the shop never received: a Checkout Session
+ * paid, expired or (still open after its lifetime) expired now; a directly confirmed SEPA
+ * PaymentIntent under way, succeeded or failed. Null while Stripe has not decided.
+ */
+async function lookUp(stripe: Stripe, p: OpenedPayment): Promise<PaymentConfirmation | null> {
+  const confirmation = (reading: WebhookReading) =>
+    reading.kind === "confirmation" && reading.confirmation.paymentId === p.paymentId ? reading.confirmation : null;
+  if (p.providerRef.startsWith("cs_")) {
+    let session = await stripe.checkout.sessions.retrieve(p.providerRef);
+    if (session.status === "open") session = await stripe.checkout.sessions.expire(p.providerRef);
+    const id = `lookup-${p.providerRef}`;
+    if (session.status === "complete")
+      return session.payment_status === "paid" ? confirmation(fromSession(id, session, "approved")) : null;
+    return confirmation(fromSession(id, session, "canceled"));
+  }
+  const intent = await stripe.paymentIntents.retrieve(p.providerRef);
+  const id = `lookup-${p.providerRef}-${intent.status}`;
+  if (intent.status === "succeeded" || intent.status === "processing")
+    return confirmation(fromIntent(id, intent, "approved"));
+  if (intent.status === "canceled" || intent.status === "requires_payment_method")
+    return confirmation(fromIntent(id, intent, "declined"));
+  return null;
+}
+
 export function stripeProvider(env: Env): PaymentProvider {
   return {
     name: "stripe",
@@ -178,6 +205,9 @@ export function stripeProvider(env: Env): PaymentProvider {
         console.warn("Stripe checkout session could not be expired", providerRef, (error as Error).message);
         return null;
       }
+    },
+    lookUpPayment(payment) {
+      return lookUp(client(env), payment);
     },
     async readWebhook(body, headers) {
       let event: Stripe.Event;

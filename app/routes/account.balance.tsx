@@ -85,7 +85,14 @@ export default function AccountBalance() {
           ) : (
             <BalanceTable entries={history.entries} />
           )}
-          {paging ? <BalancePaging filter={filter} moreLimit={paging.moreLimit} less={paging.less} /> : null}
+          {paging ? (
+            <BalancePaging
+              filter={filter}
+              shown={history.entries.length}
+              moreLimit={paging.moreLimit}
+              less={paging.less}
+            />
+          ) : null}
         </>
       )}
     </div>

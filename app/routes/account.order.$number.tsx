@@ -1,4 +1,10 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -7,8 +13,18 @@ import { formatGermanDateTime, formatGermanTime } from "~/domain/content/date";
 import { addressLine } from "~/domain/address/format";
 import { idParam } from "~/domain/customer/id-param";
 import { formatEuro } from "~/domain/money/format";
-import { findOrder } from "~/domain/order/order.server";
-import { canWithdraw, cashbackState, formatWindow, shipsNothing, type OrderDetail } from "~/domain/order/order";
+import { findOrder, findOrderPayment } from "~/domain/order/order.server";
+import {
+  canWithdraw,
+  cashbackState,
+  formatWindow,
+  orderPagePath,
+  shipsNothing,
+  type OrderDetail,
+} from "~/domain/order/order";
+import { paymentWayForward, type PaymentWayForward } from "~/domain/order/payment-window";
+import { openOrderPayment } from "~/http/checkout/order-submit.server";
+import type { SignedInCustomer } from "~/platform/session.server";
 import { withdrawOrder } from "~/domain/order/withdrawal.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
@@ -39,24 +55,56 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   } catch (error) {
     // The customer gets the message, the failure itself is only logged.
     console.error("order could not be loaded", error);
-    return data({ ...page, order: null }, { status: 503, headers });
+    return data({ ...page, order: null, wayForward: null }, { status: 503, headers });
   }
   // Someone else's order number answers exactly like one that does not exist.
   if (!order) throw new Response("Not Found", { status: 404 });
-  return data({ ...page, order }, { headers });
+  const payment =
+    order.status === "pending_payment" ? await findOrderPayment(context.env.DB, customer.id, number) : null;
+  const wayForward = payment ? paymentWayForward(payment, new Date()) : null;
+  return data({ ...page, order, wayForward }, { headers });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const form = await readForm(request, context);
-  if (form.get("intent") !== "withdraw") throw unknownIntent();
   const number = idParam(params.number);
+  if (form.get("intent") === "pay") return payNow(request, context, customer, number);
+  if (form.get("intent") !== "withdraw") throw unknownIntent();
   const done = number !== null && (await withdrawOrder(context.env.DB, customer, number));
   throw await redirectWithNotice(
     context.env,
     `/account/order/${params.number}`,
     done ? { type: "success", key: "orders:withdraw.received" } : { type: "error", key: "orders:withdraw.failed" },
   );
+}
+
+/**
+ * "Jetzt bezahlen" of an order whose payment was never opened (a failure after ordering): opened
+ * now, while the payment window allows it; otherwise the page says what happens.
+ */
+async function payNow(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  customer: SignedInCustomer,
+  number: number | null,
+): Promise<never> {
+  const payment = number === null ? null : await findOrderPayment(context.env.DB, customer.id, number);
+  if (!payment || number === null) throw new Response("Not Found", { status: 404 });
+  const started = await openOrderPayment(context.env, request, customer, {
+    incrementId: number,
+    paymentId: payment.id,
+  });
+  if (started?.kind === "started") throw redirect(started.pageUrl);
+  if (started?.kind === "failed")
+    throw await redirectWithNotice(context.env, "/checkout", {
+      type: "error",
+      key: `pages.checkout.error.payment.${started.method}`,
+    });
+  throw await redirectWithNotice(context.env, orderPagePath(number), {
+    type: "error",
+    key: "orders:paymentOpen.failed",
+  });
 }
 
 /** The cashback the order earned a member: credited, still to come with the payment, or void by the withdrawal. */
@@ -71,7 +119,7 @@ function OrderCashback({ order }: { order: OrderDetail }) {
 }
 
 export default function OrderDetailPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, wayForward } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const [search] = useSearchParams();
   if (!order) {
@@ -171,6 +219,7 @@ export default function OrderDetailPage() {
           {t("withdraw.done", { date: formatGermanDateTime(order.withdrawnAt) })}
         </p>
       ) : null}
+      {wayForward ? <PaymentWayForwardSection way={wayForward} /> : null}
       {canWithdraw(order) ? (
         <section className="withdraw" aria-labelledby="withdraw-title">
           <h2 id="withdraw-title">{t("withdraw.title")}</h2>
@@ -192,5 +241,34 @@ export default function OrderDetailPage() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** What an unpaid order offers: its payment page, opening the payment, or what the shop will do. */
+function PaymentWayForwardSection({ way }: { way: PaymentWayForward }) {
+  const { t } = useTranslation("orders");
+  return (
+    <section className="payment-open" aria-labelledby="payment-open-title">
+      <h2 id="payment-open-title">{t("paymentOpen.title")}</h2>
+      {way.kind === "wait" ? (
+        <p>{t("paymentOpen.wait")}</p>
+      ) : (
+        <>
+          <p>{t("paymentOpen.pay")}</p>
+          {way.kind === "pay" ? (
+            <a href={way.pageUrl} className="button button-primary">
+              {t("paymentOpen.payButton")}
+            </a>
+          ) : (
+            <Form method="post">
+              <AuthenticityTokenInput />
+              <button type="submit" name="intent" value="pay" className="button button-primary">
+                {t("paymentOpen.payButton")}
+              </button>
+            </Form>
+          )}
+        </>
+      )}
+    </section>
   );
 }

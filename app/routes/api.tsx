@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { CodeBlock } from "~/components/ui/CodeBlock";
 import { OPERATIONS } from "~/api/operations.server";
 import { translator } from "~/platform/i18n.server";
 import { publicPage } from "~/platform/route-data.server";
@@ -26,6 +27,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
       yes: t("reference.yes"),
       no: t("reference.no"),
       example: t("reference.example"),
+      exampleCode: t("reference.exampleCode"),
     },
     groups: [...groups].map(([tag, operations]) => ({ tag, operations })),
     title: pageTitle(t("reference.title"), common),
@@ -53,9 +55,9 @@ export default function ApiReference() {
       </p>
       <p>{texts.auth}</p>
       <h2>{texts.example}</h2>
-      <pre className="api-example">
-        <code>{EXAMPLE}</code>
-      </pre>
+      <CodeBlock className="api-example" label={texts.exampleCode}>
+        {EXAMPLE}
+      </CodeBlock>
       {groups.map((group) => (
         <section key={group.tag} aria-labelledby={`api-${group.tag}`}>
           <h2 id={`api-${group.tag}`}>{group.tag}</h2>

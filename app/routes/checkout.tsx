@@ -24,6 +24,7 @@ import { CARRIERS, STANDARD_CARRIER, isCarrierCode } from "~/domain/checkout/car
 import { loadCheckout } from "~/domain/checkout/checkout.server";
 import { COMMENT_MAX_LENGTH } from "~/domain/checkout/payment-methods";
 import { checkoutSchemaFor, formFieldErrors } from "~/domain/checkout/schema";
+import { idempotencyKeySchema } from "~/domain/checkout/checkout-input";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { parseForm, readForm } from "~/platform/form.server";
@@ -85,9 +86,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { ships, refusal } = await checkoutRules(context.env.DB, customer.id, form.get("paymentMethod"));
   const submission = parseForm(form, checkoutSchemaFor({ ships }));
   // A method the customer is not offered is refused before its fields are looked at.
+  // The form keeps its key after every answer but an order: a retry after a failure reaches the
+  // order that may have been placed meanwhile (domain/order/payment-window.ts), never a second one.
+  const key = String(form.get("idempotencyKey") ?? "");
+  const idempotencyKey = idempotencyKeySchema.safeParse(key).success ? key : undefined;
   if (refusal)
-    return data({ result: submission.reply({ fieldErrors: { paymentMethod: [refusal] } }) }, { status: 400 });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    return data(
+      { result: submission.reply({ fieldErrors: { paymentMethod: [refusal] } }), idempotencyKey },
+      { status: 400 },
+    );
+  if (submission.status !== "success") return data({ result: submission.reply(), idempotencyKey }, { status: 400 });
   const answer = orderAnswer(await submitOrder(context.env, request, customer, submission.value));
   if (answer.kind === "placed") throw redirect(answer.next);
   if (answer.notice) {
@@ -95,14 +103,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { formErrors, fieldErrors } = answer;
   return data(
-    { result: submission.reply({ formErrors, fieldErrors: formFieldErrors(fieldErrors) }) },
+    { result: submission.reply({ formErrors, fieldErrors: formFieldErrors(fieldErrors) }), idempotencyKey },
     { status: answer.status },
   );
 }
 
 export default function CheckoutPage() {
-  const { checkout, valid, storeSearch, allStores, idempotencyKey } = useLoaderData<typeof loader>();
+  const { checkout, valid, storeSearch, allStores, ...fresh } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const idempotencyKey = actionData?.idempotencyKey ?? fresh.idempotencyKey;
   const { t } = useTranslation("checkout");
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
@@ -133,6 +142,11 @@ export default function CheckoutPage() {
         <p className="empty-note">
           {t("emptyCart")} <Link to="/cart">{t("backToCart")}</Link>
         </p>
+        {actionData?.idempotencyKey ? (
+          <p>
+            {t("maybePlaced")} <Link to="/account/order/overview">{t("toOrders")}</Link>
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -177,7 +191,14 @@ export default function CheckoutPage() {
         ) : null}
         <input type="hidden" name="expectedTotal" value={cart.totals.grandTotalCents} />
         <FormMessage errors={formErrors} id={form.errorId} />
-        {ships ? <DeliveryChoice checkout={checkout} fields={fields} search={location.search} /> : null}
+        {ships ? (
+          <DeliveryChoice
+            checkout={checkout}
+            fields={fields}
+            search={location.search}
+            storeMissing={Boolean(fields.storeId.errors?.length || fields.pickupSlot.errors?.length)}
+          />
+        ) : null}
         <PaymentChoice
           fields={fields}
           balanceCents={checkout.balanceCents}

@@ -24,6 +24,7 @@ export const PRODUCTION_BINDINGS = {
   MAIL_PROVIDER: "resend",
   MAIL_API_KEY,
   MAIL_FROM,
+  SHOP_ORIGIN: "https://frischkorb.example",
   CARD_PROVIDER: "api",
   CARD_API_URL,
   CARD_API_KEY,

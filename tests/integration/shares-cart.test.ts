@@ -193,7 +193,12 @@ describe("shares in the cart", () => {
     expect(html).not.toContain("Mindestbestellwert");
     expect(html).not.toContain('name="code"');
     expect(html).not.toContain("enthaltene MwSt.");
+    // one true thing about the tax: no price here includes VAT
+    expect(html).toContain("Genossenschaftsanteile sind von der Umsatzsteuer befreit.");
+    expect(html).not.toContain("inkl. MwSt. Genossenschaftsanteile");
     expect(html).toContain('href="/checkout"');
+    // the header counts them: a cart of shares alone is no empty cart
+    expect(html).toContain('aria-label="Warenkorb, 3 Artikel, 300,00 €"');
     // no member yet: what shares would save
     expect(html).toMatch(/<a [^>]*href="\/content\/shares">Mit Anteilen bis zu 4 % sparen<\/a>/);
   });
@@ -201,7 +206,7 @@ describe("shares in the cart", () => {
   it("a member sees the cashback on the goods ('Deine Rückvergütung (2,8 %)'); the shares in the cart earn none", async () => {
     const { browser } = await customer({ held: 9, inCart: 2, goods: 30 }); // 35,70 € of goods
     const html = text((await browser.get("/cart")).html);
-    expect(html).toMatch(/<dt>Deine Rückvergütung \(2,8 %\)<\/dt><dd>0,99 €<\/dd>/); // floor(3570 × 28 / 1000)
+    expect(html).toMatch(/<dt>Deine Rückvergütung \(2,8 %\)<\/dt><dd>1,00 €<\/dd>/); // 3570 × 28 / 1000 = 99,96 cents, rounded commercially
     expect(html).not.toContain("Mit Anteilen bis zu 4 % sparen");
     // the goods keep their own rules next to the shares: shipping, tax, minimum
     expect(html).toContain("Versand (Standardlieferung)");
@@ -421,7 +426,7 @@ describe("checkout of goods and shares", () => {
     const { id, browser, addressId, purchaseId } = await customer({ held: 21, inCart: 2, goods: 30 });
     await shop.db.prepare("INSERT INTO cart_state (customer_id, coupon_code) VALUES (?, 'HERBST10')").bind(id).run();
     const page = text((await browser.get("/checkout")).html);
-    expect(page).toMatch(/<dt>Deine Rückvergütung \(4 %\)<\/dt><dd>1,42 €<\/dd>/); // floor(3570 × 40 / 1000)
+    expect(page).toMatch(/<dt>Deine Rückvergütung \(4 %\)<\/dt><dd>1,43 €<\/dd>/); // 3570 × 40 / 1000 = 142,8 cents, rounded commercially
     expect(page).toContain("2 × Genossenschaftsanteil");
     const f = await h.checkoutForm(browser);
     // 35,70 € − 3,57 € voucher + 4,95 € shipping + 200 € shares
@@ -434,7 +439,7 @@ describe("checkout of goods and shares", () => {
       subtotal_cents: 3_570,
       discount_cents: 357,
       shares_cents: 20_000,
-      cashback_cents: 142,
+      cashback_cents: 143,
       item_count: 32,
     });
     const taxed = (JSON.parse(String(order.tax_details)) as { grossCents: number }[]).reduce(
@@ -446,12 +451,12 @@ describe("checkout of goods and shares", () => {
     await h.pay(browser, res.res.headers.get("Location")!, "approve");
     expect((await h.orderOf(f.key))!.status).toBe("processing");
     expect((await entriesOf(id)).map((e) => e.quantity)).toEqual([21, 2]);
-    expect(await ledgerOf(id)).toEqual([{ type: 1, amount_cents: 142, note: "Rückvergütung", order_id: order.id }]);
-    expect(await balanceOf(id)).toBe(142);
+    expect(await ledgerOf(id)).toEqual([{ type: 1, amount_cents: 143, note: "Rückvergütung", order_id: order.id }]);
+    expect(await balanceOf(id)).toBe(143);
     const detail = text((await browser.get(`/account/order/${order.increment_id}`)).html);
     expect(detail).toContain("<dt>Lieferung</dt>");
     expect(detail).toContain("2 × Genossenschaftsanteil");
-    expect(detail).toMatch(/<dt>Rückvergütung<\/dt><dd>1,42 €, am [^<]+ deinem Guthaben gutgeschrieben<\/dd>/);
+    expect(detail).toMatch(/<dt>Rückvergütung<\/dt><dd>1,43 €, am [^<]+ deinem Guthaben gutgeschrieben<\/dd>/);
   });
 
   it("a declined payment puts the shares back into the cart as shares (no cart line) and the goods as lines", async () => {
@@ -514,14 +519,14 @@ describe("checkout of goods and shares", () => {
 });
 
 describe("cashback credited once, taken back once", () => {
-  /** A member's paid-to-be order of goods (35,70 €) and one share, by card: the cashback is 0,99 € at 2,8 %. */
+  /** A member's paid-to-be order of goods (35,70 €) and one share, by card: the cashback is 1,00 € at 2,8 %. */
   async function memberOrder() {
     const c = await customer({ held: 9, inCart: 1, goods: 30 });
     const f = await h.checkoutForm(c.browser);
     const res = await c.browser.post("/checkout", h.standardOrder(f, c.addressId), { csrf: f.csrf });
     expect(res.res.status).toBe(302);
     const order = (await h.orderOf(f.key))!;
-    expect(order.cashback_cents).toBe(99);
+    expect(order.cashback_cents).toBe(100);
     return { ...c, key: f.key, order, confirmation: await confirmationOf(f.key) };
   }
 
@@ -537,8 +542,8 @@ describe("cashback credited once, taken back once", () => {
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     const results = await Promise.all(answers.map(async (a) => ((await a.json()) as { result: string }).result));
     expect(results.filter((r) => r === "settled")).toHaveLength(1);
-    expect(await ledgerOf(o.id)).toEqual([{ type: 1, amount_cents: 99, note: "Rückvergütung", order_id: o.order.id }]);
-    expect(await balanceOf(o.id)).toBe(99);
+    expect(await ledgerOf(o.id)).toEqual([{ type: 1, amount_cents: 100, note: "Rückvergütung", order_id: o.order.id }]);
+    expect(await balanceOf(o.id)).toBe(100);
     expect((await h.orderOf(o.key))!.cashback_credited_at).not.toBeNull();
     expect((await entriesOf(o.id)).map((e) => e.quantity)).toEqual([9, 1]);
     expect((await purchaseOf(o.purchaseId))!.status).toBe("paid");
@@ -547,7 +552,7 @@ describe("cashback credited once, taken back once", () => {
   it("withdrawing the paid order takes the cashback back once, also when asked 5 times at once", async () => {
     const o = await memberOrder();
     await h.notify(o.confirmation);
-    expect(await balanceOf(o.id)).toBe(99);
+    expect(await balanceOf(o.id)).toBe(100);
     const number = o.order.increment_id;
     const csrf = csrfOf((await o.browser.get(`/account/order/${number}?widerruf=1`)).html);
     const answers = await Promise.all(
@@ -556,8 +561,8 @@ describe("cashback credited once, taken back once", () => {
     expect(answers.every((a) => a.res.status === 302)).toBe(true);
     expect(await balanceOf(o.id)).toBe(0);
     expect(await ledgerOf(o.id)).toEqual([
-      { type: 1, amount_cents: 99, note: "Rückvergütung", order_id: o.order.id },
-      { type: 3, amount_cents: -99, note: "Rückvergütung storniert", order_id: o.order.id },
+      { type: 1, amount_cents: 100, note: "Rückvergütung", order_id: o.order.id },
+      { type: 3, amount_cents: -100, note: "Rückvergütung storniert", order_id: o.order.id },
     ]);
     const detail = text((await o.browser.get(`/account/order/${number}`)).html);
     expect(detail).toContain("Dein Widerruf ist am");

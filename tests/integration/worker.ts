@@ -32,6 +32,11 @@ export interface ShopOptions {
   wrapper?: string;
   /** Every line the worker logs, with its level ("error", "warn", "info", "log", "debug"). */
   logs?: (line: { level: string; message: string }) => void;
+  /**
+   * Makes the D1 binding switchable: asked before every statement, and while it says true every
+   * statement fails as D1 does when it cannot be reached (scripts/miniflare-shop.mjs).
+   */
+  databaseDown?: () => boolean;
 }
 
 export async function startShop(opts: ShopOptions = {}): Promise<TestShop> {

@@ -18,6 +18,7 @@ const complete = {
   MAIL_PROVIDER: "resend",
   MAIL_API_KEY: "re_x",
   MAIL_FROM: "Frischkorb <service@frischkorb.example>",
+  SHOP_ORIGIN: "https://www.frischkorb.example",
   CARD_PROVIDER: "api",
   CARD_API_URL: "https://cards.frischkorb.example",
   CARD_API_KEY: "card_x",
@@ -102,6 +103,10 @@ describe("a deployment's configuration", () => {
       "STRIPE_SECRET_KEY is not set",
       "MAIL_FROM is not set",
     ]);
+    for (const origin of ["", "http://www.frischkorb.example", "https://www.frischkorb.example/shop"])
+      expect(configurationProblems(at({ SHOP_ORIGIN: origin }))).toEqual([
+        "SHOP_ORIGIN is not an https origin (the links of mails the Cron Trigger writes)",
+      ]);
     expect(configurationProblems(at({ CARD_API_URL: "http://cards.example", CARD_API_KEY: "" }))).toEqual([
       "CARD_API_URL is not an https:// address",
       "CARD_API_KEY is not set",

@@ -24,7 +24,7 @@ const RUNS = { numRuns: 10_000 };
 const oracleRate = (shares: number) => (shares <= 0 ? 0 : Math.min(19 + shares, 40));
 const oracleCents = (permille: number, subtotal: number, sharesInCart: number) => {
   const base = BigInt(Math.max(0, subtotal - Math.max(0, sharesInCart)));
-  return Number((base * BigInt(permille)) / 1000n);
+  return Number((base * BigInt(permille) + 500n) / 1000n);
 };
 
 describe("cashback", () => {
@@ -61,7 +61,7 @@ describe("cashback", () => {
     );
   });
 
-  it("the amount is the oracle's: whole cents, rounded down, never negative, shares in the cart earn none", () => {
+  it("the amount is the oracle's: whole cents, rounded commercially, never negative, shares in the cart earn none", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 60 }),
@@ -73,7 +73,10 @@ describe("cashback", () => {
           expect(cents).toBe(oracleCents(permille, subtotal, inCart));
           expect(Number.isInteger(cents)).toBe(true);
           expect(cents).toBeGreaterThanOrEqual(0);
-          expect(cents * 1000).toBeLessThanOrEqual(Math.max(0, subtotal) * permille);
+          // never more than half a cent away from the exact amount
+          expect(Math.abs(cents * 1000 - Math.max(0, subtotal - Math.max(0, inCart)) * permille)).toBeLessThanOrEqual(
+            500,
+          );
         },
       ),
       RUNS,
@@ -96,8 +99,11 @@ describe("cashback", () => {
     expect(cashbackCents(cashbackPermille(21), 30_000, 0)).toBe(1200);
     // a share bought in the same cart earns nothing: 300 € of groceries and two shares
     expect(cashbackCents(cashbackPermille(5), 30_000 + 2 * SHARE_PRICE_CENTS, 2 * SHARE_PRICE_CENTS)).toBe(720);
-    // rounded down: 0.99 € at 2.0 % is 1.98 cents
-    expect(cashbackCents(20, 99, 0)).toBe(1);
+    // rounded commercially: 0.99 € at 2.0 % is 1.98 cents, 23,40 € at 2.0 % is 46.8 cents, 0,25 € at 2.0 % 0.5 cents
+    expect(cashbackCents(20, 99, 0)).toBe(2);
+    expect(cashbackCents(20, 2_340, 0)).toBe(47);
+    expect(cashbackCents(20, 25, 0)).toBe(1);
+    expect(cashbackCents(20, 24, 0)).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { historySearch, type BalanceFilter } from "~/domain/balance/history";
 
@@ -7,47 +7,70 @@ import { historySearch, type BalanceFilter } from "~/domain/balance/history";
  * "Mehr anzeigen" / "Weniger anzeigen" below the history: links, so they work without JavaScript;
  * with it the list changes in place. The link used may be gone afterwards (nothing more to show,
  * or back at the first page): focus then moves to the one that is there instead of getting lost
- * (docs/decisions/0011).
+ * (docs/decisions/0011). A polite live region says how many entries "Mehr anzeigen" added, as
+ * nothing else tells a screen reader that the list grew; without JavaScript it stays empty and the
+ * new page load says it.
  */
 export function BalancePaging({
   filter,
+  shown,
   moreLimit,
   less,
 }: {
   filter: BalanceFilter;
+  /** How many entries the list shows now. */
+  shown: number;
   moreLimit: number | null;
   less: boolean;
 }) {
   const { t } = useTranslation("balance");
   const links = useRef<HTMLElement>(null);
-  const used = useRef(false);
+  /** The number of entries shown when a link was used ("more" only counts for the announcement). */
+  const used = useRef<{ more: boolean; before: number } | null>(null);
+  const [announcement, setAnnouncement] = useState("");
   useEffect(() => {
-    if (!used.current) return;
-    used.current = false;
+    const link = used.current;
+    if (!link) return;
+    used.current = null;
+    const added = shown - link.before;
+    setAnnouncement(link.more && added > 0 ? t("moreShown", { count: added }) : "");
     const focusLost = !document.activeElement || document.activeElement === document.body;
     if (focusLost) links.current?.querySelector("a")?.focus({ preventScroll: true });
-  }, [moreLimit, less]);
-  if (moreLimit === null && !less) return null;
-  const remember = () => {
-    used.current = true;
+  }, [shown, moreLimit, less, t]);
+  const remember = (more: boolean) => () => {
+    used.current = { more, before: shown };
   };
+  const status = (
+    <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+      {announcement}
+    </p>
+  );
+  if (moreLimit === null && !less) return status;
   return (
-    <nav aria-label={t("moreLabel")} className="button-row balance-more" ref={links}>
-      {moreLimit !== null ? (
-        <Link
-          to={historySearch(filter, moreLimit)}
-          preventScrollReset
-          className="button button-secondary"
-          onClick={remember}
-        >
-          {t("more")}
-        </Link>
-      ) : null}
-      {less ? (
-        <Link to={historySearch(filter)} preventScrollReset className="button button-secondary" onClick={remember}>
-          {t("less")}
-        </Link>
-      ) : null}
-    </nav>
+    <>
+      {status}
+      <nav aria-label={t("moreLabel")} className="button-row balance-more" ref={links}>
+        {moreLimit !== null ? (
+          <Link
+            to={historySearch(filter, moreLimit)}
+            preventScrollReset
+            className="button button-secondary"
+            onClick={remember(true)}
+          >
+            {t("more")}
+          </Link>
+        ) : null}
+        {less ? (
+          <Link
+            to={historySearch(filter)}
+            preventScrollReset
+            className="button button-secondary"
+            onClick={remember(false)}
+          >
+            {t("less")}
+          </Link>
+        ) : null}
+      </nav>
+    </>
   );
 }

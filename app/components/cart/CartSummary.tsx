@@ -52,7 +52,8 @@ export function CartSummary({ cart, totals = cart.totals }: { cart: Cart; totals
         <dd className="grand-total">{formatEuro(totals.grandTotalCents)}</dd>
       </dl>
       <TaxDetails details={totals.taxDetails} title={t("taxTitle")} lineLabel={(rate) => t("taxLine", { rate })} />
-      <p className="cart-line-meta">{t(cart.shares ? "vatNoteShares" : "vatNote")}</p>
+      {/* a cart of shares alone has no price with VAT in it: it says only what is true of them */}
+      <p className="cart-line-meta">{t(!cart.shares ? "vatNote" : goods ? "vatNoteShares" : "vatNoteSharesOnly")}</p>
       {goods && totals.shippingCents ? (
         <p>{t("freeShippingHint", { amount: formatEuro(FREE_SHIPPING_FROM_CENTS - totals.subtotalCents) })}</p>
       ) : null}

@@ -14,10 +14,22 @@ const invalid = (field: FieldMetadata<string>) =>
   field.errors?.length ? { "aria-invalid": true, "aria-describedby": field.errorId } : {};
 
 /** Step 2: where and when: an own address, a wish slot and a phone, or a pickup slot in the store. */
-export function DeliveryChoice({ checkout, fields, search }: { checkout: Checkout; fields: Fields; search: string }) {
+export function DeliveryChoice({
+  checkout,
+  fields,
+  search,
+  storeMissing,
+}: {
+  checkout: Checkout;
+  fields: Fields;
+  search: string;
+  /** An attempt to order (checked in the browser or by the server) found no store. */
+  storeMissing: boolean;
+}) {
   const { t } = useTranslation("checkout");
   const carrier = CARRIERS[checkout.carrier];
-  if (carrier.isPickup) return <PickupChoice checkout={checkout} fields={fields} search={search} />;
+  if (carrier.isPickup)
+    return <PickupChoice checkout={checkout} fields={fields} search={search} storeMissing={storeMissing} />;
   const chosen = fields.addressId.initialValue ?? String(checkout.addresses.find((a) => a.defaultShipping)?.id ?? "");
   return (
     <section className="checkout-step" aria-labelledby="address-title">
@@ -88,7 +100,17 @@ function WishSlot({ slots, field }: { slots: Slot[]; field: FieldMetadata<string
   );
 }
 
-function PickupChoice({ checkout, fields, search }: { checkout: Checkout; fields: Fields; search: string }) {
+function PickupChoice({
+  checkout,
+  fields,
+  search,
+  storeMissing,
+}: {
+  checkout: Checkout;
+  fields: Fields;
+  search: string;
+  storeMissing: boolean;
+}) {
   const { t } = useTranslation("checkout");
   const { store, pickupSlots } = checkout;
   const days = [...new Set(pickupSlots.map((s) => s.date))];
@@ -140,10 +162,13 @@ function PickupChoice({ checkout, fields, search }: { checkout: Checkout; fields
             </Link>
           )}
         </fieldset>
-      ) : (
+      ) : storeMissing ? (
         <p className="form-message form-message-error" id={fields.pickupSlot.errorId}>
           {t("error.missingStore")}
         </p>
+      ) : (
+        // No error before the customer could choose: it comes with an attempt to order.
+        <p className="field-hint">{t("pickup.chooseStore")}</p>
       )}
       <div className={fields.pickupTerms.errors?.length ? "field field-checkbox has-error" : "field field-checkbox"}>
         <input

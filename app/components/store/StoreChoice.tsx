@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/texts";
 import { addressLine } from "~/domain/address/format";
@@ -53,6 +53,16 @@ export function StoreChoice({
   const [chosen, setChosen] = useState(chosenId);
   const choice = storeChoice(candidates, { postcode, search: query, chosenId: chosen, showAll: all });
   const hintId = `${id}-search-hint`;
+  // "Weitere Märkte anzeigen" disappears once used: focus goes to the first store it added, not
+  // to <body> (WCAG 2.4.3). The ref holds how many stores the list showed before.
+  const list = useRef<HTMLUListElement>(null);
+  const shownBefore = useRef<number | null>(null);
+  useEffect(() => {
+    if (!all || shownBefore.current === null) return;
+    const radios = list.current?.querySelectorAll<HTMLInputElement>("input[type=radio]");
+    radios?.[shownBefore.current]?.focus();
+    shownBefore.current = null;
+  }, [all]);
   return (
     <fieldset className="store-choice" aria-describedby={errorId}>
       <legend>{legend}</legend>
@@ -95,7 +105,7 @@ export function StoreChoice({
                 ? t("storeChoice.nearYou", { postcode: choice.origin })
                 : t("storeChoice.byPlace")}
       </p>
-      <ul className="store-options">
+      <ul className="store-options" ref={list}>
         {choice.options.map((s) => (
           <li key={s.id}>
             <label className="choice">
@@ -124,7 +134,14 @@ export function StoreChoice({
           type={hydrated ? "button" : "submit"}
           className="button button-secondary"
           formNoValidate
-          {...(hydrated ? { onClick: () => setAll(true) } : moreAs)}
+          {...(hydrated
+            ? {
+                onClick: () => {
+                  shownBefore.current = choice.options.length;
+                  setAll(true);
+                },
+              }
+            : moreAs)}
         >
           {t("storeChoice.more", { count: choice.more })}
         </button>

@@ -1,13 +1,17 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { pageTitle } from "~/i18n/page-title";
+import type { Resend } from "~/platform/database-outage";
 
 export function errorStatus(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
 
-/** Client errors with their own explanation (docs/decisions/0008); any other code reads as a fault of ours. */
-const EXPLAINED_STATUSES = [400, 403, 405, 413, 415];
+/**
+ * Client errors with their own explanation (docs/decisions/0008), and the database being unavailable
+ * (503, decision 0036); any other code reads as a fault of ours.
+ */
+const EXPLAINED_STATUSES = [400, 403, 405, 413, 415, 503];
 
 export function ErrorTitle({ status }: { status: number }) {
   const { t } = useTranslation();
@@ -17,9 +21,10 @@ export function ErrorTitle({ status }: { status: number }) {
 /**
  * The error page: title with the code, headline, a large 404-style graphic with an
  * animated loader, text, and one button. The button is a plain link with a full page load, so
- * the broken state is gone when the customer arrives at /.
+ * the broken state is gone when the customer arrives at /. A form post the database could not take
+ * (decision 0036) comes with what was sent: a plain form sends it again, without JavaScript too.
  */
-export function ErrorPage({ status }: { status: number }) {
+export function ErrorPage({ status, resend = null }: { status: number; resend?: Resend | null }) {
   const { t } = useTranslation();
   const texts =
     status === 404
@@ -37,9 +42,31 @@ export function ErrorPage({ status }: { status: number }) {
       </div>
       <h1 id="error-headline">{t(`${texts}.headline`)}</h1>
       <p>{t(`${texts}.text`)}</p>
+      {resend ? <ResendForm resend={resend} /> : null}
       <a className="button button-primary" href="/" data-discover="false">
         {t("pages.error.button")}
       </a>
     </section>
+  );
+}
+
+/** What was sent, kept in hidden fields (passwords and PINs left out), to send again in one click. */
+function ResendForm({ resend }: { resend: Resend }) {
+  const { t } = useTranslation();
+  return (
+    <form method="post" action={resend.action} className="error-resend">
+      {resend.fields.map(([name, value], index) => (
+        // the same name can stand several times (checkboxes); the position tells them apart
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list never changes while shown
+        <input key={index} type="hidden" name={name} value={value} />
+      ))}
+      <p>
+        {t("pages.error.resend.text")}
+        {resend.secretsLeftOut ? ` ${t("pages.error.resend.secretsLeftOut")}` : ""}
+      </p>
+      <button type="submit" className="button button-secondary">
+        {t("pages.error.resend.button")}
+      </button>
+    </form>
   );
 }

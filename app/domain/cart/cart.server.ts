@@ -62,17 +62,24 @@ function storedCoupon(
  * and the totals, in one round trip.
  */
 /**
- * What the header says of the cart: its pieces (gifts included) and the goods' value (gifts cost
- * nothing, shares are no goods), by the rules of totals.ts, in one statement. The customer by id,
- * or by session in the session's own round trip (platform/session.server.ts).
+ * What the header says of the cart: its pieces (gifts included) and what they cost (gifts
+ * nothing), by the rules of totals.ts, with the shares waiting in it (each a piece at its price: a
+ * cart of shares alone is no empty cart), in one statement. The customer by id, or by session in
+ * the session's own round trip (platform/session.server.ts).
  */
 export function cartSummaryQuery(customer: number | CustomerOfSession) {
   return qb
     .selectFrom("cart_item as c")
     .innerJoin("product as p", "p.sku", "c.sku")
-    .select([
+    .select((eb) => [
       sql<number>`COALESCE(SUM(c.qty), 0)`.as("items"),
       sql<number>`COALESCE(SUM(CASE WHEN c.is_gift = 1 THEN 0 ELSE c.qty * p.price_cents END), 0)`.as("subtotal_cents"),
+      eb
+        .selectFrom("share_purchase")
+        .select(sql<number>`COALESCE(SUM(quantity), 0)`.as("n"))
+        .where("customer_id", "=", customer)
+        .where("status", "=", "in_cart")
+        .as("shares"),
     ])
     .where("c.customer_id", "=", customer);
 }
@@ -82,9 +89,11 @@ export interface CartSummary {
   subtotalCents: number;
 }
 
-export const toCartSummary = (row: { items: number; subtotal_cents: number } | undefined): CartSummary => ({
-  items: row?.items ?? 0,
-  subtotalCents: row?.subtotal_cents ?? 0,
+export const toCartSummary = (
+  row: { items: number; subtotal_cents: number; shares: number | null } | undefined,
+): CartSummary => ({
+  items: (row?.items ?? 0) + (row?.shares ?? 0),
+  subtotalCents: (row?.subtotal_cents ?? 0) + sharesValueCents(row?.shares ?? 0),
 });
 
 export async function loadCart(db: D1Database, customerId: number, shippingCents = 0, now = new Date()): Promise<Cart> {

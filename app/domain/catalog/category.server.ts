@@ -1,4 +1,4 @@
-import { all, qb } from "~/platform/db.server";
+import { all, isDatabaseUnavailable, qb } from "~/platform/db.server";
 import { bindingOf } from "~/platform/d1-session.server";
 import { buildCategoryTree, type CategoryTree } from "./category";
 
@@ -8,6 +8,8 @@ const TREE_TTL_MS = 60_000;
 // Keyed by the binding, not by the request's session database (decision 0028), or no two requests
 // would share it.
 let cached: { binding: D1Database; at: number; tree: Promise<CategoryTree> } | null = null;
+/** The last tree read: while D1 fails, the menu stays as it was (docs/decisions/0036). */
+let lastRead: { binding: D1Database; tree: CategoryTree } | null = null;
 
 export function loadCategoryTree(db: D1Database): Promise<CategoryTree> {
   const now = Date.now();
@@ -20,7 +22,18 @@ export function loadCategoryTree(db: D1Database): Promise<CategoryTree> {
       .select(["id", "parent_id", "name", "depth", "tile_color"])
       .orderBy("depth")
       .orderBy("position"),
-  ).then(buildCategoryTree);
+  )
+    .then(buildCategoryTree)
+    .then(
+      (read) => {
+        lastRead = { binding, tree: read };
+        return read;
+      },
+      (error: unknown) => {
+        if (lastRead?.binding === binding && isDatabaseUnavailable(error)) return lastRead.tree;
+        throw error;
+      },
+    );
   cached = { binding, at: now, tree };
   tree.catch(() => {
     if (cached?.tree === tree) cached = null;

@@ -76,3 +76,21 @@ export async function orderConfirmationMail(to: Recipient, order: OrderDetail, o
     ].join("\n"),
   };
 }
+
+/** An order whose payment never came through, cancelled by the shop: what is back and what to do. */
+export async function orderCanceledMail(to: Recipient, incrementId: number, origin: string): Promise<Mail> {
+  const t = await translator("orders");
+  return {
+    to: to.email,
+    subject: t("canceledMail.subject", { number: incrementId }),
+    text: [
+      t("mail.greeting", { name: to.firstname }),
+      "",
+      t("canceledMail.text", { number: incrementId }),
+      "",
+      t("canceledMail.cart", { link: `${origin}/cart` }),
+      "",
+      t("mail.signature"),
+    ].join("\n"),
+  };
+}

@@ -179,3 +179,25 @@ export async function findOrder(db: D1Database, customerId: number, incrementId:
     withdrawnAt: o.withdrawn_at,
   };
 }
+
+/** The payment of the customer's own order, as far as its way forward needs it (payment-window.ts). */
+export async function findOrderPayment(db: D1Database, customerId: number, incrementId: number) {
+  const row = await first(
+    db,
+    qb
+      .selectFrom("payment as p")
+      .innerJoin("customer_order as o", "o.id", "p.order_id")
+      .select(["p.id", "p.status", "p.provider_ref", "p.page_url", "p.created_at"])
+      .where("o.customer_id", "=", customerId)
+      .where("o.increment_id", "=", incrementId),
+  );
+  return row
+    ? {
+        id: row.id,
+        status: row.status,
+        providerRef: row.provider_ref,
+        pageUrl: row.page_url,
+        createdAt: row.created_at,
+      }
+    : null;
+}

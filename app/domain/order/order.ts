@@ -74,7 +74,7 @@ export const shipsNothing = (order: Pick<OrderDetail, "carrierCode" | "channel">
 
 /**
  * "Vertrag widerrufen" is offered on online orders of goods that are not cancelled and not yet
- * withdrawn. An order of shares alone has no goods to withdraw from: a member leaves the
+ * withdrawn (an unpaid one too: the contract is made with "zahlungspflichtig bestellen"). An order of shares alone has no goods to withdraw from: a member leaves the
  * cooperative by cancelling shares (docs/decisions/0020, 0021).
  */
 export function canWithdraw(order: Pick<OrderDetail, "channel" | "status" | "withdrawnAt" | "carrierCode">): boolean {
@@ -117,4 +117,7 @@ export function formatWindow(start: string, end: string | null, { weekday = true
 }
 
 /** Where the payment provider sends the browser back, paid or not. */
+/** The customer's page of one order (the account's order detail). */
+export const orderPagePath = (incrementId: number) => `/account/order/${incrementId}`;
+
 export const returnPath = (paymentId: string) => `/checkout/return?payment=${encodeURIComponent(paymentId)}`;

@@ -16,7 +16,7 @@ import { sql } from "kysely";
 import { first, prepare, qb } from "~/platform/db.server";
 import { queueMail } from "~/platform/mailer.server";
 import type { PaymentConfirmation, WebhookReading } from "~/platform/payment-provider";
-import { orderConfirmationMail } from "./order-mail.server";
+import { orderCanceledMail, orderConfirmationMail } from "./order-mail.server";
 import { findOrder } from "./order.server";
 import { MAX_QTY } from "~/domain/cart/quantity";
 import { SHARE_SKU } from "~/domain/share/purchase";
@@ -25,7 +25,16 @@ import { creditCashbackStatements } from "./cashback.server";
 
 export type SettleResult = "settled" | "unchanged" | "unknown" | "mismatch";
 
-export async function settlePayment(db: D1Database, c: PaymentConfirmation, origin: string): Promise<SettleResult> {
+/**
+ * `tellCustomer`: a cancellation the customer did not see happen (the shop's reconciliation) is
+ * mailed to her, in the same batch.
+ */
+export async function settlePayment(
+  db: D1Database,
+  c: PaymentConfirmation,
+  origin: string,
+  { tellCustomer = false }: { tellCustomer?: boolean } = {},
+): Promise<SettleResult> {
   const row = await first(
     db,
     qb
@@ -121,6 +130,15 @@ export async function settlePayment(db: D1Database, c: PaymentConfirmation, orig
                WHERE id = ${c.orderId} AND credit_cents > 0 AND ${settledByThis}`,
       ),
       sharesBackToCartStatement(db, { orderId: c.orderId, now: at, guard: settledByThis }),
+      ...(tellCustomer
+        ? [
+            queueMail(
+              db,
+              await orderCanceledMail({ email: row.email, firstname: row.firstname }, row.increment_id, origin),
+              settledByThis,
+            ),
+          ]
+        : []),
       prepare(
         db,
         sql`UPDATE pickup_booking SET booked = booked - 1

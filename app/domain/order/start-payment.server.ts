@@ -4,15 +4,21 @@
  * page, which waits for the provider's confirmation).
  */
 import { first, prepare, qb } from "~/platform/db.server";
-import type { PaymentProvider, ProviderMethod } from "~/platform/payment-provider";
+import type { PaymentProvider, ProviderMethod, StartedPayment } from "~/platform/payment-provider";
 import type { SignedInCustomer } from "~/platform/session.server";
 import { returnPath } from "./order";
 import { settlePayment } from "./payment.server";
+import { paymentWayForward } from "./payment-window";
 
 export type PaymentStart =
   | { kind: "started"; pageUrl: string }
   /** The provider could not open the payment: the order is cancelled and its cart given back. */
-  | { kind: "failed"; method: ProviderMethod };
+  | { kind: "failed"; method: ProviderMethod }
+  /**
+   * It cannot be opened now (too late, or the shop could not record the opening): the order page
+   * says what happens, and the reconciliation settles it (payment-window.ts).
+   */
+  | { kind: "waiting" };
 
 export interface PaymentContext {
   origin: string;
@@ -34,6 +40,7 @@ export async function startOrderPayment(
   customer: SignedInCustomer,
   paymentId: string,
   ctx: PaymentContext,
+  now = new Date(),
 ): Promise<PaymentStart | null> {
   const row = await first(
     db,
@@ -48,6 +55,7 @@ export async function startOrderPayment(
         "p.status",
         "p.provider_ref",
         "p.page_url",
+        "p.created_at",
         "o.increment_id",
         "o.sepa_mandate",
       ])
@@ -57,9 +65,13 @@ export async function startOrderPayment(
   if (row?.status !== "pending" || !isProviderMethod(row.method)) return null;
   // A resubmitted checkout finds its payment already opened: the same page again.
   if (row.provider_ref) return { kind: "started", pageUrl: row.page_url ?? returnPath(row.id) };
+  // Past this the reconciliation may cancel it: an opening now could race with it.
+  if (paymentWayForward({ ...row, providerRef: null, pageUrl: null, createdAt: row.created_at }, now)?.kind !== "open")
+    return { kind: "waiting" };
 
+  let started: StartedPayment;
   try {
-    const started = await provider.startPayment({
+    started = await provider.startPayment({
       paymentId: row.id,
       orderId: row.order_id,
       orderNumber: row.increment_id,
@@ -73,15 +85,6 @@ export async function startOrderPayment(
       cancelUrl: `${ctx.origin}${returnPath(row.id)}&cancel=1`,
       client: ctx.client,
     });
-    await prepare(
-      db,
-      qb
-        .updateTable("payment")
-        .set({ provider: provider.name, provider_ref: started.providerRef, page_url: started.pageUrl })
-        .where("id", "=", row.id)
-        .where("provider_ref", "is", null),
-    ).run();
-    return { kind: "started", pageUrl: started.pageUrl ?? returnPath(row.id) };
   } catch (error) {
     console.error(`payment ${row.id} could not be opened at ${provider.name}`, error);
     await settlePayment(
@@ -97,5 +100,40 @@ export async function startOrderPayment(
       ctx.origin,
     );
     return { kind: "failed", method: row.method };
+  }
+  if (await recordOpening(db, row.id, provider.name, started))
+    return { kind: "started", pageUrl: started.pageUrl ?? returnPath(row.id) };
+  // Unrecorded, the opening must not be payable: the reconciliation cancels the order.
+  await provider.cancelPayment(started.providerRef, row.id).catch((error: unknown) => {
+    console.error(`payment ${row.id} opened at ${provider.name} but not recorded, and not ended there`, error);
+  });
+  return { kind: "waiting" };
+}
+
+/**
+ * The provider's reference, once, on a payment still pending; false when that did not happen. A
+ * replay opening the same payment at the same moment got the same reference (the provider's own
+ * idempotency key) and may have recorded it first.
+ */
+async function recordOpening(db: D1Database, paymentId: string, providerName: string, started: StartedPayment) {
+  try {
+    const result = await prepare(
+      db,
+      qb
+        .updateTable("payment")
+        .set({ provider: providerName, provider_ref: started.providerRef, page_url: started.pageUrl })
+        .where("id", "=", paymentId)
+        .where("status", "=", "pending")
+        .where("provider_ref", "is", null),
+    ).run();
+    if (result.meta.changes === 1) return true;
+    const recorded = await first(
+      db,
+      qb.selectFrom("payment").select(["provider_ref", "status"]).where("id", "=", paymentId),
+    );
+    return recorded?.status === "pending" && recorded.provider_ref === started.providerRef;
+  } catch (error) {
+    console.error(`payment ${paymentId}: its opening could not be recorded`, error);
+    return false;
   }
 }

@@ -20,12 +20,14 @@ export function cashbackPermille(shares: number): number {
 
 /**
  * The cashback on a purchase: shares bought in the same cart earn none, a discount that makes the
- * rest negative earns none, and a fraction of a cent is dropped (never more than earned).
+ * rest negative earns none, and it is rounded to the cent commercially (half a cent and more up,
+ * kaufmännische Rundung, decision 0020): 0,468 € is 0,47 €. The cart, the order, the mail, the
+ * balance credit and its reversal all use this one amount.
  */
 export function cashbackCents(permille: number, subtotalCents: number, sharesInCartCents: number): number {
   const eligible = subtotalCents - Math.max(0, sharesInCartCents);
   if (permille <= 0 || eligible <= 0) return 0;
-  return Math.floor((eligible * permille) / 1000);
+  return Math.floor((eligible * permille + 500) / 1000);
 }
 
 /** "2,9 %", "4 %": the rate as the membership page writes it. */

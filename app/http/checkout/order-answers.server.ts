@@ -7,6 +7,7 @@
  */
 import type { CheckoutFieldErrors } from "~/domain/checkout/checkout-input";
 import { orderNextStep, type PlacedOrder } from "~/domain/order/order.server";
+import { orderPagePath } from "~/domain/order/order";
 import type { PaymentStart } from "~/domain/order/start-payment.server";
 import type { SubmitOutcome } from "./order-submit.server";
 
@@ -19,7 +20,8 @@ interface Texts {
 /** The outcomes that end the order here, a payment the provider could not open among them. */
 type Ended =
   | Exclude<SubmitOutcome, { kind: "placed" }>
-  | { kind: "paymentFailed"; method: Extract<PaymentStart, { kind: "failed" }>["method"] };
+  | { kind: "paymentFailed"; method: Extract<PaymentStart, { kind: "failed" }>["method"] }
+  | { kind: "canceled" };
 type EndedKind = Ended["kind"];
 type EndedOf<K extends EndedKind> = Extract<Ended, { kind: K }>;
 
@@ -43,6 +45,8 @@ export const ORDER_ENDINGS: { [K in EndedKind]: Ending<EndedOf<K>> } = {
   refused: { status: 409, texts: (o) => ({ formErrors: o.formErrors, fieldErrors: o.fieldErrors }) },
   /** The provider could not open the payment: the order is cancelled and its cart given back. */
   paymentFailed: { status: 503, texts: (o) => only(`pages.checkout.error.payment.${o.method}`), notice: true },
+  /** A retry of a form whose order was cancelled meanwhile (its payment never came): the cart is back. */
+  canceled: { status: 409, texts: () => only("checkout:error.orderCanceled"), notice: true },
 };
 
 /** An outcome as a door answers it. */
@@ -60,5 +64,7 @@ export function orderAnswer(outcome: SubmitOutcome): OrderAnswer {
   if (outcome.kind !== "placed") return ended(outcome.kind, outcome);
   const { order, payment } = outcome;
   if (payment?.kind === "failed") return ended("paymentFailed", { kind: "paymentFailed", method: payment.method });
+  if (order.status === "canceled") return ended("canceled", { kind: "canceled" });
+  if (payment?.kind === "waiting") return { kind: "placed", order, next: orderPagePath(order.incrementId) };
   return { kind: "placed", order, next: payment?.kind === "started" ? payment.pageUrl : orderNextStep(order) };
 }

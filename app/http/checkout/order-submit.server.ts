@@ -56,12 +56,31 @@ export async function submitOrder(
   const outcome = await placeOrder(env.DB, customer, input, new Date(), origin);
   if (outcome.kind !== "placed") return outcome;
   const { order } = outcome;
-  if (!order.paymentId || order.paymentStatus !== "pending") return { kind: "placed", order, payment: null };
+  const { paymentId } = order;
+  if (!paymentId || order.paymentStatus !== "pending") return { kind: "placed", order, payment: null };
+  return { kind: "placed", order, payment: await openOrderPayment(env, request, customer, { ...order, paymentId }) };
+}
+
+/**
+ * Opens the order's payment at the provider: right after ordering, on a retry of the same form, or
+ * from the order page's "Jetzt bezahlen". A database that fails meanwhile leaves the order to its
+ * order page and the reconciliation (domain/order/payment-window.ts), never stranded.
+ */
+export async function openOrderPayment(
+  env: Env,
+  request: Request,
+  customer: SignedInCustomer,
+  order: Pick<PlacedOrder, "incrementId"> & { paymentId: string },
+): Promise<PaymentStart | null> {
   const t = await translator("checkout");
-  const payment = await startOrderPayment(env.DB, paymentProvider(env), customer, order.paymentId, {
-    origin,
-    description: t("payment.description", { number: order.incrementId }),
-    client: { ip: clientIp(request, env) ?? "127.0.0.1", userAgent: request.headers.get("User-Agent") ?? "" },
-  });
-  return { kind: "placed", order, payment };
+  try {
+    return await startOrderPayment(env.DB, paymentProvider(env), customer, order.paymentId, {
+      origin: new URL(request.url).origin,
+      description: t("payment.description", { number: order.incrementId }),
+      client: { ip: clientIp(request, env) ?? "127.0.0.1", userAgent: request.headers.get("User-Agent") ?? "" },
+    });
+  } catch (error) {
+    console.error(`payment ${order.paymentId} could not be opened`, error);
+    return { kind: "waiting" };
+  }
 }

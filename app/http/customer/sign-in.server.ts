@@ -17,10 +17,11 @@ import { knownDeviceFor, rememberDevice } from "~/platform/device.server";
 import { checkSignIn, resendActivation, saveDarkMode } from "~/domain/customer/customer.server";
 import { darkModeAtSignIn } from "~/domain/customer/dark-mode";
 import { afterLoginPath } from "~/platform/redirect";
+import { isDatabaseUnavailable } from "~/platform/db.server";
 
 export interface SignInFailure {
-  /** The status for each case: 401 wrong credentials, 403 not activated, 409 blocked. */
-  status: 401 | 403 | 409 | 429 | 500;
+  /** The status for each case: 401 wrong credentials, 403 not activated, 409 blocked, 503 D1 failing. */
+  status: 401 | 403 | 409 | 429 | 500 | 503;
   message: string;
   notActivated: boolean;
 }
@@ -31,6 +32,7 @@ const FAILURES = {
   blocked: { status: 409, message: "account:login.blocked", notActivated: false },
   throttled: { status: 429, message: "session.throttled", notActivated: false },
   error: { status: 500, message: "global.processingError", notActivated: false },
+  unavailable: { status: 503, message: "account:login.unavailable", notActivated: false },
 } as const satisfies Record<string, SignInFailure>;
 
 /** docs/decisions/0010: a known device is only ever throttled on its own. */
@@ -102,7 +104,8 @@ export async function signIn(
     );
   } catch (error) {
     console.error("sign-in failed", error);
-    return FAILURES.error;
+    // The form comes back with the address typed and says so (docs/decisions/0036).
+    return isDatabaseUnavailable(error) ? FAILURES.unavailable : FAILURES.error;
   }
 }
 

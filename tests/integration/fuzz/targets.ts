@@ -135,7 +135,7 @@ export const FORMS: FormTarget[] = [
   { path: "/account/address/new", fields: ADDRESS },
   { path: "/account/address/{addressId}/edit", fields: ADDRESS },
   { path: "/account/address/{addressId}/delete", fields: [] },
-  { path: "/account/order/{orderNumber}", fields: [], intents: ["withdraw"] },
+  { path: "/account/order/{orderNumber}", fields: [], intents: ["withdraw", "pay"] },
   { path: "/account/wishlist", fields: ["sku", "redirectTo"], intents: ["add", "remove"] },
   {
     path: "/cart",
