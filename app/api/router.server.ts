@@ -140,6 +140,7 @@ export async function handleApiRequest(
   if (request.method === "OPTIONS") {
     // no-store like every other answer of the API (it had no Cache-Control at all)
     const answer = preflight(request, env);
+    await discardBody(request);
     answer.headers.set("Cache-Control", "no-store");
     return answer;
   }
