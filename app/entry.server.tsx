@@ -1,5 +1,5 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "./components/layout/nonce";
 import { serverFragments } from "./components/layout/fragments.server";
@@ -59,4 +59,35 @@ function withBeforeBodyEnd(html: string, scripts: string): string {
   if (!scripts) return html;
   const end = html.lastIndexOf(BODY_END);
   return end === -1 ? html + scripts : html.slice(0, end) + scripts + html.slice(end);
+}
+
+/** Longer lines are cut: a client chooses what Remix's messages quote (its path, its route id). */
+const LOG_LINE_MAX = 300;
+
+/**
+ * What Remix reports goes to the log. A refusal of the client's request by Remix itself (a post to a
+ * page without a form, a method no route takes, page data asked of a route the URL does not match)
+ * is the client's mistake: one line without a stack, as a warning. Everything else is the shop's
+ * error and is logged in full. Remix's notice that a `?_data` request was made is left out: the
+ * request's outcome speaks for itself (issue 31: 131 stack traces in one fuzz run).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const url = new URL(request.url);
+  if (url.searchParams.has("_data") && error instanceof Error && error.message.includes("making ?_data requests"))
+    return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const internal = (error as { error?: unknown }).error;
+    const reason = internal instanceof Error ? internal.message : error.statusText;
+    const line = `${error.status} ${request.method} ${url.pathname}: ${reason}`;
+    console.warn(oneLine(line).slice(0, LOG_LINE_MAX));
+    return;
+  }
+  console.error(error);
+};
+
+/** Control characters (a CR/LF in a path or route id) written out, so one entry stays one line. */
+function oneLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this replaces
+  return text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }

@@ -161,7 +161,9 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // In the browser's console; on the server handleError (entry.server.tsx) has logged it in full,
+  // and what reaches this render is only Remix's sanitized "Unexpected Server Error".
+  if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
   useReloadIfOutdated(error);
   const outage = isRouteErrorResponse(error) ? outageOf(error.data) : null;
   return <ErrorPage status={errorStatus(error)} resend={outage?.resend} />;

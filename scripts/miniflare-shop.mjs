@@ -89,7 +89,8 @@ export default function (env) {
  * `logs` gets every line the worker logs, with its level (the worker's console).
  * `databaseDown` makes the D1 binding switchable (FAILING_DATABASE above): tests of a database outage.
  * @param {{ seed?: boolean, migrate?: boolean, bindings?: Record<string,string>, port?: number, persist?: string, assets?: boolean,
- *   outbound?: (request: Request) => Promise<Response>, databaseDown?: () => boolean }} opts
+ *   outbound?: (request: Request) => Promise<Response>, wrapper?: string,
+ *   logs?: (line: { level: string, message: string }) => void, databaseDown?: () => boolean }} opts
  */
 export async function startMiniflareShop(opts = {}) {
   const script = await readFile(path.join(root, "build/index.js"), "utf8");
@@ -116,7 +117,8 @@ export async function startMiniflareShop(opts = {}) {
     d1Persist: opts.persist ?? false,
     ...(opts.port !== undefined ? { host: "127.0.0.1", port: opts.port } : {}),
     ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
-    ...(opts.logs ? { handleStructuredLogs: opts.logs } : {}),
+    // Miniflare checks that the handler returns nothing
+    ...(opts.logs ? { handleStructuredLogs: (line) => void opts.logs(line) } : {}),
   };
   const down = opts.databaseDown;
   const databaseSwitch = async () => new Response(down?.() ? "down" : "up");

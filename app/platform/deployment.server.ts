@@ -28,6 +28,16 @@ export function isLocalHost(hostname: string): boolean {
   return LOCAL_HOST.test(hostname);
 }
 
+/**
+ * Where the development stand-ins' pages live (routes `dev.*`, `payment.sandbox.*`,
+ * `signing.sandbox.*`). In a deployment these paths do not exist, whatever the method.
+ */
+const STAND_IN_PATHS = /^\/(?:dev|payment\/sandbox|signing\/sandbox)(?:\/|$)/;
+
+export function isStandInPath(pathname: string): boolean {
+  return STAND_IN_PATHS.test(pathname);
+}
+
 /** The worker's bindings with the decision whether stand-ins are allowed for this request. */
 export function deploymentEnv(env: Env, url: URL | null): Env {
   const explicitlyLocal = env.ENVIRONMENT === "development" || env.ENVIRONMENT === "test";

@@ -10,6 +10,8 @@
  *   size limit.
  * - A path with a backslash or a control character is no address of the shop (400): browsers
  *   read "\\" as "/" and drop tabs, so links built from such a path would lead elsewhere.
+ * - In a deployment the development stand-ins' paths do not exist for any method (404), not even
+ *   as a 405 that would tell a page is there.
  * - Signed cookies that do not parse (or are empty) are dropped from the request and cleared in
  *   the answer; a well-formed one with a wrong signature stays the readers' business (an ended
  *   session, a new CSRF token).
@@ -19,6 +21,7 @@
 import type { Cookie } from "@remix-run/cloudflare";
 import type { Env } from "./context";
 import { csrfCookie } from "./csrf.server";
+import { isStandInPath } from "./deployment.server";
 import { DEVICE_COOKIE, deviceCookie } from "./device.server";
 import { FLASH_COOKIE, flashCookie } from "./flash.server";
 import { SESSION_COOKIE, sessionCookie } from "./session.server";
@@ -38,7 +41,7 @@ const SIGNED_COOKIES: Record<string, (env: Env) => Cookie> = {
   [DEVICE_COOKIE]: deviceCookie,
 };
 
-export type Refusal = 400 | 405 | 413 | 415;
+export type Refusal = 400 | 404 | 405 | 413 | 415;
 
 export interface GuardedRequest {
   /** What Remix gets: without unreadable cookies; for a refusal, the error page's request. */
@@ -54,7 +57,7 @@ export async function guardRequest(request: Request, env: Env): Promise<GuardedR
   if (unreadable.length) headers.set("Cookie", withoutCookies(headers.get("Cookie") ?? "", unreadable));
   const settle = (response: Response) => clearCookies(response, unreadable);
 
-  const checked = await checkRequest(request);
+  const checked = await checkRequest(request, env);
   // A refused request's body, or a GET's, goes no further: nothing reads it.
   if (!(checked instanceof ArrayBuffer)) await discardBody(request);
   if (typeof checked === "number") {
@@ -67,9 +70,10 @@ export async function guardRequest(request: Request, env: Env): Promise<GuardedR
 }
 
 /** The request's body when it may go on (null for none), or the refusal. */
-async function checkRequest(request: Request): Promise<ArrayBuffer | null | Refusal> {
+async function checkRequest(request: Request, env: Env): Promise<ArrayBuffer | null | Refusal> {
   const url = new URL(request.url);
   if (/\\|%5c|%[01][0-9a-f]|%7f/i.test(url.pathname)) return 400;
+  if (!env.standIns && isStandInPath(url.pathname)) return 404;
   if (request.method === "GET" || request.method === "HEAD") return null;
   const raw = RAW_BODY_PATHS.some((prefix) => url.pathname.startsWith(prefix));
   if (request.method !== "POST" && !raw) return 405;

@@ -65,6 +65,35 @@ describe("development stand-ins do not exist in production", () => {
     expect((await shop.fetch("/payment/webhook/sandbox", { method: "POST", body })).status).toBe(404);
   });
 
+  it("answers 404 to every method on every development path, never a 405 that tells a page is there", async () => {
+    const headers = { Origin: PRODUCTION_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" };
+    const notFound = await (await shop.fetch("/gibtesnicht")).text();
+    const title = /<title>[^<]*<\/title>/.exec(notFound)?.[0];
+    expect(title).toBeTruthy();
+    for (const path of [
+      "/dev/mailbox",
+      "/dev/error",
+      "/dev/cards",
+      "/dev/shares",
+      "/dev/tag-manager",
+      "/dev/tag-manager/gtm.js",
+      "/dev/tag-manager/collect",
+      "/dev/mailbox.data",
+      "/dev/gibtesnicht",
+      "/payment/sandbox/pay_x",
+      "/payment/sandbox/notify",
+      "/signing/sandbox/sig_x",
+    ]) {
+      for (const method of ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
+        const body = ["GET", "HEAD"].includes(method) ? undefined : "a=1";
+        const res = await shop.fetch(path, { method, headers, body });
+        expect(res.status, `${method} ${path}`).toBe(404);
+        // the shop's page for an unknown address, as for any other path
+        if (method === "GET") expect(await res.text(), path).toContain(title);
+      }
+    }
+  });
+
   it("answers 404 for the signing sandbox and the development page of share purchases, GET and POST", async () => {
     const { browser } = await h.buyer(1);
     const token = csrfOf((await browser.get("/account/customer")).html);

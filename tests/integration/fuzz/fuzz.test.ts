@@ -4,8 +4,9 @@
  * shapes, as the demo customer and as a visitor, with and without a valid CSRF token.
  *
  * Asserted: no 5xx at all; no marker sent in a field, parameter, path or cookie comes back
- * unescaped in a page; no redirect leaves the shop; requests without a valid token leave the
- * customer's data (and password) as they were; no request at all changes another customer.
+ * unescaped in a page; no redirect leaves the shop; no stack trace in the worker's log (a client's
+ * mistake is one line, issue 31); requests without a valid token leave the customer's data (and
+ * password) as they were; no request at all changes another customer.
  *
  * Two rounds: first only requests without a valid token (then her data must be unchanged), then
  * requests with her valid token too (then only the other customers must be unchanged). The
@@ -28,12 +29,18 @@ const ROUND_WITH_TOKEN = 4_500;
 const IN_FLIGHT = 8;
 
 let shop: TestShop;
+/** Lines of the worker's log that carry a stack trace (a line of "    at …"), this round. */
+let stackTraces: string[] = [];
 let context: FuzzContext;
 let annaId: number;
 let otherIds: number[];
 
 beforeAll(async () => {
-  shop = await startShop();
+  shop = await startShop({
+    logs: ({ message }) => {
+      if (/\n\s+at /.test(message)) stackTraces.push(message);
+    },
+  });
   const customers = (
     await shop.db.prepare("SELECT id, email FROM customer ORDER BY id").all<{ id: number; email: string }>()
   ).results;
@@ -310,7 +317,8 @@ function* generate(factory: RequestFactory, count: number, tokens: TokenUse[]): 
 function report(round: string, tally: Tally, started: number) {
   console.log(
     `fuzz ${round}: ${tally.requests} requests, ${tally.serverErrors.length} answered 5xx, ` +
-      `${tally.reflected.length} reflected a marker, ${tally.offSite.length} redirected off-site, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `${tally.reflected.length} reflected a marker, ${tally.offSite.length} redirected off-site, ` +
+      `${stackTraces.length} stack traces logged, ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 }
 
@@ -318,6 +326,7 @@ function expectClean(tally: Tally) {
   expect(tally.serverErrors.slice(0, 20), "5xx answers").toEqual([]);
   expect(tally.reflected.slice(0, 20), "unescaped markers").toEqual([]);
   expect(tally.offSite.slice(0, 20), "off-site redirects").toEqual([]);
+  expect(stackTraces.slice(0, 5), "stack traces in the log").toEqual([]);
 }
 
 describe("fuzzing every form, page, parameter and cookie", () => {
@@ -325,6 +334,7 @@ describe("fuzzing every form, page, parameter and cookie", () => {
     const annaBefore = await customerData([annaId]);
     const othersBefore = await customerData(otherIds);
     const tally: Tally = { requests: 0, serverErrors: [], reflected: [], offSite: [] };
+    stackTraces = [];
     const started = Date.now();
     await run(
       generate(new RequestFactory(SEED, context), ROUND_WITHOUT_TOKEN, ["none", "wrong", "foreign", "cookieless"]),
@@ -349,6 +359,7 @@ describe("fuzzing every form, page, parameter and cookie", () => {
       .bind(annaId)
       .first<{ password_hash: string }>();
     const tally: Tally = { requests: 0, serverErrors: [], reflected: [], offSite: [] };
+    stackTraces = [];
     const started = Date.now();
     // A valid post may end her session (sign-out) or change her password: she signs in again.
     let signIns = 0;
