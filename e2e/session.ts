@@ -26,19 +26,26 @@ const development = JSON.parse(
 /** The session cookie's name, as app/platform/session.server.ts sets it. */
 const SESSION_COOKIE = "__session";
 
+/** A shop's SQL and address: the run's shared e2e shop unless a test starts one of its own. */
+export interface ShopAccess {
+  execute: typeof executeD1;
+  url: string;
+}
+
 /** Signs the customer in: the browser gets a fresh session's cookie, as after the sign-in form. */
-export async function startSignedIn(page: Page, email: string) {
+export async function startSignedIn(page: Page, email: string, shop?: ShopAccess) {
+  const sql = shop?.execute ?? executeD1;
   const id = randomBytes(32).toString("base64url");
   const idHash = createHash("sha256").update(id).digest("hex");
   const now = Math.floor(Date.now() / 1000);
-  await executeD1(
+  await sql(
     "INSERT INTO session (id_hash, customer_id, created_at, last_seen_at) SELECT ?, id, ?, ? FROM customer WHERE email = ?",
     [idHash, now, now, email],
   );
-  const started = await executeD1("SELECT customer_id FROM session WHERE id_hash = ?", [idHash]);
+  const started = await sql("SELECT customer_id FROM session WHERE id_hash = ?", [idHash]);
   expect(started, `a session for ${email}`).toHaveLength(1);
   const cookie = createCookie(SESSION_COOKIE, { secrets: [development.SESSION_SECRET] });
   const value = (await cookie.serialize(id)).split(";")[0].slice(SESSION_COOKIE.length + 1);
-  const url = test.info().project.use.baseURL;
+  const url = shop?.url ?? test.info().project.use.baseURL;
   await page.context().addCookies([{ name: SESSION_COOKIE, value, url, httpOnly: true, sameSite: "Lax" }]);
 }
