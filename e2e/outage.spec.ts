@@ -22,9 +22,10 @@ let down = false;
 let shop: Awaited<ReturnType<typeof startMiniflareShop>> | undefined;
 let origin = "";
 
-test.beforeAll(async ({}, info) => {
+test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const port = Number(process.env.E2E_PORT ?? "8790") + (info.project.name === "js" ? 5 : 6);
+  const project = test.info().project.name;
+  const port = Number(process.env.E2E_PORT ?? "8790") + (project === "js" ? 5 : 6);
   shop = await startMiniflareShop({
     port,
     assets: true,
