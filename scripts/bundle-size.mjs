@@ -61,6 +61,16 @@ try {
     const files = await startModules(html);
     let bytes = 0;
     for (const f of files) bytes += await gzipSize(f);
+    // `--files`: each page's modules, biggest first, to see what to trim
+    if (process.argv.includes("--files")) {
+      const sizes = await Promise.all(files.map(async (f) => [f, await gzipSize(f)]));
+      console.log(
+        `${name}:\n${sizes
+          .sort((a, b) => b[1] - a[1])
+          .map(([f, n]) => `  ${(n / KB).toFixed(1).padStart(6)} ${f}`)
+          .join("\n")}`,
+      );
+    }
     const ok = bytes <= budget;
     over ||= !ok;
     rows.push({
