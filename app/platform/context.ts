@@ -47,6 +47,10 @@ export interface Env {
   TAG_MANAGER_ORIGINS?: string;
   /** Space-separated origins the JSON API answers cross-origin requests of (docs/decisions/0034); unset: none. */
   API_CORS_ORIGINS?: string;
+  /** Cloudflare Access team domain of the back office, e.g. "frischkorb.cloudflareaccess.com"; unset: no back office. */
+  ACCESS_TEAM_DOMAIN?: string;
+  /** The back office's Access application audience tag. */
+  ACCESS_AUD?: string;
   /**
    * Not a binding: set by the worker for each request (platform/deployment.server.ts). True only
    * when the shop is explicitly in development or test and reached on a local address.

@@ -15,6 +15,7 @@ import { cardProviderProblems } from "./card-provider.server";
 import { signingProblems } from "./signing.server";
 import { tileProblems } from "./map-tiles.server";
 import { tagManagerProblems } from "./tag-manager.server";
+import { staffAccessProblems } from "./staff-access.server";
 import { unavailablePage } from "./unavailable-page.server";
 import common from "../../locales/de/common.json";
 
@@ -75,6 +76,7 @@ export function configurationProblems(env: Env): string[] {
     ...signingProblems(env),
     ...tileProblems(env),
     ...tagManagerProblems(env),
+    ...staffAccessProblems(env),
   ];
 }
 
