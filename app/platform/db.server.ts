@@ -67,6 +67,27 @@ export interface Database {
   };
   session: { id_hash: string; customer_id: number; created_at: number; last_seen_at: number };
   api_token: { token_hash: string; customer_id: number; created_at: number; expires_at: number };
+  staff_member: {
+    id: Generated<number>;
+    email: string;
+    name: string;
+    role: "fulfilment" | "support" | "cooperative" | "admin";
+    store_id: string | null;
+    active: number;
+    created_at: number;
+  };
+  staff_guard: { reason: string };
+  audit_entry: {
+    id: Generated<number>;
+    at: number;
+    staff_id: number;
+    action: string;
+    customer_id: number | null;
+    order_id: string | null;
+    subject: string | null;
+    before_json: string | null;
+    after_json: string | null;
+  };
   consent_record: {
     id: Generated<number>;
     customer_id: number;

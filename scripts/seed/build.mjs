@@ -11,6 +11,7 @@ import { coupons, giftRules } from "./cart.mjs";
 import { DEMO_CUSTOMER_ID, balance, deliveryArea, orders } from "./orders.mjs";
 import { DEMO_PIN, applications, cards } from "./cards.mjs";
 import { sharePurchases, shareholders } from "./shares.mjs";
+import { staff } from "./staff.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -237,6 +238,9 @@ export async function seedStatements({ demo = true } = {}) {
     out.push(...orderStatements(seed.products));
     out.push(...cardStatements());
     out.push(...shareStatements());
+    // the demo staff reset to their seeded state on every load: active, in their roles
+    for (const member of staff)
+      out.push(upsert("staff_member", { ...member, active: 1, created_at: Math.floor(Date.now() / 1000) }, ["id"]));
   }
   return { statements: out, seed };
 }

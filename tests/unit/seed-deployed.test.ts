@@ -16,6 +16,7 @@ describe("seeding a deployed database", () => {
       "coupon",
       "shareholder",
       "share_entry",
+      "staff_member",
     ]) {
       expect(local, table).toMatch(new RegExp(`INSERT INTO ${table} \\(`));
       expect(deployed, table).not.toMatch(new RegExp(`INSERT INTO ${table} \\(`));

@@ -1,0 +1,34 @@
+/**
+ * The back office's roles and what each may do: the one home of the role matrix (issue 32). Every
+ * staff action a route offers is named here; a role not listed for it gets 403 and changes nothing.
+ * Each role sees and does only its own work: admin looks after the staff and reads the audit log,
+ * it is no super user over orders, customers or the cooperative.
+ */
+export const STAFF_ROLES = ["fulfilment", "support", "cooperative", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ACTIONS = {
+  "staff.list": ["admin"],
+  "staff.add": ["admin"],
+  "staff.change": ["admin"],
+  "audit.read": ["admin"],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type StaffAction = keyof typeof STAFF_ACTIONS;
+
+export function mayTake(role: StaffRole, action: StaffAction): boolean {
+  return (STAFF_ACTIONS[action] as readonly StaffRole[]).includes(role);
+}
+
+/** A member of staff as the back office knows her. */
+export interface StaffMember {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** A fulfilment member's store (click & collect); null: the warehouse, or not fulfilment. */
+  storeId: string | null;
+}
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return (STAFF_ROLES as readonly unknown[]).includes(value);
+}
