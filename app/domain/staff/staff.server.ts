@@ -22,7 +22,7 @@ export function staffByEmail(db: D1Database, email: string): Promise<StaffMember
   );
 }
 
-/** The active member of staff with this id (the development sign-in's cookie). */
+/** The active member of staff with this id (whom the development sign-in remembers). */
 export function staffById(db: D1Database, id: number): Promise<StaffMember | null> {
   return first(db, qb.selectFrom("staff_member").select(MEMBER_COLUMNS).where("id", "=", id).where("active", "=", 1));
 }
