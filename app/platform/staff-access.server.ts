@@ -2,7 +2,7 @@
  * Who a member of staff is, in a deployment: Cloudflare Access signs the person it let through in
  * the `Cf-Access-Jwt-Assertion` header (RS256). The worker trusts nothing else: it verifies the
  * signature against the team's published keys, the audience tag of the shop's Access application,
- * the issuer and the expiry, and only then reads the e-mail address (docs/decisions/0038).
+ * the issuer and the expiry, and only then reads the e-mail address (docs/decisions/0039).
  *
  * Without both settings the back office does not exist in a deployment: safe by default, like the
  * other deployment settings (docs/decisions/0009-safe-by-default.md). Locally a development

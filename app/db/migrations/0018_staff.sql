@@ -1,4 +1,4 @@
--- The back office's people (issue 32, docs/decisions/0038). In a deployment Cloudflare Access says
+-- The back office's people (issue 32, docs/decisions/0039). In a deployment Cloudflare Access says
 -- who someone is (an e-mail address); this table says whether she is staff, and in what role.
 -- A fulfilment member belongs to one store (click & collect) or, without a store, to the
 -- warehouse that packs the deliveries.
