@@ -25,6 +25,7 @@ import { isStandInPath } from "./deployment.server";
 import { DEVICE_COOKIE, deviceCookie } from "./device.server";
 import { FLASH_COOKIE, flashCookie } from "./flash.server";
 import { SESSION_COOKIE, sessionCookie } from "./session.server";
+import { STAFF_COOKIE, staffCookie } from "./staff-cookie.server";
 
 /** The shop's forms carry no files: the longest (registration) stays under 2 KiB. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -39,6 +40,7 @@ const SIGNED_COOKIES: Record<string, (env: Env) => Cookie> = {
   [FLASH_COOKIE]: flashCookie,
   csrf: csrfCookie,
   [DEVICE_COOKIE]: deviceCookie,
+  [STAFF_COOKIE]: staffCookie,
 };
 
 export type Refusal = 400 | 404 | 405 | 413 | 415;
