@@ -164,8 +164,8 @@ test.describe("with JavaScript", () => {
           return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
         };
         // Step by step: the field moves with the page until the sticky header reaches the top.
-      for (let i = 0; i < 6; i++)
-        window.scrollBy({ top: centre(button).y - centre(field as Element).y, behavior: "instant" });
+        for (let i = 0; i < 6; i++)
+          window.scrollBy({ top: centre(button).y - centre(field as Element).y, behavior: "instant" });
         const at = centre(button);
         const hit = document.elementFromPoint(at.x, at.y);
         return hit?.closest("header") ? "header" : (hit?.className.toString() ?? "nothing");
