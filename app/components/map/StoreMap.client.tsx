@@ -4,9 +4,10 @@ import { MapContainer, TileLayer, ZoomControl, useMap } from "react-leaflet";
 import { useNavigate } from "@remix-run/react";
 import { MAP, clusterStoreIds, markersIn, spiderOffsets, storeIndex, type MapMarker } from "~/domain/store/map";
 import type { MapView } from "~/domain/store/static-map";
-import { nearestMarker, onButtonKeys, popupKeyboard } from "./keyboard";
+import { nearestMarker, onButtonKeys } from "./keyboard";
+import { storePin } from "./pin";
 import { clusterQueue, inChunks } from "./scheduling";
-import { popupContent, type IslandStore, type MapTexts } from "./popup";
+import type { IslandStore, MapTexts } from "./popup";
 
 export interface StoreMapProps {
   stores: IslandStore[];
@@ -91,26 +92,8 @@ function StoreClusters({
     let spread: number | null = null;
     let stopChunks = () => {};
 
-    const storeMarker = (store: IslandStore, at: L.LatLngExpression) => {
-      const layer = L.marker(at, {
-        icon: L.divIcon({
-          className: "map-pin-icon",
-          html: '<svg viewBox="-20 -40 40 40" aria-hidden="true"><path class="map-pin-shape" d="M0 0 C-4 -9 -14 -14 -14 -24 A14 14 0 1 1 14 -24 C14 -14 4 -9 0 0 Z"/><circle class="map-pin-dot" cy="-24" r="5"/></svg>',
-          iconSize: [MAP.iconSize, MAP.iconSize],
-          iconAnchor: [MAP.iconSize / 2, MAP.iconSize],
-          popupAnchor: [0, -MAP.iconSize],
-        }),
-        title: store.name,
-        keyboard: true,
-        riseOnHover: true,
-      }).bindPopup(() => popupContent(store, texts, (href) => go.current(href)), { maxWidth: 280 });
-      popupKeyboard(layer, texts.closePopup);
-      layer.on("add", () => {
-        const element = layer.getElement();
-        if (element) onButtonKeys(element, () => layer.openPopup());
-      });
-      return layer;
-    };
+    const storeMarker = (store: IslandStore, at: L.LatLngExpression) =>
+      storePin(store, at, texts, (href) => go.current(href));
 
     // A cluster opened by keyboard: where it was and the zoom it opens at, until the markers of
     // that zoom are drawn and the one nearest to it can take the focus.
