@@ -147,6 +147,17 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: store })).toBeVisible();
   });
 
+  test("by keyboard, the market hall's cluster spreads out and its first stall takes the focus", async ({ page }) => {
+    await page.goto(`/content/map?lat=${MARKET_HALL.lat}&lng=${MARKET_HALL.lng}&zoom=18`);
+    await waitForHydration(page, true);
+    const map = liveMap(page);
+    const hall = map.getByRole("button", { name: "10 Märkte an einem Ort – alle zeigen" });
+    await tabTo(page, hall);
+    await page.keyboard.press("Enter");
+    await expect(map.locator(".map-pin-icon")).toHaveCount(10);
+    await expect(map.locator(".map-pin-icon:focus")).toHaveAttribute("title", /^Frischkorb Markthalle Leipzig – /);
+  });
+
   test("the header stays above the map when the page scrolls under it on a phone", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/content/map");
