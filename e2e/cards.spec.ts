@@ -296,7 +296,7 @@ test("rename a card in its dialog: an empty name is refused at the field, a new 
   await expect(dialog.getByLabel("Name der Karte")).toHaveValue("Karte für Ben");
 });
 
-test("keyboard only: a card's dialog opens where the customer looks, in its first field; a wrong PIN's message is where the focus is", async ({
+test("keyboard only: a card's dialog opens where the customer looks, at its first field (the lock at its question); a wrong PIN's message is where the focus is", async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -308,6 +308,7 @@ test("keyboard only: a card's dialog opens where the customer looks, in its firs
   const item = page.getByRole("list", { name: "Deine Karten" }).getByRole("listitem");
   const rename = item.locator(`a[href="${CARDS}/${card.id}/alias"]`);
   const pin = item.locator(`a[href="${CARDS}/${card.id}/pin"]`);
+  const lock = item.locator(`a[href="${CARDS}/${card.id}/status"]`);
 
   // the name: Enter on the link, and the dialog's field has the focus, in view at the top of the page
   await tabTo(page, rename, { max: 60 });
@@ -325,6 +326,26 @@ test("keyboard only: a card's dialog opens where the customer looks, in its firs
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL((url) => url.pathname === CARDS);
   await expect(page.getByRole("dialog")).toHaveCount(0);
+  await waitForHydration(page, javaScriptEnabled);
+
+  // the lock: no field, so the question's heading has the focus without JavaScript and the answer is one Tab away
+  await tabTo(page, lock, { max: 60 });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/status$/);
+  dialog = await expectCardDialog(page, "Karte sperren", javaScriptEnabled);
+  const confirm = dialog.getByRole("button", { name: "Ja, Karte sperren" });
+  if (javaScriptEnabled) {
+    // a modal: focus on its first control, the close link
+    await expect(dialog.getByRole("link", { name: "Schließen" })).toBeFocused();
+  } else {
+    await expect(dialog.getByRole("heading", { level: 2, name: "Karte sperren" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(confirm).toBeFocused();
+  }
+  await expectAccessible(page);
+  await tabTo(page, dialog.getByRole("link", { name: "Abbrechen" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL((url) => url.pathname === CARDS);
   await waitForHydration(page, javaScriptEnabled);
 
   // the PIN: a PIN too short, sent with Enter; focus and the message are at the field
