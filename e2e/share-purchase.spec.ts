@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { testCustomerInsert } from "../tests/fixtures/customer";
 import { expectToast, mailLink, uniqueEmail, visit } from "./account-helpers";
 import { answerProvider, expectSuccess } from "./checkout-helpers";
@@ -76,6 +76,18 @@ function declarationForm(page: Page) {
   };
 }
 
+/**
+ * A dialog is where the customer looks: in view, with the focus inside (without JavaScript on its
+ * heading, the dialog being part of the page; with JavaScript on its first control).
+ */
+async function expectDialogInFront(dialog: Locator, title: string, javaScriptEnabled: boolean) {
+  const heading = dialog.getByRole("heading", { level: 2, name: title });
+  await expect(heading).toBeInViewport();
+  // the close control in the dialog's corner comes first
+  if (javaScriptEnabled) await expect(dialog.getByRole("link", { name: "Schließen" }).first()).toBeFocused();
+  else await expect(heading).toBeFocused();
+}
+
 /** The declaration for `quantity` shares, sent from the purchase page: the 'E-Mail bestätigen' modal opens. */
 async function declare(page: Page, javaScriptEnabled: boolean, quantity: string) {
   await visit(page, SHARES, javaScriptEnabled, "Geschäftsanteile zeichnen");
@@ -88,6 +100,7 @@ async function declare(page: Page, javaScriptEnabled: boolean, quantity: string)
   await expect(page).toHaveURL((url) => url.pathname === `${SHARES}/confirm`);
   const dialog = page.getByRole("dialog", { name: "E-Mail bestätigen" });
   await expect(dialog).toBeVisible();
+  await expectDialogInFront(dialog, "E-Mail bestätigen", javaScriptEnabled);
   await expectToast(page, "Wir haben dir eine E-Mail mit dem Link zur Bestätigung geschickt.");
   await expect(dialog).toContainText("Bitte bestätige darin deine Beitrittserklärung.");
   await expectAccessible(page);
@@ -277,6 +290,7 @@ test("cancelling from the 'E-Mail bestätigen' modal", async ({ page, javaScript
   await expect(page).toHaveURL((url) => url.pathname === `${SHARES}/cancel`);
   const dialog = page.getByRole("dialog", { name: "Kauf abbrechen" });
   await expect(dialog).toBeVisible();
+  await expectDialogInFront(dialog, "Kauf abbrechen", javaScriptEnabled);
   await expect(dialog).toContainText("Möchtest du den Kauf deiner 2 Anteile abbrechen?");
   await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);
