@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useBrowserLayoutEffect } from "~/components/layout/hydration";
 import { useTranslation } from "~/i18n/texts";
 import { Icon } from "./Icon";
 
@@ -33,7 +34,9 @@ export function Modal({
   const ref = useRef<HTMLDialogElement>(null);
   // Taken while rendering: a field's autoFocus has moved the focus into the dialog by the time effects run.
   const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
-  useEffect(() => {
+  // Before the browser paints: the dialog is rendered open in the page (for the page without
+  // JavaScript, right below its heading) and would show there for a frame.
+  useBrowserLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const focused = document.activeElement;
