@@ -4,7 +4,7 @@ import { ANNA, DEMO_PASSWORD, expectToast, uniqueEmail, visit } from "./account-
 import { executeD1 } from "./d1";
 import { expect, expectAccessible, test } from "./fixtures";
 import { startSignedIn } from "./session";
-import { escapeRegExp, waitForHydration } from "./helpers";
+import { escapeRegExp, tabTo, waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -296,6 +296,80 @@ test("rename a card in its dialog: an empty name is refused at the field, a new 
   await expect(dialog.getByLabel("Name der Karte")).toHaveValue("Karte für Ben");
 });
 
+test("keyboard only: a card's dialog opens where the customer looks, at its first field (the lock at its question); a wrong PIN's message is where the focus is", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const customer = await cardCustomer(page, javaScriptEnabled);
+  const card = await addCard(customer);
+  await visit(page, CARDS, javaScriptEnabled, "Meine Kundenkarten");
+  await waitForHydration(page, javaScriptEnabled);
+  // by their addresses: the links' names are not what this test is about
+  const item = page.getByRole("list", { name: "Deine Karten" }).getByRole("listitem");
+  const rename = item.locator(`a[href="${CARDS}/${card.id}/alias"]`);
+  const pin = item.locator(`a[href="${CARDS}/${card.id}/pin"]`);
+  const lock = item.locator(`a[href="${CARDS}/${card.id}/status"]`);
+
+  // the name: Enter on the link, and the dialog's field has the focus, in view at the top of the page
+  await tabTo(page, rename, { max: 60 });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/alias$/);
+  let dialog = await expectCardDialog(page, "Karte benennen", javaScriptEnabled);
+  await expect(dialog.getByLabel("Name der Karte")).toBeFocused();
+  await expect(dialog.getByRole("heading", { level: 2, name: "Karte benennen" })).toBeInViewport();
+  // without JavaScript the dialog is part of the page: before the list, not after it
+  const listFollows = (d: Element) =>
+    Boolean(d.compareDocumentPosition(document.querySelector(".card-list")!) & Node.DOCUMENT_POSITION_FOLLOWING);
+  expect(await dialog.evaluate(listFollows)).toBe(true);
+  await expectAccessible(page);
+  await tabTo(page, dialog.getByRole("link", { name: "Abbrechen" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL((url) => url.pathname === CARDS);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await waitForHydration(page, javaScriptEnabled);
+
+  // the lock: no field, so the question's heading has the focus without JavaScript and the answer is one Tab away
+  await tabTo(page, lock, { max: 60 });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/status$/);
+  dialog = await expectCardDialog(page, "Karte sperren", javaScriptEnabled);
+  const confirm = dialog.getByRole("button", { name: "Ja, Karte sperren" });
+  if (javaScriptEnabled) {
+    // a modal: focus on its first control, the close link
+    await expect(dialog.getByRole("link", { name: "Schließen" })).toBeFocused();
+  } else {
+    await expect(dialog.getByRole("heading", { level: 2, name: "Karte sperren" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(confirm).toBeFocused();
+  }
+  await expectAccessible(page);
+  await tabTo(page, dialog.getByRole("link", { name: "Abbrechen" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL((url) => url.pathname === CARDS);
+  await waitForHydration(page, javaScriptEnabled);
+
+  // the PIN: a PIN too short, sent with Enter; focus and the message are at the field
+  await tabTo(page, pin, { max: 60 });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/pin$/);
+  dialog = await expectCardDialog(page, "PIN vergeben", javaScriptEnabled);
+  const newPin = dialog.getByLabel("Neue PIN (4 Ziffern)");
+  await expect(newPin).toBeFocused();
+  await page.keyboard.type("12");
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByLabel("Neue PIN wiederholen")).toBeFocused();
+  await page.keyboard.type("12");
+  await page.keyboard.press("Enter");
+  await expect(newPin).toHaveAttribute("aria-invalid", "true");
+  await expect(newPin).toBeFocused();
+  await expect(newPin).toHaveAccessibleDescription("Die PIN besteht aus genau 4 Ziffern.");
+  await expect(page).toHaveURL(/\/pin$/);
+  dialog = await expectCardDialog(page, "PIN vergeben", javaScriptEnabled);
+  await expect(dialog.getByRole("heading", { level: 2, name: "PIN vergeben" })).toBeInViewport();
+  await expectAccessible(page);
+  expect(await executeD1("SELECT kind FROM card_event WHERE card_id = ?", [card.id])).toEqual([]);
+});
+
 test("lock and unlock a card after the confirmation; a block by the provider leaves the customer nothing to lift", async ({
   page,
   javaScriptEnabled,
@@ -389,6 +463,8 @@ test("PIN: assign (after a mismatch), change (after a wrong password), disable; 
   const password = change.getByLabel("Dein Passwort");
   await expect(password).toHaveAccessibleDescription(/Das Passwort ist nicht korrekt\.$/);
   await expect(password).toHaveAttribute("aria-invalid", "true");
+  // the message is read where the focus is, with and without JavaScript
+  await expect(password).toBeFocused();
   await expect(page).toHaveURL(/\/pin$/);
   dialog = await expectCardDialog(page, "PIN ändern oder deaktivieren", javaScriptEnabled);
   await expect(password).toHaveValue("");

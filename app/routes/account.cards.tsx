@@ -43,6 +43,9 @@ export default function Cards() {
   return (
     <div className="account-page">
       <h1>{t("title")}</h1>
+      {/* The dialog comes first: without JavaScript it is part of the page, and it must be where the
+          customer looks when the page loads, not below the rest of the page (docs/decisions/0038). */}
+      <Outlet />
       <p>{t("intro")}</p>
       {cards === null ? (
         <p className="form-message form-message-error" role="alert">
@@ -68,7 +71,6 @@ export default function Cards() {
           ) : null}
         </section>
       ) : null}
-      <Outlet />
     </div>
   );
 }

@@ -59,6 +59,9 @@ export default function Shareholder() {
   return (
     <div className="account-page">
       <h1>{t("title")}</h1>
+      {/* The dialog comes first: without JavaScript it is part of the page, and it must be where the
+          customer looks when the page loads, not below the rest of the page (docs/decisions/0038). */}
+      <Outlet />
       {view.kind === "failed" ? (
         <p className="form-message form-message-error" role="alert">
           {t("notLoadable")}
@@ -76,7 +79,6 @@ export default function Shareholder() {
           </p>
         </>
       )}
-      <Outlet />
     </div>
   );
 }

@@ -104,6 +104,9 @@ export default function SharePurchase() {
   return (
     <div className="content-page page-narrow share-purchase">
       <h1>{t("purchase.title")}</h1>
+      {/* The dialog ('E-Mail bestätigen', cancelling) comes first: without JavaScript it is part of
+          the page and must be where the customer looks (docs/decisions/0038). */}
+      <Outlet />
       <p className="lead">{t("purchase.intro")}</p>
       <p>
         <strong>{t("purchase.benefit")}</strong>: {t("purchase.price", { price })}
@@ -139,7 +142,6 @@ export default function SharePurchase() {
           lastResult={actionData?.result}
         />
       ) : null}
-      <Outlet />
     </div>
   );
 }

@@ -651,6 +651,13 @@ describe("the cooperative's check and the status call", () => {
         /<dialog[^>]*open[^>]*aria-labelledby="share-waiting-title"|<dialog[^>]*aria-labelledby="share-waiting-title"[^>]*open/,
       );
       expect(text(page.html), path).toContain(TEXT.waiting);
+      // its way out is signing out; each reload puts the focus on its heading (docs/decisions/0038)
+      const modal = page.html.slice(
+        page.html.indexOf('aria-labelledby="share-waiting-title"'),
+        page.html.indexOf("</dialog>"),
+      );
+      expect(modal, path).toMatch(/<form method="post" action="\/logout"/);
+      expect(modal, path).toMatch(/<h2 id="share-waiting-title" tabindex="-1" autofocus=""/);
       const head = page.html.slice(0, page.html.indexOf("</head>"));
       expect(head, path).toMatch(/<noscript><meta http-equiv="refresh" content="5"\/?><\/noscript>/);
     }

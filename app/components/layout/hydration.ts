@@ -13,7 +13,7 @@ export function useHydrationDone() {
 }
 
 /** A layout effect in the browser; on the server (where it would warn) a plain effect that never runs. */
-const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+export const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * Whether this component keeps the server's markup of one of its parts: in the browser, for a
