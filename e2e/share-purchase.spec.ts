@@ -188,6 +188,8 @@ test("declaration, mail, signature, the waiting modal, the cooperative's check, 
     await expectToast(page, "3 Anteile wurden in den Warenkorb gelegt.");
     await expect(button).toHaveCount(0);
   }
+  // the header counts the shares in the cart at once, in the same document with JavaScript
+  await expect(page.getByRole("banner").getByRole("link", { name: "Warenkorb, 3 Artikel, 300,00 €" })).toBeVisible();
   await expectAccessible(page);
   expect(await purchaseStatus(id)).toEqual(["in_cart"]);
 
