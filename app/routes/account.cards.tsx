@@ -41,7 +41,7 @@ export default function Cards() {
   const { t } = useTranslation("cards");
   const mayApply = cards !== null && !(application && isOpen(application.state));
   return (
-    <div className="account-page">
+    <div className="account-page account-wide">
       <h1>{t("title")}</h1>
       <p>{t("intro")}</p>
       {cards === null ? (

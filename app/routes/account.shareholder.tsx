@@ -57,7 +57,7 @@ export default function Shareholder() {
   const { view } = useLoaderData<typeof loader>();
   const { t } = useTranslation("shares");
   return (
-    <div className="account-page">
+    <div className="account-page account-wide">
       <h1>{t("title")}</h1>
       {view.kind === "failed" ? (
         <p className="form-message form-message-error" role="alert">

@@ -64,7 +64,7 @@ export function DeclarationForm({
         inputMode="numeric"
         autoComplete="off"
       />
-      <fieldset>
+      <fieldset className="member-data">
         <legend>{t("declaration.memberData")}</legend>
         <dl className="application-facts">
           <div>
