@@ -61,7 +61,7 @@ export default function ProductPage() {
           </p>
           {product.minAge > 0 ? <p className="age-notice">{t("detail.ageNotice", { age: product.minAge })}</p> : null}
           <ShoppingActions sku={product.sku} name={product.name} inStock={product.inStock} />
-          <p className="product-description">{product.description}</p>
+          <p className="product-description">{keepUnitsWithNumbers(product.description)}</p>
         </div>
       </article>
       <ProductDetails product={product} />

@@ -21,6 +21,7 @@ describe("a product's name as shown keeps a number with its unit on one line", (
     ["Öko-Windeln Gr. 4 Maxi, 7-18 kg", "Öko-Windeln Gr. 4 Maxi, 7-18\u00a0kg"],
     ["Mineralwasser 1,5 l", "Mineralwasser 1,5\u00a0l"],
     ["Feuchttücher 99 % Wasser", "Feuchttücher 99\u00a0% Wasser"],
+    ["Gekühlt bei +2 °C bis +7 °C lagern", "Gekühlt bei +2\u00a0°C bis +7\u00a0°C lagern"],
   ])("%s", (name, shown) => expect(keepUnitsWithNumbers(name)).toBe(shown));
 
   it("leaves words that only start like a unit alone", () => {

@@ -32,7 +32,7 @@ export function formatNetQuantity(q: NetQuantity): string {
 }
 
 /** A unit or sign written after a number in a product's name ("Vollmilch 3,8 %", "Windeln 7-18 kg"). */
-const NUMBER_THEN_UNIT = /(\d) (?=(?:%|‰|€|°|×|kg|g|mg|ml|cl|l|Stück|St\.|Blatt|Beutel|Rollen)(?![\p{L}\d]))/gu;
+const NUMBER_THEN_UNIT = /(\d) (?=(?:%|‰|€|°C|°|×|kg|g|mg|ml|cl|l|Stück|St\.|Blatt|Beutel|Rollen)(?![\p{L}\d]))/gu;
 
 /**
  * A product's name as shown: the space between a number and its unit becomes a no-break space, so
