@@ -166,7 +166,7 @@ test("keyboard only: the sell dialog opens where the customer looks, in its fiel
 test("a customer who is no member sees the invitation", async ({ page, javaScriptEnabled }) => {
   await freshCustomer(page);
   await visit(page, SHARES, javaScriptEnabled, "Meine Anteile");
-  await expect(page.getByText(/bis zu 4 % Rückvergütung/)).toBeVisible();
+  await expect(page.getByText(/bis zu 4\s%\sRückvergütung/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Anteile verkaufen" })).toHaveCount(0);
   // the invitation leads to the membership declaration
   await page.getByRole("link", { name: "Jetzt Anteile zeichnen" }).click();

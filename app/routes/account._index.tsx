@@ -39,7 +39,7 @@ export default function AccountOverview() {
   const { firstname } = useLoaderData<typeof loader>();
   const { t } = useTranslation("account");
   return (
-    <div className="account-page">
+    <div className="account-page account-wide">
       <h1>{t("overview.headline", { name: firstname })}</h1>
       <p>{t("overview.intro")}</p>
       <ul className="account-tiles">

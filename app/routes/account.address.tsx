@@ -51,7 +51,7 @@ export default function Addresses() {
   const { addresses } = useLoaderData<typeof loader>();
   const { t } = useTranslation("account");
   return (
-    <div className="account-page">
+    <div className="account-page account-wide">
       <h1>{t("address.title")}</h1>
       <p>{t("address.intro")}</p>
       <Link to="/account/address/new" className="button button-primary" preventScrollReset>

@@ -41,7 +41,7 @@ export default function Cards() {
   const { t } = useTranslation("cards");
   const mayApply = cards !== null && !(application && isOpen(application.state));
   return (
-    <div className="account-page">
+    <div className="account-page account-wide">
       <h1>{t("title")}</h1>
       {/* The dialog comes first: without JavaScript it is part of the page, and it must be where the
           customer looks when the page loads, not below the rest of the page (docs/decisions/0038). */}

@@ -39,7 +39,7 @@ export default function OrderOverview() {
   const { orders, filter } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   return (
-    <div className="account-page">
+    <div className="account-page account-wide">
       <h1>{t("title")}</h1>
       <p>{t("intro")}</p>
       <nav aria-label={t("filterLabel")}>

@@ -57,7 +57,7 @@ export default function Shareholder() {
   const { view } = useLoaderData<typeof loader>();
   const { t } = useTranslation("shares");
   return (
-    <div className="account-page">
+    <div className="account-page account-wide">
       <h1>{t("title")}</h1>
       {/* The dialog comes first: without JavaScript it is part of the page, and it must be where the
           customer looks when the page loads, not below the rest of the page (docs/decisions/0038). */}
