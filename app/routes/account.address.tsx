@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { addressName } from "~/domain/address/format";
 import { AddressLines } from "~/components/ui/AddressLines";
@@ -11,7 +11,6 @@ import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache
 import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n/texts";
 import { cardName } from "~/components/card/cardName";
-import { DialogTitle } from "~/components/ui/DialogTitle";
+import { DialogTitle } from "~/components/ui/Modal";
 import { RouteModal } from "~/components/ui/RouteModal";
 import { customerStatusAction, type StatusAction } from "~/domain/card/card";
 import { changeCardStatus } from "~/domain/card/card.server";

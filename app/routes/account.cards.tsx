@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { ApplicationStatus } from "~/components/card/ApplicationStatus";
 import { CardItem } from "~/components/card/CardItem";
 import { isOpen } from "~/domain/card/application";
@@ -8,7 +8,6 @@ import { loadCardsPage } from "~/domain/card/card.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import {
   FormerMemberView,
   InvitationView,
@@ -11,7 +11,6 @@ import { loadShareholding } from "~/domain/share/share.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 

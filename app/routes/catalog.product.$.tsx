@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { Breadcrumb } from "~/components/catalog/Breadcrumb";
 import { NetQuantity } from "~/components/product/NetQuantity";
 import { Price } from "~/components/product/Price";
@@ -16,7 +16,6 @@ import { keepUnitsWithNumbers } from "~/domain/catalog/quantity";
 import { loadProductDetail } from "~/domain/catalog/product-detail.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound, publicPage } from "~/platform/route-data.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["common", "catalog"] };
 

@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { orderAnswer } from "~/http/checkout/order-answers.server";
 import { checkoutRules, submitOrder } from "~/http/checkout/order-submit.server";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -31,7 +31,6 @@ import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { randomToken } from "~/platform/tokens.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n/texts";
-import { DialogTitle } from "~/components/ui/DialogTitle";
+import { DialogTitle } from "~/components/ui/Modal";
 import { RouteModal } from "~/components/ui/RouteModal";
 import { nextPurchaseState } from "~/domain/share/purchase";
 import { cancelPurchase, openPurchase } from "~/domain/share/purchase.server";

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { DialogTitle } from "~/components/ui/DialogTitle";
+import { DialogTitle } from "~/components/ui/Modal";
 import { RouteModal } from "~/components/ui/RouteModal";
 import { awaitsSignature } from "~/domain/share/purchase";
 import { openPurchase } from "~/domain/share/purchase.server";

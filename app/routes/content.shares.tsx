@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "~/i18n/texts";
+import { Trans, useTranslation, pageTitle } from "~/i18n/texts";
 import { DeclarationForm } from "~/components/share/DeclarationForm";
 import { PurchaseProgress } from "~/components/share/PurchaseProgress";
 import { berlinToday } from "~/domain/time/berlin";
@@ -15,7 +15,6 @@ import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache
 import { redirectWithNotice } from "~/platform/flash.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 

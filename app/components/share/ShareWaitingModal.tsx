@@ -2,7 +2,7 @@ import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { LogoutButton } from "~/components/layout/LogoutButton";
-import { DialogTitle } from "~/components/ui/DialogTitle";
+import { DialogTitle } from "~/components/ui/Modal";
 import { Modal } from "~/components/ui/Modal";
 import { SHARES_POLL_MS, type FrontendStatus } from "~/domain/share/purchase";
 
