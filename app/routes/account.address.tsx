@@ -52,6 +52,9 @@ export default function Addresses() {
   return (
     <div className="account-page account-wide">
       <h1>{t("address.title")}</h1>
+      {/* A route dialog comes right after the heading: without JavaScript it is part of the page and
+          must be where the customer looks when the page loads (docs/decisions/0038). */}
+      <Outlet />
       <p>{t("address.intro")}</p>
       <Link to="/account/address/new" className="button button-primary" preventScrollReset>
         {t("address.add")}
@@ -108,7 +111,6 @@ export default function Addresses() {
           );
         })}
       </ul>
-      <Outlet />
     </div>
   );
 }

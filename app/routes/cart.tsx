@@ -60,6 +60,9 @@ export default function CartPage() {
   return (
     <div className="cart-page">
       <h1>{t("title")}</h1>
+      {/* A route dialog comes right after the heading: without JavaScript it is part of the page and
+          must be where the customer looks when the page loads (docs/decisions/0038). */}
+      <Outlet />
       {cartIsEmpty(cart) ? (
         <p className="empty-note">
           {t("empty")} <Link to={categoryHref("startseite")}>{t("toAssortment")}</Link>
@@ -74,7 +77,6 @@ export default function CartPage() {
           </div>
         </QuantityQueueProvider>
       )}
-      <Outlet />
     </div>
   );
 }

@@ -153,6 +153,9 @@ export default function CheckoutPage() {
   return (
     <div className="checkout-page">
       <h1>{t("title")}</h1>
+      {/* A route dialog comes right after the heading: without JavaScript it is part of the page and
+          must be where the customer looks when the page loads (docs/decisions/0038). */}
+      <Outlet />
       <p>
         {t("intro")} <Link to="/cart">{t("backToCart")}</Link>
       </p>
@@ -244,7 +247,6 @@ export default function CheckoutPage() {
           <FormMessage errors={formErrors} />
         </div>
       </div>
-      <Outlet />
     </div>
   );
 }
