@@ -82,15 +82,17 @@ test("the share declaration keeps a tick, a number and a choice made before the 
   const hydrate = await openUnhydrated(page, "/content/shares");
   const form = page.locator("form#share-declaration");
   const quantity = form.getByLabel("Anzahl der Geschäftsanteile", { exact: true });
-  const address = form.getByLabel("Anschrift", { exact: true });
+  // the member list's address is a choice of whole lines (radio buttons)
+  const address = form.getByRole("group", { name: "Anschrift" }).getByRole("radio", { name: /Petersstraße 3/ });
   const statutes = form.getByRole("checkbox", { name: /Satzung der Frischkorb eG/ });
   await quantity.fill("4");
-  await expect(address).not.toHaveValue(otherAddress);
-  await address.selectOption(otherAddress);
+  await expect(address).toHaveValue(otherAddress);
+  await expect(address).not.toBeChecked();
+  await address.check();
   await statutes.check();
   await hydrate();
   await expect(quantity).toHaveValue("4");
-  await expect(address).toHaveValue(otherAddress);
+  await expect(address).toBeChecked();
   await expect(statutes).toBeChecked();
   await expectAccessible(page);
 });
