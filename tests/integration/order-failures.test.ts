@@ -65,11 +65,9 @@ function providerStandIn(answer: PaymentConfirmation["outcome"] = "canceled") {
 type When = "before" | "after";
 
 /**
- * Miniflare's D1 proxy from Node falls out of step (its assertion "false == true") when one call
- * reaches it while another is still under way: its synchronous calls (`prepare`, `bind`) as much as
- * the asynchronous ones. The shop's code overlaps calls (`Promise.all`), and a failed call lets its
- * siblings run on after the checkout has failed. So every call of this file goes through one queue,
- * and a statement is made from its SQL only when its turn comes (`made`).
+ * The shop's D1 (one call at a time already, tests/integration/serial-d1.ts) in one more queue of
+ * this file's, so a failed call's siblings, which run on after the checkout has failed, finish
+ * before the next step of the test; a statement is made from its SQL only when its turn comes.
  */
 let queue: Promise<unknown> = Promise.resolve();
 const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
