@@ -4,7 +4,7 @@ import { ANNA, DEMO_PASSWORD, expectToast, uniqueEmail, visit } from "./account-
 import { executeD1 } from "./d1";
 import { expect, expectAccessible, test } from "./fixtures";
 import { startSignedIn } from "./session";
-import { escapeRegExp, waitForHydration } from "./helpers";
+import { escapeRegExp, tabTo, waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -61,6 +61,14 @@ async function addCard(customer: CardCustomer): Promise<TestCard> {
 /** One card of the "Deine Karten" list, by its name (its heading). */
 function cardItem(page: Page, name: string): Locator {
   return page.getByRole("list", { name: "Deine Karten" }).getByRole("article", { name, exact: true });
+}
+
+/**
+ * One of a card's actions: named by the words on its button, then which card (WCAG 2.5.3, label in
+ * name), e.g. "Namen ändern – Karte „iPhone“".
+ */
+function cardAction(card: Locator, visible: string, name: string): Locator {
+  return card.getByRole("link", { name: `${visible} – Karte „${name}“`, exact: true });
 }
 
 /** The value of one of a card's facts ("Art", "Status", "PIN", …). */
@@ -196,19 +204,17 @@ test("Anna's cards: every type and state in German, why a card is blocked, and w
     await expect(fact(card, "Status")).toHaveText(c.status);
     await expect(fact(card, "PIN")).toHaveText(c.pin);
     await expect(fact(card, "Ausgestellt am")).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
-    await expect(card.getByRole("link", { name: `Namen der Karte ${c.name} ändern` })).toHaveText("Namen ändern");
+    await expect(cardAction(card, "Namen ändern", c.name)).toBeVisible();
   }
 
   // What the customer can do depends on the state
   const mine = cardItem(page, "Meine Karte");
-  await expect(mine.getByRole("link", { name: "Karte Meine Karte sperren" })).toHaveText("Sperren");
-  await expect(mine.getByRole("link", { name: "PIN der Karte Meine Karte ändern oder deaktivieren" })).toHaveText(
-    "PIN ändern",
-  );
+  await expect(cardAction(mine, "Sperren", "Meine Karte")).toBeVisible();
+  await expect(cardAction(mine, "PIN ändern", "Meine Karte")).toBeVisible();
   const iphone = cardItem(page, "iPhone");
-  await expect(iphone.getByRole("link", { name: "Karte iPhone entsperren" })).toHaveText("Entsperren");
-  await expect(iphone.getByRole("link", { name: "PIN für die Karte iPhone vergeben" })).toHaveText("PIN vergeben");
-  await expect(iphone.getByRole("link", { name: "Karte iPhone sperren" })).toHaveCount(0);
+  await expect(cardAction(iphone, "Entsperren", "iPhone")).toBeVisible();
+  await expect(cardAction(iphone, "PIN vergeben", "iPhone")).toBeVisible();
+  await expect(cardAction(iphone, "Sperren", "iPhone")).toHaveCount(0);
 
   // Blocked by the provider: the card says why and who can lift it, and offers no unlocking
   const google = cardItem(page, "Google Wallet …2293");
@@ -226,7 +232,7 @@ test("Anna's cards: every type and state in German, why a card is blocked, and w
   // Blocked for good: neither unlocking nor a PIN
   const old = cardItem(page, "Alte Karte");
   await expect(old).toContainText("Diese Karte ist dauerhaft gesperrt");
-  await expect(old.getByRole("link")).toHaveText(["Namen ändern"]);
+  await expect(old.getByRole("link")).toHaveText(["Namen ändern – Karte „Alte Karte“"]);
 
   // The application her first card came from; she may apply for another card
   const application = page.getByRole("region", { name: "Dein Kartenantrag" });
@@ -253,7 +259,7 @@ test("rename a card in its dialog: an empty name is refused at the field, a new 
   const unnamed = `Kundenkarte (RFID) ${card.lastFour}`;
   await visit(page, CARDS, javaScriptEnabled, "Meine Kundenkarten");
   await expect(page.getByRole("list", { name: "Deine Karten" }).getByRole("article")).toHaveCount(1);
-  const rename = cardItem(page, unnamed).getByRole("link", { name: `Namen der Karte ${unnamed} ändern` });
+  const rename = cardAction(cardItem(page, unnamed), "Namen ändern", unnamed);
 
   let dialog = await openCardDialog(page, rename, /\/account\/cards\/\d+\/alias$/, "Karte benennen", javaScriptEnabled);
   const alias = dialog.getByLabel("Name der Karte");
@@ -288,12 +294,86 @@ test("rename a card in its dialog: an empty name is refused at the field, a new 
   await page.reload();
   dialog = await openCardDialog(
     page,
-    renamed.getByRole("link", { name: "Namen der Karte Karte für Ben ändern" }),
+    cardAction(renamed, "Namen ändern", "Karte für Ben"),
     /\/alias$/,
     "Karte benennen",
     javaScriptEnabled,
   );
   await expect(dialog.getByLabel("Name der Karte")).toHaveValue("Karte für Ben");
+});
+
+test("keyboard only: a card's dialog opens where the customer looks, at its first field (the lock at its question); a wrong PIN's message is where the focus is", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const customer = await cardCustomer(page, javaScriptEnabled);
+  const card = await addCard(customer);
+  await visit(page, CARDS, javaScriptEnabled, "Meine Kundenkarten");
+  await waitForHydration(page, javaScriptEnabled);
+  // by their addresses: the links' names are not what this test is about
+  const item = page.getByRole("list", { name: "Deine Karten" }).getByRole("listitem");
+  const rename = item.locator(`a[href="${CARDS}/${card.id}/alias"]`);
+  const pin = item.locator(`a[href="${CARDS}/${card.id}/pin"]`);
+  const lock = item.locator(`a[href="${CARDS}/${card.id}/status"]`);
+
+  // the name: Enter on the link, and the dialog's field has the focus, in view at the top of the page
+  await tabTo(page, rename, { max: 60 });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/alias$/);
+  let dialog = await expectCardDialog(page, "Karte benennen", javaScriptEnabled);
+  await expect(dialog.getByLabel("Name der Karte")).toBeFocused();
+  await expect(dialog.getByRole("heading", { level: 2, name: "Karte benennen" })).toBeInViewport();
+  // without JavaScript the dialog is part of the page: before the list, not after it
+  const listFollows = (d: Element) =>
+    Boolean(d.compareDocumentPosition(document.querySelector(".card-list")!) & Node.DOCUMENT_POSITION_FOLLOWING);
+  expect(await dialog.evaluate(listFollows)).toBe(true);
+  await expectAccessible(page);
+  await tabTo(page, dialog.getByRole("link", { name: "Abbrechen" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL((url) => url.pathname === CARDS);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await waitForHydration(page, javaScriptEnabled);
+
+  // the lock: no field, so the question's heading has the focus without JavaScript and the answer is one Tab away
+  await tabTo(page, lock, { max: 60 });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/status$/);
+  dialog = await expectCardDialog(page, "Karte sperren", javaScriptEnabled);
+  const confirm = dialog.getByRole("button", { name: "Ja, Karte sperren" });
+  if (javaScriptEnabled) {
+    // a modal: focus on its first control, the close link
+    await expect(dialog.getByRole("link", { name: "Schließen" })).toBeFocused();
+  } else {
+    await expect(dialog.getByRole("heading", { level: 2, name: "Karte sperren" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(confirm).toBeFocused();
+  }
+  await expectAccessible(page);
+  await tabTo(page, dialog.getByRole("link", { name: "Abbrechen" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL((url) => url.pathname === CARDS);
+  await waitForHydration(page, javaScriptEnabled);
+
+  // the PIN: a PIN too short, sent with Enter; focus and the message are at the field
+  await tabTo(page, pin, { max: 60 });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/pin$/);
+  dialog = await expectCardDialog(page, "PIN vergeben", javaScriptEnabled);
+  const newPin = dialog.getByLabel("Neue PIN (4 Ziffern)");
+  await expect(newPin).toBeFocused();
+  await page.keyboard.type("12");
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByLabel("Neue PIN wiederholen")).toBeFocused();
+  await page.keyboard.type("12");
+  await page.keyboard.press("Enter");
+  await expect(newPin).toHaveAttribute("aria-invalid", "true");
+  await expect(newPin).toBeFocused();
+  await expect(newPin).toHaveAccessibleDescription("Die PIN besteht aus genau 4 Ziffern.");
+  await expect(page).toHaveURL(/\/pin$/);
+  dialog = await expectCardDialog(page, "PIN vergeben", javaScriptEnabled);
+  await expect(dialog.getByRole("heading", { level: 2, name: "PIN vergeben" })).toBeInViewport();
+  await expectAccessible(page);
+  expect(await executeD1("SELECT kind FROM card_event WHERE card_id = ?", [card.id])).toEqual([]);
 });
 
 test("lock and unlock a card after the confirmation; a block by the provider leaves the customer nothing to lift", async ({
@@ -306,7 +386,7 @@ test("lock and unlock a card after the confirmation; a block by the provider lea
   await visit(page, CARDS, javaScriptEnabled, "Meine Kundenkarten");
   const card = cardItem(page, name);
   await expect(fact(card, "Status")).toHaveText("Aktiv");
-  const lock = card.getByRole("link", { name: `Karte ${name} sperren` });
+  const lock = cardAction(card, "Sperren", name);
 
   // Cancelled: nothing changes
   let dialog = await openCardDialog(page, lock, /\/status$/, "Karte sperren", javaScriptEnabled);
@@ -324,7 +404,7 @@ test("lock and unlock a card after the confirmation; a block by the provider lea
   await expect(lock).toHaveCount(0);
   await expectAccessible(page);
 
-  const unlock = card.getByRole("link", { name: `Karte ${name} entsperren` });
+  const unlock = cardAction(card, "Entsperren", name);
   dialog = await openCardDialog(page, unlock, /\/status$/, "Karte entsperren", javaScriptEnabled);
   await expect(dialog).toContainText(`Möchtest du die Karte „${name}“ wieder entsperren?`);
   await dialog.getByRole("button", { name: "Ja, Karte entsperren" }).click();
@@ -355,8 +435,8 @@ test("PIN: assign (after a mismatch), change (after a wrong password), disable; 
   await visit(page, CARDS, javaScriptEnabled, "Meine Kundenkarten");
   const item = cardItem(page, name);
   await expect(fact(item, "PIN")).toHaveText("Keine PIN");
-  const assign = item.getByRole("link", { name: `PIN für die Karte ${name} vergeben` });
-  const manage = item.getByRole("link", { name: `PIN der Karte ${name} ändern oder deaktivieren` });
+  const assign = cardAction(item, "PIN vergeben", name);
+  const manage = cardAction(item, "PIN ändern", name);
   await expect(manage).toHaveCount(0);
 
   // Assign: the repetition must match
@@ -389,6 +469,8 @@ test("PIN: assign (after a mismatch), change (after a wrong password), disable; 
   const password = change.getByLabel("Dein Passwort");
   await expect(password).toHaveAccessibleDescription(/Das Passwort ist nicht korrekt\.$/);
   await expect(password).toHaveAttribute("aria-invalid", "true");
+  // the message is read where the focus is, with and without JavaScript
+  await expect(password).toBeFocused();
   await expect(page).toHaveURL(/\/pin$/);
   dialog = await expectCardDialog(page, "PIN ändern oder deaktivieren", javaScriptEnabled);
   await expect(password).toHaveValue("");

@@ -44,7 +44,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof Axe }).axe;
-    const { violations } = await axe.run(document, { resultTypes: ["violations"] });
+    // Axe ships "label-content-name-mismatch" (WCAG 2.5.3, label in name) switched off as
+    // experimental; a voice-control user says what she sees, so every control's name must
+    // contain its visible text (issue 31 found names that did not).
+    const { violations } = await axe.run(document, {
+      resultTypes: ["violations"],
+      rules: { "label-content-name-mismatch": { enabled: true } },
+    });
     return violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

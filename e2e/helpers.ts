@@ -71,3 +71,13 @@ export async function openMainMenu(page: Page) {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/** Presses Tab (or Shift+Tab) until `target` has focus; returns how many presses that took. */
+export async function tabTo(page: Page, target: Locator, { max = 40, back = false } = {}): Promise<number> {
+  for (let presses = 0; presses <= max; presses++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return presses;
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+  }
+  await expect(target).toBeFocused();
+  return max;
+}

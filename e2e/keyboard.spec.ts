@@ -320,7 +320,7 @@ test("cart: '+' at the maximum keeps the focus; removing a line moves it to the 
   if (javaScriptEnabled) await expect(page.getByRole("heading", { level: 1, name: "Warenkorb" })).toBeFocused();
 });
 
-test("address dialog: focus moves in, Escape returns to “Neue Adresse”, the close link works without JS", async ({
+test("address dialog: it opens in its first field, Escape returns to “Neue Adresse”, the close link works without JS", async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -332,7 +332,10 @@ test("address dialog: focus moves in, Escape returns to “Neue Adresse”, the 
   const dialog = page.getByRole("dialog", { name: "Neue Adresse" });
   await expect(dialog).toBeVisible();
   const close = dialog.getByRole("link", { name: "Schließen" });
+  // with and without JavaScript the customer starts in the form's first field (docs/decisions/0038)
+  await expect(dialog.getByRole("textbox", { name: "Straße" })).toBeFocused();
   if (javaScriptEnabled) {
+    await page.keyboard.press("Shift+Tab");
     await expect(close).toBeFocused();
     await page.keyboard.press("Shift+Tab");
     expect(await focusIsInside(dialog)).toBe(true);

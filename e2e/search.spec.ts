@@ -17,7 +17,7 @@ test("header search finds compound words: “milch” and “kase”", async ({ 
   await expect(search).toHaveValue("milch");
   const names = productTiles(page).getByRole("heading", { level: 3 });
   await expect(names.filter({ hasText: "Vollmilch" }).first()).toBeVisible();
-  await expect(names.filter({ hasText: /^Frische Vollmilch 3,8 %$/ })).toBeVisible();
+  await expect(names.filter({ hasText: /^Frische Vollmilch 3,8\u00a0%$/ })).toBeVisible();
   // "milch" inside a compound word, not at its start
   await expect(names.filter({ hasText: /^Reine Buttermilch$/ })).toBeVisible();
   await expect(names.filter({ hasText: /^Vollmilchschokolade$/ })).toBeVisible();

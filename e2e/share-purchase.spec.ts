@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { testCustomerInsert } from "../tests/fixtures/customer";
 import { expectToast, mailLink, uniqueEmail, visit } from "./account-helpers";
 import { answerProvider, expectSuccess } from "./checkout-helpers";
@@ -69,18 +69,31 @@ function declarationForm(page: Page) {
   return {
     form,
     quantity: form.getByLabel("Anzahl der Geschäftsanteile", { exact: true }),
-    address: form.getByLabel("Anschrift", { exact: true }),
+    // the customer's one address, a choice of whole lines that a 360 px phone does not cut off
+    address: form.getByRole("group", { name: "Anschrift", exact: true }).getByRole("radio"),
     statutes: form.getByRole("checkbox", { name: /Satzung der Frischkorb eG/ }),
     privacy: form.getByRole("checkbox", { name: /Datenschutzhinweise/ }),
     submit: form.getByRole("button", { name: "Beitrittserklärung absenden" }),
   };
 }
 
+/**
+ * A dialog is where the customer looks: in view, with the focus inside (without JavaScript on its
+ * heading, the dialog being part of the page; with JavaScript on its first control).
+ */
+async function expectDialogInFront(dialog: Locator, title: string, javaScriptEnabled: boolean) {
+  const heading = dialog.getByRole("heading", { level: 2, name: title });
+  await expect(heading).toBeInViewport();
+  // the close control in the dialog's corner comes first
+  if (javaScriptEnabled) await expect(dialog.getByRole("link", { name: "Schließen" }).first()).toBeFocused();
+  else await expect(heading).toBeFocused();
+}
+
 /** The declaration for `quantity` shares, sent from the purchase page: the 'E-Mail bestätigen' modal opens. */
 async function declare(page: Page, javaScriptEnabled: boolean, quantity: string) {
   await visit(page, SHARES, javaScriptEnabled, "Geschäftsanteile zeichnen");
   const f = declarationForm(page);
-  await expect(f.address).toHaveValue(/^\d+$/);
+  await expect(f.address).toBeChecked();
   await f.quantity.fill(quantity);
   await f.statutes.check();
   await f.privacy.check();
@@ -88,6 +101,7 @@ async function declare(page: Page, javaScriptEnabled: boolean, quantity: string)
   await expect(page).toHaveURL((url) => url.pathname === `${SHARES}/confirm`);
   const dialog = page.getByRole("dialog", { name: "E-Mail bestätigen" });
   await expect(dialog).toBeVisible();
+  await expectDialogInFront(dialog, "E-Mail bestätigen", javaScriptEnabled);
   await expectToast(page, "Wir haben dir eine E-Mail mit dem Link zur Bestätigung geschickt.");
   await expect(dialog).toContainText("Bitte bestätige darin deine Beitrittserklärung.");
   await expectAccessible(page);
@@ -175,6 +189,8 @@ test("declaration, mail, signature, the waiting modal, the cooperative's check, 
     await expectToast(page, "3 Anteile wurden in den Warenkorb gelegt.");
     await expect(button).toHaveCount(0);
   }
+  // the header counts the shares in the cart at once, in the same document with JavaScript
+  await expect(page.getByRole("banner").getByRole("link", { name: "Warenkorb, 3 Artikel, 300,00 €" })).toBeVisible();
   await expectAccessible(page);
   expect(await purchaseStatus(id)).toEqual(["in_cart"]);
 
@@ -226,6 +242,50 @@ test("declaration, mail, signature, the waiting modal, the cooperative's check, 
   await expectAccessible(page);
 });
 
+test("keyboard only: the waiting modal keeps the customer at it, every reload too, and lets her sign out", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const { id } = await shareCustomer(page, javaScriptEnabled);
+  // a signed declaration in review whose check is not due: the modal stays
+  const now = new Date().toISOString();
+  await executeD1(
+    `INSERT INTO share_purchase (id, customer_id, quantity, status, declaration, signing_ref, created_at, signed_at, review_due_at, updated_at)
+     VALUES (?, ?, 2, 'in_review', '{}', ?, ?, ?, '2999-12-31T00:00:00.000Z', ?)`,
+    [`e2e-wait-${id}`, id, `e2e-wait-${id}`, now, now, now],
+  );
+  await page.goto("/account");
+  const waiting = page.getByRole("dialog", { name: WAITING });
+  await expect(waiting).toBeVisible();
+  const signOut = waiting.getByRole("button", { name: "Abmelden" });
+  await waitForHydration(page, javaScriptEnabled);
+  await expectAccessible(page);
+  if (javaScriptEnabled) {
+    // the modal's one control has the focus, and Tab keeps it there
+    await expect(signOut).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(signOut).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(signOut).toBeFocused();
+  } else {
+    // the page reloads itself every 5 s, and each time the focus is at the modal, not at the top of the page
+    const heading = waiting.getByRole("heading", { level: 2, name: WAITING });
+    await expect(heading).toBeFocused();
+    await page.evaluate(() => document.documentElement.setAttribute("data-e2e-document", "1"));
+    await expect(page.locator("html[data-e2e-document]")).toHaveCount(0, { timeout: 8_000 });
+    await expect(heading).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(signOut).toBeFocused();
+  }
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  await expectToast(page, "Du wurdest erfolgreich abgemeldet.");
+  await expect(page.getByRole("dialog", { name: WAITING })).toHaveCount(0);
+  await expectAccessible(page);
+  // signing out leaves the cooperative's check running
+  expect(await purchaseStatus(id)).toEqual(["in_review"]);
+});
+
 test("cancelling from the 'E-Mail bestätigen' modal", async ({ page, javaScriptEnabled }) => {
   const { id } = await shareCustomer(page, javaScriptEnabled);
   const confirm = await declare(page, javaScriptEnabled, "2");
@@ -233,6 +293,7 @@ test("cancelling from the 'E-Mail bestätigen' modal", async ({ page, javaScript
   await expect(page).toHaveURL((url) => url.pathname === `${SHARES}/cancel`);
   const dialog = page.getByRole("dialog", { name: "Kauf abbrechen" });
   await expect(dialog).toBeVisible();
+  await expectDialogInFront(dialog, "Kauf abbrechen", javaScriptEnabled);
   await expect(dialog).toContainText("Möchtest du den Kauf deiner 2 Anteile abbrechen?");
   await expectAccessible(page);
   await waitForHydration(page, javaScriptEnabled);
@@ -261,7 +322,7 @@ test("the declaration's messages at their fields, and nothing is sent", async ({
   // what was typed and chosen stays
   await expect(f.quantity).toHaveValue("51");
   await expect(f.privacy).toBeChecked();
-  await expect(f.address).toHaveValue(/^\d+$/);
+  await expect(f.address).toBeChecked();
   await expect(page).toHaveURL((url) => url.pathname === SHARES);
   await expectAccessible(page);
 

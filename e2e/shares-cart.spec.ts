@@ -4,8 +4,8 @@
  * their line, checks them out alone with the sandbox payment and finds the member number on "Meine
  * Anteile"; another cancels the purchase from the cart.
  *
- * The purchase is written straight into the e2e shop's D1 in state `in_cart`, as the declaration,
- * the signing and the cooperative's check leave it.
+ * The purchase is written straight into the e2e shop's D1 in state `in_cart` (or `approved`), as the
+ * declaration, the signing and the cooperative's check leave it.
  */
 import type { Page } from "@playwright/test";
 import { expectToast, visit } from "./account-helpers";
@@ -16,15 +16,15 @@ import { waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
-/** The customer's id, and admitted shares put into the cart. */
-async function sharesInCart(email: string, quantity: number) {
+/** The customer's id, and admitted shares put into the cart (or only admitted, waiting for it). */
+async function sharesInCart(email: string, quantity: number, status: "in_cart" | "approved" = "in_cart") {
   const [{ id }] = (await executeD1("SELECT id FROM customer WHERE email = ?", [email])) as { id: number }[];
   const purchaseId = `e2e-purchase-${id}`;
   const now = new Date().toISOString();
   await executeD1(
     `INSERT INTO share_purchase (id, customer_id, quantity, status, declaration, signing_ref, order_id, created_at, signed_at, review_due_at, updated_at)
-     VALUES (?, ?, ?, 'in_cart', '{}', ?, NULL, ?, ?, ?, ?)`,
-    [purchaseId, id, quantity, `sig_${purchaseId}`, now, now, now, now],
+     VALUES (?, ?, ?, ?, '{}', ?, NULL, ?, ?, ?, ?)`,
+    [purchaseId, id, quantity, status, `sig_${purchaseId}`, now, now, now, now],
   );
   return { id, purchaseId };
 }
@@ -135,4 +135,31 @@ test("'Kauf abbrechen' in the cart cancels the purchase and empties the cart", a
   await expect(page.getByText("Dein Warenkorb ist leer.")).toBeVisible();
   await expectAccessible(page);
   expect(await purchaseStatus(purchaseId)).toBe("cancelled");
+});
+
+test("admitted shares go into the cart by themselves with JavaScript, by the notice's button without: the same message, the header counts them", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const customer = await freshCustomer(page);
+  // a catalogue page: a signed-in customer's copy comes from the edge cache (decision 0030), filled
+  // in for her, and must not be served while her shares wait for the cart
+  const page1 = "/catalog/category/kaese";
+  await visit(page, page1, javaScriptEnabled);
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Warenkorb, 0 Artikel, 0,00 €" })).toBeVisible();
+  const { purchaseId } = await sharesInCart(customer.email, 3, "approved");
+
+  await page.goto(page1);
+  if (!javaScriptEnabled) {
+    await expect(page.getByText("Deine 3 Anteile sind freigegeben.")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Anteile in den Warenkorb legen" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === page1);
+  }
+  await expectToast(page, "3 Anteile wurden in den Warenkorb gelegt.");
+  await expect(header.getByRole("link", { name: "Warenkorb, 3 Artikel, 300,00 €" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Anteile in den Warenkorb legen" })).toHaveCount(0);
+  await expectAccessible(page);
+  expect(await purchaseStatus(purchaseId)).toBe("in_cart");
 });

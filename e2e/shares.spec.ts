@@ -4,7 +4,7 @@ import { ANNA, expectToast, uniqueEmail, visit } from "./account-helpers";
 import { executeD1 } from "./d1";
 import { expect, expectAccessible, test } from "./fixtures";
 import { startSignedIn } from "./session";
-import { waitForHydration } from "./helpers";
+import { tabTo, waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -132,10 +132,41 @@ test("a member sells one share through the dialog and sees the pending sale in t
   await expect(cancellation).toContainText("100,00 €");
 });
 
+test("keyboard only: the sell dialog opens where the customer looks, in its field; a number too large is read where the focus is", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await freshCustomer(page, [2, 1]);
+  await visit(page, SHARES, javaScriptEnabled, "Meine Anteile");
+  await waitForHydration(page, javaScriptEnabled);
+  await tabTo(page, page.getByRole("link", { name: "Anteile verkaufen" }), { max: 60 });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/account\/shareholder\/sell$/);
+  const dialog = page.getByRole("dialog", { name: "Anteile verkaufen" });
+  await expect(dialog.getByRole("heading", { level: 2, name: "Anteile verkaufen" })).toBeInViewport();
+  const quantity = dialog.getByLabel("Anzahl der Anteile");
+  await expect(quantity).toBeFocused();
+  // without JavaScript the dialog is part of the page: right below the page's heading, before the facts
+  const factsFollow = (d: Element) =>
+    Boolean(d.compareDocumentPosition(document.querySelector("dl.share-facts")!) & Node.DOCUMENT_POSITION_FOLLOWING);
+  expect(await dialog.evaluate(factsFollow)).toBe(true);
+  await expectAccessible(page);
+
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type("4");
+  await page.keyboard.press("Enter");
+  await expect(quantity).toHaveAttribute("aria-invalid", "true");
+  await expect(quantity).toBeFocused();
+  await expect(quantity).toHaveAccessibleDescription(/Du kannst höchstens 3 Anteile verkaufen\.$/);
+  await expect(page).toHaveURL(/\/account\/shareholder\/sell$/);
+  await expectAccessible(page);
+  await expect(fact(page, "Verkäuflich")).toHaveText("3");
+});
+
 test("a customer who is no member sees the invitation", async ({ page, javaScriptEnabled }) => {
   await freshCustomer(page);
   await visit(page, SHARES, javaScriptEnabled, "Meine Anteile");
-  await expect(page.getByText(/bis zu 4 % Rückvergütung/)).toBeVisible();
+  await expect(page.getByText(/bis zu 4\s%\sRückvergütung/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Anteile verkaufen" })).toHaveCount(0);
   // the invitation leads to the membership declaration
   await page.getByRole("link", { name: "Jetzt Anteile zeichnen" }).click();

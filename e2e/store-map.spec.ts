@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { waitForHydration } from "./helpers";
+import { headerSearch, waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -11,6 +11,15 @@ const MARKET_HALL = { lat: 51.33585, lng: 12.3801 };
 async function clusterCounts(scope: Locator): Promise<number[]> {
   const texts = await scope.allTextContents();
   return texts.map(Number).sort((a, b) => b - a);
+}
+
+/** Presses Tab until `target` has the focus (at most `limit` times). */
+async function tabTo(page: Page, target: Locator, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
 }
 
 function liveMap(page: Page) {
@@ -71,6 +80,120 @@ test.describe("with JavaScript", () => {
     await popup.getByRole("link", { name: "Zur Marktseite" }).click();
     await expect(page).toHaveURL(/\/content\/markt\/leipzig-gohlis$/);
     await expect(page.getByRole("heading", { level: 1, name: "Frischkorb Leipzig-Gohlis" })).toBeVisible();
+  });
+
+  test("keyboard only: zoom into a cluster, open a pin, reach its link, Escape back", async ({ page }) => {
+    await page.goto("/content/map");
+    await waitForHydration(page, true);
+    const map = liveMap(page);
+    // Leaflet's own controls speak German.
+    await expect(map.getByRole("button", { name: "Vergrößern" })).toBeVisible();
+    await expect(map.getByRole("button", { name: "Verkleinern" })).toBeVisible();
+    await expect(map.getByRole("button", { name: /^Zoom (in|out)$/ })).toHaveCount(0);
+
+    const largest = map.locator(".map-cluster-large");
+    await expect(largest).toHaveCount(1);
+    const before = Number(await largest.textContent());
+    await tabTo(page, largest);
+    await expect(largest).toHaveAccessibleName(`${before} Märkte – hineinzoomen`);
+    await page.keyboard.press("Enter");
+    // The cluster is gone with the zoom; focus is on the marker nearest to where it was.
+    const focused = map.locator(".leaflet-marker-icon:focus");
+    await expect(focused).toHaveCount(1);
+    await expect.poll(async () => (await clusterCounts(map.locator(".map-cluster-icon")))[0] ?? 0).toBeLessThan(before);
+    await expect(page.getByRole("status").filter({ hasText: /^Hineingezoomt: / })).toHaveText(
+      /^Hineingezoomt: (ein Markt|\d+ Märkte) in diesem Ausschnitt$/,
+    );
+    await expectAccessible(page);
+
+    // Space opens a cluster too; closer and closer until the focused marker is a store's pin.
+    for (let i = 0; i < 12 && (await focused.getAttribute("class"))?.includes("map-cluster-icon"); i++) {
+      const name = await focused.getAttribute("aria-label");
+      await page.keyboard.press(" ");
+      await expect(focused).not.toHaveAttribute("aria-label", name ?? "");
+    }
+    const pin = map.locator(".map-pin-icon:focus");
+    await expect(pin).toHaveCount(1);
+    const store = (await pin.getAttribute("title")) ?? "";
+    expect(store).toMatch(/^Frischkorb /);
+
+    // Enter opens the popup and moves into it: its heading, then its link one Tab later.
+    await page.keyboard.press("Enter");
+    const popup = map.locator(".leaflet-popup");
+    await expect(popup.getByRole("heading", { name: store })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(popup.getByRole("link", { name: "Zur Marktseite" })).toBeFocused();
+    await expect(popup).toHaveCSS("opacity", "1"); // faded in: axe measures the colours as seen
+    await expectAccessible(page);
+    await page.keyboard.press("Tab");
+    await expect(popup.getByRole("button", { name: "Marktinfo schließen" })).toBeFocused();
+
+    // Escape closes it and gives the focus back to the pin.
+    await page.keyboard.press("Escape");
+    await expect(popup).toHaveCount(0);
+    await expect(map.getByRole("button", { name: store, exact: true })).toBeFocused();
+
+    // The close button does the same; then the link leads to the store's page.
+    await page.keyboard.press("Enter");
+    await expect(popup.getByRole("heading", { name: store })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(popup).toHaveCount(0);
+    await expect(map.getByRole("button", { name: store, exact: true })).toBeFocused();
+    await page.keyboard.press(" ");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: store })).toBeVisible();
+  });
+
+  test("by keyboard, the market hall's cluster spreads out and its first stall takes the focus", async ({ page }) => {
+    await page.goto(`/content/map?lat=${MARKET_HALL.lat}&lng=${MARKET_HALL.lng}&zoom=18`);
+    await waitForHydration(page, true);
+    const map = liveMap(page);
+    const hall = map.getByRole("button", { name: "10 Märkte an einem Ort – alle zeigen" });
+    await tabTo(page, hall);
+    await page.keyboard.press("Enter");
+    await expect(map.locator(".map-pin-icon")).toHaveCount(10);
+    await expect(map.locator(".map-pin-icon:focus")).toHaveAttribute("title", /^Frischkorb Markthalle Leipzig – /);
+  });
+
+  test("the header stays above the map when the page scrolls under it on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/content/map");
+    await waitForHydration(page, true);
+    const map = liveMap(page);
+    const zoomIn = map.getByRole("button", { name: "Vergrößern" });
+    await expect(zoomIn).toBeVisible();
+    // Scrolled so that the map's zoom button lies right under the header's search field: what is
+    // on top there is the header. (Leaflet's tiles take no pointer, its controls do.)
+    const search = headerSearch(page);
+    const topmost = await zoomIn.evaluate(
+      (button, field) => {
+        const centre = (el: Element) => {
+          const box = el.getBoundingClientRect();
+          return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+        };
+        // Step by step: the field moves with the page until the sticky header reaches the top.
+        for (let i = 0; i < 6; i++)
+          window.scrollBy({ top: centre(button).y - centre(field as Element).y, behavior: "instant" });
+        const at = centre(button);
+        const hit = document.elementFromPoint(at.x, at.y);
+        return hit?.closest("header") ? "header" : (hit?.className.toString() ?? "nothing");
+      },
+      await search.elementHandle(),
+    );
+    expect(topmost).toBe("header");
+  });
+
+  test("in forced colours the clusters keep a visible ring", async ({ page }) => {
+    await page.emulateMedia({ forcedColors: "active" });
+    await page.goto("/content/map");
+    await waitForHydration(page, true);
+    const cluster = liveMap(page).locator(".map-cluster-icon").first();
+    await expect(cluster).toBeVisible();
+    await expect(cluster).toHaveCSS("border-top-style", "solid");
+    await expect(cluster).toHaveCSS("border-top-width", "2px");
   });
 });
 

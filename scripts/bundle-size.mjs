@@ -77,7 +77,7 @@ try {
       page: name,
       url,
       files: files.length,
-      "gzip KB": (bytes / KB).toFixed(1),
+      "gzip KB": (bytes / KB).toFixed(2),
       "budget KB": budget / KB,
       ok: ok ? "yes" : "NO",
     });

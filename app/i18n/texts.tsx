@@ -135,3 +135,16 @@ export function Trans({
     </>
   );
 }
+
+/**
+ * A page's title as a browser tab and a search result show it: the page's own name, then the
+ * shop's (`common:shop.pageTitle`, "Hafermilch – Frischkorb"). Takes any namespace's `t`, the
+ * loaders' (i18next) or a component's. It lives here, beside the texts every page loads anyway,
+ * so the browser gets it without a module of its own (budgets in docs/architecture.md).
+ */
+export function pageTitle(
+  page: string,
+  t: (key: "common:shop.pageTitle", options: { page: string }) => string,
+): string {
+  return t("common:shop.pageTitle", { page });
+}

@@ -1,6 +1,7 @@
 /**
  * Plain 256-pixel base-map tiles drawn by the worker from Natural Earth's 1:50m countries
- * (the `world-atlas` package, public domain): water, land and country borders, nothing else.
+ * (the `world-atlas` package, public domain): water, land and country borders, and on top what
+ * the caller knows of the places (built-up areas and names; the shop takes them from its stores).
  * It is the development stand-in for a tile server (docs/decisions/0022-store-map.md).
  *
  * The world is split once per isolate into polygons and border lines with their bounding boxes,
@@ -17,7 +18,33 @@ export const TILE_MAX_ZOOM = 18;
 /** Natural Earth's numeric code for Germany (ISO 3166-1 276). */
 const GERMANY = "276";
 
-const COLORS = { water: "#c6dbe6", land: "#f3f1ea", germany: "#fbfaf5", border: "#a99d8c" };
+const COLORS = {
+  water: "#c6dbe6",
+  land: "#f3f1ea",
+  germany: "#fbfaf5",
+  border: "#a99d8c",
+  builtUp: "#e9e2d4",
+  town: "#2b2a26",
+  district: "#5c5649",
+  halo: "#fbfaf5",
+};
+
+/** What a tile draws over the land, in pixels of the whole world at the tile's zoom. */
+export interface TileOverlay {
+  /** Built-up areas, each a circle. */
+  areas: { x: number; y: number; r: number }[];
+  /** Names, each anchored at its middle, with the box it covers (to find the tiles it reaches). */
+  labels: {
+    text: string;
+    kind: "town" | "district";
+    x: number;
+    y: number;
+    size: number;
+    box: { left: number; top: number; right: number; bottom: number };
+  }[];
+}
+
+const NO_OVERLAY: TileOverlay = { areas: [], labels: [] };
 
 type Box = [west: number, south: number, east: number, north: number];
 interface Shape {
@@ -90,8 +117,42 @@ function tileBox(z: number, x: number, y: number): Box {
 
 const overlaps = (a: Box, b: Box) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 
-/** The SVG of tile z/x/y (z, x and y checked with `isTile`). */
-export async function drawTile(z: number, x: number, y: number): Promise<string> {
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const px = (n: number) => n.toFixed(1);
+
+/**
+ * The overlay's part on tile x/y. A label on a tile's edge is drawn by every tile it reaches, at
+ * the same world position, so that the halves meet.
+ */
+function drawOverlay({ areas, labels }: TileOverlay, x: number, y: number) {
+  const left = x * TILE_SIZE;
+  const top = y * TILE_SIZE;
+  const onTile = (l: number, t: number, r: number, b: number) =>
+    l <= left + TILE_SIZE && r >= left && t <= top + TILE_SIZE && b >= top;
+  const circles = areas
+    .filter((a) => onTile(a.x - a.r, a.y - a.r, a.x + a.r, a.y + a.r))
+    .map((a) => {
+      const [cx, cy, r] = [a.x - left, a.y - top, a.r];
+      return `M${px(cx - r)} ${px(cy)}a${px(r)} ${px(r)} 0 1 0 ${px(2 * r)} 0a${px(r)} ${px(r)} 0 1 0 ${px(-2 * r)} 0`;
+    })
+    .join("");
+  const texts = labels
+    .filter(({ box }) => onTile(box.left, box.top, box.right, box.bottom))
+    .map(
+      (l) =>
+        `<text class="${l.kind}" x="${px(l.x - left)}" y="${px(l.y - top)}" font-size="${l.size}"${l.kind === "district" ? ' font-style="italic"' : ' font-weight="600"'} fill="${l.kind === "town" ? COLORS.town : COLORS.district}">${escapeXml(l.text)}</text>`,
+    )
+    .join("");
+  return {
+    areas: circles ? `<path class="built-up" fill="${COLORS.builtUp}" d="${circles}"/>` : "",
+    labels: texts
+      ? `<g class="labels" font-family="system-ui, sans-serif" text-anchor="middle" stroke="${COLORS.halo}" stroke-width="3" stroke-linejoin="round" paint-order="stroke">${texts}</g>`
+      : "",
+  };
+}
+
+/** The SVG of tile z/x/y (z, x and y checked with `isTile`), with what `overlay` adds to it. */
+export async function drawTile(z: number, x: number, y: number, overlay: TileOverlay = NO_OVERLAY): Promise<string> {
   const { land, germany, borders } = await loadWorld();
   const world = TILE_SIZE * 2 ** z;
   const projection = geoMercator()
@@ -109,12 +170,15 @@ export async function drawTile(z: number, x: number, y: number): Promise<string>
       .map((s) => path(s.geometry as GeoPermissibleObjects) ?? "")
       .join("");
   const stroke = Math.min(1.5, 0.5 + z / 8).toFixed(2);
+  const places = drawOverlay(overlay, x, y);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE_SIZE}" height="${TILE_SIZE}" viewBox="0 0 ${TILE_SIZE} ${TILE_SIZE}">` +
     `<rect width="${TILE_SIZE}" height="${TILE_SIZE}" fill="${COLORS.water}"/>` +
     `<path class="land" fill="${COLORS.land}" d="${draw(land)}"/>` +
     `<path class="germany" fill="${COLORS.germany}" d="${draw(germany)}"/>` +
+    places.areas +
     `<path class="borders" fill="none" stroke="${COLORS.border}" stroke-width="${stroke}" stroke-linejoin="round" d="${draw(borders)}"/>` +
+    places.labels +
     "</svg>"
   );
 }

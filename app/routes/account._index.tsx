@@ -1,10 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 
@@ -39,7 +38,7 @@ export default function AccountOverview() {
   const { firstname } = useLoaderData<typeof loader>();
   const { t } = useTranslation("account");
   return (
-    <div className="account-page">
+    <div className="account-page account-wide">
       <h1>{t("overview.headline", { name: firstname })}</h1>
       <p>{t("overview.intro")}</p>
       <ul className="account-tiles">

@@ -5,13 +5,12 @@ import { PreferencesForm } from "~/components/marketing/PreferencesForm";
 import { SubscribeForm } from "~/components/marketing/SubscribeForm";
 import { loadMarketing } from "~/domain/marketing/account.server";
 import { savePreferences, subscribeVisitor } from "~/http/marketing/marketing-form.server";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { optionalCustomer } from "~/platform/auth.server";
 import { privateFormPage } from "~/platform/csrf.server";
 import { readForm, unknownIntent } from "~/platform/form.server";
 import { honeypotInputs } from "~/platform/honeypot.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 import { privatePageHeaders } from "~/platform/edge-cache.server";
 
 export const handle = { i18n: ["marketing", "account"] };

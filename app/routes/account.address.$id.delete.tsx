@@ -1,3 +1,4 @@
+import { DialogTitle } from "~/components/ui/Modal";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -34,7 +35,7 @@ export default function DeleteAddress() {
   const { t } = useTranslation("account");
   return (
     <RouteModal labelledBy="address-delete-title" closeTo="/account/address">
-      <h2 id="address-delete-title">{t("address.deleteTitle")}</h2>
+      <DialogTitle id="address-delete-title">{t("address.deleteTitle")}</DialogTitle>
       <p>{t("address.deleteQuestion")}</p>
       <p>
         <strong>{addressName(address)}</strong>

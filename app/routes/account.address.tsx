@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { addressName } from "~/domain/address/format";
 import { AddressLines } from "~/components/ui/AddressLines";
@@ -11,7 +11,6 @@ import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache
 import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 
@@ -51,8 +50,11 @@ export default function Addresses() {
   const { addresses } = useLoaderData<typeof loader>();
   const { t } = useTranslation("account");
   return (
-    <div className="account-page">
+    <div className="account-page account-wide">
       <h1>{t("address.title")}</h1>
+      {/* A route dialog comes right after the heading: without JavaScript it is part of the page and
+          must be where the customer looks when the page loads (docs/decisions/0038). */}
+      <Outlet />
       <p>{t("address.intro")}</p>
       <Link to="/account/address/new" className="button button-primary" preventScrollReset>
         {t("address.add")}
@@ -109,7 +111,6 @@ export default function Addresses() {
           );
         })}
       </ul>
-      <Outlet />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n/texts";
 import { cardName } from "~/components/card/cardName";
+import { DialogTitle } from "~/components/ui/Modal";
 import { RouteModal } from "~/components/ui/RouteModal";
 import { customerStatusAction, type StatusAction } from "~/domain/card/card";
 import { changeCardStatus } from "~/domain/card/card.server";
@@ -50,7 +51,9 @@ export default function CardStatus() {
   const name = cardName(t, card);
   return (
     <RouteModal labelledBy="card-status-title" closeTo="/account/cards">
-      <h2 id="card-status-title">{t(statusAction ? `status.${statusAction}Title` : "status.notChangeableTitle")}</h2>
+      <DialogTitle id="card-status-title">
+        {t(statusAction ? `status.${statusAction}Title` : "status.notChangeableTitle")}
+      </DialogTitle>
       {statusAction ? (
         <>
           <p>{t(`status.${statusAction}Question`, { card: name })}</p>

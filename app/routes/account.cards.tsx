@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { ApplicationStatus } from "~/components/card/ApplicationStatus";
 import { CardItem } from "~/components/card/CardItem";
 import { isOpen } from "~/domain/card/application";
@@ -8,7 +8,6 @@ import { loadCardsPage } from "~/domain/card/card.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 
@@ -41,8 +40,11 @@ export default function Cards() {
   const { t } = useTranslation("cards");
   const mayApply = cards !== null && !(application && isOpen(application.state));
   return (
-    <div className="account-page">
+    <div className="account-page account-wide">
       <h1>{t("title")}</h1>
+      {/* The dialog comes first: without JavaScript it is part of the page, and it must be where the
+          customer looks when the page loads, not below the rest of the page (docs/decisions/0038). */}
+      <Outlet />
       <p>{t("intro")}</p>
       {cards === null ? (
         <p className="form-message form-message-error" role="alert">
@@ -68,7 +70,6 @@ export default function Cards() {
           ) : null}
         </section>
       ) : null}
-      <Outlet />
     </div>
   );
 }

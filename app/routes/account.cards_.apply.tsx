@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "~/i18n/texts";
+import { Trans, useTranslation, pageTitle } from "~/i18n/texts";
 import { ApplicationForm } from "~/components/card/ApplicationForm";
 import { ApplicationStatus } from "~/components/card/ApplicationStatus";
 import { CARD_DELIVERY_WORKING_DAYS, isOpen } from "~/domain/card/application";
@@ -12,7 +12,6 @@ import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 

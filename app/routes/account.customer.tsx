@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { ChangeEmailForm, ChangePasswordForm, ProfileForm } from "~/components/account/CustomerForms";
 import { changePassword, loadProfile, requestEmailChange, updateProfile } from "~/domain/customer/customer.server";
 import { changeEmailSchema, changePasswordSchema, profileSchema } from "~/domain/customer/schema";
@@ -12,7 +12,6 @@ import { parseForm, readForm, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { PASSWORD_REFUSALS, withPasswordConfirmation } from "~/http/customer/password-confirmation.server";
 import { MARKETING_PAGE } from "~/domain/marketing/href";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 

@@ -1,13 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { OrderTable } from "~/components/order/OrderTable";
 import { ORDER_FILTERS, parseOrderFilter, type OrderSummary } from "~/domain/order/order";
 import { listOrders } from "~/domain/order/order.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 
@@ -39,7 +38,7 @@ export default function OrderOverview() {
   const { orders, filter } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   return (
-    <div className="account-page">
+    <div className="account-page account-wide">
       <h1>{t("title")}</h1>
       <p>{t("intro")}</p>
       <nav aria-label={t("filterLabel")}>

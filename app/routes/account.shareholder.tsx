@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import {
   FormerMemberView,
   InvitationView,
@@ -11,7 +11,6 @@ import { loadShareholding } from "~/domain/share/share.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 
@@ -57,8 +56,11 @@ export default function Shareholder() {
   const { view } = useLoaderData<typeof loader>();
   const { t } = useTranslation("shares");
   return (
-    <div className="account-page">
+    <div className="account-page account-wide">
       <h1>{t("title")}</h1>
+      {/* The dialog comes first: without JavaScript it is part of the page, and it must be where the
+          customer looks when the page loads, not below the rest of the page (docs/decisions/0038). */}
+      <Outlet />
       {view.kind === "failed" ? (
         <p className="form-message form-message-error" role="alert">
           {t("notLoadable")}
@@ -76,7 +78,6 @@ export default function Shareholder() {
           </p>
         </>
       )}
-      <Outlet />
     </div>
   );
 }

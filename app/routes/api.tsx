@@ -4,7 +4,7 @@ import { CodeBlock } from "~/components/ui/CodeBlock";
 import { OPERATIONS } from "~/api/operations.server";
 import { translator } from "~/platform/i18n.server";
 import { publicPage } from "~/platform/route-data.server";
-import { pageTitle } from "~/i18n/page-title";
+import { pageTitle } from "~/i18n/texts";
 
 // The JSON API's reference for people (docs/decisions/0034): read, not used, so no JavaScript.
 export const handle = { i18n: ["common"], hydrate: false };

@@ -1,3 +1,4 @@
+import { DialogTitle } from "~/components/ui/Modal";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
@@ -36,7 +37,7 @@ export default function GiftSelection() {
   const { t } = useTranslation("cart");
   return (
     <RouteModal labelledBy="gift-modal-title" closeTo="/cart">
-      <h2 id="gift-modal-title">{t("gifts.modalTitle")}</h2>
+      <DialogTitle id="gift-modal-title">{t("gifts.modalTitle")}</DialogTitle>
       {offer.step ? (
         <p>{t("gifts.modalIntro", { amount: formatEuro(offer.step.totalCents), count: offer.step.products })}</p>
       ) : (

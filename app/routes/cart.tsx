@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { CartLines, lineKey } from "~/components/cart/CartLines";
 import { useFocusAfterRemoval } from "~/components/cart/useFocusAfterRemoval";
 import { CartMessages } from "~/components/cart/CartMessages";
@@ -20,7 +20,6 @@ import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { readForm, replyWithNotices, unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 
@@ -61,6 +60,9 @@ export default function CartPage() {
   return (
     <div className="cart-page">
       <h1>{t("title")}</h1>
+      {/* A route dialog comes right after the heading: without JavaScript it is part of the page and
+          must be where the customer looks when the page loads (docs/decisions/0038). */}
+      <Outlet />
       {cartIsEmpty(cart) ? (
         <p className="empty-note">
           {t("empty")} <Link to={categoryHref("startseite")}>{t("toAssortment")}</Link>
@@ -75,7 +77,6 @@ export default function CartPage() {
           </div>
         </QuantityQueueProvider>
       )}
-      <Outlet />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { Breadcrumb } from "~/components/catalog/Breadcrumb";
 import { NetQuantity } from "~/components/product/NetQuantity";
 import { Price } from "~/components/product/Price";
@@ -12,10 +12,10 @@ import { ShoppingActions } from "~/components/product/ShoppingActions";
 import { categoryPath } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { SKU_PATTERN } from "~/domain/catalog/product";
+import { keepUnitsWithNumbers } from "~/domain/catalog/quantity";
 import { loadProductDetail } from "~/domain/catalog/product-detail.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound, publicPage } from "~/platform/route-data.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["common", "catalog"] };
 
@@ -47,7 +47,7 @@ export default function ProductPage() {
         <ProductGallery sku={product.sku} name={product.name} />
         <div className="product-buy">
           <p className="product-brand">{product.brand}</p>
-          <h1 id="product-name">{product.name}</h1>
+          <h1 id="product-name">{keepUnitsWithNumbers(product.name)}</h1>
           <p className="product-quantity">
             {t("detail.netQuantity")}: <NetQuantity quantity={product} />
           </p>
@@ -60,7 +60,7 @@ export default function ProductPage() {
           </p>
           {product.minAge > 0 ? <p className="age-notice">{t("detail.ageNotice", { age: product.minAge })}</p> : null}
           <ShoppingActions sku={product.sku} name={product.name} inStock={product.inStock} />
-          <p className="product-description">{product.description}</p>
+          <p className="product-description">{keepUnitsWithNumbers(product.description)}</p>
         </div>
       </article>
       <ProductDetails product={product} />

@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { orderAnswer } from "~/http/checkout/order-answers.server";
 import { checkoutRules, submitOrder } from "~/http/checkout/order-submit.server";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -31,7 +31,6 @@ import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { randomToken } from "~/platform/tokens.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 
@@ -154,6 +153,9 @@ export default function CheckoutPage() {
   return (
     <div className="checkout-page">
       <h1>{t("title")}</h1>
+      {/* A route dialog comes right after the heading: without JavaScript it is part of the page and
+          must be where the customer looks when the page loads (docs/decisions/0038). */}
+      <Outlet />
       <p>
         {t("intro")} <Link to="/cart">{t("backToCart")}</Link>
       </p>
@@ -162,82 +164,89 @@ export default function CheckoutPage() {
           {t("cartInvalid")}
         </p>
       )}
-      {ships ? (
-        <ShippingChoice
-          carrier={checkout.carrier}
-          stores={checkout.pickupStores}
-          storeId={checkout.store?.id ?? null}
-          postcode={checkout.postcode}
-          storeSearch={storeSearch}
-          allStores={allStores}
-          freeShipping={cart.totals.freeShipping}
-        />
-      ) : (
-        <p className="form-message form-message-info">{t("sharesOnly.notShipped")}</p>
-      )}
-      <Form
-        method="post"
-        action={`/checkout${location.search}`}
-        {...getFormProps(form)}
-        noValidate
-        preventScrollReset
-        className="checkout-form"
-      >
-        <AuthenticityTokenInput />
-        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        {ships ? <input type="hidden" name="carrier" value={checkout.carrier} /> : null}
-        {ships && carrier.isPickup && checkout.store ? (
-          <input type="hidden" name="storeId" value={checkout.store.id} />
-        ) : null}
-        <input type="hidden" name="expectedTotal" value={cart.totals.grandTotalCents} />
-        <FormMessage errors={formErrors} id={form.errorId} />
-        {ships ? (
-          <DeliveryChoice
-            checkout={checkout}
-            fields={fields}
-            search={location.search}
-            storeMissing={Boolean(fields.storeId.errors?.length || fields.pickupSlot.errors?.length)}
-          />
-        ) : null}
-        <PaymentChoice
-          fields={fields}
-          balanceCents={checkout.balanceCents}
-          sepaAllowed={checkout.sepaAllowed}
-          title={ships ? t("payment.title") : t("sharesOnly.paymentTitle")}
-        />
-        <div className="field">
-          <label htmlFor="order-comment">{t("comment.label")}</label>
-          <textarea
-            id="order-comment"
-            name={fields.comment.name}
-            maxLength={COMMENT_MAX_LENGTH}
-            rows={3}
-            defaultValue={fields.comment.initialValue ?? ""}
-            aria-describedby="order-comment-hint"
-          />
-          <p className="field-hint" id="order-comment-hint">
-            {t("comment.hint", { count: COMMENT_MAX_LENGTH })}
-          </p>
-        </div>
-      </Form>
-      {/* The voucher changes the total, so it comes before the totals and the order button; it is
+      <div className="checkout-layout">
+        <div className="checkout-steps">
+          {ships ? (
+            <ShippingChoice
+              carrier={checkout.carrier}
+              stores={checkout.pickupStores}
+              storeId={checkout.store?.id ?? null}
+              postcode={checkout.postcode}
+              storeSearch={storeSearch}
+              allStores={allStores}
+              freeShipping={cart.totals.freeShipping}
+            />
+          ) : (
+            <p className="form-message form-message-info">{t("sharesOnly.notShipped")}</p>
+          )}
+          <Form
+            method="post"
+            action={`/checkout${location.search}`}
+            {...getFormProps(form)}
+            noValidate
+            preventScrollReset
+            className="checkout-form"
+          >
+            <AuthenticityTokenInput />
+            <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+            {ships ? <input type="hidden" name="carrier" value={checkout.carrier} /> : null}
+            {ships && carrier.isPickup && checkout.store ? (
+              <input type="hidden" name="storeId" value={checkout.store.id} />
+            ) : null}
+            <input type="hidden" name="expectedTotal" value={cart.totals.grandTotalCents} />
+            <FormMessage errors={formErrors} id={form.errorId} />
+            {ships ? (
+              <DeliveryChoice
+                checkout={checkout}
+                fields={fields}
+                search={location.search}
+                storeMissing={Boolean(fields.storeId.errors?.length || fields.pickupSlot.errors?.length)}
+              />
+            ) : null}
+            <PaymentChoice
+              fields={fields}
+              balanceCents={checkout.balanceCents}
+              sepaAllowed={checkout.sepaAllowed}
+              title={ships ? t("payment.title") : t("sharesOnly.paymentTitle")}
+            />
+            <div className="field">
+              <label htmlFor="order-comment">{t("comment.label")}</label>
+              <textarea
+                id="order-comment"
+                name={fields.comment.name}
+                maxLength={COMMENT_MAX_LENGTH}
+                rows={3}
+                defaultValue={fields.comment.initialValue ?? ""}
+                aria-describedby="order-comment-hint"
+              />
+              <p className="field-hint" id="order-comment-hint">
+                {t("comment.hint", { count: COMMENT_MAX_LENGTH })}
+              </p>
+            </div>
+          </Form>
+          {/* The voucher changes the total, so it comes before the totals and the order button; it is
           a form of its own, and the order button belongs to the checkout form by its id. */}
-      {ships ? (
-        <CouponForm
-          coupon={cart.coupon}
-          applied={cart.totals.couponApplied}
-          redirectTo={`/checkout${location.search}`}
-        />
-      ) : null}
-      <OrderReview
-        cart={cart}
-        carrier={ships ? checkout.carrier : null}
-        busy={busy || !valid}
-        hasCredit={checkout.balanceCents > 0}
-        formId={form.id}
-      />
-      <FormMessage errors={formErrors} />
-      <Outlet />
+          {ships ? (
+            <CouponForm
+              coupon={cart.coupon}
+              applied={cart.totals.couponApplied}
+              redirectTo={`/checkout${location.search}`}
+            />
+          ) : null}
+        </div>
+        {/* Beside the steps on a wide screen, in one piece: the items, the totals and the order
+            button directly below them (§ 312j BGB), so the totals are never far from the button. */}
+        <div className="checkout-aside">
+          <OrderReview
+            cart={cart}
+            carrier={ships ? checkout.carrier : null}
+            busy={busy || !valid}
+            hasCredit={checkout.balanceCents > 0}
+            formId={form.id}
+          />
+          <FormMessage errors={formErrors} />
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { OrderTotals } from "~/components/order/OrderTotals";
 import { isPickupCarrier } from "~/domain/checkout/carriers";
 import { shipsNothing } from "~/domain/order/order";
@@ -10,7 +10,6 @@ import { purchaseEvent, purchaseOf } from "~/domain/tracking/events";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 

@@ -9,7 +9,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConsentChoices } from "~/components/layout/ConsentChoices";
 import { consentFormSchema, consentOf } from "~/domain/consent/schema";
 import { recordConsent } from "~/domain/consent/record.server";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { CONSENT_CATEGORIES, consentCookie, cookiesToForget, expiredCookies, readConsent } from "~/platform/consent";
 import { isProduction } from "~/platform/context";
 import { requireCsrf } from "~/platform/csrf.server";
@@ -18,7 +18,6 @@ import { flashNotice } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { safeRedirectPath } from "~/platform/redirect";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 

@@ -12,7 +12,7 @@ import { tileSource, tileUrl } from "~/platform/map-tiles.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound, publicPage } from "~/platform/route-data.server";
-import { pageTitle } from "~/i18n/page-title";
+import { pageTitle } from "~/i18n/texts";
 
 // Every path under /content/ that no route of its own takes: a store's page (`storePath`,
 // /content/markt/{id}) or a content page by its slug, nested slugs included. Nothing on these

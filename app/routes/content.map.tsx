@@ -2,7 +2,7 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { useLoaderData } from "@remix-run/react";
 import leafletStyles from "leaflet/dist/leaflet.css";
 import { ClientOnly } from "remix-utils/client-only";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import StoreMap from "~/components/map/StoreMap.client";
 import { StaticMap } from "~/components/map/StaticMap";
 import { StoreList } from "~/components/store/StoreList";
@@ -12,7 +12,6 @@ import { storePath, weekLines } from "~/domain/store/store";
 import { translator } from "~/platform/i18n.server";
 import { tileSource, tileUrl } from "~/platform/map-tiles.server";
 import { publicPage } from "~/platform/route-data.server";
-import { pageTitle } from "~/i18n/page-title";
 
 // The map's JavaScript (Leaflet) is part of this route alone; without it the server-drawn map and
 // the store list are the whole page (docs/decisions/0022-store-map.md).
@@ -58,6 +57,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       staffedHours: t("stores.staffedHours"),
       clickAndCollect: t("stores.clickAndCollect"),
       storePage: t("stores.map.storePage"),
+      zoomIn: t("stores.map.controlZoomIn"),
+      zoomOut: t("stores.map.controlZoomOut"),
+      closePopup: t("stores.map.closePopup"),
+      zoomedIn: t("stores.map.zoomedIn_other"),
+      zoomedInOne: t("stores.map.zoomedIn_one"),
     },
     title: pageTitle(t("stores.title"), common),
     description: t("stores.intro", { count: stores.length }),

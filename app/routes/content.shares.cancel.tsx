@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n/texts";
+import { DialogTitle } from "~/components/ui/Modal";
 import { RouteModal } from "~/components/ui/RouteModal";
 import { nextPurchaseState } from "~/domain/share/purchase";
 import { cancelPurchase, openPurchase } from "~/domain/share/purchase.server";
@@ -43,7 +44,7 @@ export default function CancelPurchase() {
   const { t } = useTranslation("shares");
   return (
     <RouteModal labelledBy="share-cancel-title" closeTo={SHARES_PAGE}>
-      <h2 id="share-cancel-title">{t("cancel.title")}</h2>
+      <DialogTitle id="share-cancel-title">{t("cancel.title")}</DialogTitle>
       <p>{t("cancel.question", { count: quantity })}</p>
       <Form method="post" preventScrollReset>
         <AuthenticityTokenInput />

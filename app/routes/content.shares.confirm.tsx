@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
+import { DialogTitle } from "~/components/ui/Modal";
 import { RouteModal } from "~/components/ui/RouteModal";
 import { awaitsSignature } from "~/domain/share/purchase";
 import { openPurchase } from "~/domain/share/purchase.server";
@@ -24,7 +25,7 @@ export default function ConfirmByEmail() {
   const { t } = useTranslation("shares");
   return (
     <RouteModal labelledBy="share-confirm-title" closeTo={SHARES_PAGE}>
-      <h2 id="share-confirm-title">{t("confirmModal.title")}</h2>
+      <DialogTitle id="share-confirm-title">{t("confirmModal.title")}</DialogTitle>
       <p>{t("confirmModal.text")}</p>
       <div className="button-row">
         <Link to={SHARES_PAGE} className="button button-primary" preventScrollReset>

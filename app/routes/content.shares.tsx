@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "~/i18n/texts";
+import { Trans, useTranslation, pageTitle } from "~/i18n/texts";
 import { DeclarationForm } from "~/components/share/DeclarationForm";
 import { PurchaseProgress } from "~/components/share/PurchaseProgress";
 import { berlinToday } from "~/domain/time/berlin";
@@ -15,7 +15,6 @@ import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache
 import { redirectWithNotice } from "~/platform/flash.server";
 import { parseForm, readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const headers = privatePageHeaders;
 
@@ -104,6 +103,9 @@ export default function SharePurchase() {
   return (
     <div className="content-page page-narrow share-purchase">
       <h1>{t("purchase.title")}</h1>
+      {/* The dialog ('E-Mail bestätigen', cancelling) comes first: without JavaScript it is part of
+          the page and must be where the customer looks (docs/decisions/0038). */}
+      <Outlet />
       <p className="lead">{t("purchase.intro")}</p>
       <p>
         <strong>{t("purchase.benefit")}</strong>: {t("purchase.price", { price })}
@@ -139,7 +141,6 @@ export default function SharePurchase() {
           lastResult={actionData?.result}
         />
       ) : null}
-      <Outlet />
     </div>
   );
 }

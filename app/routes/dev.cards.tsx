@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { isOpen } from "~/domain/card/application";
 import { recentApplications, stepByHand, type ManualStep } from "~/domain/card/application.server";
 import { formatCardNumber } from "~/domain/card/card";
@@ -13,7 +13,6 @@ import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm, unknownIntent } from "~/platform/form.server";
 import { requireStandIns } from "~/platform/route-data.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 import { privatePageHeaders } from "~/platform/edge-cache.server";
 
 export const handle = { i18n: ["cards"] };

@@ -1,8 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
-import { pageTitle } from "~/i18n/page-title";
-import { useTranslation } from "~/i18n/texts";
+import { pageTitle, useTranslation } from "~/i18n/texts";
 import { formatGermanDateTime } from "~/domain/content/date";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { translator } from "~/platform/i18n.server";

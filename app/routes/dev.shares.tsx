@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { formatGermanDateTime } from "~/domain/content/date";
 import { recentPurchases, reviewByHand } from "~/domain/share/purchase.server";
 import { privateFormPage } from "~/platform/csrf.server";
@@ -9,7 +9,6 @@ import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { requireStandIns } from "~/platform/route-data.server";
-import { pageTitle } from "~/i18n/page-title";
 import { privatePageHeaders } from "~/platform/edge-cache.server";
 
 export const handle = { i18n: ["shares"], blocking: false };

@@ -4,12 +4,11 @@ import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/c
 import { confirmNewsletter, findConfirmation } from "~/domain/marketing/newsletter.server";
 import { CONFIRMATION_LIFETIME_SECONDS } from "~/domain/marketing/preferences";
 import { MARKETING_PAGE } from "~/domain/marketing/href";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { privateFormPage } from "~/platform/csrf.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { readForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 import { privatePageHeaders } from "~/platform/edge-cache.server";
 
 export const handle = { i18n: ["marketing"] };

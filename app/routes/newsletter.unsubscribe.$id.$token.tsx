@@ -5,12 +5,11 @@ import { MARKETING_PAGE } from "~/domain/marketing/href";
 import { isUnsubscribeToken } from "~/domain/marketing/links.server";
 import { findSubscription, unsubscribe, type Subscription } from "~/domain/marketing/newsletter.server";
 import { newsletterChosen } from "~/domain/marketing/preferences";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import type { Env } from "~/platform/context";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
 import { translator } from "~/platform/i18n.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["marketing"] };
 

@@ -5,7 +5,7 @@ import { formatGermanDate } from "~/domain/content/date";
 import { listPages, loadPage } from "~/domain/content/page.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound, publicPage } from "~/platform/route-data.server";
-import { pageTitle } from "~/i18n/page-title";
+import { pageTitle } from "~/i18n/texts";
 
 // Legal texts are read, not used: no JavaScript on these pages.
 export const handle = { i18n: ["common"], hydrate: false };

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { searchEvent } from "~/domain/tracking/events";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import { ProductListing } from "~/components/catalog/ProductListing";
 import { categoryHref } from "~/domain/catalog/href";
 import { activeFilterCount, parseProductFilter } from "~/domain/catalog/filters";
@@ -9,7 +9,6 @@ import { searchListing } from "~/domain/catalog/listing.server";
 import { MIN_SEARCH_LENGTH, searchQueryOf } from "~/domain/catalog/search";
 import { translator } from "~/platform/i18n.server";
 import { publicPage } from "~/platform/route-data.server";
-import { pageTitle } from "~/i18n/page-title";
 
 export const handle = { i18n: ["common", "catalog"] };
 

@@ -103,7 +103,7 @@ describe("GET /rest/V1/els/search", () => {
     ["page=201", "q=milch&page=201", "query.page: Bitte gib eine Seite von 1 bis 200 an."],
     ["page=1.5", "q=milch&page=1.5", "query.page: Bitte gib eine Seite von 1 bis 200 an."],
     ["a price in euro", "q=milch&priceMin=1,50", "query.priceMin: Bitte gib einen Betrag in Cent an"],
-    ["grams over 100", "q=milch&sugarMax=101", "query.sugarMax: Bitte gib Gramm je 100 g/ml an"],
+    ["grams over 100", "q=milch&sugarMax=101", "query.sugarMax: Bitte gib Gramm je 100\u00a0g/ml an"],
     ["an unknown sort", "q=milch&sort=DROP", "query.sort: Ungültiger Wert"],
     ["an unknown allergen", "q=milch&allergens=unbekannt", "query.allergens: Ungültiger Wert"],
     ["a flag value", "q=milch&vegan=maybe", "query.vegan: Ungültiger Wert"],

@@ -83,6 +83,18 @@ export function csrfOf(html: string): string {
 }
 
 /** The newest link in the newest mail to the address. */
+/**
+ * The header cart link's accessible name: its text without tags, as the browser computes it
+ * (the visible figures between hidden words, components/layout/Header.tsx).
+ */
+export function cartLinkName(html: string): string {
+  const link = /<a[^>]*class="header-button cart-link"[^>]*>([\s\S]*?)<\/a>/.exec(html)?.[1] ?? "";
+  return link
+    .replace(/<[^>]*>/g, "")
+    .replace(/[ \t\n]+/g, " ")
+    .trim();
+}
+
 export async function mailedLink(shop: TestShop, to: string): Promise<string> {
   const row = await shop.db
     .prepare("SELECT text_body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")

@@ -133,6 +133,16 @@ async function dialog(browser: Browser, path: string) {
   return { ...page, csrf: csrfOf(page.html), version };
 }
 
+/**
+ * The elements the page asks the browser to focus on load (`autofocus`, docs/decisions/0038):
+ * without JavaScript that is where a dialog's customer starts.
+ */
+const autofocused = (html: string) => [...html.matchAll(/<[a-z0-9]+\s[^>]*\bautofocus=""[^>]*>/g)].map((m) => m[0]);
+
+/** Without JavaScript the dialog is part of the page: it must come before the card list, not after it. */
+const dialogBeforeList = (html: string) =>
+  html.indexOf("<dialog") > 0 && html.indexOf("<dialog") < html.indexOf('class="card-list"');
+
 /** A card form post; a redirect is followed to the card list with its notice. */
 async function post(browser: Browser, path: string, fields: Record<string, string>, csrf: string): Promise<Page> {
   const res = await browser.post(path, fields, { csrf });
@@ -253,6 +263,10 @@ describe("naming a card", () => {
     const { browser, cardId } = await customer({ cards: [{}] });
     const form = await dialog(browser, `/account/cards/${cardId}/alias`);
     expect(form.html).toMatch(/<dialog[^>]*open/);
+    expect(dialogBeforeList(form.html)).toBe(true);
+    const focused = autofocused(form.html);
+    expect(focused).toHaveLength(1);
+    expect(focused[0]).toContain('name="alias"');
     expect(form.version).toBe("1");
     const page = await post(
       browser,
@@ -385,6 +399,11 @@ describe("the PIN", () => {
     expect(refused.res.status).toBe(400);
     expect(text(refused.html)).toContain(TEXT.wrongPassword);
     expect(refused.html).toMatch(/<dialog[^>]*open/);
+    // the focus starts at the refused field, its message read with it
+    const focused = autofocused(refused.html);
+    expect(focused).toHaveLength(1);
+    expect(focused[0]).toMatch(/id="card-pin-change-\d+-password"[^>]*aria-invalid="true"/);
+    expect(dialogBeforeList(refused.html)).toBe(true);
     expect(refused.html).not.toMatch(ANY_PIN);
     expect(refused.html).not.toContain(wrong);
     expect(await cardOf(cardId)).toMatchObject({ pin_hash: demoPinHash, version: 1 });
@@ -434,6 +453,10 @@ describe("the PIN", () => {
     expect(refused.res.status).toBe(400);
     expect(text(refused.html)).toContain(TEXT.wrongPassword);
     expect((await cardOf(cardId)).pin_hash).toBe(demoPinHash);
+    // the disable form's password, not the change form above it
+    const focused = autofocused(refused.html);
+    expect(focused).toHaveLength(1);
+    expect(focused[0]).toMatch(/id="card-pin-disable-\d+-password"/);
     const page = await post(
       browser,
       path,

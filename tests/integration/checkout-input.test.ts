@@ -257,7 +257,7 @@ describe("checkout input", () => {
         .prepare("INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, ?, 0, 5, '2026-01-02')")
         .bind(id, sku),
     ]);
-    expect((await browser.get("/cart")).html).toContain("Nur noch 2 Stück vorrätig");
+    expect((await browser.get("/cart")).html).toContain("Nur noch 2\u00a0Stück vorrätig");
     const f = await h.checkoutForm(browser);
     const res = await browser.post("/checkout", h.standardOrder(f, addressId), { csrf: f.csrf });
     expect(res.res.status).toBe(409);

@@ -7,7 +7,8 @@
  * - @remix-run/router (dist/router.js): in the worker each tree's ranked branches and matches are
  *   kept and each compiled path; in the browser only the compiled paths (the two per-tree memories
  *   are there, switched off by `typeof document`).
- * - react-router-dom (server.js) and @remix-run/react (dist/esm/server.js): worker only.
+ * - react-router-dom (server.js) and @remix-run/react (dist/esm/server.js): worker only; react-router-dom
+ *   (dist/index.js) in the browser: without React Router's development-only future-flag warnings.
  * - @remix-run/dev (the compiler's empty-modules plugin): the browser build has no chunk made of
  *   nothing but the empty stand-ins for `*.server` modules.
  *
@@ -80,6 +81,13 @@ describe("the patched files are the ones bundled", () => {
     const file = "node_modules/@remix-run/router/dist/router.js";
     expect(bundled(browserMeta, /\/@remix-run\/router\//)).toEqual([file]);
     expect(bytesOf(browserMeta, file)).toBeGreaterThan(0);
+  });
+
+  it("react-router-dom: the browser build is made of the patched file and of no other build of it", () => {
+    const file = "node_modules/react-router-dom/dist/index.js";
+    expect(bundled(browserMeta, /\/react-router-dom\/(?!server\b)/)).toEqual([file]);
+    expect(bytesOf(browserMeta, file)).toBeGreaterThan(0);
+    expect(read(file)).toContain("Frischkorb patch (docs/decisions/0032)");
   });
 
   it("the two server-only patches put nothing into the browser build", () => {
@@ -158,6 +166,20 @@ describe("@remix-run/router's patch in the browser build", () => {
   it("has the per-tree memories switched off (lazy route discovery changes the tree in place)", () => {
     expect(router.match(/typeof document>"u"\?new WeakMap:null/g) ?? []).toHaveLength(2);
     expect(router).toMatch(/Object\.freeze\([\w$]+\.params\)&&Object\.freeze\([\w$]+\)/);
+  });
+});
+
+describe("react-router-dom's patch in the browser build", () => {
+  const browserCode = () =>
+    Object.keys(browserMeta.outputs)
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => read(file))
+      .join("\n");
+
+  it("leaves out React Router's future-flag warnings, which only a development build logs", () => {
+    // the warnings' text, in React Router's function that would log them
+    expect(read("node_modules/react-router/dist/index.js")).toContain("React Router Future Flag Warning");
+    expect(browserCode()).not.toContain("Future Flag Warning");
   });
 });
 

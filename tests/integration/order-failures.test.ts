@@ -32,7 +32,7 @@ let initial: Awaited<ReturnType<typeof held>>;
 beforeAll(async () => {
   shop = await startShop();
   // enough for every order of this file, so none is refused for stock
-  await shop.db.prepare("UPDATE product SET stock_qty = 100000 WHERE sku IN (?, ?)").bind(SKU, GIFT).run();
+  await testDb().prepare("UPDATE product SET stock_qty = 100000 WHERE sku IN (?, ?)").bind(SKU, GIFT).run();
   initial = await held();
 });
 afterAll(async () => {
@@ -63,13 +63,11 @@ function providerStandIn(answer: PaymentConfirmation["outcome"] = "canceled") {
 }
 
 type When = "before" | "after";
-/** The shop's D1 with every call in turn (inTurn). */
-const serialDb = () => failingAt(shop.db, Number.POSITIVE_INFINITY, "before").db;
 
-/** The shop's D1, failing its `failAt`-th call (a statement's read or write, a batch): before it runs, or after. */
 /**
- * Miniflare's D1 proxy from Node falls out of step when statements overlap (its assertion "false ==
- * true"): every call through these wrappers waits for the one before.
+ * The shop's D1 (one call at a time already, tests/integration/serial-d1.ts) in one more queue of
+ * this file's, so a failed call's siblings, which run on after the checkout has failed, finish
+ * before the next step of the test; a statement is made from its SQL only when its turn comes.
  */
 let queue: Promise<unknown> = Promise.resolve();
 const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
@@ -78,6 +76,10 @@ const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
   return next;
 };
 
+const made = Symbol("the real statement, made in its turn");
+type Deferred = D1PreparedStatement & { [made]: () => D1PreparedStatement };
+
+/** The shop's D1, failing its `failAt`-th call (a statement's read or write, a batch): before it runs, or after. */
 function failingAt(db: D1Database, failAt: number, when: When) {
   let calls = 0;
   const call = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -87,24 +89,34 @@ function failingAt(db: D1Database, failAt: number, when: When) {
     await inTurn(run);
     throw new Error("D1_ERROR: injected failure after the call (its answer lost)");
   };
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement =>
-    new Proxy(statement, {
-      get(target, key) {
-        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
-        if (key === "first" || key === "all" || key === "run" || key === "raw")
-          return (...args: unknown[]) =>
-            call(() => (target[key] as (...a: unknown[]) => Promise<unknown>).apply(target, args));
-        const value = Reflect.get(target, key);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+  const statement = (sql: string, values: unknown[]): Deferred => {
+    const real = () => db.prepare(sql).bind(...values);
+    const run =
+      <K extends "first" | "all" | "run" | "raw">(key: K) =>
+      (...args: unknown[]) =>
+        call(() => (real()[key] as (...a: unknown[]) => Promise<unknown>)(...args));
+    return {
+      bind: (...bound: unknown[]) => statement(sql, bound),
+      first: run("first"),
+      all: run("all"),
+      run: run("run"),
+      raw: run("raw"),
+      [made]: real,
+    } as unknown as Deferred;
+  };
   const wrapped = {
-    prepare: (sql: string) => wrap(db.prepare(sql)),
-    batch: (statements: D1PreparedStatement[]) => call(() => db.batch(statements)),
+    prepare: (sql: string) => statement(sql, []),
+    batch: (statements: D1PreparedStatement[]) => call(() => db.batch(statements.map((s) => (s as Deferred)[made]()))),
     exec: (sql: string) => call(() => db.exec(sql)),
   } as unknown as D1Database;
   return { db: wrapped, calls: () => calls };
 }
+
+/** The shop's D1 with every call in turn, failing none: the test's own reads and writes. */
+const serialDb = () => failingAt(shop.db, Number.POSITIVE_INFINITY, "before").db;
+
+/** The test's own D1 calls, in the same queue as the shop code's. */
+const testDb = () => serialDb();
 
 let counter = 0;
 
@@ -119,17 +131,22 @@ async function buyer(now: Date) {
     darkMode: "0",
     group: "general",
   };
-  await shop.db.batch([
-    prepareTestCustomer(shop.db, { ...customer, gender: "w" }),
-    shop.db
+  await testDb().batch([
+    prepareTestCustomer(testDb(), { ...customer, gender: "w" }),
+    testDb()
       .prepare(
         "INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, ?, 0, 50, ?), (?, ?, 1, 1, ?)",
       )
       .bind(id, SKU, now.toISOString(), id, GIFT, now.toISOString()),
-    shop.db.prepare("INSERT INTO cart_state (customer_id, coupon_code) VALUES (?, ?)").bind(id, COUPON),
-    shop.db.prepare("INSERT INTO customer_balance (customer_id, balance_cents) VALUES (?, ?)").bind(id, BALANCE),
+    testDb().prepare("INSERT INTO cart_state (customer_id, coupon_code) VALUES (?, ?)").bind(id, COUPON),
+    testDb().prepare("INSERT INTO customer_balance (customer_id, balance_cents) VALUES (?, ?)").bind(id, BALANCE),
   ]);
-  const checkout = await loadCheckout(shop.db, id, { carrier: "clickandcollect", storeId: STORE, moreDays: true }, now);
+  const checkout = await loadCheckout(
+    testDb(),
+    id,
+    { carrier: "clickandcollect", storeId: STORE, moreDays: true },
+    now,
+  );
   const offered = checkout.pickupSlots.find((s) => s.remaining > 1);
   if (!offered) throw new Error("no free pickup slot");
   const [start, end] = offered.key.split("|");
@@ -157,7 +174,7 @@ type Buyer = Awaited<ReturnType<typeof buyer>>;
  * pickup places are shared by every buyer (and the reconciliation settles anyone's payment).
  */
 async function held() {
-  const row = (await shop.db
+  const row = (await testDb()
     .prepare(
       `SELECT (SELECT stock_qty FROM product WHERE sku = ?1) AS sku, (SELECT stock_qty FROM product WHERE sku = ?2) AS gift,
               (SELECT COALESCE(SUM(booked), 0) FROM pickup_booking WHERE store_id = ?3) AS booked,
@@ -188,7 +205,7 @@ async function checkout(db: D1Database, provider: PaymentProvider, b: Buyer, key
  */
 async function expectNothingStranded(b: Buyer, label: string) {
   const orders = (
-    await shop.db
+    await testDb()
       .prepare(
         `SELECT o.id, o.status, o.credit_cents, o.coupon_code, p.status AS payment_status, p.provider_ref
          FROM customer_order o LEFT JOIN payment p ON p.order_id = o.id WHERE o.customer_id = ?`,
@@ -219,7 +236,7 @@ async function expectNothingStranded(b: Buyer, label: string) {
     gift: initial.gift + initial.liveGift,
     booked: initial.booked - initial.livePlaces,
   });
-  const state = (await shop.db
+  const state = (await testDb()
     .prepare(
       `SELECT (SELECT balance_cents FROM customer_balance WHERE customer_id = ?) AS balance,
                 (SELECT coupon_code FROM cart_state WHERE customer_id = ?) AS coupon,
@@ -308,7 +325,7 @@ describe("the reconciliation", () => {
     const early = await reconcilePayments(serialDb(), provider, new Date(now.getTime() + 5 * MINUTE), ORIGIN);
     expect(early.unopened).toBe(0);
     // (and her order page offers "Jetzt bezahlen": payment-window.ts)
-    const waiting = await shop.db
+    const waiting = await testDb()
       .prepare("SELECT status FROM customer_order WHERE customer_id = ?")
       .bind(b.customer.id)
       .first<{ status: string }>();
@@ -324,7 +341,7 @@ describe("the reconciliation", () => {
     expect((await expectNothingStranded(b, "cancelled")).live).toEqual([]);
     const again = await reconcilePayments(serialDb(), provider, later, ORIGIN);
     expect(again.unopened).toBe(0);
-    const mails = await shop.db
+    const mails = await testDb()
       .prepare("SELECT subject, text_body AS body FROM outbox WHERE recipient = ?")
       .bind(b.customer.email)
       .all<{ subject: string; body: string }>();
@@ -352,7 +369,7 @@ describe("the reconciliation", () => {
     const { provider } = providerStandIn("approved");
     const started = await checkout(serialDb(), provider, b, `paid-${b.customer.id}`, now);
     expect(started && "kind" in started ? started.kind : null).toBe("started");
-    const payment = (await shop.db
+    const payment = (await testDb()
       .prepare(
         "SELECT p.id, p.order_id, p.amount_cents FROM payment p JOIN customer_order o ON o.id = p.order_id WHERE o.customer_id = ?",
       )
@@ -374,7 +391,7 @@ describe("the reconciliation", () => {
     ]);
     const { live } = await expectNothingStranded(b, "paid");
     expect(live.map((o) => [o.status, o.payment_status])).toEqual([["processing", "approved"]]);
-    const confirmations = await shop.db
+    const confirmations = await testDb()
       .prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ? AND subject NOT LIKE '%storniert%'")
       .bind(b.customer.email)
       .first<{ n: number }>();

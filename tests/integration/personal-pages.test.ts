@@ -5,7 +5,7 @@
  * each answer has its own nonce.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, DEMO, csrfOf, signIn } from "./browser";
+import { Browser, DEMO, cartLinkName, csrfOf, signIn } from "./browser";
 import { startShop, type TestShop } from "./worker";
 import { prepareTestCustomer } from "../fixtures/customer";
 import { loadCart } from "~/domain/cart/cart.server";
@@ -133,7 +133,7 @@ describe("a signed-in shopper's cached page", () => {
     const cartLink = (html: string) => /<a[^>]*class="header-button cart-link"[^>]*>/.exec(html)?.[0] ?? "";
     const empty = await ida.browser.get("/catalog/category/kaese");
     expect(cartLink(empty.html)).toContain('data-items="0"');
-    expect(cartLink(empty.html)).toContain(`aria-label="Warenkorb, 0 Artikel, ${formatEuro(0)}"`);
+    expect(cartLinkName(empty.html)).toBe(`Warenkorb, 0 Artikel, ${formatEuro(0)}`);
     for (const [sku, qty] of [
       ["120001", "2"],
       ["110001", "1"],
@@ -153,7 +153,7 @@ describe("a signed-in shopper's cached page", () => {
       const page = await ida.browser.get("/catalog/category/kaese");
       expect(page.res.headers.get("X-Edge-Cache")).toBe("HIT");
       expect(cartLink(page.html)).toContain('data-items="3"');
-      expect(cartLink(page.html)).toContain(`aria-label="Warenkorb, 3 Artikel, ${formatEuro(totals.subtotalCents)}"`);
+      expect(cartLinkName(page.html)).toBe(`Warenkorb, 3 Artikel, ${formatEuro(totals.subtotalCents)}`);
       expect(hydrationData(page.html)).toContain(
         `"items","3","total",${JSON.stringify(formatEuro(totals.subtotalCents))}`,
       );

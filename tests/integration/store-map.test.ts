@@ -55,6 +55,13 @@ describe("the drawn tiles", () => {
     expect(await (await shop.fetch("/map/tiles/5/17/10.svg?x=1")).text()).toBe(svg);
   });
 
+  it("draws the stores' places where the development tiles have no streets", async () => {
+    // Tile 13/4377/2729 holds Leipzig-Gohlis: its built-up land and its district's name.
+    const svg = await (await shop.fetch("/map/tiles/13/4377/2729.svg")).text();
+    expect(svg).toMatch(/class="built-up" fill="[^"]+" d="M[^"]+"/);
+    expect(svg).toMatch(/<text class="district"[^>]*>Gohlis<\/text>/);
+  });
+
   it("answers 404 for tiles that do not exist, never a 500", async () => {
     for (const path of [
       "/map/tiles/19/0/0.svg",

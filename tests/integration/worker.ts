@@ -9,6 +9,7 @@ import type { Miniflare } from "miniflare";
 import { inject } from "vitest";
 import { startMiniflareShop } from "../../scripts/miniflare-shop.mjs";
 import { pepper } from "../../scripts/seed/password.mjs";
+import { serialD1 } from "./serial-d1";
 
 export interface TestShop {
   mf: Miniflare;
@@ -49,7 +50,8 @@ export async function startShop(opts: ShopOptions = {}): Promise<TestShop> {
   return {
     mf,
     origin,
-    db: db as unknown as D1Database,
+    // one call at a time through Miniflare's proxy (serial-d1.ts)
+    db: serialD1(db as unknown as D1Database),
     // A path is appended as it is: "//evil.example" is a path of the shop, not another host.
     fetch: async (pathname, init) =>
       bodyReadAtOnce(

@@ -28,6 +28,23 @@ describe("adding markers in chunks", () => {
     expect(done).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
 
+  it("says when the last chunk is done, and only then", () => {
+    let clock = 0;
+    let finished = 0;
+    inChunks(
+      [1, 2, 3, 4],
+      () => {
+        clock += 150;
+      },
+      { interval: 200, delay: 50, now: () => clock, done: () => finished++ },
+    );
+    expect(finished).toBe(0);
+    vi.advanceTimersByTime(50);
+    expect(finished).toBe(1);
+    inChunks([], () => {}, { interval: 200, delay: 50, done: () => finished++ });
+    expect(finished).toBe(2);
+  });
+
   it("stops when cancelled", () => {
     let clock = 0;
     const done: number[] = [];

@@ -27,6 +27,43 @@ describe("the drawn base-map tiles", () => {
     expect(pathOf(svg, "land")?.length).toBeGreaterThan(10_000);
   });
 
+  it("draws the places it is given over the land, and only those that reach into the tile", async () => {
+    const overlay = {
+      areas: [
+        { x: 100, y: 100, r: 30 },
+        { x: 900, y: 900, r: 30 },
+      ],
+      labels: [
+        {
+          text: "Gohlis <&>",
+          kind: "district" as const,
+          x: 250,
+          y: 40,
+          size: 13,
+          box: { left: 220, top: 27, right: 280, bottom: 45 },
+        },
+        {
+          text: "Fern",
+          kind: "town" as const,
+          x: 600,
+          y: 40,
+          size: 16,
+          box: { left: 580, top: 24, right: 620, bottom: 46 },
+        },
+      ],
+    };
+    const svg = await drawTile(2, 0, 0, overlay);
+    expect(pathOf(svg, "built-up")).toBe("M70.0 100.0a30.0 30.0 0 1 0 60.0 0a30.0 30.0 0 1 0 -60.0 0");
+    // A label over the tile's edge is drawn, escaped, where the world puts it; one elsewhere is not.
+    expect(svg).toContain('<text class="district" x="250.0" y="40.0"');
+    expect(svg).toContain(">Gohlis &#60;&#38;&#62;</text>");
+    expect(svg).not.toContain("Fern");
+    // Its neighbour draws the other half of the same label.
+    expect(await drawTile(2, 1, 0, overlay)).toContain('<text class="district" x="-6.0" y="40.0"');
+    // Without places a tile is land and borders only.
+    expect(await drawTile(2, 0, 0)).not.toMatch(/built-up|<text/);
+  });
+
   it("knows which tiles exist", () => {
     expect(isTile(0, 0, 0)).toBe(true);
     expect(isTile(5, 31, 31)).toBe(true);

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormMessage, SelectField, TextField } from "~/components/form/Field";
+import { FormMessage, SelectField, TextField, fieldToFocus } from "~/components/form/Field";
 import type { Address } from "~/domain/customer/address";
 import { addressSchema, COUNTRIES } from "~/domain/customer/schema";
 import { zodValidation } from "~/components/form/zodValidation";
@@ -36,23 +36,50 @@ export function AddressForm({
       : { country: "DE" },
     ...zodValidation(addressSchema, "account:address.saveFailed"),
   });
+  // The form is a route dialog's: its first field, or after a refusal the first refused one, has the
+  // focus when the page loads, with or without JavaScript (docs/decisions/0038).
+  const focus = fieldToFocus(
+    [fields.street, fields.houseNumber, fields.addressAddition, fields.zip, fields.city],
+    true,
+  );
   return (
     <Form method="post" {...getFormProps(form)} noValidate preventScrollReset>
       <AuthenticityTokenInput />
       <FormMessage errors={form.errors} id={form.errorId} />
       <div className="field-row field-row-street">
-        <TextField field={fields.street} label={t("fields.street")} autoComplete="address-line1" />
-        <TextField field={fields.houseNumber} label={t("fields.houseNumber")} />
+        <TextField
+          field={fields.street}
+          autoFocus={focus === fields.street.name}
+          label={t("fields.street")}
+          autoComplete="address-line1"
+        />
+        <TextField
+          field={fields.houseNumber}
+          autoFocus={focus === fields.houseNumber.name}
+          label={t("fields.houseNumber")}
+        />
       </div>
       <TextField
         field={fields.addressAddition}
+        autoFocus={focus === fields.addressAddition.name}
         label={t("fields.addressAddition")}
         autoComplete="address-line2"
         required={false}
       />
       <div className="field-row field-row-city">
-        <TextField field={fields.zip} label={t("fields.zip")} autoComplete="postal-code" inputMode="numeric" />
-        <TextField field={fields.city} label={t("fields.city")} autoComplete="address-level2" />
+        <TextField
+          field={fields.zip}
+          autoFocus={focus === fields.zip.name}
+          label={t("fields.zip")}
+          autoComplete="postal-code"
+          inputMode="numeric"
+        />
+        <TextField
+          field={fields.city}
+          autoFocus={focus === fields.city.name}
+          label={t("fields.city")}
+          autoComplete="address-level2"
+        />
       </div>
       <SelectField
         field={fields.country}

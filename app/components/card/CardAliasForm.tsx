@@ -25,6 +25,7 @@ export function CardAliasForm({ card, lastResult }: { card: Card; lastResult?: S
         label={t("alias.label")}
         hint={t("alias.hint", { count: ALIAS_MAX_LENGTH })}
         autoComplete="off"
+        autoFocus
       />
       <div className="button-row">
         <button type="submit" className="button button-primary">

@@ -138,6 +138,7 @@ export function QuantityForm({ sku, name, qty, max, check }: QuantityFormProps &
         </label>
         <QuantityInput
           id={fieldId(sku)}
+          checked={check !== undefined}
           qty={qty}
           min={check?.min ?? 0}
           max={max}
@@ -158,28 +159,35 @@ export function QuantityForm({ sku, name, qty, max, check }: QuantityFormProps &
 
 /**
  * The line's quantity field shows each new quantity (a step, a typed one, the server's answer)
- * while keeping its DOM node: remounting it would drop the keyboard focus after Enter.
+ * while keeping its DOM node: remounting it would drop the keyboard focus after Enter. A quantity
+ * typed before the page hydrated, or while the checks were loading, stays (useTypedBeforeChecks):
+ * only a quantity that changed afterwards is written into the field.
  */
 function QuantityInput({
   id,
+  checked,
   qty,
   min,
   max,
   invalid,
 }: {
   id: string;
+  checked: boolean;
   qty: number;
   min: number;
   max: number;
   invalid?: string;
 }) {
-  const ref = useRef<HTMLInputElement>(null);
+  const typed = useTypedBeforeChecks(id, checked);
+  const shown = useRef(qty);
   useEffect(() => {
-    if (ref.current) ref.current.value = String(qty);
-  }, [qty]);
+    if (shown.current === qty) return;
+    shown.current = qty;
+    if (typed.ref.current) typed.ref.current.value = String(qty);
+  }, [qty, typed.ref]);
   return (
     <input
-      ref={ref}
+      ref={typed.ref}
       id={id}
       name="qty"
       type="number"
@@ -187,7 +195,7 @@ function QuantityInput({
       min={min}
       max={max}
       step={1}
-      defaultValue={qty}
+      defaultValue={typed.defaultValue ?? qty}
       aria-invalid={invalid ? true : undefined}
       aria-describedby={invalid}
     />

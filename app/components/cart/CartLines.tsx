@@ -5,7 +5,7 @@ import { productHref } from "~/domain/catalog/href";
 import { useImageResizing } from "~/components/product/useImageResizing";
 import { NetQuantity } from "~/components/product/NetQuantity";
 import { withQuantities, type CartLine, type CartShares } from "~/domain/cart/cart";
-import { basePrice } from "~/domain/catalog/quantity";
+import { basePrice, keepUnitsWithNumbers } from "~/domain/catalog/quantity";
 import { formatEuro } from "~/domain/money/format";
 import { productImageUrl } from "~/platform/images";
 import { CartForm } from "./CartForm";
@@ -112,7 +112,7 @@ function LineView({ line, busy, children }: { line: CartLine; busy: boolean; chi
       <img src={productImageUrl(sku, 270, resizing)} width="80" height="80" alt="" loading="lazy" />
       <div className="cart-line-info">
         <Link to={productHref(sku)} className="cart-line-name">
-          {product.name}
+          {keepUnitsWithNumbers(product.name)}
         </Link>
         <p className="cart-line-meta">
           {product.brand} · <NetQuantity quantity={product} />

@@ -4,6 +4,7 @@ import { OrderTotals } from "~/components/order/OrderTotals";
 import { CashbackNote } from "~/components/cart/CashbackNote";
 import type { Cart } from "~/domain/cart/cart";
 import type { CarrierCode } from "~/domain/checkout/carriers";
+import { keepUnitsWithNumbers } from "~/domain/catalog/quantity";
 import { formatEuro } from "~/domain/money/format";
 
 /**
@@ -34,7 +35,7 @@ export function OrderReview({
         {cart.lines.map((l) => (
           <li key={`${l.product.sku}-${l.isGift}`}>
             <span>
-              {l.qty} × {l.product.name}
+              {l.qty} × {keepUnitsWithNumbers(l.product.name)}
               {l.isGift ? ` (${t("review.gift")})` : ""}
             </span>
             <span>{l.isGift ? t("review.free") : formatEuro(l.rowTotalCents)}</span>

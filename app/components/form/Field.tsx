@@ -28,6 +28,17 @@ function describedBy(field: FieldMetadata<unknown>, hintId?: string): string | u
 
 type InputType = "text" | "email" | "password" | "date" | "tel";
 
+/**
+ * The field a dialog's form puts the focus on when its page is shown (`autoFocus`, which the
+ * browser honours without JavaScript as well, docs/decisions/0038): after a failed submission the
+ * first field with an error, so its message is read at once; otherwise the first field of the
+ * dialog's first form.
+ */
+export function fieldToFocus(fields: FieldMetadata<unknown>[], firstForm: boolean): string | undefined {
+  const invalid = fields.find((field) => field.errors?.length);
+  return invalid ? invalid.name : firstForm ? fields[0]?.name : undefined;
+}
+
 /** A labelled input with its hint and errors, wired for screen readers. */
 export function TextField({
   field,
@@ -38,6 +49,7 @@ export function TextField({
   required = true,
   inputMode,
   max,
+  autoFocus,
 }: {
   field: FieldMetadata<unknown>;
   label: string;
@@ -47,6 +59,7 @@ export function TextField({
   required?: boolean;
   inputMode?: "numeric" | "tel" | "email" | "text";
   max?: string;
+  autoFocus?: boolean;
 }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const props = getInputProps(field, { type, ariaAttributes: false });
@@ -60,6 +73,8 @@ export function TextField({
         autoComplete={autoComplete}
         inputMode={inputMode}
         max={max}
+        // biome-ignore lint/a11y/noAutofocus: only a dialog's first or invalid field asks for it (fieldToFocus)
+        autoFocus={autoFocus}
         aria-invalid={field.errors?.length ? true : undefined}
         aria-describedby={describedBy(field, hintId)}
       />

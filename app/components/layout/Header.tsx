@@ -56,22 +56,22 @@ export function Header({
 
 /**
  * The signed-in customer's cart, named with its figures ("Warenkorb, 3 Artikel, 12,34 €"): a badge
- * with the pieces and, on wide screens, the goods' value. An empty cart hides both by `data-items`
- * (an attribute, not a branch, so the edge-cached page can fill it in, decision 0030).
+ * with the pieces and, on wide screens, the goods' value. The name comes from the link's own text,
+ * the visible figures in their places between hidden words, so it holds what the customer sees in
+ * the same order (WCAG 2.5.3, label in name). An empty cart hides the figures by `data-items` (an
+ * attribute, not a branch, so the edge-cached page can fill it in, decision 0030), visually only,
+ * so the name still says "0 Artikel".
  */
 function CartLink({ items, total }: { items: string; total: string }) {
   const { t } = useTranslation();
   return (
-    <Link
-      to="/cart"
-      className="header-button cart-link"
-      data-items={items}
-      aria-label={t("menu.cartFilled", { items, total })}
-    >
+    <Link to="/cart" className="header-button cart-link" data-items={items}>
+      <span className="visually-hidden">{t("menu.cartNameStart")}</span>
       <span className="cart-icon">
         <Icon name="cart" />
         <span className="cart-badge">{items}</span>
       </span>
+      <span className="visually-hidden">{t("menu.cartNamePieces")}</span>
       <span className="cart-total header-button-label">{total}</span>
     </Link>
   );

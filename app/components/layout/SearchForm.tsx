@@ -1,9 +1,10 @@
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/texts";
 import { Icon } from "~/components/ui/Icon";
 import { MIN_SEARCH_LENGTH } from "~/domain/catalog/search";
+import { useRestoreAfterHydration } from "./hydration";
 import { onPageRestored } from "./useOverlayDisclosure";
 
 // The suggestions island is fetched only once somebody starts typing.
@@ -27,7 +28,14 @@ export function SearchForm() {
   const [open, setOpen] = useState(false);
   const [count, setCount] = useState(0);
   const [active, setActive] = useState(-1);
+  const box = useRef<HTMLInputElement>(null);
+  // What was typed into the box before the page hydrated stays in it.
+  useRestoreAfterHydration(() => setQuery(box.current?.value ?? current));
+  // A new page shows its own search term; the page the box was hydrated on keeps what was typed.
+  const shownFor = useRef({ key: location.key, current });
   useEffect(() => {
+    if (shownFor.current.key === location.key && shownFor.current.current === current) return;
+    shownFor.current = { key: location.key, current };
     setQuery(current);
     setOpen(false);
   }, [location.key, current]);
@@ -63,6 +71,7 @@ export function SearchForm() {
           {t("search.label")}
         </label>
         <input
+          ref={box}
           id="site-search"
           type="search"
           name="q"

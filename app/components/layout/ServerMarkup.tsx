@@ -8,6 +8,8 @@ import { createContext, type ReactNode, useContext } from "react";
 export interface ServerFragments {
   categoryMenu: string;
   footer: string;
+  /** The inline script that starts the app after the first paint (DeferredScripts.tsx). */
+  startAfterPaint: string;
 }
 
 const FragmentsContext = createContext<Partial<ServerFragments>>({});

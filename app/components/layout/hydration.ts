@@ -13,7 +13,7 @@ export function useHydrationDone() {
 }
 
 /** A layout effect in the browser; on the server (where it would warn) a plain effect that never runs. */
-const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+export const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * Whether this component keeps the server's markup of one of its parts: in the browser, for a
@@ -30,4 +30,19 @@ export function useKeptServerMarkup<T extends HTMLElement>(): [boolean, React.Re
     if (kept && ref.current && !ref.current.hasChildNodes()) setKept(false);
   }, []);
   return [kept, ref];
+}
+
+/**
+ * Calls `restore` once, right after hydration, in a component hydrated from the server's document.
+ * On a slow phone the page stands long before its scripts, and the customer types, ticks and
+ * chooses in it; React keeps what the elements hold, but a field whose value or tick is React
+ * state starts from the server's and would be set back to it at the next render (issue 31).
+ * `restore` reads the elements into that state: in a layout effect, before anything renders again,
+ * and not during hydration itself, where a different state would render a different page.
+ */
+export function useRestoreAfterHydration(restore: () => void) {
+  const [fromServer] = useState(() => hydrating);
+  useBrowserLayoutEffect(() => {
+    if (fromServer) restore();
+  }, []);
 }

@@ -1,11 +1,13 @@
 import L from "leaflet";
-import { useEffect, useRef } from "react";
-import { MapContainer, TileLayer, useMap } from "react-leaflet";
+import { useEffect, useRef, useState } from "react";
+import { MapContainer, TileLayer, ZoomControl, useMap } from "react-leaflet";
 import { useNavigate } from "@remix-run/react";
 import { MAP, clusterStoreIds, markersIn, spiderOffsets, storeIndex, type MapMarker } from "~/domain/store/map";
 import type { MapView } from "~/domain/store/static-map";
+import { nearestMarker, onButtonKeys } from "./keyboard";
+import { storePin } from "./pin";
 import { clusterQueue, inChunks } from "./scheduling";
-import { popupContent, type IslandStore, type MapTexts } from "./popup";
+import type { IslandStore, MapTexts } from "./popup";
 
 export interface StoreMapProps {
   stores: IslandStore[];
@@ -25,36 +27,53 @@ const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)"
  */
 export default function StoreMap({ stores, view, tileTemplate, attributionHtml, texts }: StoreMapProps) {
   const still = reducedMotion();
+  // What a keyboard zoom changed, for screen readers (the cluster that had focus is gone).
+  const [status, setStatus] = useState("");
   return (
-    <MapContainer
-      {...(view
-        ? { center: [view.lat, view.lng] as L.LatLngTuple, zoom: view.zoom }
-        : {
-            bounds: [
-              [MAP.germany.south, MAP.germany.west],
-              [MAP.germany.north, MAP.germany.east],
-            ] as L.LatLngBoundsLiteral,
-          })}
-      minZoom={3}
-      maxZoom={MAP.defaultMaxZoom}
-      className="store-map"
-      zoomAnimation={!still}
-      fadeAnimation={!still}
-      markerZoomAnimation={!still}
-      scrollWheelZoom={false}
-    >
-      <TileLayer
-        url={tileTemplate}
-        tileSize={MAP.tileSize}
+    <>
+      <MapContainer
+        {...(view
+          ? { center: [view.lat, view.lng] as L.LatLngTuple, zoom: view.zoom }
+          : {
+              bounds: [
+                [MAP.germany.south, MAP.germany.west],
+                [MAP.germany.north, MAP.germany.east],
+              ] as L.LatLngBoundsLiteral,
+            })}
+        minZoom={3}
         maxZoom={MAP.defaultMaxZoom}
-        attribution={attributionHtml}
-      />
-      <StoreClusters stores={stores} texts={texts} />
-    </MapContainer>
+        className="store-map"
+        zoomAnimation={!still}
+        fadeAnimation={!still}
+        markerZoomAnimation={!still}
+        scrollWheelZoom={false}
+        zoomControl={false}
+      >
+        <ZoomControl zoomInTitle={texts.zoomIn} zoomOutTitle={texts.zoomOut} />
+        <TileLayer
+          url={tileTemplate}
+          tileSize={MAP.tileSize}
+          maxZoom={MAP.defaultMaxZoom}
+          attribution={attributionHtml}
+        />
+        <StoreClusters stores={stores} texts={texts} announce={setStatus} />
+      </MapContainer>
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+    </>
   );
 }
 
-function StoreClusters({ stores, texts }: { stores: IslandStore[]; texts: MapTexts }) {
+function StoreClusters({
+  stores,
+  texts,
+  announce,
+}: {
+  stores: IslandStore[];
+  texts: MapTexts;
+  announce: (text: string) => void;
+}) {
   const map = useMap();
   // The latest navigate function, without rebuilding the markers when it changes.
   const navigate = useNavigate();
@@ -74,18 +93,28 @@ function StoreClusters({ stores, texts }: { stores: IslandStore[]; texts: MapTex
     let stopChunks = () => {};
 
     const storeMarker = (store: IslandStore, at: L.LatLngExpression) =>
-      L.marker(at, {
-        icon: L.divIcon({
-          className: "map-pin-icon",
-          html: '<svg viewBox="-20 -40 40 40" aria-hidden="true"><path class="map-pin-shape" d="M0 0 C-4 -9 -14 -14 -14 -24 A14 14 0 1 1 14 -24 C14 -14 4 -9 0 0 Z"/><circle class="map-pin-dot" cy="-24" r="5"/></svg>',
-          iconSize: [MAP.iconSize, MAP.iconSize],
-          iconAnchor: [MAP.iconSize / 2, MAP.iconSize],
-          popupAnchor: [0, -MAP.iconSize],
-        }),
-        title: store.name,
-        keyboard: true,
-        riseOnHover: true,
-      }).bindPopup(() => popupContent(store, texts, (href) => go.current(href)), { maxWidth: 280 });
+      storePin(store, at, texts, (href) => go.current(href));
+
+    // A cluster opened by keyboard: where it was and the zoom it opens at, until the markers of
+    // that zoom are drawn and the one nearest to it can take the focus.
+    let pendingFocus: { at: L.LatLng; zoom: number } | null = null;
+    const storesInView = () => {
+      const b = map.getBounds();
+      return markersIn(
+        index,
+        { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() },
+        map.getZoom(),
+        maxZoom as number,
+      ).reduce((sum, m) => sum + (m.kind === "cluster" ? m.count : 1), 0);
+    };
+    const focusAfterZoom = () => {
+      if (!pendingFocus || map.getZoom() !== pendingFocus.zoom) return;
+      const target = nearestMarker(map, shown.values(), pendingFocus.at);
+      pendingFocus = null;
+      target?.getElement()?.focus({ preventScroll: true });
+      const count = storesInView();
+      announce((count === 1 ? texts.zoomedInOne : texts.zoomedIn).replace("{{count}}", String(count)));
+    };
 
     const spreadOut = (marker: Extract<MapMarker, { kind: "cluster" }>) => {
       spider.clearLayers();
@@ -121,13 +150,26 @@ function StoreClusters({ stores, texts }: { stores: IslandStore[]; texts: MapTex
         keyboard: true,
       });
       let held = false;
+      const open = (byKeyboard: boolean) => {
+        if (marker.expandsAt === null) {
+          spreadOut(marker);
+          if (byKeyboard)
+            (spider.getLayers().find((l) => l instanceof L.Marker) as L.Marker | undefined)?.getElement()?.focus();
+          return;
+        }
+        if (byKeyboard) {
+          // The cluster disappears with the zoom: the map holds the focus until its markers are drawn.
+          map.getContainer().focus({ preventScroll: true });
+          pendingFocus = { at: L.latLng(marker.lat, marker.lng), zoom: marker.expandsAt };
+        }
+        map.setView([marker.lat, marker.lng], marker.expandsAt, { animate: !reducedMotion() });
+      };
       layer.on("click", () => {
         if (held) {
           held = false;
           return;
         }
-        if (marker.expandsAt === null) spreadOut(marker);
-        else map.setView([marker.lat, marker.lng], marker.expandsAt, { animate: !reducedMotion() });
+        open(false);
       });
       // A right click, or holding a finger on the cluster, spreads it out where it is.
       layer.on("contextmenu", () => spreadOut(marker));
@@ -135,6 +177,7 @@ function StoreClusters({ stores, texts }: { stores: IslandStore[]; texts: MapTex
         const element = layer.getElement();
         if (!element) return;
         element.setAttribute("aria-label", label);
+        onButtonKeys(element, () => open(true));
         let timer: ReturnType<typeof setTimeout> | undefined;
         const cancel = () => clearTimeout(timer);
         element.addEventListener("pointerdown", (event) => {
@@ -183,7 +226,7 @@ function StoreClusters({ stores, texts }: { stores: IslandStore[]; texts: MapTex
           layer.addTo(markers);
           shown.set(keyOf(m), layer);
         },
-        { interval: MAP.chunkInterval, delay: MAP.chunkDelay },
+        { interval: MAP.chunkInterval, delay: MAP.chunkDelay, done: focusAfterZoom },
       );
     };
 
@@ -205,6 +248,6 @@ function StoreClusters({ stores, texts }: { stores: IslandStore[]; texts: MapTex
       markers.remove();
       spider.remove();
     };
-  }, [map, stores, texts]);
+  }, [map, stores, texts, announce]);
   return null;
 }

@@ -22,6 +22,12 @@ export interface MapTexts {
   staffedHours: string;
   clickAndCollect: string;
   storePage: string;
+  zoomIn: string;
+  zoomOut: string;
+  closePopup: string;
+  /** Said after a cluster was opened by keyboard; `{{count}}` stores in view (one: `zoomedInOne`). */
+  zoomedIn: string;
+  zoomedInOne: string;
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
@@ -44,7 +50,10 @@ function hours(title: string, lines: string[]) {
  */
 export function popupContent(store: IslandStore, texts: MapTexts, go: (href: string) => void): HTMLElement {
   const box = element("div", "map-popup");
-  box.appendChild(element("p", "map-popup-name", store.name));
+  // The heading takes focus when the popup opens (keyboard.ts): it names what the popup is about.
+  const name = element("h2", "map-popup-name", store.name);
+  name.tabIndex = -1;
+  box.appendChild(name);
   const address = element("p", "map-popup-address");
   address.appendChild(document.createTextNode(store.street));
   address.appendChild(document.createElement("br"));

@@ -5,12 +5,17 @@
 
 /**
  * Runs `each` over the items for at most `interval` ms at a time, then waits `delay` ms before the
- * next chunk. Returns a function that stops the rest.
+ * next chunk, and calls `done` once every item ran. Returns a function that stops the rest.
  */
 export function inChunks<T>(
   items: readonly T[],
   each: (item: T) => void,
-  { interval, delay, now = () => performance.now() }: { interval: number; delay: number; now?: () => number },
+  {
+    interval,
+    delay,
+    now = () => performance.now(),
+    done,
+  }: { interval: number; delay: number; now?: () => number; done?: () => void },
 ): () => void {
   let next = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -21,6 +26,7 @@ export function inChunks<T>(
       if (now() - started >= interval) break;
     }
     if (next < items.length) timer = setTimeout(chunk, delay);
+    else done?.();
   };
   chunk();
   return () => clearTimeout(timer);

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/texts";
 import type { ProductDetail } from "~/domain/catalog/product-detail";
-import { formatNumber } from "~/domain/catalog/quantity";
+import { formatNumber, keepUnitsWithNumbers } from "~/domain/catalog/quantity";
 import { AddressLines } from "~/components/ui/AddressLines";
 import { Ingredients } from "./Ingredients";
 import { NetQuantity } from "./NetQuantity";
@@ -16,7 +16,7 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
         <h2 id="ingredients-title">{t("detail.ingredients")}</h2>
         {product.ingredients ? (
           <>
-            <Ingredients text={product.ingredients} />
+            <Ingredients text={keepUnitsWithNumbers(product.ingredients)} />
             {product.ingredients.includes("_") ? <p className="field-hint">{t("detail.ingredientsHint")}</p> : null}
           </>
         ) : (

@@ -2,6 +2,7 @@ import { PrefetchPageLinks } from "@remix-run/react";
 import { createContext, useContext, useState } from "react";
 import type { ProductSummary } from "~/domain/catalog/product";
 import { productHref } from "~/domain/catalog/href";
+import { keepUnitsWithNumbers } from "~/domain/catalog/quantity";
 import { productImageSrcSet, productImageUrl } from "~/platform/images";
 import { useKeptServerMarkup } from "~/components/layout/hydration";
 import { useInAppLinks } from "~/components/layout/useInAppLinks";
@@ -46,7 +47,7 @@ export function TileBody({ product, eager, headingLevel, resizing }: TileBodyPro
           loading={eager ? "eager" : "lazy"}
           decoding="async"
         />
-        <Name className="tile-name">{product.name}</Name>
+        <Name className="tile-name">{keepUnitsWithNumbers(product.name)}</Name>
       </a>
       <p className="tile-brand">
         {`${product.brand} · `}

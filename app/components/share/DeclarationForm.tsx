@@ -1,8 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Trans, useTranslation } from "~/i18n/texts";
-import { CheckboxField, FormMessage, SelectField, TextField } from "~/components/form/Field";
+import { CheckboxField, FieldErrors, FormMessage, TextField } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
 import { addressLine } from "~/domain/address/format";
 import { formatGermanDate } from "~/domain/content/date";
@@ -64,7 +64,7 @@ export function DeclarationForm({
         inputMode="numeric"
         autoComplete="off"
       />
-      <fieldset>
+      <fieldset className="member-data">
         <legend>{t("declaration.memberData")}</legend>
         <dl className="application-facts">
           <div>
@@ -85,12 +85,7 @@ export function DeclarationForm({
         <p>
           <Link to="/account/customer">{t("declaration.profileLink")}</Link>
         </p>
-        <SelectField
-          field={fields.addressId}
-          label={t("declaration.address")}
-          options={addresses.map((a) => ({ value: String(a.id), label: addressLine(a) }))}
-        />
-        <p className="field-hint">{t("declaration.addressHint")}</p>
+        <AddressChoice field={fields.addressId} addresses={addresses} />
       </fieldset>
       <fieldset className="consents">
         <CheckboxField field={fields.statutes}>
@@ -106,5 +101,35 @@ export function DeclarationForm({
         </button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * The address for the member list as a choice of whole lines, as in the checkout: a select cut a
+ * long address ("Karl-Liebknecht-Straße 45, 3. OG links, …") off on a 360 px phone.
+ */
+function AddressChoice({ field, addresses }: { field: FieldMetadata<string>; addresses: Address[] }) {
+  const { t } = useTranslation("shares");
+  const invalid = field.errors?.length ? { "aria-invalid": true, "aria-describedby": field.errorId } : {};
+  return (
+    <fieldset className="choice-list" aria-describedby={`${field.id}-hint`}>
+      <legend>{t("declaration.address")}</legend>
+      {addresses.map((a) => (
+        <label key={a.id} className="choice">
+          <input
+            type="radio"
+            name={field.name}
+            value={a.id}
+            defaultChecked={String(a.id) === field.initialValue}
+            {...invalid}
+          />
+          <span className="choice-text">{addressLine(a)}</span>
+        </label>
+      ))}
+      <FieldErrors field={field} />
+      <p className="field-hint" id={`${field.id}-hint`}>
+        {t("declaration.addressHint")}
+      </p>
+    </fieldset>
   );
 }

@@ -35,6 +35,7 @@ export function SellForm({
         hint={hint}
         inputMode="numeric"
         autoComplete="off"
+        autoFocus
       />
       <div className="button-row">
         <button type="submit" className="button button-primary">

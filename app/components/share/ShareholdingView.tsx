@@ -18,7 +18,7 @@ export interface MemberShares {
 export function MemberSharesView({ member }: { member: MemberShares }) {
   const { t } = useTranslation("shares");
   return (
-    <>
+    <div className="member-shares">
       <section className="account-section" aria-labelledby="shares-facts-title">
         <h2 id="shares-facts-title">{t("factsTitle")}</h2>
         <dl className="application-facts share-facts">
@@ -77,7 +77,7 @@ export function MemberSharesView({ member }: { member: MemberShares }) {
           </ul>
         </section>
       ) : null}
-    </>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/texts";
+import { useRestoreAfterHydration } from "~/components/layout/hydration";
 import { addressLine } from "~/domain/address/format";
 import { STORE_SEARCH_MAX_LENGTH, formatDistance, storeChoice, type StoreCandidate } from "~/domain/store/choice";
 
@@ -51,6 +52,16 @@ export function StoreChoice({
   const [query, setQuery] = useState(search);
   const [all, setAll] = useState(showAll);
   const [chosen, setChosen] = useState(chosenId);
+  const searchBox = useRef<HTMLInputElement>(null);
+  // A search typed or a store chosen before the page hydrated stays (the radios are React's).
+  useRestoreAfterHydration(() => {
+    const box = searchBox.current;
+    if (!box) return;
+    setQuery(box.value);
+    const radios = box.form?.elements.namedItem(radioName);
+    if (radios instanceof RadioNodeList && radios.value) setChosen(radios.value);
+    else if (radios instanceof HTMLInputElement && radios.checked) setChosen(radios.value);
+  });
   const choice = storeChoice(candidates, { postcode, search: query, chosenId: chosen, showAll: all });
   const hintId = `${id}-search-hint`;
   // "Weitere Märkte anzeigen" disappears once used: focus goes to the first store it added, not
@@ -70,6 +81,7 @@ export function StoreChoice({
         <label htmlFor={`${id}-search`}>{t("storeChoice.search")}</label>
         <div className="store-search-row">
           <input
+            ref={searchBox}
             type="search"
             id={`${id}-search`}
             name={searchName}

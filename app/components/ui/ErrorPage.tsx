@@ -1,6 +1,5 @@
 import { isRouteErrorResponse } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
-import { pageTitle } from "~/i18n/page-title";
+import { useTranslation, pageTitle } from "~/i18n/texts";
 import type { Resend } from "~/platform/database-outage";
 
 export function errorStatus(error: unknown): number {

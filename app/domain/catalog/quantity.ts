@@ -18,10 +18,28 @@ export function formatNumber(value: number): string {
   return number.format(value);
 }
 
-/** "500 g", "1,5 l", "6 × 1,5 l"; pieces come back with their count for the caller's wording. */
+/**
+ * The space between a number and its unit: a no-break space (U+00A0), the one Intl puts before "€",
+ * so a line never breaks between "3,8" and "%" or "1,5" and "kg".
+ */
+export const NUMBER_UNIT_SPACE = "\u00a0";
+
+/** "500 g", "1,5 l", "6 × 1,5 l" (no-break spaces); pieces come back with their count for the caller's wording. */
 export function formatNetQuantity(q: NetQuantity): string {
-  const one = q.unit === "piece" ? formatNumber(q.netQuantity) : `${formatNumber(q.netQuantity)} ${q.unit}`;
-  return q.packCount > 1 ? `${q.packCount} × ${one}` : one;
+  const one =
+    q.unit === "piece" ? formatNumber(q.netQuantity) : `${formatNumber(q.netQuantity)}${NUMBER_UNIT_SPACE}${q.unit}`;
+  return q.packCount > 1 ? `${q.packCount}${NUMBER_UNIT_SPACE}×${NUMBER_UNIT_SPACE}${one}` : one;
+}
+
+/** A unit or sign written after a number in a product's name ("Vollmilch 3,8 %", "Windeln 7-18 kg"). */
+const NUMBER_THEN_UNIT = /(\d) (?=(?:%|‰|€|°C|°|×|kg|g|mg|ml|cl|l|Stück|St\.|Blatt|Beutel|Rollen)(?![\p{L}\d]))/gu;
+
+/**
+ * A product's name as shown: the space between a number and its unit becomes a no-break space, so
+ * "3,8 %" stays on one line. Data, search and the API keep the name as it is stored.
+ */
+export function keepUnitsWithNumbers(text: string): string {
+  return text.replace(NUMBER_THEN_UNIT, `$1${NUMBER_UNIT_SPACE}`);
 }
 
 /** The whole pack in kg or l, or null for pieces. */

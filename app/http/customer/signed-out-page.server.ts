@@ -4,7 +4,7 @@
  * its CSRF token, the answer "private, no-store", the page its title.
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { pageTitle } from "~/i18n/page-title";
+import { pageTitle } from "~/i18n/texts";
 import { optionalCustomer } from "~/platform/auth.server";
 import { privateFormPage } from "~/platform/csrf.server";
 import { translator } from "~/platform/i18n.server";
