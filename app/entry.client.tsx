@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { NAMESPACES } from "./i18n/config";
+import { SHOP_NAMESPACES } from "./i18n/config";
 import { fetchTexts, TextsProvider } from "./i18n/texts";
 
 async function hydrate() {
@@ -13,7 +13,7 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <TextsProvider texts={texts} version={version} later={NAMESPACES}>
+      <TextsProvider texts={texts} version={version} later={SHOP_NAMESPACES}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>

@@ -33,6 +33,7 @@ import { SharesReady } from "~/components/share/SharesReady";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { outageOf } from "~/platform/database-outage";
 import { loadShopper } from "~/http/customer/shopper.server";
+import { isStaffArea, loadStaffFrame } from "~/http/staff/staff-frame.server";
 import { pageTracking } from "~/http/tracking/page.server";
 import { localeVersion, LOCALE } from "~/platform/i18n.server";
 import { readDarkMode } from "~/platform/theme.server";
@@ -51,10 +52,12 @@ export const meta: MetaFunction = () => [{ name: "theme-color", content: "#2f6b2
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The tree is loaded here so a database failure shows the error page; entry.server.tsx renders
   // the menu from the isolate's copy.
+  // The back office is a door of its own: no customer, no tracking (docs/decisions/0039).
+  const staffArea = isStaffArea(new URL(request.url).pathname);
   const [, shopper, tracking] = await Promise.all([
     loadCategoryTree(context.env.DB),
-    loadShopper(request, context),
-    pageTracking(request, context),
+    staffArea ? loadStaffFrame(request, context) : loadShopper(request, context),
+    staffArea ? { askConsent: false, tagManager: null } : pageTracking(request, context),
   ]);
   return data(
     {
@@ -85,6 +88,11 @@ function useHydrate(): boolean {
  * The waiting modal blocks every page of a customer whose declaration is being checked, except the
  * pages that stand for the outside world (signing sandbox, development pages: `handle.blocking = false`).
  */
+/** The back office's pages (`handle.area = "staff"`) have their own frame (routes/staff.tsx). */
+function useStaffArea(): boolean {
+  return useMatches().some((m) => (m.handle as { area?: string } | undefined)?.area === "staff");
+}
+
 function useBlocked(data: RootData | undefined): boolean {
   const exempt = useMatches().some((m) => (m.handle as { blocking?: boolean } | undefined)?.blocking === false);
   return data?.shares?.state === "blocked" && !exempt;
@@ -103,6 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useHydrationDone();
   // The settings page is the banner's form in full; it does not ask twice.
   const consentPage = useMatches().some((m) => m.id === "routes/consent");
+  const staffArea = useStaffArea();
   return (
     <html
       lang={data?.locale ?? "de"}
@@ -131,16 +140,23 @@ export function Layout({ children }: { children: ReactNode }) {
               <ConsentBanner />
             </ServerMarkup>
           ) : null}
-          <LoginPromptProvider>
-            <Header darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} cart={data?.cart ?? null} />
-            <Notifications notices={data?.notices ?? []} />
-            {blocked ? <ShareWaitingModal /> : null}
-            <main id="main" className="main" tabIndex={-1}>
-              {data?.shares?.state === "ready" ? <SharesReady quantity={data.shares.quantity} /> : null}
+          {staffArea ? (
+            <>
+              <Notifications notices={data?.notices ?? []} />
               {children}
-            </main>
-            <ServerMarkup fragment="footer" />
-          </LoginPromptProvider>
+            </>
+          ) : (
+            <LoginPromptProvider>
+              <Header darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} cart={data?.cart ?? null} />
+              <Notifications notices={data?.notices ?? []} />
+              {blocked ? <ShareWaitingModal /> : null}
+              <main id="main" className="main" tabIndex={-1}>
+                {data?.shares?.state === "ready" ? <SharesReady quantity={data.shares.quantity} /> : null}
+                {children}
+              </main>
+              <ServerMarkup fragment="footer" />
+            </LoginPromptProvider>
+          )}
           <RouteAnnouncer />
         </AuthenticityTokenProvider>
         {/* A page without JavaScript gets no scripts from the server; but when the browser already

@@ -6,8 +6,8 @@ export const i18nConfig = {
   interpolation: { escapeValue: false },
 } as const;
 
-/** Every text namespace, one JSON file each in locales/de/. */
-export const NAMESPACES = [
+/** The shop's text namespaces, one JSON file each in locales/de/; a browser fetches them once idle. */
+export const SHOP_NAMESPACES = [
   "common",
   "catalog",
   "home",
@@ -22,4 +22,10 @@ export const NAMESPACES = [
   "marketing",
   "api",
 ] as const;
+
+/** The back office's (`/staff`): only its pages load them, so no customer's browser ever fetches them. */
+export const STAFF_NAMESPACES = ["staff", "staffOrders", "staffCustomers", "staffCooperative"] as const;
+
+/** Every text namespace. */
+export const NAMESPACES = [...SHOP_NAMESPACES, ...STAFF_NAMESPACES] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -15,6 +15,10 @@ import balance from "../../locales/de/balance.json";
 import shares from "../../locales/de/shares.json";
 import marketing from "../../locales/de/marketing.json";
 import api from "../../locales/de/api.json";
+import staff from "../../locales/de/staff.json";
+import staffOrders from "../../locales/de/staffOrders.json";
+import staffCustomers from "../../locales/de/staffCustomers.json";
+import staffCooperative from "../../locales/de/staffCooperative.json";
 
 // `satisfies` keeps this list and NAMESPACES (which the browser knows) the same.
 export const resources = {
@@ -32,6 +36,10 @@ export const resources = {
     shares,
     marketing,
     api,
+    staff,
+    staffOrders,
+    staffCustomers,
+    staffCooperative,
   } satisfies Record<Namespace, unknown>,
 } as const;
 

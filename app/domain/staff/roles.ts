@@ -8,6 +8,31 @@ export const STAFF_ROLES = ["fulfilment", "support", "cooperative", "admin"] as 
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_ACTIONS = {
+  // fulfilment: the orders of her store, or the warehouse's deliveries
+  "orders.read": ["fulfilment"],
+  "orders.pick": ["fulfilment"],
+  "orders.ready": ["fulfilment"],
+  "orders.collected": ["fulfilment"],
+  "orders.ship": ["fulfilment"],
+  "orders.deliver": ["fulfilment"],
+  "orders.cancel": ["fulfilment", "support"],
+  // support: customers, and the refunds their withdrawals are owed
+  "customers.read": ["support"],
+  "customers.block": ["support"],
+  "customers.unblock": ["support"],
+  "customers.resendActivation": ["support"],
+  "customers.endSessions": ["support"],
+  "customers.credit": ["support"],
+  "customers.export": ["support"],
+  "customers.erase": ["support"],
+  "withdrawals.read": ["support"],
+  "withdrawals.refund": ["support"],
+  // cooperative: declarations and shares given notice
+  "cooperative.read": ["cooperative"],
+  "cooperative.admit": ["cooperative"],
+  "cooperative.refuse": ["cooperative"],
+  "cooperative.payout": ["cooperative"],
+  // admin: the staff and the audit log
   "staff.list": ["admin"],
   "staff.add": ["admin"],
   "staff.change": ["admin"],

@@ -1,0 +1,21 @@
+/**
+ * The back office's sections as its navigation shows them: each behind the staff action that
+ * reads it, so a member of staff sees exactly the sections her role may open (domain/staff/roles.ts).
+ */
+import { mayTake, type StaffAction, type StaffRole } from "~/domain/staff/roles";
+
+interface StaffSection {
+  /** The text key in locales/de/staff.json under `nav`. */
+  key: string;
+  path: string;
+  action: StaffAction;
+}
+
+const SECTIONS: StaffSection[] = [
+  { key: "members", path: "/staff/members", action: "staff.list" },
+  { key: "audit", path: "/staff/audit", action: "audit.read" },
+];
+
+export function sectionsFor(role: StaffRole): { key: string; path: string }[] {
+  return SECTIONS.filter((section) => mayTake(role, section.action)).map(({ key, path }) => ({ key, path }));
+}

@@ -1,0 +1,118 @@
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, NavLink, Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ErrorPage, errorStatus } from "~/components/ui/ErrorPage";
+import { useTranslation } from "~/i18n/texts";
+import { sectionsFor } from "~/http/staff/sections.server";
+import { STAFF_FORBIDDEN, currentStaff } from "~/http/staff/staff-identity.server";
+import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
+import staffStyles from "~/styles/staff.css";
+
+/** Every page of the back office: its own frame (root.tsx), its texts, never cached or indexed. */
+export const handle = { i18n: ["staff"], area: "staff" };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
+
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE_CACHE_CONTROL });
+
+/**
+ * Who is signed in, for the frame (null on the sign-in page); each page below checks her role for
+ * itself (requireStaff), so this frame decides nothing.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await currentStaff(request, context);
+  return data(
+    {
+      staff: staff ? { name: staff.name, role: staff.role } : null,
+      sections: staff ? sectionsFor(staff.role) : [],
+    },
+    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+  );
+}
+
+/** The frame around a page or an error; without its data (the loader failed) it is the bare header. */
+function StaffFrame({ children }: { children: ReactNode }) {
+  const frame = useRouteLoaderData<typeof loader>("routes/staff");
+  const { t } = useTranslation("staff");
+  return (
+    <>
+      <header className="staff-header">
+        <Link to="/staff" className="staff-brand">
+          {t("frame.brand")}
+        </Link>
+        {frame?.staff ? (
+          <>
+            <nav aria-label={t("frame.nav")} className="staff-nav">
+              <ul>
+                <li>
+                  <NavLink to="/staff" end>
+                    {t("nav.home")}
+                  </NavLink>
+                </li>
+                {frame.sections.map((section) => (
+                  <li key={section.key}>
+                    <NavLink to={section.path}>{t(`nav.${section.key}`)}</NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="staff-who">
+              <span>{t("frame.signedInAs", { name: frame.staff.name, role: t(`role.${frame.staff.role}`) })}</span>
+              <Form method="post" action="/staff/logout" reloadDocument>
+                <AuthenticityTokenInput />
+                <button type="submit" className="button button-secondary button-small">
+                  {t("frame.signOut")}
+                </button>
+              </Form>
+            </div>
+          </>
+        ) : null}
+      </header>
+      <main id="main" className="main staff-main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}
+
+export default function StaffLayout() {
+  return (
+    <StaffFrame>
+      <Outlet />
+    </StaffFrame>
+  );
+}
+
+/** A role's refusal explained as such; every other error as the shop explains it. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("staff");
+  if (isRouteErrorResponse(error) && error.status === 403 && error.data === STAFF_FORBIDDEN) {
+    return (
+      <StaffFrame>
+        <section className="error-page" aria-labelledby="error-headline">
+          <p className="error-code">403</p>
+          <h1 id="error-headline">{t("forbidden.headline")}</h1>
+          <p>{t("forbidden.text")}</p>
+          <a className="button button-primary" href="/staff">
+            {t("forbidden.back")}
+          </a>
+        </section>
+      </StaffFrame>
+    );
+  }
+  return (
+    <StaffFrame>
+      <ErrorPage status={errorStatus(error)} />
+    </StaffFrame>
+  );
+}
