@@ -55,7 +55,7 @@ export function StaffTable<Row>({
   return (
     <>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls, so it must take the focus to scroll by keyboard */}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
+      <section className="table-scroll" tabIndex={0} aria-label={caption}>
         <table className="staff-table">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
@@ -101,7 +101,7 @@ export function StaffTable<Row>({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {rows.length === 0 ? <p>{t("list.empty")}</p> : null}
       {page > 1 || more ? (
         <nav className="staff-pages" aria-label={t("list.pages")}>
