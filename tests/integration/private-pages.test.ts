@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import { Browser, DEMO, signIn } from "./browser";
+import { staffBrowser, type DemoStaff } from "./staff-browser";
 import { startShop, type TestShop } from "./worker";
 
 interface Row {
@@ -18,7 +19,7 @@ interface Row {
   route: string;
   path: string;
   /** A visitor with the consent and dark-mode cookies (and the CSRF token's once a form gave it), or the demo customer. */
-  as: "visitor" | "customer";
+  as: "visitor" | "customer" | DemoStaff;
   status: number;
 }
 
@@ -90,10 +91,17 @@ const rows = (ids: Ids): Row[] => [
   { route: "content.shares.confirm.tsx", path: "/content/shares/confirm", as: "customer", status: 200 },
   { route: "content.shares.cancel.tsx", path: "/content/shares/cancel", as: "customer", status: 200 },
   { route: "payment.sandbox.$paymentId.tsx", path: "/payment/sandbox/pay_gibtesnicht", as: "customer", status: 404 },
+  // the back office: whoever's door it is, never a cache's
+  { route: "staff.tsx", path: "/staff/login", as: "visitor", status: 200 },
+  { route: "staff.login.tsx", path: "/staff/login", as: "customer", status: 200 },
+  { route: "staff._index.tsx", path: "/staff", as: "ada", status: 200 },
+  { route: "staff.members._index.tsx", path: "/staff/members", as: "ada", status: 200 },
+  { route: "staff.members.$id.tsx", path: "/staff/members/1", as: "ada", status: 200 },
+  { route: "staff.audit.tsx", path: "/staff/audit", as: "ada", status: 200 },
 ];
 
 const COOKIE_READER =
-  /\b(?:requireCustomer|requireSession|optionalCustomer|signedOutPage|privateFormPage|csrfToken|readConsent|readDarkMode|readFlash)\(|context\.session\(\)|headers\.get\("Cookie"\)|PRIVATE_CACHE_CONTROL/;
+  /\b(?:requireCustomer|requireSession|optionalCustomer|signedOutPage|privateFormPage|csrfToken|readConsent|readDarkMode|readFlash|requireStaff|currentStaff)\(|context\.session\(\)|headers\.get\("Cookie"\)|PRIVATE_CACHE_CONTROL/;
 
 let shop: TestShop;
 let table: Row[];
@@ -150,7 +158,8 @@ describe("pages that read a visitor's cookie answer private, no-store", () => {
   it("as a whole page and as page data", async () => {
     const wrong: string[] = [];
     for (const row of table) {
-      const browser = row.as === "visitor" ? visitor : customer;
+      const browser =
+        row.as === "visitor" ? visitor : row.as === "customer" ? customer : await staffBrowser(shop, row.as);
       const url = new URL(row.path, shop.origin);
       const data = `${url.pathname}.data${url.search}`;
       for (const target of [row.path, data]) {

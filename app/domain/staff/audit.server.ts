@@ -59,8 +59,12 @@ export interface AuditRow {
   after: string | null;
 }
 
-/** The newest entries matching the filter, a page at a time (`limit` + 1 read to know of more). */
-export async function auditEntries(db: D1Database, filter: AuditFilter, page: { offset: number; limit: number }) {
+/** The newest (or oldest) entries matching the filter, a page at a time (`limit` + 1 read to know of more). */
+export async function auditEntries(
+  db: D1Database,
+  filter: AuditFilter,
+  page: { offset: number; limit: number; oldestFirst?: boolean },
+) {
   let query = qb
     .selectFrom("audit_entry")
     .innerJoin("staff_member", "staff_member.id", "audit_entry.staff_id")
@@ -85,8 +89,8 @@ export async function auditEntries(db: D1Database, filter: AuditFilter, page: { 
   const rows: AuditRow[] = await all(
     db,
     query
-      .orderBy("audit_entry.at", "desc")
-      .orderBy("audit_entry.id", "desc")
+      .orderBy("audit_entry.at", page.oldestFirst ? "asc" : "desc")
+      .orderBy("audit_entry.id", page.oldestFirst ? "asc" : "desc")
       .limit(page.limit + 1)
       .offset(page.offset),
   );
