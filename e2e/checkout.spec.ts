@@ -205,7 +205,7 @@ test("click & collect: store, first free pickup slot, pickup terms, PayPal appro
     (url) => url.searchParams.get("more") === "1" && url.searchParams.get("store") === "leipzig-suedvorstadt",
   );
   await expect(slots.getByRole("link", { name: "Weitere Termine anzeigen" })).toHaveCount(0);
-  expect(await slots.locator(".slot-day").count()).toBeGreaterThan(shownDays);
+  await expect.poll(() => slots.locator(".slot-day").count()).toBeGreaterThan(shownDays);
   await waitForHydration(page, javaScriptEnabled);
 
   // The first free slot, the terms, PayPal

@@ -14,7 +14,6 @@ import { headerSearch, waitForHydration } from "./helpers";
  */
 
 test.describe.configure({ timeout: 90_000 });
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript nothing hydrates");
 
 /** Holds back the app's scripts until the returned function is called. */
 async function holdScripts(page: Page) {
@@ -77,7 +76,9 @@ async function signedInCustomer(page: Page) {
   return { otherAddress: String(id + 1) };
 }
 
-test("the share declaration keeps a tick, a number and a choice made before the page hydrates", async ({ page }) => {
+test("the share declaration keeps a tick, a number and a choice made before the page hydrates @needs-javascript", async ({
+  page,
+}) => {
   const { otherAddress } = await signedInCustomer(page);
   const hydrate = await openUnhydrated(page, "/content/shares");
   const form = page.locator("form#share-declaration");
@@ -97,7 +98,7 @@ test("the share declaration keeps a tick, a number and a choice made before the 
   await expectAccessible(page);
 });
 
-test("the card application keeps a chosen store, a choice, a text and a tick made before the page hydrates", async ({
+test("the card application keeps a chosen store, a choice, a text and a tick made before the page hydrates @needs-javascript", async ({
   page,
 }) => {
   await signedInCustomer(page);
@@ -123,7 +124,9 @@ test("the card application keeps a chosen store, a choice, a text and a tick mad
   await expectAccessible(page);
 });
 
-test("the cart keeps a quantity and a voucher code typed before the page hydrates", async ({ page }) => {
+test("the cart keeps a quantity and a voucher code typed before the page hydrates @needs-javascript", async ({
+  page,
+}) => {
   await freshCustomer(page);
   await addFromProductPage(page, JUICE, true);
   const hydrate = await openUnhydrated(page, "/cart");
@@ -141,7 +144,9 @@ test("the cart keeps a quantity and a voucher code typed before the page hydrate
   await expectAccessible(page);
 });
 
-test("sign-in, registration and the header search keep what was typed before the page hydrates", async ({ page }) => {
+test("sign-in, registration and the header search keep what was typed before the page hydrates @needs-javascript", async ({
+  page,
+}) => {
   let hydrate = await openUnhydrated(page, "/login");
   const login = page.locator("form#login");
   await login.getByLabel("E-Mail-Adresse", { exact: true }).fill("lene@example.org");

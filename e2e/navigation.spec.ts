@@ -56,7 +56,7 @@ test("main menu lists every entry and leads to the stores, closing itself", asyn
   await expect(page).toHaveTitle("Unsere Märkte – Frischkorb");
   await expect(page.getByRole("region", { name: "Karte der Märkte" })).toBeVisible();
   const stores = page.getByRole("region", { name: /^Alle \d+ Märkte$/ }).getByRole("listitem");
-  expect(await stores.count()).toBeGreaterThanOrEqual(150);
+  await expect.poll(() => stores.count()).toBeGreaterThanOrEqual(150);
   await expect(stores.first().getByRole("link")).toHaveAttribute("href", /^\/content\/markt\/[a-z0-9-]+$/);
   await expect(page.getByText(/^Frischkorb gibt es in \d+ Märkten\./)).toBeVisible();
   const intro = await page.getByText(/^Frischkorb gibt es in \d+ Märkten\./).textContent();

@@ -44,7 +44,12 @@ export default defineConfig({
       // pages that ship no JavaScript at all look the same with it: the no-JS project tests them
       grepInvert: /@pages-without-javascript/,
     },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    {
+      name: "no-js",
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
+      // what only exists with JavaScript (hydration) belongs to the JS project alone
+      grepInvert: /@needs-javascript/,
+    },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

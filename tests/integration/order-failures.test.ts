@@ -65,9 +65,9 @@ function providerStandIn(answer: PaymentConfirmation["outcome"] = "canceled") {
 type When = "before" | "after";
 
 /**
- * The shop's D1 (one call at a time already, tests/integration/serial-d1.ts) in one more queue of
- * this file's, so a failed call's siblings, which run on after the checkout has failed, finish
- * before the next step of the test; a statement is made from its SQL only when its turn comes.
+ * The shop's D1 (one call at a time already, its statements made in their turn:
+ * tests/integration/serial-d1.ts) in one more queue of this file's, so a failed call's siblings,
+ * which run on after the checkout has failed, finish before the next step of the test.
  */
 let queue: Promise<unknown> = Promise.resolve();
 const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
@@ -76,8 +76,8 @@ const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
   return next;
 };
 
-const made = Symbol("the real statement, made in its turn");
-type Deferred = D1PreparedStatement & { [made]: () => D1PreparedStatement };
+/** The shop's statement behind each wrapped one, for a batch (any wrapper's statements may meet in one). */
+const inner = new WeakMap<object, D1PreparedStatement>();
 
 /** The shop's D1, failing its `failAt`-th call (a statement's read or write, a batch): before it runs, or after. */
 function failingAt(db: D1Database, failAt: number, when: When) {
@@ -89,34 +89,31 @@ function failingAt(db: D1Database, failAt: number, when: When) {
     await inTurn(run);
     throw new Error("D1_ERROR: injected failure after the call (its answer lost)");
   };
-  const statement = (sql: string, values: unknown[]): Deferred => {
-    const real = () => db.prepare(sql).bind(...values);
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
     const run =
-      <K extends "first" | "all" | "run" | "raw">(key: K) =>
+      (key: "first" | "all" | "run" | "raw") =>
       (...args: unknown[]) =>
-        call(() => (real()[key] as (...a: unknown[]) => Promise<unknown>)(...args));
-    return {
-      bind: (...bound: unknown[]) => statement(sql, bound),
+        call(() => (statement[key] as (...a: unknown[]) => Promise<unknown>)(...args));
+    const wrapped = {
+      bind: (...values: unknown[]) => wrap(statement.bind(...values)),
       first: run("first"),
       all: run("all"),
       run: run("run"),
       raw: run("raw"),
-      [made]: real,
-    } as unknown as Deferred;
+    } as unknown as D1PreparedStatement;
+    inner.set(wrapped, statement);
+    return wrapped;
   };
   const wrapped = {
-    prepare: (sql: string) => statement(sql, []),
-    batch: (statements: D1PreparedStatement[]) => call(() => db.batch(statements.map((s) => (s as Deferred)[made]()))),
+    prepare: (sql: string) => wrap(db.prepare(sql)),
+    batch: (statements: D1PreparedStatement[]) => call(() => db.batch(statements.map((s) => inner.get(s) ?? s))),
     exec: (sql: string) => call(() => db.exec(sql)),
   } as unknown as D1Database;
   return { db: wrapped, calls: () => calls };
 }
 
-/** The shop's D1 with every call in turn, failing none: the test's own reads and writes. */
-const serialDb = () => failingAt(shop.db, Number.POSITIVE_INFINITY, "before").db;
-
-/** The test's own D1 calls, in the same queue as the shop code's. */
-const testDb = () => serialDb();
+/** The shop's D1 in this file's queue, failing none: the test's own reads and writes. */
+const testDb = () => failingAt(shop.db, Number.POSITIVE_INFINITY, "before").db;
 
 let counter = 0;
 
@@ -283,9 +280,9 @@ describe("a failure at each step of ordering", () => {
         await checkout(failing.db, provider, b, `walk-${k}-${when}`, now).catch(() => null);
 
         // the reconciliation once the unopened limit has passed, and once the page's lifetime has
-        await reconcilePayments(serialDb(), provider, new Date(now.getTime() + 16 * MINUTE), ORIGIN);
+        await reconcilePayments(testDb(), provider, new Date(now.getTime() + 16 * MINUTE), ORIGIN);
         const after16 = await expectNothingStranded(b, `${when} call ${k}, 16 min`);
-        await reconcilePayments(serialDb(), provider, new Date(now.getTime() + 66 * MINUTE), ORIGIN);
+        await reconcilePayments(testDb(), provider, new Date(now.getTime() + 66 * MINUTE), ORIGIN);
         const after66 = await expectNothingStranded(b, `${when} call ${k}, 66 min`);
         // the stand-in's look-up answers "expired": no payment stays open past its page
         expect(after66.live, `${when} call ${k}: nothing waits past the page's lifetime`).toEqual([]);
@@ -303,11 +300,11 @@ describe("a failure at each step of ordering", () => {
         const { provider } = providerStandIn();
         const key = `retry-${k}-${when}`;
         await checkout(failingAt(shop.db, k, when).db, provider, b, key, now).catch(() => null);
-        const retried = await checkout(serialDb(), provider, b, key, new Date(now.getTime() + MINUTE));
+        const retried = await checkout(testDb(), provider, b, key, new Date(now.getTime() + MINUTE));
         const { orders, live } = await expectNothingStranded(b, `${when} call ${k}, retried`);
         expect(orders.length, `${when} call ${k}: the retry made or found exactly one order`).toBe(1);
         if (live.length) expect(retried && "kind" in retried ? retried.kind : null).toBe("started");
-        await reconcilePayments(serialDb(), provider, new Date(now.getTime() + 16 * MINUTE), ORIGIN);
+        await reconcilePayments(testDb(), provider, new Date(now.getTime() + 16 * MINUTE), ORIGIN);
         await expectNothingStranded(b, `${when} call ${k}, retried, reconciled`);
       }
     });
@@ -319,10 +316,10 @@ describe("the reconciliation", () => {
     const now = new Date();
     const b = await buyer(now);
     const { provider } = providerStandIn();
-    const placed = await placeOrder(serialDb(), b.customer, b.input(`unopened-${b.customer.id}`), now, ORIGIN);
+    const placed = await placeOrder(testDb(), b.customer, b.input(`unopened-${b.customer.id}`), now, ORIGIN);
     expect(placed.kind).toBe("placed");
     // not yet: the customer may still open it
-    const early = await reconcilePayments(serialDb(), provider, new Date(now.getTime() + 5 * MINUTE), ORIGIN);
+    const early = await reconcilePayments(testDb(), provider, new Date(now.getTime() + 5 * MINUTE), ORIGIN);
     expect(early.unopened).toBe(0);
     // (and her order page offers "Jetzt bezahlen": payment-window.ts)
     const waiting = await testDb()
@@ -333,13 +330,13 @@ describe("the reconciliation", () => {
 
     const later = new Date(now.getTime() + 16 * MINUTE);
     const reports = await Promise.all([
-      reconcilePayments(serialDb(), provider, later, ORIGIN),
-      reconcilePayments(serialDb(), provider, later, ORIGIN),
-      reconcilePayments(serialDb(), provider, later, ORIGIN),
+      reconcilePayments(testDb(), provider, later, ORIGIN),
+      reconcilePayments(testDb(), provider, later, ORIGIN),
+      reconcilePayments(testDb(), provider, later, ORIGIN),
     ]);
     expect(reports.reduce((n, r) => n + r.unopened, 0)).toBe(1);
     expect((await expectNothingStranded(b, "cancelled")).live).toEqual([]);
-    const again = await reconcilePayments(serialDb(), provider, later, ORIGIN);
+    const again = await reconcilePayments(testDb(), provider, later, ORIGIN);
     expect(again.unopened).toBe(0);
     const mails = await testDb()
       .prepare("SELECT subject, text_body AS body FROM outbox WHERE recipient = ?")
@@ -354,11 +351,11 @@ describe("the reconciliation", () => {
     const now = new Date();
     const b = await buyer(now);
     const { provider } = providerStandIn();
-    const placed = await placeOrder(serialDb(), b.customer, b.input(`late-${b.customer.id}`), now, ORIGIN);
+    const placed = await placeOrder(testDb(), b.customer, b.input(`late-${b.customer.id}`), now, ORIGIN);
     if (placed.kind !== "placed" || !placed.order.paymentId) throw new Error("not placed");
     const ctx = { origin: ORIGIN, description: "Bestellung", client: { ip: "127.0.0.1", userAgent: "test" } };
     const late = new Date(now.getTime() + 11 * MINUTE);
-    expect(await startOrderPayment(serialDb(), provider, b.customer, placed.order.paymentId, ctx, late)).toEqual({
+    expect(await startOrderPayment(testDb(), provider, b.customer, placed.order.paymentId, ctx, late)).toEqual({
       kind: "waiting",
     });
   });
@@ -367,7 +364,7 @@ describe("the reconciliation", () => {
     const now = new Date();
     const b = await buyer(now);
     const { provider } = providerStandIn("approved");
-    const started = await checkout(serialDb(), provider, b, `paid-${b.customer.id}`, now);
+    const started = await checkout(testDb(), provider, b, `paid-${b.customer.id}`, now);
     expect(started && "kind" in started ? started.kind : null).toBe("started");
     const payment = (await testDb()
       .prepare(
@@ -385,9 +382,9 @@ describe("the reconciliation", () => {
     };
     const later = new Date(now.getTime() + 66 * MINUTE);
     await Promise.all([
-      reconcilePayments(serialDb(), provider, later, ORIGIN),
-      settlePayment(serialDb(), webhook, ORIGIN),
-      reconcilePayments(serialDb(), provider, later, ORIGIN),
+      reconcilePayments(testDb(), provider, later, ORIGIN),
+      settlePayment(testDb(), webhook, ORIGIN),
+      reconcilePayments(testDb(), provider, later, ORIGIN),
     ]);
     const { live } = await expectNothingStranded(b, "paid");
     expect(live.map((o) => [o.status, o.payment_status])).toEqual([["processing", "approved"]]);
