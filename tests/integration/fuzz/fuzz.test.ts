@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, csrfOf, DEMO, signIn } from "../browser";
 import { ORIGIN, startShop, type TestShop } from "../worker";
 import { REFLECTED, RequestFactory, type FuzzContext, type FuzzRequest, type Persona, type TokenUse } from "./requests";
-import type { ShopIds } from "./targets";
+import { customerData, shopIds } from "./snapshot";
 
 const SEED = 20261123;
 const ROUND_WITHOUT_TOKEN = 6_000;
@@ -51,7 +51,7 @@ beforeAll(async () => {
   await otherCustomersPurchases(otherIds.slice(1));
   await otherCustomersMarketing(otherIds[0]);
   context = {
-    ids: await shopIds(),
+    ids: await shopIds(shop, annaId),
     personas: { anna: await persona(true), visitor: await persona(false) },
     honeypot: await honeypotStamp(),
   };
@@ -176,30 +176,6 @@ async function otherCustomersMarketing(customerId: number) {
   ]);
 }
 
-async function shopIds(): Promise<ShopIds> {
-  const column = async (sql: string, ...binds: unknown[]) =>
-    (
-      await shop.db
-        .prepare(sql)
-        .bind(...binds)
-        .all<{ v: string | number }>()
-    ).results.map((r) => String(r.v));
-  return {
-    ownAddressIds: await column("SELECT id AS v FROM address WHERE customer_id = ?", annaId),
-    otherAddressIds: await column(`SELECT id AS v FROM address WHERE customer_id != ?`, annaId),
-    ownOrderNumbers: await column("SELECT increment_id AS v FROM customer_order WHERE customer_id = ?", annaId),
-    otherOrderNumbers: await column("SELECT increment_id AS v FROM customer_order WHERE customer_id != ?", annaId),
-    paymentIds: await column("SELECT id AS v FROM payment"),
-    customerIds: await column("SELECT id AS v FROM customer"),
-    ownCardIds: await column("SELECT id AS v FROM card WHERE customer_id = ?", annaId),
-    otherCardIds: await column("SELECT id AS v FROM card WHERE customer_id != ?", annaId),
-    applicationIds: await column("SELECT id AS v FROM card_application"),
-    ownPurchaseIds: await column("SELECT id AS v FROM share_purchase WHERE customer_id = ?", annaId),
-    otherPurchaseIds: await column("SELECT id AS v FROM share_purchase WHERE customer_id != ?", annaId),
-    signingRefs: await column("SELECT signing_ref AS v FROM share_purchase"),
-  };
-}
-
 /** A browser's cookies and token, frozen: every fuzz request carries them, whatever it gets back. */
 async function persona(signedIn: boolean) {
   const browser = new Browser(shop);
@@ -216,38 +192,6 @@ async function honeypotStamp(): Promise<string> {
       ?.slice(1)
       .find(Boolean) ?? ""
   );
-}
-
-/** Every row that belongs to the given customers, in a stable order. */
-async function customerData(ids: number[]): Promise<Record<string, unknown[]>> {
-  const list = ids.join(",");
-  const queries: Record<string, string> = {
-    customer: `SELECT * FROM customer WHERE id IN (${list}) ORDER BY id`,
-    address: `SELECT * FROM address WHERE customer_id IN (${list}) ORDER BY id`,
-    wishlist: `SELECT * FROM wishlist_item WHERE customer_id IN (${list}) ORDER BY customer_id, sku`,
-    cart: `SELECT * FROM cart_item WHERE customer_id IN (${list}) ORDER BY customer_id, sku`,
-    cartState: `SELECT * FROM cart_state WHERE customer_id IN (${list}) ORDER BY customer_id`,
-    balance: `SELECT * FROM customer_balance WHERE customer_id IN (${list}) ORDER BY customer_id`,
-    balanceEntries: `SELECT * FROM balance_entry WHERE customer_id IN (${list}) ORDER BY id`,
-    orders: `SELECT * FROM customer_order WHERE customer_id IN (${list}) ORDER BY id`,
-    orderItems: `SELECT * FROM order_item WHERE order_id IN (SELECT id FROM customer_order WHERE customer_id IN (${list})) ORDER BY order_id, sku`,
-    payments: `SELECT * FROM payment WHERE order_id IN (SELECT id FROM customer_order WHERE customer_id IN (${list})) ORDER BY id`,
-    cards: `SELECT * FROM card WHERE customer_id IN (${list}) ORDER BY id`,
-    cardEvents: `SELECT * FROM card_event WHERE card_id IN (SELECT id FROM card WHERE customer_id IN (${list})) ORDER BY id`,
-    cardApplications: `SELECT * FROM card_application WHERE customer_id IN (${list}) ORDER BY id`,
-    shareholders: `SELECT * FROM shareholder WHERE customer_id IN (${list}) ORDER BY customer_id`,
-    shareEntries: `SELECT * FROM share_entry WHERE customer_id IN (${list}) ORDER BY id`,
-    sharePurchases: `SELECT * FROM share_purchase WHERE customer_id IN (${list}) ORDER BY id`,
-    cookieConsentRecords: `SELECT * FROM consent_record WHERE customer_id IN (${list}) ORDER BY id`,
-    marketingPreferences: `SELECT * FROM marketing_preference WHERE customer_id IN (${list}) ORDER BY customer_id`,
-    consentRecords: `SELECT * FROM marketing_consent_record WHERE customer_id IN (${list}) ORDER BY id`,
-    // Anyone may ask for a confirmation link for any address (that is the double opt-in), so a
-    // pending request is no change of consent; a confirmed subscription is.
-    newsletter: `SELECT * FROM newsletter_subscription WHERE status = 'confirmed' AND email IN (SELECT email FROM customer WHERE id IN (${list})) ORDER BY id`,
-  };
-  const out: Record<string, unknown[]> = {};
-  for (const [name, sql] of Object.entries(queries)) out[name] = (await shop.db.prepare(sql).all()).results;
-  return out;
 }
 
 interface Tally {
@@ -331,8 +275,8 @@ function expectClean(tally: Tally) {
 
 describe("fuzzing every form, page, parameter and cookie", () => {
   it("without a valid CSRF token: no 5xx, nothing reflected, and nobody's data changes", async () => {
-    const annaBefore = await customerData([annaId]);
-    const othersBefore = await customerData(otherIds);
+    const annaBefore = await customerData(shop, [annaId]);
+    const othersBefore = await customerData(shop, otherIds);
     const tally: Tally = { requests: 0, serverErrors: [], reflected: [], offSite: [] };
     stackTraces = [];
     const started = Date.now();
@@ -343,8 +287,8 @@ describe("fuzzing every form, page, parameter and cookie", () => {
     report("without token", tally, started);
     expectClean(tally);
     expect(tally.requests).toBe(ROUND_WITHOUT_TOKEN);
-    expect(await customerData([annaId])).toEqual(annaBefore);
-    expect(await customerData(otherIds)).toEqual(othersBefore);
+    expect(await customerData(shop, [annaId])).toEqual(annaBefore);
+    expect(await customerData(shop, otherIds)).toEqual(othersBefore);
     // her password still works (the fuzz's failed sign-ins may have used up the throttle)
     await shop.db.prepare("DELETE FROM rate_limit").run();
     const check = await signIn(new Browser(shop));
@@ -353,7 +297,7 @@ describe("fuzzing every form, page, parameter and cookie", () => {
   }, 300_000);
 
   it("with valid tokens too: no 5xx, nothing reflected, and no other customer changes", async () => {
-    const othersBefore = await customerData(otherIds);
+    const othersBefore = await customerData(shop, otherIds);
     const password = await shop.db
       .prepare("SELECT password_hash FROM customer WHERE id = ?")
       .bind(annaId)
@@ -386,6 +330,6 @@ describe("fuzzing every form, page, parameter and cookie", () => {
     console.log(`fuzz with tokens: the customer signed in again ${signIns} times after a request ended her session`);
     expectClean(tally);
     expect(tally.requests).toBe(ROUND_WITH_TOKEN);
-    expect(await customerData(otherIds)).toEqual(othersBefore);
+    expect(await customerData(shop, otherIds)).toEqual(othersBefore);
   }, 300_000);
 });

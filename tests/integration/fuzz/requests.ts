@@ -3,7 +3,17 @@
  * requests) and the hostile values, bodies and cookies it combines with the catalogue in
  * targets.ts.
  */
-import { CATEGORIES, COOKIES, FORMS, PAGES, SKUS, STORE_IDS, type FormTarget, type ShopIds } from "./targets";
+import {
+  CATEGORIES,
+  COOKIES,
+  FORMS,
+  PAGES,
+  SKUS,
+  STORE_IDS,
+  type FormTarget,
+  type PageTarget,
+  type ShopIds,
+} from "./targets";
 
 /** mulberry32: small, fast and deterministic; quality is no concern here. */
 export function seededRandom(seed: number): () => number {
@@ -152,6 +162,12 @@ const PLAUSIBLE: Record<string, string[]> = {
   pin: ["1234", "4711"],
   pinRepeat: ["1234", "4711"],
   storeId: ["leipzig-gohlis", "gibt-es-nicht"],
+  // the back office's forms
+  role: ["fulfilment", "support", "cooperative", "admin", "boss"],
+  beforeRole: ["fulfilment", "support", "cooperative", "admin"],
+  beforeActive: ["0", "1"],
+  active: ["on"],
+  staffId: ["1", "2", "3", "4", "5", "0"],
   store: ["leipzig-suedvorstadt", "leipzig-plagwitz", "gibt-es-nicht"],
   storeSearch: ["Gohlis", "01069", "Leipzig Markthalle", "04"],
   allStores: ["1"],
@@ -166,18 +182,21 @@ const PLAUSIBLE: Record<string, string[]> = {
   outcome: ["signed", "declined"],
 };
 
-export type Persona = "anna" | "visitor";
+/** The demo customer, a visitor, and (staff-fuzz.test.ts) each member of the demo staff. */
+export type Persona = "anna" | "visitor" | "paula" | "lars" | "sina" | "gero" | "ada";
 export type TokenUse = "valid" | "none" | "wrong" | "foreign" | "cookieless";
 
 export interface PersonaState {
   session: string | null;
+  /** A member of staff's `__staff` cookie (the development sign-in's). */
+  staff?: string;
   csrfCookie: string;
   token: string;
 }
 
 export interface FuzzContext {
   ids: ShopIds;
-  personas: Record<Persona, PersonaState>;
+  personas: Partial<Record<Persona, PersonaState>> & Record<"anna" | "visitor", PersonaState>;
   /** A real honeypot time stamp, so some registrations pass the trap. */
   honeypot: string;
 }
@@ -241,6 +260,7 @@ export class RequestFactory {
       category: () => CATEGORIES,
       sku: () => SKUS,
       storeId: () => STORE_IDS,
+      staffId: () => [...ids.staffIds, "0", "x"],
     };
     return path.replace(/\{(\w+)\}/g, (_, name: string) => {
       if (name === "value" || this.chance(0.2)) return this.pathSegment();
@@ -283,10 +303,17 @@ export class RequestFactory {
     return text ? `?${text}` : "";
   }
 
-  private cookies(persona: Persona, token: TokenUse): string {
+  private state(persona: Persona): PersonaState {
     const state = this.context.personas[persona];
+    if (!state) throw new Error(`no fuzz persona ${persona}`);
+    return state;
+  }
+
+  private cookies(persona: Persona, token: TokenUse): string {
+    const state = this.state(persona);
     const jar = new Map<string, string>();
     if (state.session) jar.set("__session", state.session);
+    if (state.staff) jar.set("__staff", state.staff);
     if (token !== "cookieless") jar.set("csrf", state.csrfCookie);
     if (this.chance(0.3)) jar.set("dark_mode", "1");
     if (this.chance(0.25)) {
@@ -308,11 +335,11 @@ export class RequestFactory {
     switch (use) {
       case "valid":
       case "cookieless":
-        return this.context.personas[persona].token;
+        return this.state(persona).token;
       case "foreign":
-        return this.context.personas[other].token;
+        return this.state(other).token;
       case "wrong":
-        return this.pick([this.value(), `${this.context.personas[persona].token.slice(0, -2)}xx`]);
+        return this.pick([this.value(), `${this.state(persona).token.slice(0, -2)}xx`]);
       case "none":
         return null;
     }
@@ -400,8 +427,8 @@ export class RequestFactory {
     return Uint8Array.from({ length }, () => Math.floor(this.random() * 256)).buffer;
   }
 
-  page(persona: Persona): FuzzRequest {
-    const target = this.pick(PAGES);
+  page(persona: Persona, pages: readonly PageTarget[] = PAGES): FuzzRequest {
+    const target = this.pick(pages);
     const path = this.fill(target.path) + this.query(target.params);
     const headers: Record<string, string> = { Cookie: this.cookies(persona, "valid") };
     if (this.chance(0.1)) headers.Accept = this.pick(["application/json", "text/x-script", "*/*"]);
@@ -412,9 +439,9 @@ export class RequestFactory {
     };
   }
 
-  form(persona: Persona, token: TokenUse): FuzzRequest {
+  form(persona: Persona, token: TokenUse, forms: readonly FormTarget[] = FORMS): FuzzRequest {
     // A development tool acting on any customer (FormTarget.anyCustomer) is left out with a valid token.
-    const target = this.pick(token === "valid" ? FORMS.filter((f) => !f.anyCustomer) : FORMS);
+    const target = this.pick(token === "valid" ? forms.filter((f) => !f.anyCustomer) : forms);
     const path = this.fill(target.path) + (this.chance(0.1) ? this.query(["redirectTo", "index", "_data"]) : "");
     const { type, body, kind } = this.body(this.fields(target, this.tokenField(persona, token)));
     const headers: Record<string, string> = { Cookie: this.cookies(persona, token) };

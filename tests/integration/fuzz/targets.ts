@@ -25,6 +25,8 @@ export interface ShopIds {
   otherPurchaseIds: string[];
   /** The signing service's references of every share purchase (the signing sandbox's links). */
   signingRefs: string[];
+  /** The back office's people (staff-fuzz.test.ts). */
+  staffIds: string[];
 }
 
 export interface FormTarget {
@@ -277,7 +279,30 @@ export const PAGES: PageTarget[] = [
 ];
 
 /** Every cookie the shop reads. */
-export const COOKIES = ["__session", "__flash", "csrf", "dark_mode", "__device", "consent", "__d1b"];
+export const COOKIES = ["__session", "__flash", "csrf", "dark_mode", "__device", "consent", "__d1b", "__staff"];
+
+/**
+ * The back office's forms and pages (issue 32), which staff-fuzz.test.ts sends as each member of
+ * the demo staff, as the demo customer and as a visitor. HOUSE RULE as above: every staff form and
+ * page joins here.
+ */
+export const STAFF_FORMS: FormTarget[] = [
+  { path: "/staff/login", fields: ["staffId", "redirectTo"] },
+  { path: "/staff/logout", fields: [] },
+  { path: "/staff/members", fields: ["name", "email", "role", "storeId"] },
+  {
+    path: "/staff/members/{staffId}",
+    fields: ["role", "storeId", "active", "beforeRole", "beforeStoreId", "beforeActive"],
+  },
+];
+
+export const STAFF_PAGES: PageTarget[] = [
+  { path: "/staff", params: [] },
+  { path: "/staff/login", params: ["redirectTo"] },
+  { path: "/staff/members", params: ["q", "role", "sort", "dir", "page"] },
+  { path: "/staff/members/{staffId}", params: [] },
+  { path: "/staff/audit", params: ["staff", "action", "customer", "order", "from", "to", "sort", "dir", "page"] },
+];
 
 export const CATEGORIES = ["milch", "milch-eier", "obst-gemuese", "gibt-es-nicht"];
 export const SKUS = ["120001", "120002", "999999", "0"];
