@@ -9,9 +9,11 @@ import { Form, Link, NavLink, Outlet, isRouteErrorResponse, useRouteError, useRo
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorPage, errorStatus } from "~/components/ui/ErrorPage";
-import { useTranslation } from "~/i18n/texts";
+import { pageTitle, useTranslation } from "~/i18n/texts";
+import { translator } from "~/platform/i18n.server";
 import { sectionsFor } from "~/http/staff/sections.server";
-import { STAFF_FORBIDDEN, currentStaff } from "~/http/staff/staff-identity.server";
+import { isStaffForbidden } from "~/http/staff/staff-forbidden";
+import { currentStaff } from "~/http/staff/staff-identity.server";
 import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 import staffStyles from "~/styles/staff.css";
 
@@ -20,18 +22,38 @@ export const handle = { i18n: ["staff"], area: "staff" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
-export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+/**
+ * A page's own meta replaces this one; this one is the title of an error shown in the frame
+ * (root.tsx titles only the errors it shows itself).
+ */
+export const meta: MetaFunction<typeof loader> = ({ data: d, error }) => {
+  if (!error || !d) return [];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const forbidden = isRouteErrorResponse(error) && isStaffForbidden(status, error.data);
+  return [{ title: forbidden ? d.titles.forbidden : d.titles.error.replace(CODE, String(status)) }];
+};
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE_CACHE_CONTROL });
+/** Where an error title's status code goes. */
+const CODE = "{code}";
+
+// A header, not a meta tag, so that every page below keeps it whatever its own meta says.
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": PRIVATE_CACHE_CONTROL,
+  "X-Robots-Tag": "noindex, nofollow",
+});
 
 /**
  * Who is signed in, for the frame (null on the sign-in page); each page below checks her role for
  * itself (requireStaff), so this frame decides nothing.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const staff = await currentStaff(request, context);
+  const [staff, t] = await Promise.all([currentStaff(request, context), translator("staff")]);
   return data(
     {
+      titles: {
+        forbidden: pageTitle(t("forbidden.headline"), t),
+        error: pageTitle(t("common:pages.error.title", { code: CODE }), t),
+      },
       staff: staff ? { name: staff.name, role: staff.role } : null,
       sections: staff ? sectionsFor(staff.role) : [],
     },
@@ -96,7 +118,7 @@ export default function StaffLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation("staff");
-  if (isRouteErrorResponse(error) && error.status === 403 && error.data === STAFF_FORBIDDEN) {
+  if (isRouteErrorResponse(error) && isStaffForbidden(error.status, error.data)) {
     return (
       <StaffFrame>
         <section className="error-page" aria-labelledby="error-headline">

@@ -10,23 +10,16 @@ import { staffByEmail, staffById } from "~/domain/staff/staff.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { notFound } from "~/platform/route-data.server";
 import { isStaffArea } from "./staff-frame.server";
+import { staffForbidden } from "./staff-forbidden";
 import { accessEmail, accessSettings } from "~/platform/staff-access.server";
 import { staffCookie } from "~/platform/staff-cookie.server";
 
 export const STAFF_SIGN_IN_PATH = "/staff/login";
 
-/** The 403 body of a role that may not take an action, which the back office explains as such. */
-export const STAFF_FORBIDDEN = "staff.forbidden";
-
 /** Where a signed-in member of staff goes next: a path in the back office, else its overview. */
 export function safeStaffPath(target: unknown): string {
   const path = safeRedirectPath(target, "/staff");
   return isStaffArea(new URL(path, "http://x").pathname) ? path : "/staff";
-}
-
-/** A German 403 page's answer (routes/staff.tsx explains it): nothing is changed. */
-export function staffForbidden(): Response {
-  return new Response(STAFF_FORBIDDEN, { status: 403 });
 }
 
 /** The member of staff making this request, or null when nobody (valid) is. */
