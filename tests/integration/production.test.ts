@@ -41,6 +41,10 @@ describe("development stand-ins do not exist in production", () => {
       "/dev/tag-manager",
       "/dev/tag-manager/gtm.js?id=GTM-PROD123",
       "/dev/tag-manager/collect",
+      // without Access settings the back office is not there at all (docs/decisions/0039)
+      "/staff",
+      "/staff/login",
+      "/staff/members",
     ]) {
       expect((await browser.get(path)).res.status, path).toBe(404);
     }

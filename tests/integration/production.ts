@@ -46,7 +46,12 @@ export interface ProductionShop extends TestShop {
   signing: SigningStandIn;
 }
 
-export async function startProductionShop(opts: ShopOptions = {}): Promise<ProductionShop> {
+/**
+ * `hosts`: more stand-ins of outside services, by host name (e.g. the Access team's key set).
+ */
+export async function startProductionShop(
+  opts: ShopOptions & { hosts?: Record<string, (request: Request) => Promise<globalThis.Response>> } = {},
+): Promise<ProductionShop> {
   const stripe = new StripeStandIn();
   const resend = new ResendStandIn();
   const cards = new CardProviderStandIn();
@@ -57,6 +62,8 @@ export async function startProductionShop(opts: ShopOptions = {}): Promise<Produ
     if (host === "api.resend.com") return resend.handle(request);
     if (host === new URL(CARD_API_URL).host) return cards.handle(request);
     if (host === new URL(SIGNING_API_URL).host) return signing.handle(request);
+    const extra = opts.hosts?.[host];
+    if (extra) return (await extra(request)) as unknown as Response;
     return new Response(`no network in tests (${host})`, { status: 502 }) as unknown as globalThis.Response;
   };
   const previousPepper = process.env.PASSWORD_PEPPER;
