@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartTotals } from "~/domain/cart/totals";
 import { formatEuro } from "~/domain/money/format";
 import { Browser, DEMO, signIn } from "./browser";
-import { pdfText } from "./pdf-text";
+import { pdfText } from "../fixtures/pdf-text";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
