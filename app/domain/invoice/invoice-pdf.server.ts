@@ -248,9 +248,10 @@ function payment(s: Sheet, t: T, doc: InvoiceDocument): void {
   if (doc.creditCents) rows.push([t("invoice.credit"), -doc.creditCents]);
   const paid = t("invoice.paid", { method: t(`payment.${doc.paymentMethod}`) });
   rows.push([paid, doc.paidCents, rows.length > 0]);
+  // the closing line stays with the payment
+  if (s.y - (rows.length + 2) * ROW < BOTTOM) s.newPage();
   sums(s, rows);
   s.y -= ROW;
-  if (s.y < BOTTOM) s.newPage();
   s.text(t("invoice.thanks"), LEFT);
 }
 
