@@ -167,6 +167,17 @@ export interface Database {
     provider_ref: string | null;
     page_url: string | null;
   };
+  invoice: {
+    id: Generated<number>;
+    series: "RE" | "RK";
+    number: number;
+    kind: "invoice" | "correction";
+    order_id: string;
+    corrects_id: number | null;
+    source_key: string;
+    issued_at: string;
+    document: string;
+  };
   card: CardTable;
   card_event: { id: string; card_id: number; kind: CardEventKind; created_at: string };
   card_application: CardApplicationTable;

@@ -9,6 +9,7 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation, pageTitle } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderTotals } from "~/components/order/OrderTotals";
+import { InvoiceLink } from "~/components/order/InvoiceLink";
 import { formatGermanDateTime, formatGermanTime } from "~/domain/content/date";
 import { addressLine } from "~/domain/address/format";
 import { idParam } from "~/domain/customer/id-param";
@@ -213,6 +214,7 @@ export default function OrderDetailPage() {
           </>
         ) : null}
       </dl>
+      <InvoiceLink order={order} />
       {order.withdrawnAt ? (
         <p className="form-message form-message-info">
           {t("withdraw.done", { date: formatGermanDateTime(order.withdrawnAt) })}

@@ -77,6 +77,12 @@ const rows = (ids: Ids): Row[] => [
   { route: "account.cards.$id.status.tsx", path: `/account/cards/${ids.card}/status`, as: "customer", status: 200 },
   { route: "account.order.overview.tsx", path: "/account/order/overview", as: "customer", status: 200 },
   { route: "account.order.$number.tsx", path: `/account/order/${ids.order}`, as: "customer", status: 200 },
+  {
+    route: "account.order.$number_.invoice.tsx",
+    path: `/account/order/${ids.order}/invoice`,
+    as: "customer",
+    status: 200,
+  },
   { route: "account.shareholder.tsx", path: "/account/shareholder", as: "customer", status: 200 },
   { route: "account.shareholder.sell.tsx", path: "/account/shareholder/sell", as: "customer", status: 200 },
   { route: "account.shareholder_.listing.tsx", path: "/account/shareholder/listing", as: "customer", status: 200 },

@@ -11,6 +11,8 @@ import { taxSplit, type TaxDetail } from "~/domain/money/tax";
 
 export const FREE_SHIPPING_FROM_CENTS = 6_000;
 export const MINIMUM_ORDER_CENTS = 2_000;
+/** Shipping is taxed at the default rate, whatever the goods' rates (the invoice names it too). */
+export const SHIPPING_TAX_RATE = 19;
 
 export interface TotalsLine {
   unitPriceCents: number;
@@ -115,7 +117,7 @@ export function cartTotals(input: TotalsInput): Totals {
   const discountShares = shareProportionally(discountCents, goods);
   const taxLines = [
     ...paid.map((l, i) => ({ grossCents: goods[i] - discountShares[i] + l.depositCents * l.qty, rate: l.taxRate })),
-    ...(shippingCents ? [{ grossCents: shippingCents, rate: 19 }] : []),
+    ...(shippingCents ? [{ grossCents: shippingCents, rate: SHIPPING_TAX_RATE }] : []),
   ];
   const taxDetails = taxSplit(taxLines).filter((d) => d.grossCents > 0);
 

@@ -225,6 +225,7 @@ export const PAGES: PageTarget[] = [
   { path: "/account/wishlist", params: [] },
   { path: "/account/order/overview", params: ["filter"] },
   { path: "/account/order/{orderNumber}", params: [] },
+  { path: "/account/order/{orderNumber}/invoice", params: [] },
   { path: "/account/voucher", params: [] },
   { path: "/account/balance", params: ["filter", "limit"] },
   { path: "/account/cards", params: [] },
