@@ -11,7 +11,7 @@ import {
   resendActivationLink,
   unblockCustomer,
 } from "~/domain/support/account-actions.server";
-import { loadSupportAccount } from "~/domain/support/account.server";
+import { customerCore, loadSupportAccount } from "~/domain/support/account.server";
 import { bookCredit } from "~/domain/support/credit.server";
 import { creditSchema } from "~/domain/support/schema";
 import { pageTitle, useTranslation } from "~/i18n/texts";
@@ -58,6 +58,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const { staff, form } = await readStaffForm(request, context, ACTIONS[intent as keyof typeof ACTIONS]);
   const db = context.env.DB;
+  // the owner rule for staff: an id that is no customer is a 404, whatever the form holds
+  if (!(await customerCore(db, id))) throw notFound();
   switch (intent) {
     case "block":
       return answerOutcome(context, id, await blockCustomer(db, staff, id), "blocked");

@@ -276,6 +276,25 @@ export const PAGES: PageTarget[] = [
   { path: "/{value}/{value}", params: [] },
 ];
 
+// staff forms: the fuzz signs in as staff (issue 32)
+export const STAFF_FORMS: FormTarget[] = [
+  // support: a customer's account (issue 32 §4); {customerId} of a customer and of none → 404
+  {
+    path: "/staff/customers/{customerId}",
+    fields: ["intent", "kind", "amount", "reason", "token"],
+    intents: ["block", "unblock", "resendActivation", "endSessions", "credit"],
+  },
+  { path: "/staff/customers/{customerId}/export", fields: [] },
+  { path: "/staff/customers/{customerId}/erase", fields: ["email"] },
+];
+
+/** Staff pages with the query parameters their loaders read (the fuzz signs in as staff). */
+export const STAFF_PAGES: PageTarget[] = [
+  { path: "/staff/customers", params: ["q", "kind", "sort", "dir", "page"] },
+  { path: "/staff/customers/{customerId}", params: [] },
+  { path: "/staff/customers/{customerId}/erase", params: [] },
+];
+
 /** Every cookie the shop reads. */
 export const COOKIES = ["__session", "__flash", "csrf", "dark_mode", "__device", "consent", "__d1b"];
 
