@@ -34,7 +34,12 @@ export const creditSchema = z
       .string({ required_error: "validation.required" })
       .trim()
       .min(1, "validation.required")
-      .max(20, "staffCustomers:credit.amountShape"),
+      .max(20, "staffCustomers:credit.amountShape")
+      .refine((amount) => (parseSignedEuro(amount) ?? 0) !== 0, "staffCustomers:credit.amountShape")
+      .refine(
+        (amount) => Math.abs(parseSignedEuro(amount) ?? 0) <= MAX_BOOKING_CENTS,
+        "staffCustomers:credit.amountTooHigh",
+      ),
     reason: z
       .string({ required_error: "staffCustomers:credit.reasonRequired" })
       .trim()
@@ -42,12 +47,9 @@ export const creditSchema = z
       .max(REASON_MAX_LENGTH, `validation.maxLength|${REASON_MAX_LENGTH}`),
     token: bookingToken,
   })
-  .superRefine((value, ctx) => {
-    const cents = parseSignedEuro(value.amount);
-    const issue = (message: string) => ctx.addIssue({ code: "custom", path: ["amount"], message });
-    if (cents === null || cents === 0) return issue("staffCustomers:credit.amountShape");
-    if (Math.abs(cents) > MAX_BOOKING_CENTS) return issue("staffCustomers:credit.amountTooHigh");
-    if (value.kind === "goodwill" && cents < 0) return issue("staffCustomers:credit.goodwillPositive");
+  .refine((value) => value.kind !== "goodwill" || (parseSignedEuro(value.amount) ?? 0) >= 0, {
+    path: ["amount"],
+    message: "staffCustomers:credit.goodwillPositive",
   })
   .transform((value) => ({ ...value, cents: parseSignedEuro(value.amount) as number }));
 

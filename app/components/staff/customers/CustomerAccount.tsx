@@ -134,7 +134,7 @@ export function Balance({ balance }: Pick<Account, "balance">) {
           rows={balance.entries.map((e) => [
             formatGermanDate(e.createdAt),
             tb(`type.${e.type}`),
-            e.orderNumber ? `${e.note} (${e.orderNumber})`.trim() : e.note,
+            [e.note, e.orderNumber ? tb("order", { number: e.orderNumber }) : ""].filter(Boolean).join(" · "),
             formatBalanceAmount(e.amountCents),
           ])}
         />
