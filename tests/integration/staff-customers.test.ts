@@ -363,3 +363,34 @@ describe("GDPR", () => {
     expect((await sina.get(`/staff/customers/${annaId}/erase`)).html).toContain("noch offene Bestellungen");
   });
 });
+
+describe("only support, and only with the page's token", () => {
+  it("other roles get 403 for every support form and change nothing; a post without CSRF token changes nothing", async () => {
+    const id = await newCustomer(`roles-${Date.now()}@example.org`);
+    const before = await one<{ n: number }>("SELECT count(*) AS n FROM audit_entry WHERE customer_id = ?", id);
+    for (const staffId of [1, 4, 5]) {
+      const other = new Browser(shop);
+      await staffSignIn(other, staffId);
+      const csrf = csrfOf((await other.get("/staff")).html);
+      expect((await other.get(`/staff/customers/${id}`)).res.status).toBe(403);
+      for (const intent of ["block", "unblock", "resendActivation", "endSessions", "credit"]) {
+        const fields = {
+          intent,
+          kind: "goodwill",
+          amount: "5",
+          reason: "Test",
+          token: `roles-${staffId}-${intent}-xxxxxx`,
+        };
+        expect((await other.post(`/staff/customers/${id}`, fields, { csrf })).res.status).toBe(403);
+      }
+      expect((await other.post(`/staff/customers/${id}/export`, {}, { csrf })).res.status).toBe(403);
+      expect((await other.post(`/staff/customers/${id}/erase`, { email: "x" }, { csrf })).res.status).toBe(403);
+    }
+    const forged = await sina.post(`/staff/customers/${id}`, { intent: "block" }, { csrf: null });
+    expect(forged.res.status).toBeGreaterThanOrEqual(400);
+    expect((await one<{ status: string }>("SELECT status FROM customer WHERE id = ?", id)).status).toBe("active");
+    expect((await one<{ n: number }>("SELECT count(*) AS n FROM audit_entry WHERE customer_id = ?", id)).n).toBe(
+      before.n,
+    );
+  });
+});
