@@ -340,6 +340,10 @@ export interface CustomerTable {
   telephone: string;
   gender: "m" | "w" | "d";
   status: "pending" | "active" | "blocked";
+  /** What a block blocked, given back by the unblock (migration 0022). */
+  status_before_block: Generated<"pending" | "active" | null>;
+  /** When the account was erased (Art. 17 GDPR, docs/gdpr.md); null while it is someone's. */
+  erased_at: Generated<string | null>;
   dark_mode_enabled: Generated<"0" | "1">;
   is_sepa_allowed: Generated<"0" | "1">;
   group_identifier: Generated<string>;

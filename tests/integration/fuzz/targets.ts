@@ -295,6 +295,14 @@ export const STAFF_FORMS: FormTarget[] = [
     path: "/staff/members/{staffId}",
     fields: ["role", "storeId", "active", "beforeRole", "beforeStoreId", "beforeActive"],
   },
+  // support: a customer's account (issue 32 §4); {customerId} of a customer and of none → 404
+  {
+    path: "/staff/customers/{customerId}",
+    fields: ["intent", "kind", "amount", "reason", "token"],
+    intents: ["block", "unblock", "resendActivation", "endSessions", "credit"],
+  },
+  { path: "/staff/customers/{customerId}/export", fields: [] },
+  { path: "/staff/customers/{customerId}/erase", fields: ["email"] },
 ];
 
 export const STAFF_PAGES: PageTarget[] = [
@@ -303,6 +311,9 @@ export const STAFF_PAGES: PageTarget[] = [
   { path: "/staff/members", params: ["q", "role", "sort", "dir", "page"] },
   { path: "/staff/members/{staffId}", params: [] },
   { path: "/staff/audit", params: ["staff", "action", "customer", "order", "from", "to", "sort", "dir", "page"] },
+  { path: "/staff/customers", params: ["q", "kind", "sort", "dir", "page"] },
+  { path: "/staff/customers/{customerId}", params: [] },
+  { path: "/staff/customers/{customerId}/erase", params: [] },
 ];
 
 export const CATEGORIES = ["milch", "milch-eier", "obst-gemuese", "gibt-es-nicht"];
