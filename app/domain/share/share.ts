@@ -114,3 +114,18 @@ export function cancellationDates(madeAt: Date): CancellationDates {
   const effectiveYear = date.slice(5) <= DEADLINE ? year : year + 1;
   return { effectiveAt: `${effectiveYear}-12-31`, payoutAt: `${effectiveYear + 1}-06-30` };
 }
+
+/**
+ * A payout is recorded once the cancellation has taken effect: the business year it ended with is
+ * closed, and the general meeting approves its accounts afterwards (decision 0020).
+ */
+export const payoutRecordable = (effectiveAt: string, today: string) => effectiveAt < today;
+
+export type PayoutDateProblem = "beforeEffective" | "inFuture";
+
+/** Why a payout cannot be dated `paidOn` ('YYYY-MM-DD'): before the shares were gone, or not yet. */
+export function payoutDateProblem(paidOn: string, effectiveAt: string, today: string): PayoutDateProblem | null {
+  if (paidOn <= effectiveAt) return "beforeEffective";
+  if (paidOn > today) return "inFuture";
+  return null;
+}
