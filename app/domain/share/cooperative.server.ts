@@ -16,6 +16,7 @@ import { refusalMail } from "./declaration.server";
 import { admission, readDeclaration, refusal } from "./purchase.server";
 import { sharesValueCents } from "./purchase";
 import { payoutRecordable } from "./share";
+import type { NoticeState } from "./cooperative";
 
 export interface ListPage<Sort extends string> {
   sort: Sort;
@@ -200,10 +201,6 @@ export async function refuseDeclaration(
 
 export const NOTICE_SORTS = ["effective", "received", "quantity"] as const;
 export type NoticeSort = (typeof NOTICE_SORTS)[number];
-
-/** Shares given notice: not yet effective, effective and waiting for the payout, paid out. */
-export const NOTICE_STATES = ["pending", "due", "paid"] as const;
-export type NoticeState = (typeof NOTICE_STATES)[number];
 
 export interface Notice {
   id: string;

@@ -282,3 +282,19 @@ export const COOKIES = ["__session", "__flash", "csrf", "dark_mode", "__device",
 export const CATEGORIES = ["milch", "milch-eier", "obst-gemuese", "gibt-es-nicht"];
 export const SKUS = ["120001", "120002", "999999", "0"];
 export const STORE_IDS = ["leipzig-gohlis", "leipzig-markthalle-fisch", "gibt-es-nicht"];
+
+// staff forms: the fuzz signs in as staff (issue 32)
+export const STAFF_FORMS: FormTarget[] = [
+  // the cooperative (Gero Genosse): admit a signed declaration, refuse one with a reason, record a payout
+  { path: "/staff/cooperative?index", fields: ["purchaseId"] },
+  { path: "/staff/cooperative/declarations/{value}/refuse", fields: ["reason"] },
+  { path: "/staff/cooperative/notices/{value}", fields: ["paidOn"] },
+];
+
+/** The back office's pages with the query parameters their loaders read (signed in as staff, issue 32). */
+export const STAFF_PAGES: PageTarget[] = [
+  { path: "/staff/cooperative", params: ["sort", "dir", "page"] },
+  { path: "/staff/cooperative/declarations/{value}/refuse", params: [] },
+  { path: "/staff/cooperative/notices", params: ["state", "sort", "dir", "page"] },
+  { path: "/staff/cooperative/notices/{value}", params: [] },
+];

@@ -3,9 +3,8 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { StaffTable } from "~/components/staff/StaffTable";
 import { formatGermanDate } from "~/domain/content/date";
 import { formatEuro } from "~/domain/money/format";
+import type { NoticeState } from "~/domain/share/cooperative";
 import { useTranslation } from "~/i18n/texts";
-
-export type NoticeState = "pending" | "due" | "paid";
 
 /** Shares given notice as the list shows them. */
 export interface ListedNotice {
