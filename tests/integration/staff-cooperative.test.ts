@@ -336,7 +336,7 @@ describe("shares given notice and their payout", () => {
           `${year + 1}-06-30`,
         ),
     ]);
-    return { id, entry, lastname: `Kündiger${id}`, number: String(90_000 + serial) };
+    return { id, email, entry, lastname: `Kündiger${id}`, number: String(90_000 + serial) };
   }
 
   const today = () => new Date().toISOString().slice(0, 10);
@@ -413,6 +413,11 @@ describe("shares given notice and their payout", () => {
     expect(member).toEqual({ left_at: lastYearEnd() });
     const page = text((await gero.get(`${NOTICES}/${n.entry}`)).html);
     expect(page).toContain("Diese Auszahlung ist bereits gebucht: 300,00 €");
+    // her share history says when it was paid out
+    const her = new Browser(shop);
+    expect((await signIn(her, n.email)).res.status).toBe(302);
+    const german = paidOn.split("-").reverse().join(".");
+    expect(text((await her.get("/account/shareholder/listing")).html)).toContain(`ausgezahlt am ${german}`);
 
     // again: nothing changes
     const again = await pay(gero, n.entry, paidOn);

@@ -48,6 +48,8 @@ export interface ShareEntry {
   /** 'YYYY-MM-DD': a purchase counts from then; a cancellation takes the shares away after that day */
   effectiveAt: string;
   payoutAt: string | null;
+  /** 'YYYY-MM-DD': the day a cancellation's value was paid out, once the cooperative recorded it */
+  paidOutOn?: string | null;
 }
 
 /** Shares marked for cancellation that have not taken effect yet. */
