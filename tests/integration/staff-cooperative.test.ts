@@ -115,6 +115,7 @@ describe("the queue of signed declarations", () => {
     );
     const page = await gero.get(QUEUE);
     expect(page.res.status).toBe(200);
+    expect(page.res.headers.get("Cache-Control")).toMatch(/private/);
     const body = text(page.html);
     expect(body).toContain("Beitrittserklärungen in Prüfung");
     expect(body).toContain(`Greta ${waiting.lastname}`);
