@@ -5,6 +5,7 @@
  * members of staff deciding at once make one decision; the payout of shares given notice is
  * recorded once; every decision leaves exactly one audit entry; other roles get 403.
  */
+import { HtmlValidate } from "html-validate/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareTestCustomer } from "../fixtures/customer";
 import { Browser, csrfOf, signIn, type Page } from "./browser";
@@ -458,5 +459,24 @@ describe("shares given notice and their payout", () => {
       403,
     );
     expect(await payouts(n.entry)).toBe(0);
+  });
+});
+
+describe("the section's pages", () => {
+  it("are valid HTML: the queue, the refusal (with an error), the notices, a payout", async () => {
+    const validator = new HtmlValidate({ extends: ["html-validate:standard"] });
+    const p = await customerWithPurchase("in_review");
+    const refusal = await refuse(gero, p.purchaseId, "");
+    const pages = [
+      await gero.get(QUEUE),
+      await gero.get(`${QUEUE}/declarations/${p.purchaseId}/refuse`),
+      refusal,
+      await gero.get(`${NOTICES}?state=paid&sort=received&dir=desc`),
+      await gero.get(`${NOTICES}/seed-share-dora-2`),
+    ];
+    for (const page of pages) {
+      const report = await validator.validateString(page.html);
+      expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
+    }
   });
 });
