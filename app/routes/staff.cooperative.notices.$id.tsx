@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PayoutForm } from "~/components/staff/cooperative/PayoutForm";
 import { formatGermanDate } from "~/domain/content/date";
 import { formatEuro } from "~/domain/money/format";
-import { noticeById, recordPayout } from "~/domain/share/cooperative.server";
+import { noticeById, recordPayout } from "~/domain/share/payout.server";
 import { payoutSchema } from "~/domain/share/schema";
 import { berlinToday } from "~/domain/time/berlin";
 import { readStaffForm } from "~/http/staff/staff-form.server";

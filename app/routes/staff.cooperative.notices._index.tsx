@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { NoticeList } from "~/components/staff/cooperative/NoticeList";
 import { NOTICE_STATES, type NoticeState } from "~/domain/share/cooperative";
-import { NOTICE_SORTS, sharesGivenNotice } from "~/domain/share/cooperative.server";
+import { NOTICE_SORTS, sharesGivenNotice } from "~/domain/share/payout.server";
 import { readListQuery } from "~/http/staff/list-query.server";
 import { requireStaff } from "~/http/staff/staff-identity.server";
 import { pageTitle, useTranslation } from "~/i18n/texts";
