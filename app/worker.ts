@@ -4,8 +4,9 @@
  * (request-guard.server.ts) and cross-site writes, answers anonymous pages from the edge cache,
  * runs Remix, and puts the security headers on whatever goes out. While D1 fails, pages answer 503
  * with Retry-After, and a page in the edge cache stands in (docs/decisions/0036). The Cron Trigger
- * delivers the outbox, takes open card applications a step further with the card provider, and
- * lets the cooperative check signed membership declarations.
+ * delivers the outbox, takes open card applications a step further with the card provider, and,
+ * only where development stand-ins run, admits signed membership declarations in the
+ * cooperative's stead.
  */
 import { createRequestHandler, logDevReady, type AppLoadContext } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
@@ -263,10 +264,13 @@ export default {
         if (report.unopened + report.answered + report.open > 0) console.log(`payments: ${JSON.stringify(report)}`);
       }),
     );
-    ctx.waitUntil(
-      reviewDuePurchases(env.DB, now).then((admitted) => {
-        if (admitted > 0) console.log(`share declarations admitted: ${admitted}`);
-      }),
-    );
+    // Admission is the cooperative's decision (§ 15 GenG), made in the back office; the timer that
+    // admits every signed declaration is a development stand-in only (docs/decisions/0021).
+    if (env.standIns)
+      ctx.waitUntil(
+        reviewDuePurchases(env.DB, now).then((admitted) => {
+          if (admitted > 0) console.log(`share declarations admitted by the stand-in: ${admitted}`);
+        }),
+      );
   },
 } satisfies ExportedHandler<Env>;

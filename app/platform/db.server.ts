@@ -184,6 +184,7 @@ export interface Database {
   shareholder: { customer_id: number; member_number: string; joined_at: string; left_at: string | null };
   share_entry: ShareEntryTable;
   share_purchase: SharePurchaseTable;
+  share_payout: SharePayoutTable;
   newsletter_subscription: {
     id: number;
     email: string;
@@ -223,7 +224,16 @@ export interface SharePurchaseTable {
   customer_id: number;
   quantity: number;
   /** The states of domain/share/purchase.ts (PURCHASE_STATES); the platform imports nothing from the domain. */
-  status: "awaiting_signature" | "declined" | "in_review" | "approved" | "in_cart" | "ordered" | "paid" | "cancelled";
+  status:
+    | "awaiting_signature"
+    | "declined"
+    | "in_review"
+    | "approved"
+    | "in_cart"
+    | "ordered"
+    | "paid"
+    | "cancelled"
+    | "refused";
   declaration: string;
   signing_ref: string;
   order_id: string | null;
@@ -231,6 +241,17 @@ export interface SharePurchaseTable {
   signed_at: string | null;
   review_due_at: string | null;
   updated_at: string;
+  /** The cooperative's reason, set exactly when the status is "refused". */
+  refusal_reason: string | null;
+}
+
+/** The payout of one cancellation (migration 0023): written once, never changed. */
+export interface SharePayoutTable {
+  cancellation_id: string;
+  customer_id: number;
+  amount_cents: number;
+  paid_on: string;
+  recorded_at: string;
 }
 
 export interface ShareEntryTable {

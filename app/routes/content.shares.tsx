@@ -38,6 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       problem: profileProblem(page.dob, page.addresses.length, berlinToday()),
       open: page.open,
       declined: page.declined,
+      refusalReason: page.refusalReason,
       memberNumber: page.memberNumber,
       title: pageTitle(t("purchase.title"), t),
       description: t("purchase.metaDescription"),
@@ -95,7 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SharePurchase() {
-  const { member, addresses, suggestedAddressId, problem, open, declined, memberNumber } =
+  const { member, addresses, suggestedAddressId, problem, open, declined, refusalReason, memberNumber } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("shares");
@@ -119,6 +120,12 @@ export default function SharePurchase() {
       ) : null}
       <h2>{t("declaration.title")}</h2>
       {declined ? <p className="form-message form-message-warning">{t("declined")}</p> : null}
+      {refusalReason ? (
+        <div className="form-message form-message-warning" id="share-refusal">
+          <p>{t("refusal.page")}</p>
+          <p>{refusalReason}</p>
+        </div>
+      ) : null}
       {open ? (
         <PurchaseProgress purchase={open} />
       ) : problem ? (

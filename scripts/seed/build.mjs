@@ -433,11 +433,13 @@ function orderStatements(products) {
 
 /** The demo members and their share ledgers, reset to their seeded state (scripts/seed/shares.mjs). */
 function shareStatements() {
-  const { members, entries } = shareholders();
+  const { members, entries, payouts } = shareholders();
   const ids = members.map((m) => sqlValue(m.customer_id)).join(", ");
   const out = [`DELETE FROM share_entry WHERE customer_id IN (${ids});`];
   for (const m of members) out.push(upsert("shareholder", m, ["customer_id"]));
   for (const e of entries) out.push(upsert("share_entry", e, ["id"]));
+  // deleting the entries took their payouts with them; a payout is never updated, only written
+  for (const p of payouts) out.push(upsert("share_payout", p, ["cancellation_id"]));
   // members are in the shareholder customer group; a former member is back in the general one
   for (const m of members)
     out.push(

@@ -1,8 +1,9 @@
 // The demo members of the cooperative (README "Demo customers", docs/decisions/0020): Anna holds
 // 12 shares from three purchases and has nothing marked for sale; Dora bought 3 and cancelled
 // them, effective last 31 December and paid out since. Emil signed a declaration for 2 shares that
-// the cooperative is still checking: he is blocked (the waiting modal) until it is admitted on
-// /dev/shares (docs/decisions/0021).
+// the cooperative is still checking: he is blocked (the waiting modal) until the cooperative admits
+// or refuses it in the back office (/staff/cooperative), or it is admitted on /dev/shares
+// (docs/decisions/0021).
 import { DEMO_CUSTOMER_ID } from "./orders.mjs";
 
 export const FORMER_MEMBER_ID = 100004;
@@ -51,6 +52,16 @@ export function shareholders(now = new Date()) {
         payout_at: `${year}-06-30`,
       },
     ],
+    // the share ledger's record of Dora's payout, after the general meeting of June (issue 32)
+    payouts: [
+      {
+        cancellation_id: "seed-share-dora-2",
+        customer_id: FORMER_MEMBER_ID,
+        amount_cents: 3 * SHARE_CENTS,
+        paid_on: `${year}-06-22`,
+        recorded_at: `${year}-06-22T08:00:00.000Z`,
+      },
+    ],
   };
 }
 
@@ -78,7 +89,7 @@ export function sharePurchases(now = new Date()) {
       created_at: minutesAgo(10),
       signed_at: minutesAgo(8),
       // the stand-in cooperative would admit it a minute after signing; the demo keeps him waiting
-      // until it is admitted by hand on /dev/shares
+      // in the back office's queue until the cooperative decides
       review_due_at: "2999-12-31T00:00:00.000Z",
       updated_at: minutesAgo(8),
     },

@@ -162,12 +162,13 @@ describe("the listing", () => {
     expect(rows.map((r) => /\d+,00 €/.exec(r)?.[0])).toEqual(["300,00 €", "400,00 €", "500,00 €"]);
   });
 
-  it("shows Dora's cancellation with its effective and payout date", async () => {
+  it("shows Dora's cancellation with its effective date and the day it was paid out", async () => {
     const page = await (await signedIn(DORA)).get("/account/shareholder/listing");
     const year = new Date().getUTCFullYear();
     expect(text(page.html)).toContain("Kündigung");
     expect(text(page.html)).toContain(`wirksam zum 31.12.${year - 1}`);
-    expect(text(page.html)).toContain(`Auszahlung bis 30.06.${year}`);
+    // the cooperative recorded her payout in June (scripts/seed/shares.mjs); until then it said "Auszahlung bis 30.06."
+    expect(text(page.html)).toContain(`ausgezahlt am 22.06.${year}`);
   });
 
   it("has an empty text for a customer without entries", async () => {

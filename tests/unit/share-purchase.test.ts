@@ -32,6 +32,7 @@ const ARROWS: [PurchaseState, PurchaseEvent, PurchaseState][] = [
   ["awaiting_signature", "declineSignature", "declined"],
   ["awaiting_signature", "cancel", "cancelled"],
   ["in_review", "approve", "approved"],
+  ["in_review", "refuse", "refused"],
   ["approved", "addToCart", "in_cart"],
   ["approved", "cancel", "cancelled"],
   ["in_cart", "order", "ordered"],
@@ -52,6 +53,7 @@ const ORACLE_STATUS: Record<PurchaseState, { frontend: string; shareholder: stri
   ordered: { frontend: "ok", shareholder: "open", open: true },
   paid: { frontend: "ok", shareholder: "open", open: false },
   cancelled: { frontend: "none", shareholder: "open", open: false },
+  refused: { frontend: "none", shareholder: "open", open: false },
 };
 
 const state = fc.constantFrom(...PURCHASE_STATES);
@@ -145,7 +147,7 @@ describe("the purchase state machine", () => {
         }
         // whatever happened, the moves so far are a prefix of one of the decision's ways
         expect(word).toMatch(
-          /^(|sign( approve( addToCart( order( paymentFailed order)*( paymentFailed| pay)?)?)?)?|declineSignature|cancel|sign approve cancel|sign approve addToCart( order paymentFailed)* cancel)$/,
+          /^(|sign( approve( addToCart( order( paymentFailed order)*( paymentFailed| pay)?)?)?)?|declineSignature|cancel|sign refuse|sign approve cancel|sign approve addToCart( order paymentFailed)* cancel)$/,
         );
       }),
       RUNS,
@@ -160,7 +162,8 @@ describe("the purchase state machine", () => {
         const { states } = run(sequence);
         for (const s of states) {
           const cancelled = nextPurchaseState(s, "cancel");
-          if (["in_review", "ordered", "paid", "declined", "cancelled"].includes(s)) expect(cancelled).toBeNull();
+          if (["in_review", "ordered", "paid", "declined", "cancelled", "refused"].includes(s))
+            expect(cancelled).toBeNull();
           else expect(cancelled).toBe("cancelled");
         }
       }),

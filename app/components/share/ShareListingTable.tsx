@@ -22,7 +22,11 @@ export function ShareListingTable({ entries }: { entries: ShareEntry[] }) {
         e.type === "cancellation" ? (
           <span className="balance-comment">
             <span>{t("listing.effective", { date: formatGermanDate(e.effectiveAt) })}</span>{" "}
-            {e.payoutAt ? <span>{t("listing.payout", { date: formatGermanDate(e.payoutAt) })}</span> : null}
+            {e.paidOutOn ? (
+              <span>{t("listing.paidOut", { date: formatGermanDate(e.paidOutOn) })}</span>
+            ) : e.payoutAt ? (
+              <span>{t("listing.payout", { date: formatGermanDate(e.payoutAt) })}</span>
+            ) : null}
           </span>
         ) : (
           t("listing.noDates")

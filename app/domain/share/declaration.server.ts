@@ -82,3 +82,27 @@ export function profileProblem(dob: string | null, addressCount: number, today: 
 export function suggestedAddress(addresses: Address[]): Address | null {
   return addresses.find((a) => a.defaultBilling) ?? addresses.find((a) => a.defaultShipping) ?? addresses[0] ?? null;
 }
+
+/** The e-mail telling her the cooperative did not admit her declaration, with its reason. */
+export async function refusalMail(
+  to: { email: string; firstname: string },
+  quantity: number,
+  reason: string,
+): Promise<Mail> {
+  const [account, shares] = await Promise.all([translator("account"), translator("shares")]);
+  return {
+    to: to.email,
+    subject: shares("refusal.mailSubject"),
+    text: [
+      account("mail.greeting", { name: to.firstname }),
+      "",
+      shares("refusal.mailText", { count: quantity }),
+      "",
+      reason,
+      "",
+      shares("refusal.mailAfter"),
+      "",
+      account("mail.signature"),
+    ].join("\n"),
+  };
+}

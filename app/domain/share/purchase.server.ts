@@ -14,6 +14,7 @@ import { signingProvider } from "~/platform/signing.server";
 import type { CustomerOfSession } from "~/platform/session.server";
 import type { SigningEvent } from "~/platform/signing-provider";
 import {
+  FINAL_STATES,
   PURCHASE_MOVES,
   REVIEW_DELAY_MS,
   awaitsSignature,
@@ -46,7 +47,7 @@ export function openPurchaseQuery(customer: number | CustomerOfSession) {
     .selectFrom("share_purchase")
     .select(["id", "quantity", "status"])
     .where("customer_id", "=", customer)
-    .where("status", "not in", ["declined", "paid", "cancelled"]);
+    .where("status", "not in", [...FINAL_STATES]);
 }
 
 /** How long the purchase page still says that the last declaration was not signed. */
@@ -59,7 +60,7 @@ const DECLINED_SHOWN_MS = 7 * 86_400_000;
 function latestPurchase(customerId: number) {
   return qb
     .selectFrom("share_purchase")
-    .select(["id", "quantity", "status", "signed_at", "signing_ref", "declaration", "updated_at"])
+    .select(["id", "quantity", "status", "signed_at", "signing_ref", "declaration", "updated_at", "refusal_reason"])
     .where("customer_id", "=", customerId)
     .orderBy("created_at", "desc")
     .limit(1);
@@ -68,9 +69,24 @@ function latestPurchase(customerId: number) {
 const declinedLately = (p: { status: PurchaseState; updated_at: string } | null, now: Date) =>
   p?.status === "declined" && now.getTime() - Date.parse(p.updated_at) < DECLINED_SHOWN_MS;
 
-/** Whether the customer's latest declaration was declined at signing, lately (the page says so). */
-export async function recentlyDeclined(db: D1Database, customerId: number, now = new Date()): Promise<boolean> {
-  return declinedLately(await first(db, latestPurchase(customerId)), now);
+/** How long the purchase page still gives the cooperative's reason for refusing the last declaration. */
+const REFUSAL_SHOWN_MS = 90 * 86_400_000;
+
+/**
+ * How the customer's latest declaration ended, as the purchase page still tells it: declined at
+ * signing (lately), or refused by the cooperative, with its reason.
+ */
+export async function lastDeclarationEnding(
+  db: D1Database,
+  customerId: number,
+  now = new Date(),
+): Promise<{ declined: boolean; refusalReason: string | null }> {
+  const latest = await first(db, latestPurchase(customerId));
+  const refused =
+    latest?.status === "refused" && now.getTime() - Date.parse(latest.updated_at) < REFUSAL_SHOWN_MS
+      ? latest.refusal_reason
+      : null;
+  return { declined: declinedLately(latest, now), refusalReason: refused };
 }
 
 export interface DeclarationStatus {
@@ -236,7 +252,7 @@ function safeJson(text: string): unknown {
 }
 
 /** A stored declaration, or null (only a hand-made row can hold a broken one). */
-function readDeclaration(json: string, ref: string): Declaration | null {
+export function readDeclaration(json: string, ref: string): Declaration | null {
   const declaration = storedDeclaration.safeParse(safeJson(json));
   if (declaration.success) return declaration.data;
   console.error(`share purchase with signing ref ${ref} has no readable declaration`);
@@ -256,9 +272,10 @@ export async function findBySigningRef(db: D1Database, ref: string) {
 }
 
 /**
- * The cooperative's check of signed declarations whose time has come (the Cron Trigger). The
- * stand-in admits every declaration: its data were checked when it was made (age, address,
- * consents). Returns how many were admitted.
+ * The development stand-in for the cooperative (the Cron Trigger, only where stand-ins run): it
+ * admits every signed declaration whose time has come, as its data were checked when it was made
+ * (age, address, consents). In a deployment the cooperative decides in the back office
+ * (cooperative.server.ts). Returns how many were admitted.
  */
 export async function reviewDuePurchases(db: D1Database, now = new Date()): Promise<number> {
   const stamp = now.toISOString();
@@ -266,10 +283,22 @@ export async function reviewDuePurchases(db: D1Database, now = new Date()): Prom
   return moved.length;
 }
 
+/**
+ * The cooperative admits one declaration in review: the one move every admission makes (the back
+ * office, the development page). Its shares then go into her cart as her pages find them.
+ */
+export function admission(purchaseId: string, now: Date) {
+  return move("approve", now.toISOString()).where("id", "=", purchaseId);
+}
+
+/** The cooperative refuses one declaration in review, with the reason she is told; nothing is charged. */
+export function refusal(purchaseId: string, reason: string, now: Date) {
+  return move("refuse", now.toISOString(), { refusal_reason: reason }).where("id", "=", purchaseId);
+}
+
 /** The check by hand (development page): admits one purchase in review now. */
 export async function reviewByHand(db: D1Database, purchaseId: string): Promise<boolean> {
-  const stamp = new Date().toISOString();
-  return (await first(db, move("approve", stamp).where("id", "=", purchaseId).returning("id"))) !== null;
+  return (await first(db, admission(purchaseId, new Date()).returning("id"))) !== null;
 }
 
 /** Purchases in review and the latest others, for the development page. */

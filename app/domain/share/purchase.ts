@@ -15,6 +15,7 @@ export const PURCHASE_STATES = [
   "ordered",
   "paid",
   "cancelled",
+  "refused",
 ] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];
 
@@ -27,13 +28,15 @@ export const PURCHASE_EVENTS = [
   "pay",
   "paymentFailed",
   "cancel",
+  "refuse",
 ] as const;
 export type PurchaseEvent = (typeof PURCHASE_EVENTS)[number];
 
 /**
  * Who may move a purchase, and from where:
  * - the signing service: the declaration is signed (the cooperative's check begins) or declined;
- * - the cooperative's check (scheduled, or by hand in development): admitted;
+ * - the cooperative (in the back office; the development stand-in by timer or by hand): admitted,
+ *   or refused with a reason;
  * - the customer's browser: the admitted shares go into the cart, once;
  * - the checkout: the cart's shares become part of an order; its payment makes them binding,
  *   a failed payment puts them back into the cart;
@@ -49,6 +52,7 @@ export const PURCHASE_MOVES: Record<PurchaseEvent, { from: readonly PurchaseStat
   pay: { from: ["ordered"], to: "paid" },
   paymentFailed: { from: ["ordered"], to: "in_cart" },
   cancel: { from: ["awaiting_signature", "approved", "in_cart"], to: "cancelled" },
+  refuse: { from: ["in_review"], to: "refused" },
 };
 
 /** The state after `event`, or null when the event does not apply in `state`. */
@@ -58,7 +62,7 @@ export function nextPurchaseState(state: PurchaseState, event: PurchaseEvent): P
 }
 
 /** Finished purchases: nothing moves them any more. */
-export const FINAL_STATES: readonly PurchaseState[] = ["declined", "paid", "cancelled"];
+export const FINAL_STATES: readonly PurchaseState[] = ["declined", "paid", "cancelled", "refused"];
 
 export const isOpenPurchase = (state: PurchaseState) => !FINAL_STATES.includes(state);
 
@@ -70,7 +74,7 @@ export const isOpenPurchase = (state: PurchaseState) => !FINAL_STATES.includes(s
 export type FrontendStatus = "ok" | "pending" | "none";
 
 export function frontendStatus(state: PurchaseState | null): FrontendStatus {
-  if (state === null || state === "declined" || state === "cancelled") return "none";
+  if (state === null || state === "declined" || state === "cancelled" || state === "refused") return "none";
   if (state === "awaiting_signature" || state === "in_review") return "pending";
   return "ok";
 }
@@ -109,8 +113,14 @@ export const SHARE_SKU = "FK-GESCHAEFTSANTEIL";
 
 export const sharesValueCents = (quantity: number) => quantity * SHARE_PRICE_CENTS;
 
-/** The cooperative checks a signed declaration this long after the signature (the stand-in's pace). */
+/**
+ * The development stand-in admits a signed declaration this long after the signature; in a
+ * deployment only the cooperative decides, in the back office (docs/decisions/0021).
+ */
 export const REVIEW_DELAY_MS = 60_000;
+
+/** How long the cooperative's reason for a refusal may be (what a letter's paragraph holds). */
+export const REFUSAL_REASON_MAX = 1000;
 
 /** How often the waiting modal asks for the purchase status (docs/decisions/0021). */
 export const SHARES_POLL_MS = 5_000;

@@ -29,16 +29,18 @@ export type Shareholding =
       pendingSales: PendingSale[];
     };
 
-/** The member row and the whole ledger (and the cashback credited so far), in one round trip. */
+/** The member row and the whole ledger with its payouts (and the cashback credited so far), in one round trip. */
 async function readLedger(db: D1Database, customerId: number) {
   const [members, rows, cashback] = await batch(db, [
     qb.selectFrom("shareholder").selectAll().where("customer_id", "=", customerId),
     qb
-      .selectFrom("share_entry")
-      .selectAll()
-      .where("customer_id", "=", customerId)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc"),
+      .selectFrom("share_entry as e")
+      .leftJoin("share_payout as p", "p.cancellation_id", "e.id")
+      .selectAll("e")
+      .select("p.paid_on")
+      .where("e.customer_id", "=", customerId)
+      .orderBy("e.created_at", "desc")
+      .orderBy("e.id", "desc"),
     qb
       .selectFrom("customer_order")
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("cashback_cents"), sql<number>`0`).as("cents"))
@@ -54,6 +56,7 @@ async function readLedger(db: D1Database, customerId: number) {
     createdAt: r.created_at,
     effectiveAt: r.effective_at,
     payoutAt: r.payout_at,
+    paidOutOn: r.paid_on,
   }));
   return { member: members[0] ?? null, entries, cashbackEarnedCents: Number(cashback[0]?.cents ?? 0) };
 }

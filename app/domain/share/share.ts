@@ -48,6 +48,8 @@ export interface ShareEntry {
   /** 'YYYY-MM-DD': a purchase counts from then; a cancellation takes the shares away after that day */
   effectiveAt: string;
   payoutAt: string | null;
+  /** 'YYYY-MM-DD': the day a cancellation's value was paid out, once the cooperative recorded it */
+  paidOutOn?: string | null;
 }
 
 /** Shares marked for cancellation that have not taken effect yet. */
@@ -113,4 +115,19 @@ export function cancellationDates(madeAt: Date): CancellationDates {
   const year = Number(date.slice(0, 4));
   const effectiveYear = date.slice(5) <= DEADLINE ? year : year + 1;
   return { effectiveAt: `${effectiveYear}-12-31`, payoutAt: `${effectiveYear + 1}-06-30` };
+}
+
+/**
+ * A payout is recorded once the cancellation has taken effect: the business year it ended with is
+ * closed, and the general meeting approves its accounts afterwards (decision 0020).
+ */
+export const payoutRecordable = (effectiveAt: string, today: string) => effectiveAt < today;
+
+export type PayoutDateProblem = "beforeEffective" | "inFuture";
+
+/** Why a payout cannot be dated `paidOn` ('YYYY-MM-DD'): before the shares were gone, or not yet. */
+export function payoutDateProblem(paidOn: string, effectiveAt: string, today: string): PayoutDateProblem | null {
+  if (paidOn <= effectiveAt) return "beforeEffective";
+  if (paidOn > today) return "inFuture";
+  return null;
 }

@@ -282,12 +282,16 @@ export const PAGES: PageTarget[] = [
 /** Every cookie the shop reads. */
 export const COOKIES = ["__session", "__flash", "csrf", "dark_mode", "__device", "consent", "__d1b", "__staff"];
 
-/**
- * The back office's forms and pages (issue 32), which staff-fuzz.test.ts sends as each member of
- * the demo staff, as the demo customer and as a visitor. HOUSE RULE as above: every staff form and
- * page joins here.
- */
+export const CATEGORIES = ["milch", "milch-eier", "obst-gemuese", "gibt-es-nicht"];
+export const SKUS = ["120001", "120002", "999999", "0"];
+export const STORE_IDS = ["leipzig-gohlis", "leipzig-markthalle-fisch", "gibt-es-nicht"];
+
+// staff forms: the fuzz signs in as staff (issue 32)
 export const STAFF_FORMS: FormTarget[] = [
+  // the cooperative (Gero Genosse): admit a signed declaration, refuse one with a reason, record a payout
+  { path: "/staff/cooperative?index", fields: ["purchaseId"] },
+  { path: "/staff/cooperative/declarations/{value}/refuse", fields: ["reason"] },
+  { path: "/staff/cooperative/notices/{value}", fields: ["paidOn"] },
   { path: "/staff/login", fields: ["staffId", "redirectTo"] },
   { path: "/staff/logout", fields: [] },
   { path: "/staff/members", fields: ["name", "email", "role", "storeId"] },
@@ -305,7 +309,12 @@ export const STAFF_FORMS: FormTarget[] = [
   { path: "/staff/customers/{customerId}/erase", fields: ["email"] },
 ];
 
+/** The back office's pages with the query parameters their loaders read (signed in as staff, issue 32). */
 export const STAFF_PAGES: PageTarget[] = [
+  { path: "/staff/cooperative", params: ["sort", "dir", "page"] },
+  { path: "/staff/cooperative/declarations/{value}/refuse", params: [] },
+  { path: "/staff/cooperative/notices", params: ["state", "sort", "dir", "page"] },
+  { path: "/staff/cooperative/notices/{value}", params: [] },
   { path: "/staff", params: [] },
   { path: "/staff/login", params: ["redirectTo"] },
   { path: "/staff/members", params: ["q", "role", "sort", "dir", "page"] },
@@ -315,7 +324,3 @@ export const STAFF_PAGES: PageTarget[] = [
   { path: "/staff/customers/{customerId}", params: [] },
   { path: "/staff/customers/{customerId}/erase", params: [] },
 ];
-
-export const CATEGORIES = ["milch", "milch-eier", "obst-gemuese", "gibt-es-nicht"];
-export const SKUS = ["120001", "120002", "999999", "0"];
-export const STORE_IDS = ["leipzig-gohlis", "leipzig-markthalle-fisch", "gibt-es-nicht"];
