@@ -14,6 +14,7 @@ interface StaffSection {
 const SECTIONS: StaffSection[] = [
   { key: "members", path: "/staff/members", action: "staff.list" },
   { key: "audit", path: "/staff/audit", action: "audit.read" },
+  { key: "withdrawals", path: "/staff/withdrawals", action: "withdrawals.read" },
 ];
 
 export function sectionsFor(role: StaffRole): { key: string; path: string }[] {
