@@ -6,7 +6,17 @@ import type { Mail } from "~/platform/mailer.server";
 import { translator } from "~/platform/i18n.server";
 import { formatEuro } from "~/domain/money/format";
 import { orderPagePath } from "~/domain/order/order";
-import type { SettlingRefund } from "./refund-settle.server";
+
+/** A refund as its settlement and its mail know it. */
+export interface SettlingRefund {
+  id: string;
+  orderId: string;
+  incrementId: number;
+  providerCents: number;
+  balanceCents: number;
+  cashbackCents: number;
+  note: string;
+}
 
 export async function refundSettledMail(
   to: { email: string; firstname: string },

@@ -11,22 +11,14 @@ import { queueMail } from "~/platform/mailer.server";
 import type { RefundOutcome } from "~/platform/payment-provider";
 import { CHARGEBACK } from "~/domain/order/give-back.server";
 import { translator } from "~/platform/i18n.server";
-import { refundSettledMail } from "./refund-mail.server";
+import { refundSettledMail, type SettlingRefund } from "./refund-mail.server";
+
+export type { SettlingRefund };
 
 export interface RefundedCustomer {
   id: number;
   email: string;
   firstname: string;
-}
-
-export interface SettlingRefund {
-  id: string;
-  orderId: string;
-  incrementId: number;
-  providerCents: number;
-  balanceCents: number;
-  cashbackCents: number;
-  note: string;
 }
 
 export async function refundSettledStatements(

@@ -27,7 +27,7 @@ import {
   type RefundsSoFar,
 } from "./refund";
 
-export interface RefundRequest {
+export interface RefundInput {
   orderId: string;
   reason: RefundReason;
   amountCents: number;
@@ -46,7 +46,7 @@ export type RefundFailure = "unknownOrder" | "nothingToRefund" | "tooMuch" | "ch
 /** Finds the provider a payment was made with (platform/payment.server.ts paymentProviderNamed). */
 export type ProviderByName = (name: string) => PaymentProvider;
 
-export interface RequestedRefundResult {
+export interface RefundStarted {
   ok: true;
   refundId: string;
   /** False when the key had made this refund before (a repeated click): nothing new happened. */
@@ -157,7 +157,7 @@ export interface PreparedRefund {
 export async function prepareRefund(
   db: D1Database,
   staff: StaffMember | null,
-  request: RefundRequest,
+  request: RefundInput,
   origin: string,
   now = new Date(),
 ): Promise<PreparedRefund | { ok: false; reason: RefundFailure }> {
@@ -223,7 +223,7 @@ export async function prepareRefund(
  */
 export async function runRefundBatch(
   db: D1Database,
-  request: RefundRequest,
+  request: RefundInput,
   refundId: string,
   statements: D1PreparedStatement[],
 ): Promise<{ ok: true; refundId: string; created: boolean } | { ok: false; reason: RefundFailure }> {
@@ -314,9 +314,9 @@ export async function refundOrder(
   providers: ProviderByName,
   staff: StaffMember,
   action: StaffAction,
-  request: RefundRequest,
+  request: RefundInput,
   origin: string,
-): Promise<RequestedRefundResult | { ok: false; reason: RefundFailure }> {
+): Promise<RefundStarted | { ok: false; reason: RefundFailure }> {
   const known = await first(db, qb.selectFrom("refund").select("id").where("idempotency_key", "=", request.key));
   if (known) return { ok: true, refundId: known.id, created: false, ...(await sendRefund(db, providers, known.id)) };
   const prepared = await prepareRefund(db, staff, request, origin);

@@ -2,12 +2,12 @@
  * The back office's notice after it asked for a refund (domain/refund): what happened, in the
  * staffOrders namespace's words.
  */
-import { findRefundForProvider, type RefundFailure, type RequestedRefundResult } from "~/domain/refund/refund.server";
+import { findRefundForProvider, type RefundFailure, type RefundStarted } from "~/domain/refund/refund.server";
 import type { Notice } from "~/platform/flash.server";
 
 export async function refundNotice(
   db: D1Database,
-  result: RequestedRefundResult | { ok: false; reason: RefundFailure },
+  result: RefundStarted | { ok: false; reason: RefundFailure },
   number: number,
 ): Promise<Notice> {
   const values = { number };
