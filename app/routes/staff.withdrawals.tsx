@@ -6,14 +6,13 @@ import { StaffTable } from "~/components/staff/StaffTable";
 import { formatGermanDate } from "~/domain/content/date";
 import { formatEuro } from "~/domain/money/format";
 import { withdrawalRefundSchema } from "~/domain/refund/schema";
+import { refundWithdrawal, withdrawnOrders } from "~/domain/refund/withdrawals.server";
 import {
   WITHDRAWAL_FILTERS,
   WITHDRAWAL_SORTS,
   parseWithdrawalFilter,
-  refundWithdrawal,
-  withdrawnOrders,
   type WithdrawalRow,
-} from "~/domain/refund/withdrawals.server";
+} from "~/domain/refund/withdrawals";
 import { pageTitle, useTranslation } from "~/i18n/texts";
 import { filterText, readListQuery } from "~/http/staff/list-query.server";
 import { refundNotice } from "~/http/staff/refund-notice.server";

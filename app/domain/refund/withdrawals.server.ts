@@ -7,34 +7,8 @@ import { sql } from "kysely";
 import { all, first, qb } from "~/platform/db.server";
 import type { StaffMember } from "~/domain/staff/roles";
 import { isRefundOverdue, refundDueAt } from "./refund";
+import type { WithdrawalFilter, WithdrawalRow, WithdrawalSort } from "./withdrawals";
 import { refundOrder, remainingToRefund, type ProviderByName } from "./refund.server";
-
-export const WITHDRAWAL_SORTS = ["due", "number", "customer"] as const;
-export type WithdrawalSort = (typeof WITHDRAWAL_SORTS)[number];
-
-export const WITHDRAWAL_FILTERS = ["open", "done", "all"] as const;
-export type WithdrawalFilter = (typeof WITHDRAWAL_FILTERS)[number];
-
-export function parseWithdrawalFilter(value: string | null): WithdrawalFilter {
-  return (WITHDRAWAL_FILTERS as readonly (string | null)[]).includes(value) ? (value as WithdrawalFilter) : "open";
-}
-
-/** Where a withdrawn order's refund stands. */
-export type WithdrawalRefundState = "open" | "requested" | "settled" | "failed" | "nothing";
-
-export interface WithdrawalRow {
-  incrementId: number;
-  withdrawnAt: string;
-  dueAt: string;
-  overdue: boolean;
-  customerName: string;
-  customerEmail: string;
-  refundableCents: number;
-  settledCents: number;
-  requestedCents: number;
-  remainingCents: number;
-  state: WithdrawalRefundState;
-}
 
 const SORT_COLUMN: Record<WithdrawalSort, string> = {
   due: "withdrawn_at",

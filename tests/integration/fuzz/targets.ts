@@ -151,9 +151,11 @@ export const FORMS: FormTarget[] = [
   { path: "/payment/sandbox/{paymentId}", fields: [], intents: ["approve", "decline", "cancel"] },
   {
     path: "/payment/sandbox/notify",
-    fields: ["paymentId", "orderId", "amountCents", "currency", "outcome", "confirmationId"],
+    fields: ["paymentId", "refundId", "orderId", "amountCents", "currency", "outcome", "confirmationId"],
     raw: true,
   },
+  // the sandbox's refund page: its key in the address is its only key (docs/decisions/0040)
+  { path: "/payment/sandbox/refund/{value}", fields: ["key"], intents: ["confirm", "fail"] },
   { path: "/payment/webhook/{value}", fields: ["id", "type", "data", "created"], raw: true },
   { path: "/theme", fields: ["darkMode", "redirectTo"] },
   { path: "/account/cards/{cardId}/alias", fields: ["alias", "version"] },
@@ -270,10 +272,25 @@ export const PAGES: PageTarget[] = [
   { path: "/newsletter/unsubscribe/{customerId}/{value}", params: [] },
   { path: "/logout", params: [] },
   { path: "/signup", params: [] },
+  { path: "/payment/sandbox/refund/{value}", params: ["key"] },
   // the splat route: locale prefix, redirects, login-required paths, anything else
   { path: "/de/{value}", params: [] },
   { path: "/{value}", params: [] },
   { path: "/{value}/{value}", params: [] },
+];
+
+/** staff forms: the fuzz signs in as staff (issue 32) */
+export const STAFF_FORMS: FormTarget[] = [
+  // „Erstatten“ in the withdrawals queue
+  { path: "/staff/withdrawals", fields: ["order"] },
+  // „Bestellung stornieren“
+  { path: "/staff/orders/{orderNumber}/cancel", fields: ["reason"] },
+];
+
+/** staff pages with the query parameters their loaders read (issue 32) */
+export const STAFF_PAGES: PageTarget[] = [
+  { path: "/staff/withdrawals", params: ["q", "state", "sort", "dir", "page"] },
+  { path: "/staff/orders/{orderNumber}/cancel", params: [] },
 ];
 
 /** Every cookie the shop reads. */
