@@ -279,6 +279,78 @@ describe("a withdrawal refunded from the queue", () => {
   });
 });
 
+describe("the balance part and the cashback", () => {
+  it("a member's cashback is kept back once: what the withdrawal took from the balance counts", async () => {
+    const o = await paidOrder({ withdraw: true });
+    // as if the order had credited 3,00 € cashback and the withdrawal had taken 1,00 € of it back
+    await shop.db.batch([
+      shop.db
+        .prepare("UPDATE customer_order SET cashback_cents = 300, cashback_credited_at = ? WHERE id = ?")
+        .bind(new Date().toISOString(), o.orderId),
+      shop.db
+        .prepare(
+          "INSERT INTO balance_entry (id, customer_id, type, amount_cents, order_id, note, created_at) VALUES (?, ?, 3, -100, ?, 'Rückvergütung storniert', ?)",
+        )
+        .bind(crypto.randomUUID(), o.id, o.orderId, new Date().toISOString()),
+    ]);
+    const sina = await staffBrowser(STAFF.sina);
+    const csrf = csrfOf((await sina.get("/staff/withdrawals")).html);
+    const posted = await sina.post("/staff/withdrawals", { order: String(o.number) }, { csrf });
+    expect(await refundsOf(o.orderId)).toEqual([
+      expect.objectContaining({ provider_cents: o.paid, balance_cents: CREDIT - 200, cashback_cents: 200 }),
+    ]);
+    await sina.post(posted.res.headers.get("Location")!, { intent: "confirm" }, { csrf: null });
+    expect(await balanceOf(o.id)).toBe(CREDIT - 200);
+    expect((await mailsTo(o.email)).at(-1)!.text_body).toContain("Rückvergütung, die wir dir für diese Bestellung");
+    expect(text((await o.browser.get(`/account/order/${o.number}`)).html)).toContain("2,00 € Rückvergütung verrechnet");
+  });
+
+  it("an order paid with the balance alone is refunded to the balance at once, without a provider", async () => {
+    const b = await h.buyer(QTY);
+    await shop.db
+      .prepare("INSERT INTO customer_balance (customer_id, balance_cents) VALUES (?, 100000)")
+      .bind(b.id)
+      .run();
+    const query = `?carrier=clickandcollect&store=${GOHLIS}`;
+    const f = await h.checkoutForm(b.browser, query);
+    const res = await b.browser.post(
+      `/checkout${query}`,
+      {
+        ...h.standardOrder(f, b.addressId, {
+          carrier: "clickandcollect",
+          storeId: GOHLIS,
+          pickupSlot: f.pickupSlots[0],
+          pickupTerms: "on",
+          paymentMethod: "balance",
+        }),
+        deliverySlot: "",
+        addressId: "",
+      },
+      { csrf: f.csrf },
+    );
+    expect(res.res.status).toBe(302);
+    const order = (await h.orderOf(f.key))!;
+    const used = Number(order.credit_cents);
+    expect(used).toBeGreaterThan(0);
+    const sina = await staffBrowser(STAFF.sina);
+    const page = await sina.get(`/staff/orders/${order.increment_id}/cancel`);
+    const done = await sina.post(
+      `/staff/orders/${order.increment_id}/cancel`,
+      { reason: "Markt geschlossen" },
+      { csrf: csrfOf(page.html) },
+    );
+    expect(done.res.headers.get("Location")).toBe(`/staff/orders/${order.increment_id}/cancel`);
+    expect(await refundsOf(String(order.id))).toEqual([
+      expect.objectContaining({ state: "settled", provider_cents: 0, balance_cents: used }),
+    ]);
+    expect(await balanceOf(b.id)).toBe(100000);
+    expect((await mailsTo(b.email)).map((m) => m.subject).slice(-2)).toEqual([
+      `Deine Bestellung ${order.increment_id} wurde storniert`,
+      `Erstattung zu deiner Bestellung ${order.increment_id}`,
+    ]);
+  });
+});
+
 describe("the sandbox's refund page", () => {
   it("without its key, or with another refund's key, is a 404; an unknown intent is a 400", async () => {
     const o = await paidOrder({ withdraw: true });

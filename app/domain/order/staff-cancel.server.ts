@@ -156,8 +156,9 @@ export async function cancelOrderByStaff(
       credit: false,
       shares: false,
     }),
-    ...(refund?.ok ? refund.statements : []),
+    // the cancellation's mail first: a refund settled at once (no provider part) mails too
     queueMail(db, mail),
+    ...(refund?.ok ? refund.statements : []),
     auditEntry(db, staff, {
       action: "orders.cancel",
       customerId: order.customer.id,
