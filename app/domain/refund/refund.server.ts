@@ -143,6 +143,7 @@ export async function remainingToRefund(db: D1Database, orderId: string): Promis
 export interface PreparedRefund {
   ok: true;
   refundId: string;
+  customerId: number;
   split: RefundSplit;
   /** The refund's statements, to run in the batch of the staff action that asks for it. */
   statements: D1PreparedStatement[];
@@ -214,7 +215,7 @@ export async function prepareRefund(
       })),
     );
   }
-  return { ok: true, refundId, split, statements };
+  return { ok: true, refundId, customerId: order.customer.id, split, statements };
 }
 
 /**
@@ -325,6 +326,7 @@ export async function refundOrder(
     ...prepared.statements,
     auditEntry(db, staff, {
       action,
+      customerId: prepared.customerId,
       orderId: request.orderId,
       subject: request.key,
       after: { reason: request.reason, amountCents: request.amountCents, ...prepared.split },
