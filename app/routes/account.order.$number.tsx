@@ -27,7 +27,7 @@ import { paymentWayForward, type PaymentWayForward } from "~/domain/order/paymen
 import { openOrderPayment } from "~/http/checkout/order-submit.server";
 import type { SignedInCustomer } from "~/platform/session.server";
 import { withdrawOrder } from "~/domain/order/withdrawal.server";
-import { orderRefunds } from "~/domain/refund/refund.server";
+import { orderRefunds } from "~/domain/refund/refunds.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";

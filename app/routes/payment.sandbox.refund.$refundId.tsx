@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { formatEuro } from "~/domain/money/format";
-import { findRefundForProvider } from "~/domain/refund/refund.server";
+import { findRefundForProvider } from "~/domain/refund/refunds.server";
 import { answerPaymentWebhook } from "~/http/order/payment-webhook.server";
 import { staffPathAfterRefund } from "~/http/staff/refund-paths";
 import type { RefundConfirmation, RefundOutcome } from "~/platform/payment-provider";

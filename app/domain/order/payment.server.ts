@@ -20,7 +20,7 @@ import { orderCanceledMail, orderConfirmationMail } from "./order-mail.server";
 import { findOrder } from "./order.server";
 import { paySharesStatements } from "~/domain/share/binding.server";
 import { giveBackStatements } from "./give-back.server";
-import { settleRefund } from "~/domain/refund/refund.server";
+import { settleRefund } from "~/domain/refund/refund-settle.server";
 import { creditCashbackStatements } from "./cashback.server";
 
 export type SettleResult = "settled" | "unchanged" | "unknown" | "mismatch";

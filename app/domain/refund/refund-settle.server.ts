@@ -6,9 +6,9 @@
  * arriving at the same moment finds nothing to do.
  */
 import { sql } from "kysely";
-import { prepare } from "~/platform/db.server";
+import { first, prepare, qb } from "~/platform/db.server";
 import { queueMail } from "~/platform/mailer.server";
-import type { RefundOutcome } from "~/platform/payment-provider";
+import type { RefundConfirmation, RefundOutcome } from "~/platform/payment-provider";
 import { CHARGEBACK } from "~/domain/order/give-back.server";
 import { translator } from "~/platform/i18n.server";
 import { refundSettledMail, type SettlingRefund } from "./refund-mail.server";
@@ -70,4 +70,57 @@ export async function refundSettledStatements(
     // last: it ends `applying` for every statement after this batch
     done,
   ];
+}
+
+export type RefundSettleResult = "settled" | "unchanged" | "unknown" | "mismatch";
+
+/**
+ * The provider's signed event on a refund: the first one decides (settled or failed); a replay, or
+ * a second event on the same refund, changes nothing. Only the provider part is checked against
+ * the event; the balance part goes back with the settlement.
+ */
+export async function settleRefund(db: D1Database, c: RefundConfirmation, origin: string): Promise<RefundSettleResult> {
+  const row = await first(
+    db,
+    qb
+      .selectFrom("refund as r")
+      .innerJoin("customer_order as o", "o.id", "r.order_id")
+      .innerJoin("customer as c", "c.id", "o.customer_id")
+      .select([
+        "r.id",
+        "r.order_id",
+        "r.state",
+        "r.provider_cents",
+        "r.balance_cents",
+        "r.cashback_cents",
+        "r.note",
+        "o.increment_id",
+        "o.customer_id",
+        "c.email",
+        "c.firstname",
+      ])
+      .where("r.id", "=", c.refundId),
+  );
+  if (!row) return "unknown";
+  if (row.order_id !== c.orderId || row.provider_cents !== c.amountCents || c.currency !== "EUR") return "mismatch";
+  if (row.state !== "requested") return "unchanged";
+  const [claim] = await db.batch(
+    await refundSettledStatements(db, {
+      refund: {
+        id: row.id,
+        orderId: row.order_id,
+        incrementId: row.increment_id,
+        providerCents: row.provider_cents,
+        balanceCents: row.balance_cents,
+        cashbackCents: row.cashback_cents,
+        note: row.note,
+      },
+      customer: { id: row.customer_id, email: row.email, firstname: row.firstname },
+      confirmationId: c.confirmationId,
+      outcome: c.outcome,
+      origin,
+      now: new Date(),
+    }),
+  );
+  return claim.meta.changes === 1 ? "settled" : "unchanged";
 }

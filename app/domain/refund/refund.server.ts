@@ -12,8 +12,8 @@
  * without a provider part is settled in the batch that requests it.
  */
 import { sql } from "kysely";
-import { all, failedConstraint, first, prepare, qb, type RefundReason } from "~/platform/db.server";
-import type { PaymentProvider, RefundConfirmation } from "~/platform/payment-provider";
+import { failedConstraint, first, prepare, qb, type RefundReason } from "~/platform/db.server";
+import type { PaymentProvider } from "~/platform/payment-provider";
 import { auditEntry } from "~/domain/staff/audit.server";
 import type { StaffAction, StaffMember } from "~/domain/staff/roles";
 import { refundSettledStatements, type RefundedCustomer } from "./refund-settle.server";
@@ -23,7 +23,6 @@ import {
   splitRefund,
   type OrderMoney,
   type RefundSplit,
-  type RefundView,
   type RefundsSoFar,
 } from "./refund";
 
@@ -335,115 +334,4 @@ export async function refundOrder(
   if (!ran.ok) return ran;
   const { pageUrl } = await sendRefund(db, providers, ran.refundId);
   return { ok: true, refundId: ran.refundId, created: ran.created, pageUrl };
-}
-
-export type RefundSettleResult = "settled" | "unchanged" | "unknown" | "mismatch";
-
-/**
- * The provider's signed event on a refund: the first one decides (settled or failed); a replay, or
- * a second event on the same refund, changes nothing. Only the provider part is checked against
- * the event; the balance part goes back with the settlement.
- */
-export async function settleRefund(db: D1Database, c: RefundConfirmation, origin: string): Promise<RefundSettleResult> {
-  const row = await first(
-    db,
-    qb
-      .selectFrom("refund as r")
-      .innerJoin("customer_order as o", "o.id", "r.order_id")
-      .innerJoin("customer as c", "c.id", "o.customer_id")
-      .select([
-        "r.id",
-        "r.order_id",
-        "r.state",
-        "r.provider_cents",
-        "r.balance_cents",
-        "r.cashback_cents",
-        "r.note",
-        "o.increment_id",
-        "o.customer_id",
-        "c.email",
-        "c.firstname",
-      ])
-      .where("r.id", "=", c.refundId),
-  );
-  if (!row) return "unknown";
-  if (row.order_id !== c.orderId || row.provider_cents !== c.amountCents || c.currency !== "EUR") return "mismatch";
-  if (row.state !== "requested") return "unchanged";
-  const [claim] = await db.batch(
-    await refundSettledStatements(db, {
-      refund: {
-        id: row.id,
-        orderId: row.order_id,
-        incrementId: row.increment_id,
-        providerCents: row.provider_cents,
-        balanceCents: row.balance_cents,
-        cashbackCents: row.cashback_cents,
-        note: row.note,
-      },
-      customer: { id: row.customer_id, email: row.email, firstname: row.firstname },
-      confirmationId: c.confirmationId,
-      outcome: c.outcome,
-      origin,
-      now: new Date(),
-    }),
-  );
-  return claim.meta.changes === 1 ? "settled" : "unchanged";
-}
-
-/** An order's refunds, oldest first (the customer's order page, the back office). */
-export async function orderRefunds(db: D1Database, orderId: string): Promise<RefundView[]> {
-  const rows = await all(
-    db,
-    qb
-      .selectFrom("refund")
-      .select([
-        "id",
-        "reason",
-        "state",
-        "amount_cents",
-        "provider_cents",
-        "balance_cents",
-        "cashback_cents",
-        "requested_at",
-        "settled_at",
-      ])
-      .where("order_id", "=", orderId)
-      .orderBy("requested_at")
-      .orderBy("id"),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    reason: r.reason,
-    state: r.state,
-    amountCents: r.amount_cents,
-    providerCents: r.provider_cents,
-    balanceCents: r.balance_cents,
-    cashbackCents: r.cashback_cents,
-    requestedAt: r.requested_at,
-    settledAt: r.settled_at,
-  }));
-}
-
-/** A refund as the provider's page knows it (the sandbox's refund page). */
-export async function findRefundForProvider(db: D1Database, refundId: string) {
-  const row = await first(
-    db,
-    qb
-      .selectFrom("refund as r")
-      .innerJoin("customer_order as o", "o.id", "r.order_id")
-      .select(["r.id", "r.order_id", "r.reason", "r.state", "r.provider_cents", "r.provider_ref", "o.increment_id"])
-      .where("r.id", "=", refundId),
-  );
-  return row
-    ? {
-        id: row.id,
-        orderId: row.order_id,
-        reason: row.reason,
-        state: row.state,
-        providerCents: row.provider_cents,
-        /** Whether the provider took the request (it gave its own id of the refund). */
-        sent: row.provider_ref !== null,
-        incrementId: row.increment_id,
-      }
-    : null;
 }

@@ -2,7 +2,8 @@
  * The back office's notice after it asked for a refund (domain/refund): what happened, in the
  * staffOrders namespace's words.
  */
-import { findRefundForProvider, type RefundFailure, type RefundStarted } from "~/domain/refund/refund.server";
+import type { RefundFailure, RefundStarted } from "~/domain/refund/refund.server";
+import { findRefundForProvider } from "~/domain/refund/refunds.server";
 import type { Notice } from "~/platform/flash.server";
 
 export async function refundNotice(
