@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CancelOrderForm } from "~/components/refund/CancelOrderForm";
 import { formatGermanDateTime } from "~/domain/content/date";
 import { idParam } from "~/domain/customer/id-param";
@@ -136,6 +136,9 @@ export default function CancelOrderPage() {
           </ul>
         </section>
       ) : null}
+      <p>
+        <Link to="/staff">{t("cancel.back")}</Link>
+      </p>
     </div>
   );
 }

@@ -533,7 +533,7 @@ describe("a staff cancellation", () => {
     const sina = await staffBrowser(STAFF.sina);
     const page = await sina.get(`/staff/orders/${o.number}/cancel`);
     expect(page.res.status).toBe(200);
-    expect(text(page.html)).toContain("lässt sich nicht mehr stornieren");
+    expect(text(page.html)).toContain("lässt sich nicht stornieren");
     const res = await sina.post(
       `/staff/orders/${o.number}/cancel`,
       { reason: "Versehen" },

@@ -35,7 +35,7 @@ export interface StaffOrderSummary {
   itemCount: number;
   grandTotalCents: number;
   creditCents: number;
-  customer: { id: number; name: string; email: string };
+  customer: { id: number; firstname: string; name: string; email: string };
   withdrawnAt: string | null;
 }
 
@@ -84,7 +84,12 @@ export async function findOrderForStaff(
         itemCount: row.item_count,
         grandTotalCents: row.grand_total_cents,
         creditCents: row.credit_cents,
-        customer: { id: row.customer_id, name: `${row.firstname} ${row.lastname}`.trim(), email: row.email },
+        customer: {
+          id: row.customer_id,
+          firstname: row.firstname,
+          name: `${row.firstname} ${row.lastname}`.trim(),
+          email: row.email,
+        },
         withdrawnAt: row.withdrawn_at,
       }
     : null;
@@ -128,7 +133,7 @@ export async function cancelOrderByStaff(
     to: order.customer.email,
     subject: t("staffCanceledMail.subject", { number: order.incrementId }),
     text: [
-      t("mail.greeting", { name: order.customer.name.split(" ")[0] }),
+      t("mail.greeting", { name: order.customer.firstname }),
       "",
       t("staffCanceledMail.text", { number: order.incrementId }),
       t("staffCanceledMail.reason", { reason }),
