@@ -77,6 +77,8 @@ export interface Database {
     created_at: number;
   };
   staff_guard: { reason: string };
+  refund: RefundTable;
+  refund_guard: { reason: string };
   audit_entry: {
     id: Generated<number>;
     at: number;
@@ -349,6 +351,28 @@ export interface OrderTable {
   shares_cents: Generated<number>;
   cashback_cents: Generated<number>;
   cashback_credited_at: Generated<string | null>;
+}
+
+export type RefundReason = "short" | "cancel" | "withdrawal";
+export type RefundState = "requested" | "settled" | "failed";
+
+export interface RefundTable {
+  id: string;
+  order_id: string;
+  reason: RefundReason;
+  amount_cents: number;
+  provider_cents: number;
+  balance_cents: number;
+  cashback_cents: number;
+  state: RefundState;
+  idempotency_key: string;
+  provider: string | null;
+  provider_ref: string | null;
+  settled_by: string | null;
+  note: Generated<string>;
+  staff_id: number | null;
+  requested_at: string;
+  settled_at: string | null;
 }
 
 export interface CustomerTable {

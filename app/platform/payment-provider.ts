@@ -60,8 +60,44 @@ export interface OpenedPayment {
   currency: string;
 }
 
+/** A refund the shop asks the provider for (docs/decisions/0040-refunds.md). */
+export interface NewRefund {
+  /** The shop's refund id; the provider keeps it and sends it back with its event. */
+  refundId: string;
+  /** The provider's idempotency key: the refund's own key, so asking again makes no second refund. */
+  key: string;
+  /** The payment being refunded: the shop's id and the provider's own (`payment.provider_ref`). */
+  paymentId: string;
+  paymentRef: string;
+  orderId: string;
+  amountCents: number;
+  currency: "EUR";
+}
+
+export interface RequestedRefund {
+  /** The provider's own id of the refund, when it made one. */
+  providerRef: string | null;
+  /** A page that stands in for the provider's own processing (the sandbox's); null for a real provider. */
+  pageUrl: string | null;
+}
+
+export type RefundOutcome = "succeeded" | "failed";
+
+/** The provider's signed word on a refund: only this settles it. */
+export interface RefundConfirmation {
+  /** Unique per event the provider sends; replays carry the same id. */
+  confirmationId: string;
+  refundId: string;
+  orderId: string;
+  /** The provider part of the refund. */
+  amountCents: number;
+  currency: string;
+  outcome: RefundOutcome;
+}
+
 export type WebhookReading =
   | { kind: "confirmation"; confirmation: PaymentConfirmation }
+  | { kind: "refund"; refund: RefundConfirmation }
   /** Signed and genuine, but nothing the shop acts on (another event type, a payment still open). */
   | { kind: "ignored" }
   | { kind: "badSignature" }
@@ -84,4 +120,9 @@ export interface PaymentProvider {
    */
   lookUpPayment(payment: OpenedPayment): Promise<PaymentConfirmation | null>;
   readWebhook(body: string, headers: Headers): Promise<WebhookReading>;
+  /**
+   * Gives `amountCents` of a payment back. The answer only says the provider took the request: the
+   * refund is settled by the provider's signed event (readWebhook), never by this answer.
+   */
+  refund(refund: NewRefund): Promise<RequestedRefund>;
 }

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { jsonBody } from "./json-body";
 import type { Env } from "./context";
-import type { PaymentConfirmation, PaymentProvider, WebhookReading } from "./payment-provider";
+import type { PaymentConfirmation, PaymentProvider, RefundConfirmation, WebhookReading } from "./payment-provider";
 import { notFound, requireStandIns } from "./route-data.server";
 import { secret } from "./secrets.server";
 import { hmacHex, verifyHmacHex } from "./hmac.server";
@@ -38,6 +38,31 @@ export const sandboxConfirmationSchema = jsonBody.pipe(
     outcome: z.enum(["approved", "declined", "canceled"]),
   }) satisfies z.ZodType<PaymentConfirmation>,
 );
+
+/** The sandbox's refund confirmation: the same signed body, naming a refund instead of a payment. */
+export const sandboxRefundSchema = jsonBody.pipe(
+  z.object({
+    confirmationId: z.string(),
+    refundId: z.string(),
+    orderId: z.string(),
+    amountCents: z.number().int(),
+    currency: z.string(),
+    outcome: z.enum(["succeeded", "failed"]),
+  }) satisfies z.ZodType<RefundConfirmation>,
+);
+
+/** The key in the sandbox refund page's address, like the payment page's (only who got it opens it). */
+const refundPageKey = (env: Env, refundId: string) =>
+  hmacHex(secret(env, "PAYMENT_WEBHOOK_SECRET"), `refund:${refundId}`);
+
+export const verifyRefundPageKey = (env: Env, refundId: string, key: string | null) =>
+  verifyHmacHex(secret(env, "PAYMENT_WEBHOOK_SECRET"), `refund:${refundId}`, key);
+
+/** The signed body the sandbox sends the shop's webhook for a refund, with its signature header. */
+export async function signedRefundConfirmation(env: Env, confirmation: RefundConfirmation) {
+  const body = JSON.stringify(confirmation);
+  return { body, headers: { [SANDBOX_SIGNATURE_HEADER]: await hmacHex(secret(env, "PAYMENT_WEBHOOK_SECRET"), body) } };
+}
 
 /** The sandbox's pages exist only where stand-ins are allowed and no real provider is configured. */
 export function requireSandbox(env: Env): void {
@@ -73,7 +98,15 @@ export function sandboxProvider(env: Env): PaymentProvider {
     async readWebhook(body, headers): Promise<WebhookReading> {
       if (!(await verifyBody(env, body, headers.get(SANDBOX_SIGNATURE_HEADER)))) return { kind: "badSignature" };
       const parsed = sandboxConfirmationSchema.safeParse(body);
-      return parsed.success ? { kind: "confirmation", confirmation: parsed.data } : { kind: "badPayload" };
+      if (parsed.success) return { kind: "confirmation", confirmation: parsed.data };
+      const refund = sandboxRefundSchema.safeParse(body);
+      return refund.success ? { kind: "refund", refund: refund.data } : { kind: "badPayload" };
+    },
+    // Like its payment page, the sandbox's refund page stands in for the provider's own processing:
+    // a person there confirms or fails the refund, and the sandbox tells the shop, signed.
+    async refund(refund) {
+      const key = await refundPageKey(env, refund.refundId);
+      return { providerRef: refund.refundId, pageUrl: `/payment/sandbox/refund/${refund.refundId}?key=${key}` };
     },
   };
 }

@@ -10,6 +10,9 @@
  * Only a webhook with a valid `Stripe-Signature` (HMAC-SHA-256 with the endpoint's signing secret,
  * timestamp within five minutes) confirms anything. The event id is the confirmation id, so a replay
  * changes nothing.
+ *
+ * Refunds: the Refunds API with the refund's own key as `Idempotency-Key` and the shop's refund id in
+ * the metadata; Stripe's refund events (and `charge.refunded`) settle it (docs/decisions/0040).
  */
 import Stripe from "stripe";
 import type { Env } from "./context";
@@ -20,6 +23,7 @@ import {
   type PaymentConfirmation,
   type PaymentOutcome,
   type PaymentProvider,
+  type RefundOutcome,
   type StartedPayment,
   type WebhookReading,
 } from "./payment-provider";
@@ -133,6 +137,37 @@ function fromIntent(id: string, pi: Stripe.PaymentIntent, outcome: PaymentOutcom
   };
 }
 
+/** A refund's final state in Stripe's words; null while it is still under way. */
+function refundOutcome(status: string | null): RefundOutcome | null {
+  if (status === "succeeded") return "succeeded";
+  if (status === "failed" || status === "canceled") return "failed";
+  return null;
+}
+
+function fromRefund(id: string, r: Stripe.Refund): WebhookReading {
+  const { refundId, orderId } = r.metadata ?? {};
+  const outcome = refundOutcome(r.status);
+  if (!refundId || !orderId || !outcome) return { kind: "ignored" };
+  return {
+    kind: "refund",
+    refund: {
+      confirmationId: id,
+      refundId,
+      orderId,
+      amountCents: r.amount,
+      currency: r.currency.toUpperCase(),
+      outcome,
+    },
+  };
+}
+
+/** `charge.refunded` carries the charge; its refunds are listed with it when the account's API version does. */
+function fromRefundedCharge(id: string, charge: Stripe.Charge): WebhookReading {
+  const ours = (charge.refunds?.data ?? []).filter((r) => r.metadata?.refundId);
+  // one event settles one refund; a charge refunded by several of the shop's refunds sends their own events too
+  return ours.length === 1 ? fromRefund(id, ours[0]) : { kind: "ignored" };
+}
+
 /** Which events decide a payment, and how (the rest of the account's events are ignored). */
 export function readStripeEvent(event: Stripe.Event): WebhookReading {
   switch (event.type) {
@@ -154,6 +189,13 @@ export function readStripeEvent(event: Stripe.Event): WebhookReading {
       return fromIntent(event.id, event.data.object, "approved");
     case "payment_intent.payment_failed":
       return fromIntent(event.id, event.data.object, "declined");
+    case "refund.created":
+    case "refund.updated":
+    case "refund.failed":
+    case "charge.refund.updated":
+      return fromRefund(event.id, event.data.object);
+    case "charge.refunded":
+      return fromRefundedCharge(event.id, event.data.object);
     default:
       return { kind: "ignored" };
   }
@@ -208,6 +250,27 @@ export function stripeProvider(env: Env): PaymentProvider {
     },
     lookUpPayment(payment) {
       return lookUp(client(env), payment);
+    },
+    async refund(r) {
+      const stripe = client(env);
+      // a Checkout Session's payment is its PaymentIntent; a directly confirmed SEPA debit is one already
+      let intent: string | null = r.paymentRef;
+      if (r.paymentRef.startsWith("cs_")) {
+        const session = await stripe.checkout.sessions.retrieve(r.paymentRef);
+        intent =
+          typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+      }
+      if (!intent) throw new Error(`Stripe payment ${r.paymentRef} has no PaymentIntent to refund`);
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: intent,
+          amount: r.amountCents,
+          reason: "requested_by_customer",
+          metadata: { refundId: r.refundId, orderId: r.orderId, paymentId: r.paymentId },
+        },
+        { idempotencyKey: r.key },
+      );
+      return { providerRef: refund.id, pageUrl: null };
     },
     async readWebhook(body, headers) {
       let event: Stripe.Event;

@@ -25,3 +25,13 @@ export function paymentProblems(env: Env): string[] {
     return [`PAYMENT_PROVIDER is "${env.PAYMENT_PROVIDER ?? ""}" (a deployment needs "stripe")`];
   return STRIPE_SECRETS.filter((name) => !env[name]).map((name) => `${name} is not set`);
 }
+
+/**
+ * The provider a payment was made with (`payment.provider`), e.g. to refund it there: Stripe with its
+ * keys, the sandbox only where development stand-ins are allowed.
+ */
+export function paymentProviderNamed(env: Env, name: string): PaymentProvider {
+  if (name === "stripe") return stripeProvider(env);
+  if (name === "sandbox" && env.standIns) return sandboxProvider(env);
+  throw new Error(`Payment provider "${name}" is not available here`);
+}

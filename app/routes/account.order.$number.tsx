@@ -8,6 +8,7 @@ import {
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation, pageTitle } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { OrderRefunds } from "~/components/order/OrderRefunds";
 import { OrderTotals } from "~/components/order/OrderTotals";
 import { InvoiceLink } from "~/components/order/InvoiceLink";
 import { formatGermanDateTime, formatGermanTime } from "~/domain/content/date";
@@ -27,6 +28,7 @@ import { paymentWayForward, type PaymentWayForward } from "~/domain/order/paymen
 import { openOrderPayment } from "~/http/checkout/order-submit.server";
 import type { SignedInCustomer } from "~/platform/session.server";
 import { withdrawOrder } from "~/domain/order/withdrawal.server";
+import { orderRefunds } from "~/domain/refund/refunds.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
@@ -55,14 +57,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   } catch (error) {
     // The customer gets the message, the failure itself is only logged.
     console.error("order could not be loaded", error);
-    return data({ ...page, order: null, wayForward: null }, { status: 503, headers });
+    return data({ ...page, order: null, wayForward: null, refunds: [] }, { status: 503, headers });
   }
   // Someone else's order number answers exactly like one that does not exist.
   if (!order) throw new Response("Not Found", { status: 404 });
   const payment =
     order.status === "pending_payment" ? await findOrderPayment(context.env.DB, customer.id, number) : null;
   const wayForward = payment ? paymentWayForward(payment, new Date()) : null;
-  return data({ ...page, order, wayForward }, { headers });
+  const refunds = await orderRefunds(context.env.DB, order.id);
+  return data({ ...page, order, wayForward, refunds }, { headers });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -119,7 +122,7 @@ function OrderCashback({ order }: { order: OrderDetail }) {
 }
 
 export default function OrderDetailPage() {
-  const { order, wayForward } = useLoaderData<typeof loader>();
+  const { order, wayForward, refunds } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const [search] = useSearchParams();
   if (!order) {
@@ -221,6 +224,7 @@ export default function OrderDetailPage() {
         </p>
       ) : null}
       {wayForward ? <PaymentWayForwardSection way={wayForward} /> : null}
+      <OrderRefunds refunds={refunds} />
       {canWithdraw(order) ? (
         <section className="withdraw" aria-labelledby="withdraw-title">
           <h2 id="withdraw-title">{t("withdraw.title")}</h2>

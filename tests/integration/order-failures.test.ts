@@ -58,6 +58,9 @@ function providerStandIn(answer: PaymentConfirmation["outcome"] = "canceled") {
     async readWebhook() {
       return { kind: "ignored" };
     },
+    async refund() {
+      throw new Error("no refunds in these tests");
+    },
   };
   return { provider, ended };
 }

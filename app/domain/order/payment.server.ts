@@ -18,9 +18,9 @@ import { queueMail } from "~/platform/mailer.server";
 import type { PaymentConfirmation, WebhookReading } from "~/platform/payment-provider";
 import { orderCanceledMail, orderConfirmationMail } from "./order-mail.server";
 import { findOrder } from "./order.server";
-import { MAX_QTY } from "~/domain/cart/quantity";
-import { SHARE_SKU } from "~/domain/share/purchase";
-import { paySharesStatements, sharesBackToCartStatement } from "~/domain/share/binding.server";
+import { paySharesStatements } from "~/domain/share/binding.server";
+import { giveBackStatements } from "./give-back.server";
+import { settleRefund } from "~/domain/refund/refund-settle.server";
 import { creditCashbackStatements } from "./cashback.server";
 
 export type SettleResult = "settled" | "unchanged" | "unknown" | "mismatch";
@@ -100,36 +100,14 @@ export async function settlePayment(
     );
   } else {
     statements.push(
-      prepare(
-        db,
-        sql`UPDATE product SET stock_qty = stock_qty + (SELECT SUM(i.qty) FROM order_item i WHERE i.order_id = ${c.orderId} AND i.sku = product.sku)
-               WHERE stock_managed = 1 AND sku IN (SELECT sku FROM order_item WHERE order_id = ${c.orderId}) AND ${settledByThis}`,
-      ),
-      prepare(
-        db,
-        sql`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
-               SELECT ${row.customer_id}, i.sku, i.is_gift, i.qty, ${now} FROM order_item i
-               WHERE i.order_id = ${c.orderId} AND i.sku <> ${SHARE_SKU} AND ${settledByThis}
-               ON CONFLICT (customer_id, sku, is_gift) DO UPDATE SET qty = MIN(${MAX_QTY}, cart_item.qty + excluded.qty)`,
-      ),
-      prepare(
-        db,
-        sql`INSERT INTO cart_state (customer_id, coupon_code) SELECT customer_id, coupon_code FROM customer_order
-               WHERE id = ${c.orderId} AND coupon_code IS NOT NULL AND ${settledByThis}
-               ON CONFLICT (customer_id) DO UPDATE SET coupon_code = COALESCE(cart_state.coupon_code, excluded.coupon_code)`,
-      ),
-      prepare(
-        db,
-        sql`UPDATE customer_balance SET balance_cents = balance_cents + (SELECT credit_cents FROM customer_order WHERE id = ${c.orderId})
-               WHERE customer_id = ${row.customer_id} AND ${settledByThis}`,
-      ),
-      prepare(
-        db,
-        sql`INSERT INTO balance_entry (id, customer_id, type, amount_cents, order_id, note, created_at)
-               SELECT ${crypto.randomUUID()}, customer_id, 5, credit_cents, id, '', ${now} FROM customer_order
-               WHERE id = ${c.orderId} AND credit_cents > 0 AND ${settledByThis}`,
-      ),
-      sharesBackToCartStatement(db, { orderId: c.orderId, now: at, guard: settledByThis }),
+      ...giveBackStatements(db, {
+        orderId: c.orderId,
+        customerId: row.customer_id,
+        now: at,
+        guard: settledByThis,
+        credit: true,
+        shares: true,
+      }),
       ...(tellCustomer
         ? [
             queueMail(
@@ -139,11 +117,6 @@ export async function settlePayment(
             ),
           ]
         : []),
-      prepare(
-        db,
-        sql`UPDATE pickup_booking SET booked = booked - 1
-               WHERE (store_id, slot_start) = (SELECT store_id, pickup_slot_start FROM customer_order WHERE id = ${c.orderId}) AND ${settledByThis}`,
-      ),
       // last: it ends the guard for every statement after this batch
       prepare(db, sql`UPDATE customer_order SET status = 'canceled' WHERE id = ${c.orderId} AND ${settledByThis}`),
     );
@@ -214,6 +187,8 @@ export async function receivePaymentWebhook(
   reading: WebhookReading,
   origin: string,
 ): Promise<WebhookResult> {
+  // a refund's event comes the same way as a payment's (docs/decisions/0040-refunds.md)
+  if (reading.kind === "refund") return settleRefund(db, reading.refund, origin);
   if (reading.kind !== "confirmation") return reading.kind;
   const result = await settlePayment(db, reading.confirmation, origin);
   if (result === "unchanged" && reading.confirmation.outcome === "declined") {

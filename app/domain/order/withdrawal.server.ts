@@ -2,7 +2,8 @@
  * "Vertrag widerrufen" (§ 356a BGB, promised in the Widerrufsbelehrung): the declaration is
  * recorded once, and the receipt with date and time goes out by e-mail in the same batch. A
  * member's cashback the order was credited is taken back in that batch too (docs/decisions/0021):
- * as far as the balance still holds it; the rest is logged for the back office.
+ * as far as the balance still holds it; the rest is kept back from the refund (domain/refund,
+ * docs/decisions/0040).
  */
 import { sql } from "kysely";
 import { prepare, qb } from "~/platform/db.server";
@@ -59,9 +60,9 @@ export async function withdrawOrder(
     const taken = (reversed.results as { taken: number }[])[0]?.taken ?? 0;
     const rest = order.cashback_cents - taken;
     if (rest > 0) {
-      // for the back office: the customer has spent it, so it is settled with the refund instead
-      console.error(
-        `order ${incrementId} withdrawn: cashback ${formatEuro(order.cashback_cents)} credited, ${formatEuro(taken)} taken back from the balance, ${formatEuro(rest)} to settle with the refund`,
+      // the customer has spent it: the refund keeps it back (domain/refund/refund.ts splitRefund)
+      console.info(
+        `order ${incrementId} withdrawn: cashback ${formatEuro(order.cashback_cents)} credited, ${formatEuro(taken)} taken back from the balance, ${formatEuro(rest)} kept back from the refund`,
       );
     }
   }

@@ -16,6 +16,7 @@ const SECTIONS: StaffSection[] = [
   { key: "cooperative", path: "/staff/cooperative", action: "cooperative.read" },
   { key: "members", path: "/staff/members", action: "staff.list" },
   { key: "audit", path: "/staff/audit", action: "audit.read" },
+  { key: "withdrawals", path: "/staff/withdrawals", action: "withdrawals.read" },
 ];
 
 export function sectionsFor(role: StaffRole): { key: string; path: string }[] {

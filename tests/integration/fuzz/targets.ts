@@ -153,9 +153,11 @@ export const FORMS: FormTarget[] = [
   { path: "/payment/sandbox/{paymentId}", fields: [], intents: ["approve", "decline", "cancel"] },
   {
     path: "/payment/sandbox/notify",
-    fields: ["paymentId", "orderId", "amountCents", "currency", "outcome", "confirmationId"],
+    fields: ["paymentId", "refundId", "orderId", "amountCents", "currency", "outcome", "confirmationId"],
     raw: true,
   },
+  // the sandbox's refund page: its key in the address is its only key (docs/decisions/0040)
+  { path: "/payment/sandbox/refund/{value}", fields: ["key"], intents: ["confirm", "fail"] },
   { path: "/payment/webhook/{value}", fields: ["id", "type", "data", "created"], raw: true },
   { path: "/theme", fields: ["darkMode", "redirectTo"] },
   { path: "/account/cards/{cardId}/alias", fields: ["alias", "version"] },
@@ -273,6 +275,7 @@ export const PAGES: PageTarget[] = [
   { path: "/newsletter/unsubscribe/{customerId}/{value}", params: [] },
   { path: "/logout", params: [] },
   { path: "/signup", params: [] },
+  { path: "/payment/sandbox/refund/{value}", params: ["key"] },
   // the splat route: locale prefix, redirects, login-required paths, anything else
   { path: "/de/{value}", params: [] },
   { path: "/{value}", params: [] },
@@ -307,6 +310,10 @@ export const STAFF_FORMS: FormTarget[] = [
   },
   { path: "/staff/customers/{customerId}/export", fields: [] },
   { path: "/staff/customers/{customerId}/erase", fields: ["email"] },
+  // „Erstatten“ in the withdrawals queue
+  { path: "/staff/withdrawals", fields: ["order"] },
+  // „Bestellung stornieren“
+  { path: "/staff/orders/{orderNumber}/cancel", fields: ["reason"] },
 ];
 
 /** The back office's pages with the query parameters their loaders read (signed in as staff, issue 32). */
@@ -323,4 +330,6 @@ export const STAFF_PAGES: PageTarget[] = [
   { path: "/staff/customers", params: ["q", "kind", "sort", "dir", "page"] },
   { path: "/staff/customers/{customerId}", params: [] },
   { path: "/staff/customers/{customerId}/erase", params: [] },
+  { path: "/staff/withdrawals", params: ["q", "state", "sort", "dir", "page"] },
+  { path: "/staff/orders/{orderNumber}/cancel", params: [] },
 ];
