@@ -9,6 +9,8 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation, pageTitle } from "~/i18n/texts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderTotals } from "~/components/order/OrderTotals";
+import { OrderTimeline } from "~/components/order/OrderTimeline";
+import { orderProgress } from "~/domain/fulfilment/order.server";
 import { formatGermanDateTime, formatGermanTime } from "~/domain/content/date";
 import { addressLine } from "~/domain/address/format";
 import { idParam } from "~/domain/customer/id-param";
@@ -54,14 +56,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   } catch (error) {
     // The customer gets the message, the failure itself is only logged.
     console.error("order could not be loaded", error);
-    return data({ ...page, order: null, wayForward: null }, { status: 503, headers });
+    return data({ ...page, order: null, wayForward: null, progress: null }, { status: 503, headers });
   }
   // Someone else's order number answers exactly like one that does not exist.
   if (!order) throw new Response("Not Found", { status: 404 });
   const payment =
     order.status === "pending_payment" ? await findOrderPayment(context.env.DB, customer.id, number) : null;
   const wayForward = payment ? paymentWayForward(payment, new Date()) : null;
-  return data({ ...page, order, wayForward }, { headers });
+  const progress = await orderProgress(context.env.DB, order.id);
+  return data({ ...page, order, wayForward, progress }, { headers });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -118,7 +121,7 @@ function OrderCashback({ order }: { order: OrderDetail }) {
 }
 
 export default function OrderDetailPage() {
-  const { order, wayForward } = useLoaderData<typeof loader>();
+  const { order, wayForward, progress } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const [search] = useSearchParams();
   if (!order) {
@@ -144,6 +147,7 @@ export default function OrderDetailPage() {
         {t("orderedAt", { date: formatGermanDateTime(order.createdAt) })} ·{" "}
         <span className="mark">{t(`status.${order.status}`)}</span>
       </p>
+      {progress ? <OrderTimeline order={order} progress={progress} /> : null}
       <ul className="review-lines">
         {order.lines.map((l) => (
           <li key={`${l.sku}-${l.isGift}`}>

@@ -12,6 +12,7 @@ interface StaffSection {
 }
 
 const SECTIONS: StaffSection[] = [
+  { key: "orders", path: "/staff/orders", action: "orders.read" },
   { key: "members", path: "/staff/members", action: "staff.list" },
   { key: "audit", path: "/staff/audit", action: "audit.read" },
 ];
