@@ -93,12 +93,14 @@ function useColumns(): ColumnDef<BoardRow, unknown>[] {
   return [
     {
       id: "number",
+      accessorFn: (row) => row.number,
       header: t("board.column.number"),
       enableSorting: true,
       cell: ({ row }) => <Link to={`/staff/orders/${row.original.number}`}>{row.original.number}</Link>,
     },
     {
       id: "day",
+      accessorFn: (row) => row.dueAt,
       header: t("board.column.day"),
       enableSorting: true,
       cell: ({ row }) =>

@@ -44,48 +44,51 @@ export function PickList({ lines, editable }: { lines: PickLine[]; editable: boo
       {groupByCategory(lines).map((group) => {
         const heading = group.category ?? t("pick.noCategory");
         return (
-          <table key={heading} className="staff-table pick-table">
-            <caption>{heading}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("pick.column.qty")}</th>
-                <th scope="col">{t("pick.column.sku")}</th>
-                <th scope="col">{t("pick.column.name")}</th>
-                <th scope="col">{t("pick.column.hint")}</th>
-                <th scope="col">{t("pick.column.picked")}</th>
-                <th scope="col" className="pick-short">
-                  {t("pick.column.short")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {group.lines.map((line) => (
-                <tr key={`${line.sku}-${line.isGift}`} className={line.picked ? "is-picked" : undefined}>
-                  <td className="pick-qty">{line.qty}</td>
-                  <td>{line.sku}</td>
-                  <td>
-                    {line.name}
-                    {line.brand || line.contents ? (
-                      <span className="pick-detail">{[line.brand, line.contents].filter(Boolean).join(", ")}</span>
-                    ) : null}
-                  </td>
-                  <td>
-                    {[
-                      line.isGift ? t("pick.gift") : null,
-                      line.chilled ? t("pick.chilled") : null,
-                      line.minAge ? t("pick.minAge", { age: line.minAge }) : null,
-                    ]
-                      .filter(Boolean)
-                      .join(" · ")}
-                  </td>
-                  <td>
-                    <PickButton line={line} editable={editable} />
-                  </td>
-                  <td className="pick-short">{t("pick.short")}</td>
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls on a phone, so it must take the focus to scroll by keyboard
+          <section key={heading} className="table-scroll" tabIndex={0} aria-label={heading}>
+            <table className="staff-table pick-table">
+              <caption>{heading}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("pick.column.qty")}</th>
+                  <th scope="col">{t("pick.column.sku")}</th>
+                  <th scope="col">{t("pick.column.name")}</th>
+                  <th scope="col">{t("pick.column.hint")}</th>
+                  <th scope="col">{t("pick.column.picked")}</th>
+                  <th scope="col" className="pick-short">
+                    {t("pick.column.short")}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {group.lines.map((line) => (
+                  <tr key={`${line.sku}-${line.isGift}`} className={line.picked ? "is-picked" : undefined}>
+                    <td className="pick-qty">{line.qty}</td>
+                    <td>{line.sku}</td>
+                    <td>
+                      {line.name}
+                      {line.brand || line.contents ? (
+                        <span className="pick-detail">{[line.brand, line.contents].filter(Boolean).join(", ")}</span>
+                      ) : null}
+                    </td>
+                    <td>
+                      {[
+                        line.isGift ? t("pick.gift") : null,
+                        line.chilled ? t("pick.chilled") : null,
+                        line.minAge ? t("pick.minAge", { age: line.minAge }) : null,
+                      ]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </td>
+                    <td>
+                      <PickButton line={line} editable={editable} />
+                    </td>
+                    <td className="pick-short">{t("pick.short")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
         );
       })}
     </section>

@@ -282,3 +282,18 @@ export const COOKIES = ["__session", "__flash", "csrf", "dark_mode", "__device",
 export const CATEGORIES = ["milch", "milch-eier", "obst-gemuese", "gibt-es-nicht"];
 export const SKUS = ["120001", "120002", "999999", "0"];
 export const STORE_IDS = ["leipzig-gohlis", "leipzig-markthalle-fisch", "gibt-es-nicht"];
+
+// staff forms: the fuzz signs in as staff (issue 32)
+export const STAFF_FORMS: FormTarget[] = [
+  {
+    path: "/staff/orders/{orderNumber}",
+    fields: ["sku", "gift", "picked", "trackingNumber"],
+    intents: ["pick", "ready", "collected", "ship", "deliver"],
+  },
+];
+
+// staff pages and the query parameters their loaders read (issue 32)
+export const STAFF_PAGES: PageTarget[] = [
+  { path: "/staff/orders", params: ["state", "day", "carrier", "sort", "dir", "page"] },
+  { path: "/staff/orders/{orderNumber}", params: [] },
+];
