@@ -51,8 +51,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = { title: pageTitle(t("detailTitle", { number }), t) };
   const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL };
   let order: OrderDetail | null;
+  let progress: Awaited<ReturnType<typeof orderProgress>> | null = null;
   try {
     order = await findOrder(context.env.DB, customer.id, number);
+    if (order) progress = await orderProgress(context.env.DB, order.id);
   } catch (error) {
     // The customer gets the message, the failure itself is only logged.
     console.error("order could not be loaded", error);
@@ -63,7 +65,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const payment =
     order.status === "pending_payment" ? await findOrderPayment(context.env.DB, customer.id, number) : null;
   const wayForward = payment ? paymentWayForward(payment, new Date()) : null;
-  const progress = await orderProgress(context.env.DB, order.id);
   return data({ ...page, order, wayForward, progress }, { headers });
 }
 
