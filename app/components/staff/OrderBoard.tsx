@@ -104,7 +104,7 @@ function useColumns(): ColumnDef<BoardRow, unknown>[] {
       header: t("board.column.day"),
       enableSorting: true,
       cell: ({ row }) =>
-        row.original.dueEnd
+        row.original.scheduled
           ? t("board.window", { window: formatWindow(row.original.dueAt, row.original.dueEnd) })
           : t("board.express", { date: formatGermanDate(row.original.dueAt) }),
     },

@@ -83,7 +83,10 @@ export function PickList({ lines, editable }: { lines: PickLine[]; editable: boo
                     <td>
                       <PickButton line={line} editable={editable} />
                     </td>
-                    <td className="pick-short">{t("pick.short")}</td>
+                    <td className="pick-short">
+                      <span className="visually-hidden">{t("pick.shortNone")}</span>
+                      <span className="pick-short-line" aria-hidden="true" />
+                    </td>
                   </tr>
                 ))}
               </tbody>

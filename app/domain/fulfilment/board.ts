@@ -19,6 +19,8 @@ export interface BoardRow {
   number: number;
   dueAt: string;
   dueEnd: string | null;
+  /** false: due as soon as paid (express, which has no wish slot), `dueAt` being the payment */
+  scheduled: boolean;
   carrier: CarrierCode;
   customer: string;
   lines: number;
