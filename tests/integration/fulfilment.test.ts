@@ -20,7 +20,7 @@ afterAll(async () => {
   await shop?.dispose();
 });
 
-const STAFF = { paula: 1, lars: 2, sina: 3 } as const;
+const STAFF = { paula: 1, lars: 2, sina: 3, gero: 4, ada: 5 } as const;
 const GOHLIS = "leipzig-gohlis";
 
 async function staffBrowser(who: keyof typeof STAFF) {
@@ -178,10 +178,24 @@ describe("the board", () => {
     expect((await paula.get("/staff/orders?day=gestern&state=x&sort=y&page=-1")).res.status).toBe(200);
   });
 
-  it("support has no board: 403", async () => {
-    const sina = await staffBrowser("sina");
-    expect((await sina.get("/staff/orders")).res.status).toBe(403);
-    expect((await sina.get(`/staff/orders/${pickup.number}`)).res.status).toBe(403);
+  it("the other roles have no board and take no step: 403, nothing changed", async () => {
+    for (const who of ["sina", "gero", "ada"] as const) {
+      const browser = await staffBrowser(who);
+      expect((await browser.get("/staff/orders")).res.status).toBe(403);
+      expect((await browser.get(`/staff/orders/${pickup.number}`)).res.status).toBe(403);
+      const csrf = csrfOf((await browser.get("/staff")).html);
+      for (const intent of ["pick", "ready", "collected", "ship", "deliver"]) {
+        const res = await browser.post(
+          `/staff/orders/${pickup.number}`,
+          { intent, sku: "170001", gift: "0", picked: "1", trackingNumber: "123456789012" },
+          { csrf },
+        );
+        expect(res.res.status).toBe(403);
+      }
+    }
+    expect(await audits(pickup.id)).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM order_pick WHERE order_id = ?", pickup.id)).toBe(0);
+    expect(await statusOf(pickup.id)).toBe("processing");
   });
 });
 
