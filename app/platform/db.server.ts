@@ -90,6 +90,14 @@ export interface Database {
     before_json: string | null;
     after_json: string | null;
   };
+  order_pick: { order_id: string; sku: string; is_gift: number; staff_id: number; picked_at: number };
+  order_step: {
+    order_id: string;
+    step: "ready" | "collected" | "shipped" | "delivered";
+    at: string;
+    staff_id: number;
+    tracking_number: string | null;
+  };
   consent_record: {
     id: Generated<number>;
     customer_id: number;

@@ -11,6 +11,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderRefunds } from "~/components/order/OrderRefunds";
 import { OrderTotals } from "~/components/order/OrderTotals";
 import { InvoiceLink } from "~/components/order/InvoiceLink";
+import { OrderTimeline } from "~/components/order/OrderTimeline";
+import { orderProgress } from "~/domain/fulfilment/order.server";
 import { formatGermanDateTime, formatGermanTime } from "~/domain/content/date";
 import { addressLine } from "~/domain/address/format";
 import { idParam } from "~/domain/customer/id-param";
@@ -52,12 +54,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = { title: pageTitle(t("detailTitle", { number }), t) };
   const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL };
   let order: OrderDetail | null;
+  let progress: Awaited<ReturnType<typeof orderProgress>> | null = null;
   try {
     order = await findOrder(context.env.DB, customer.id, number);
+    if (order) progress = await orderProgress(context.env.DB, order.id);
   } catch (error) {
     // The customer gets the message, the failure itself is only logged.
     console.error("order could not be loaded", error);
-    return data({ ...page, order: null, wayForward: null, refunds: [] }, { status: 503, headers });
+    return data({ ...page, order: null, wayForward: null, refunds: [], progress: null }, { status: 503, headers });
   }
   // Someone else's order number answers exactly like one that does not exist.
   if (!order) throw new Response("Not Found", { status: 404 });
@@ -65,7 +69,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     order.status === "pending_payment" ? await findOrderPayment(context.env.DB, customer.id, number) : null;
   const wayForward = payment ? paymentWayForward(payment, new Date()) : null;
   const refunds = await orderRefunds(context.env.DB, order.id);
-  return data({ ...page, order, wayForward, refunds }, { headers });
+  return data({ ...page, order, wayForward, refunds, progress }, { headers });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -122,7 +126,7 @@ function OrderCashback({ order }: { order: OrderDetail }) {
 }
 
 export default function OrderDetailPage() {
-  const { order, wayForward, refunds } = useLoaderData<typeof loader>();
+  const { order, wayForward, refunds, progress } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const [search] = useSearchParams();
   if (!order) {
@@ -148,6 +152,7 @@ export default function OrderDetailPage() {
         {t("orderedAt", { date: formatGermanDateTime(order.createdAt) })} ·{" "}
         <span className="mark">{t(`status.${order.status}`)}</span>
       </p>
+      {progress ? <OrderTimeline order={order} progress={progress} /> : null}
       <ul className="review-lines">
         {order.lines.map((l) => (
           <li key={`${l.sku}-${l.isGift}`}>

@@ -14,6 +14,7 @@ interface StaffSection {
 const SECTIONS: StaffSection[] = [
   { key: "customers", path: "/staff/customers", action: "customers.read" },
   { key: "cooperative", path: "/staff/cooperative", action: "cooperative.read" },
+  { key: "orders", path: "/staff/orders", action: "orders.read" },
   { key: "members", path: "/staff/members", action: "staff.list" },
   { key: "audit", path: "/staff/audit", action: "audit.read" },
   { key: "withdrawals", path: "/staff/withdrawals", action: "withdrawals.read" },

@@ -314,6 +314,11 @@ export const STAFF_FORMS: FormTarget[] = [
   { path: "/staff/withdrawals", fields: ["order"] },
   // „Bestellung stornieren“
   { path: "/staff/orders/{orderNumber}/cancel", fields: ["reason"] },
+  {
+    path: "/staff/orders/{orderNumber}",
+    fields: ["sku", "gift", "picked", "trackingNumber"],
+    intents: ["pick", "ready", "collected", "ship", "deliver"],
+  },
 ];
 
 /** The back office's pages with the query parameters their loaders read (signed in as staff, issue 32). */
@@ -332,4 +337,6 @@ export const STAFF_PAGES: PageTarget[] = [
   { path: "/staff/customers/{customerId}/erase", params: [] },
   { path: "/staff/withdrawals", params: ["q", "state", "sort", "dir", "page"] },
   { path: "/staff/orders/{orderNumber}/cancel", params: [] },
+  { path: "/staff/orders", params: ["state", "day", "carrier", "sort", "dir", "page"] },
+  { path: "/staff/orders/{orderNumber}", params: [] },
 ];
