@@ -22,7 +22,10 @@ import {
 import { giveBackStatements } from "./give-back.server";
 import { orderPagePath } from "./order";
 
-/** Paid and not yet handed over: in the shop's hands still. */
+/**
+ * Paid and not yet handed over: in the shop's hands still. A shipped delivery stays `processing`
+ * until it is delivered (domain/fulfilment), but it is on its way: no longer cancellable.
+ */
 export const CANCELLABLE_STATUSES: OrderStatus[] = ["processing", "ready_for_pickup"];
 
 export interface StaffOrderSummary {
@@ -37,9 +40,15 @@ export interface StaffOrderSummary {
   creditCents: number;
   customer: { id: number; firstname: string; name: string; email: string };
   withdrawnAt: string | null;
+  /** Handed to the carrier (fulfilment's "Versandt"). */
+  shipped: boolean;
 }
 
-export const canStaffCancel = (order: Pick<StaffOrderSummary, "status">) => CANCELLABLE_STATUSES.includes(order.status);
+export const canStaffCancel = (order: Pick<StaffOrderSummary, "status" | "shipped">) =>
+  CANCELLABLE_STATUSES.includes(order.status) && !order.shipped;
+
+const SHIPPED = (orderId: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM order_step WHERE order_id = ${orderId} AND step = 'shipped')`;
 
 /** The order as a member of staff may see it; null when it does not exist or is another store's. */
 export async function findOrderForStaff(
@@ -67,6 +76,7 @@ export async function findOrderForStaff(
       "c.firstname",
       "c.lastname",
       "c.email",
+      sql<number>`EXISTS (SELECT 1 FROM order_step WHERE order_id = o.id AND step = 'shipped')`.as("shipped"),
     ])
     .where("o.increment_id", "=", incrementId)
     .where("o.channel", "=", "online");
@@ -91,6 +101,7 @@ export async function findOrderForStaff(
           email: row.email,
         },
         withdrawnAt: row.withdrawn_at,
+        shipped: row.shipped === 1,
       }
     : null;
 }
@@ -151,7 +162,8 @@ export async function cancelOrderByStaff(
     prepare(
       db,
       sql`INSERT INTO refund_guard (reason) SELECT 'not cancellable'
-        WHERE NOT EXISTS (SELECT 1 FROM customer_order WHERE id = ${order.id} AND status IN (${sql.join(CANCELLABLE_STATUSES)}))`,
+        WHERE NOT EXISTS (SELECT 1 FROM customer_order WHERE id = ${order.id} AND status IN (${sql.join(CANCELLABLE_STATUSES)}))
+          OR ${SHIPPED(order.id)}`,
     ),
     ...giveBackStatements(db, {
       orderId: order.id,

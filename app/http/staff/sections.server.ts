@@ -12,12 +12,12 @@ interface StaffSection {
 }
 
 const SECTIONS: StaffSection[] = [
+  { key: "orders", path: "/staff/orders", action: "orders.read" },
+  { key: "withdrawals", path: "/staff/withdrawals", action: "withdrawals.read" },
   { key: "customers", path: "/staff/customers", action: "customers.read" },
   { key: "cooperative", path: "/staff/cooperative", action: "cooperative.read" },
-  { key: "orders", path: "/staff/orders", action: "orders.read" },
   { key: "members", path: "/staff/members", action: "staff.list" },
   { key: "audit", path: "/staff/audit", action: "audit.read" },
-  { key: "withdrawals", path: "/staff/withdrawals", action: "withdrawals.read" },
 ];
 
 export function sectionsFor(role: StaffRole): { key: string; path: string }[] {

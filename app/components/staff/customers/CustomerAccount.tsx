@@ -103,14 +103,26 @@ export function Orders({ orders }: Pick<Account, "orders">) {
       ) : (
         <SmallTable
           caption={t("account.orders")}
-          heads={[t("account.orderNumber"), t("account.orderDate"), t("account.orderStatus"), t("account.orderTotal")]}
+          heads={[
+            t("account.orderNumber"),
+            t("account.orderDate"),
+            t("account.orderStatus"),
+            t("account.orderTotal"),
+            t("account.orderActions"),
+          ]}
           rows={orders.map((o) => [
-            <a key="n" href={`/staff/orders/${o.incrementId}`}>
-              {o.incrementId}
-            </a>,
+            String(o.incrementId),
             formatGermanDate(o.createdAt),
             t(`account.orderStatuses.${o.status}`),
             formatEuro(o.grandTotalCents),
+            // support may cancel an order still in the shop's hands (its page says when it no longer is)
+            o.status === "processing" || o.status === "ready_for_pickup" ? (
+              <a key="cancel" href={`/staff/orders/${o.incrementId}/cancel`}>
+                {t("account.cancelOrder", { number: o.incrementId })}
+              </a>
+            ) : (
+              ""
+            ),
           ])}
         />
       )}
