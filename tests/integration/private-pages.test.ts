@@ -24,7 +24,7 @@ interface Row {
 }
 
 /** Ids of the demo customer's data, looked up once the shop runs. */
-type Ids = Record<"address" | "order" | "card", string>;
+type Ids = Record<"address" | "order" | "card" | "delivery", string>;
 
 const rows = (ids: Ids): Row[] => [
   { route: "consent.tsx", path: "/consent", as: "visitor", status: 200 },
@@ -104,6 +104,28 @@ const rows = (ids: Ids): Row[] => [
   { route: "staff.members._index.tsx", path: "/staff/members", as: "ada", status: 200 },
   { route: "staff.members.$id.tsx", path: "/staff/members/1", as: "ada", status: 200 },
   { route: "staff.audit.tsx", path: "/staff/audit", as: "ada", status: 200 },
+  { route: "staff.orders._index.tsx", path: "/staff/orders", as: "lars", status: 200 },
+  { route: "staff.orders.$number._index.tsx", path: `/staff/orders/${ids.delivery}`, as: "lars", status: 200 },
+  { route: "staff.orders_.$number_.cancel.tsx", path: `/staff/orders/${ids.delivery}/cancel`, as: "lars", status: 200 },
+  { route: "staff.withdrawals.tsx", path: "/staff/withdrawals", as: "sina", status: 200 },
+  { route: "staff.customers._index.tsx", path: "/staff/customers", as: "sina", status: 200 },
+  { route: "staff.customers.$id.tsx", path: "/staff/customers/100001", as: "sina", status: 200 },
+  { route: "staff.customers.$id_.erase.tsx", path: "/staff/customers/100001/erase", as: "sina", status: 200 },
+  { route: "staff.cooperative.tsx", path: "/staff/cooperative", as: "gero", status: 200 },
+  { route: "staff.cooperative._index.tsx", path: "/staff/cooperative", as: "gero", status: 200 },
+  {
+    route: "staff.cooperative.declarations.$id.refuse.tsx",
+    path: "/staff/cooperative/declarations/seed-share-purchase-emil/refuse",
+    as: "gero",
+    status: 200,
+  },
+  { route: "staff.cooperative.notices._index.tsx", path: "/staff/cooperative/notices", as: "gero", status: 200 },
+  {
+    route: "staff.cooperative.notices.$id.tsx",
+    path: "/staff/cooperative/notices/seed-share-dora-2",
+    as: "gero",
+    status: 200,
+  },
 ];
 
 const COOKIE_READER =
@@ -125,6 +147,9 @@ beforeAll(async () => {
     address: await one("SELECT id FROM address WHERE customer_id = ? ORDER BY id"),
     order: await one("SELECT increment_id AS id FROM customer_order WHERE customer_id = ? ORDER BY increment_id"),
     card: await one("SELECT id FROM card WHERE customer_id = ? ORDER BY id"),
+    delivery: await one(
+      "SELECT increment_id AS id FROM customer_order WHERE customer_id = ? AND channel = 'online' AND store_id IS NULL ORDER BY increment_id",
+    ),
   });
   // a membership declaration of hers that awaits her signature: the confirm and cancel dialogs show
   const now = new Date().toISOString();

@@ -20,9 +20,81 @@ interface Attempt {
 /** Ids of the seeded shop the requests name, looked up once it runs. */
 interface Ids {
   staffId: string;
+  /** One of the demo customers' online orders. */
+  orderNumber: string;
+  /** The customer support acts on (Ben, registered but not activated). */
+  customerId: string;
 }
 
-const ATTEMPTS = (ids: Ids): Partial<Record<StaffAction, Attempt>> => ({
+const ATTEMPTS = (ids: Ids): Record<StaffAction, Attempt> => ({
+  "orders.read": { method: "GET", path: "/staff/orders" },
+  "orders.pick": {
+    method: "POST",
+    path: `/staff/orders/${ids.orderNumber}`,
+    fields: { intent: "pick", sku: "120001", picked: "1" },
+  },
+  "orders.ready": { method: "POST", path: `/staff/orders/${ids.orderNumber}`, fields: { intent: "ready" } },
+  "orders.collected": { method: "POST", path: `/staff/orders/${ids.orderNumber}`, fields: { intent: "collected" } },
+  "orders.ship": {
+    method: "POST",
+    path: `/staff/orders/${ids.orderNumber}`,
+    fields: { intent: "ship", trackingNumber: "00340434161234567890" },
+  },
+  "orders.deliver": { method: "POST", path: `/staff/orders/${ids.orderNumber}`, fields: { intent: "deliver" } },
+  "orders.cancel": {
+    method: "POST",
+    path: `/staff/orders/${ids.orderNumber}/cancel`,
+    fields: { reason: "Die Rollenprüfung storniert." },
+  },
+  "customers.read": { method: "GET", path: "/staff/customers" },
+  "customers.block": { method: "POST", path: `/staff/customers/${ids.customerId}`, fields: { intent: "block" } },
+  "customers.unblock": { method: "POST", path: `/staff/customers/${ids.customerId}`, fields: { intent: "unblock" } },
+  "customers.resendActivation": {
+    method: "POST",
+    path: `/staff/customers/${ids.customerId}`,
+    fields: { intent: "resendActivation" },
+  },
+  "customers.endSessions": {
+    method: "POST",
+    path: `/staff/customers/${ids.customerId}`,
+    fields: { intent: "endSessions" },
+  },
+  "customers.credit": {
+    method: "POST",
+    path: `/staff/customers/${ids.customerId}`,
+    fields: {
+      intent: "credit",
+      kind: "goodwill",
+      amount: "1,00",
+      reason: "Rollenprüfung",
+      token: "role-matrix-token-1",
+    },
+  },
+  "customers.export": { method: "POST", path: `/staff/customers/${ids.customerId}/export` },
+  // a wrong confirmation: the allowed role's answer is the form's refusal, nobody is erased
+  "customers.erase": {
+    method: "POST",
+    path: `/staff/customers/${ids.customerId}/erase`,
+    fields: { email: "nicht.sie@example.org" },
+  },
+  "withdrawals.read": { method: "GET", path: "/staff/withdrawals" },
+  "withdrawals.refund": { method: "POST", path: "/staff/withdrawals", fields: { order: ids.orderNumber } },
+  "cooperative.read": { method: "GET", path: "/staff/cooperative" },
+  "cooperative.admit": {
+    method: "POST",
+    path: "/staff/cooperative?index",
+    fields: { purchaseId: "seed-share-purchase-emil" },
+  },
+  "cooperative.refuse": {
+    method: "POST",
+    path: "/staff/cooperative/declarations/seed-share-purchase-emil/refuse",
+    fields: { reason: "Die Rollenprüfung lehnt ab, nur zum Test." },
+  },
+  "cooperative.payout": {
+    method: "POST",
+    path: "/staff/cooperative/notices/seed-share-dora-2",
+    fields: { paidOn: "2026-06-22" },
+  },
   "staff.list": { method: "GET", path: "/staff/members" },
   "staff.add": {
     method: "POST",
@@ -38,7 +110,7 @@ const ATTEMPTS = (ids: Ids): Partial<Record<StaffAction, Attempt>> => ({
 });
 
 let shop: TestShop;
-let attempts: Partial<Record<StaffAction, Attempt>>;
+let attempts: Record<StaffAction, Attempt>;
 let customerIds: number[];
 const STAFF = Object.keys(DEMO_STAFF) as DemoStaff[];
 
@@ -48,7 +120,13 @@ beforeAll(async () => {
     .prepare("SELECT id FROM staff_member WHERE email = ?")
     .bind(DEMO_STAFF.gero)
     .first<{ id: number }>();
-  attempts = ATTEMPTS({ staffId: String(gero!.id) });
+  const order = await shop.db
+    .prepare("SELECT increment_id AS n FROM customer_order WHERE channel = 'online' ORDER BY increment_id LIMIT 1")
+    .first<{ n: number }>();
+  const ben = await shop.db
+    .prepare("SELECT id FROM customer WHERE email = 'ben.mueller@example.org'")
+    .first<{ id: number }>();
+  attempts = ATTEMPTS({ staffId: String(gero!.id), orderNumber: String(order!.n), customerId: String(ben!.id) });
   customerIds = (await shop.db.prepare("SELECT id FROM customer").all<{ id: number }>()).results.map((r) => r.id);
 });
 afterAll(async () => {
@@ -62,7 +140,7 @@ const roleOf = async (who: DemoStaff) =>
 
 async function attempt(who: DemoStaff, action: StaffAction): Promise<number> {
   const browser = await staffBrowser(shop, who);
-  const { method, path, fields = {} } = attempts[action]!;
+  const { method, path, fields = {} } = attempts[action];
   if (method === "GET") return (await browser.get(path)).res.status;
   return (await browser.post(path, fields, { csrf: await staffCsrf(browser) })).res.status;
 }
