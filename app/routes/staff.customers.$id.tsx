@@ -52,7 +52,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     .formData()
     .catch(() => null);
   const intent = body?.get("intent");
-  if (typeof intent !== "string" || !(intent in ACTIONS)) {
+  // own keys only: "constructor" or "__proto__" is no intent
+  if (typeof intent !== "string" || !Object.hasOwn(ACTIONS, intent)) {
     await requireStaff(request, context, "customers.read");
     throw unknownIntent();
   }

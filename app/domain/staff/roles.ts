@@ -41,7 +41,8 @@ export const STAFF_ACTIONS = {
 export type StaffAction = keyof typeof STAFF_ACTIONS;
 
 export function mayTake(role: StaffRole, action: StaffAction): boolean {
-  return (STAFF_ACTIONS[action] as readonly StaffRole[]).includes(role);
+  // an action that is none (a prototype's key from a form) is nobody's
+  return Object.hasOwn(STAFF_ACTIONS, action) && (STAFF_ACTIONS[action] as readonly StaffRole[]).includes(role);
 }
 
 /** A member of staff as the back office knows her. */

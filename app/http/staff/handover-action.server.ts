@@ -82,7 +82,8 @@ export async function takeHandoverStep(
 ): Promise<SubmissionResult<string[]>> {
   const { staff, form } = await readStaffForm(request, context, "orders.read");
   const intent = String(form.get("intent") ?? "");
-  const action = INTENTS[intent];
+  // own keys only: "constructor" or "__proto__" is no intent
+  const action = Object.hasOwn(INTENTS, intent) ? INTENTS[intent] : undefined;
   if (!action) throw unknownIntent();
   if (!mayTake(staff.role, action)) throw staffForbidden();
   const db = context.env.DB;
