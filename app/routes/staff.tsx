@@ -8,7 +8,7 @@ import {
 import { Form, Link, NavLink, Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ErrorPage, errorStatus } from "~/components/ui/ErrorPage";
+import { StaffErrorPage } from "~/components/staff/StaffErrorPage";
 import { pageTitle, useTranslation } from "~/i18n/texts";
 import { translator } from "~/platform/i18n.server";
 import { sectionsFor } from "~/http/staff/sections.server";
@@ -114,27 +114,13 @@ export default function StaffLayout() {
   );
 }
 
-/** A role's refusal explained as such; every other error as the shop explains it. */
+/** A role's refusal explained as such; every other error as the shop explains its codes. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation("staff");
-  if (isRouteErrorResponse(error) && isStaffForbidden(error.status, error.data)) {
-    return (
-      <StaffFrame>
-        <section className="error-page" aria-labelledby="error-headline">
-          <p className="error-code">403</p>
-          <h1 id="error-headline">{t("forbidden.headline")}</h1>
-          <p>{t("forbidden.text")}</p>
-          <a className="button button-primary" href="/staff">
-            {t("forbidden.back")}
-          </a>
-        </section>
-      </StaffFrame>
-    );
-  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <StaffFrame>
-      <ErrorPage status={errorStatus(error)} />
+      <StaffErrorPage status={status} forbidden={isRouteErrorResponse(error) && isStaffForbidden(status, error.data)} />
     </StaffFrame>
   );
 }
