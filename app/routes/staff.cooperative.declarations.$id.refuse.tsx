@@ -56,9 +56,9 @@ export default function RefuseDeclaration() {
     <div className="page-narrow">
       <h1>{t("refuse.title")}</h1>
       <p>{t("refuse.intro")}</p>
-      <section className="staff-facts" aria-labelledby="refused-declaration">
+      <section className="staff-card" aria-labelledby="refused-declaration">
         <h2 id="refused-declaration">{t("refuse.declaration")}</h2>
-        <dl>
+        <dl className="staff-facts">
           <dt>{t("declarations.column.name")}</dt>
           <dd>
             {d.name}, {d.email}
