@@ -26,19 +26,21 @@ export function BalancePaging({
   const { t } = useTranslation("balance");
   const links = useRef<HTMLElement>(null);
   /** The number of entries shown when a link was used ("more" only counts for the announcement). */
-  const used = useRef<{ more: boolean; before: number } | null>(null);
+  const used = useRef<{ more: boolean; before: number; paging: string } | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  const paging = `${shown} ${moreLimit} ${less}`;
   useEffect(() => {
     const link = used.current;
-    if (!link) return;
+    // Only once the list has changed: another render meanwhile (the texts arriving, say) is not it.
+    if (!link || link.paging === paging) return;
     used.current = null;
     const added = shown - link.before;
     setAnnouncement(link.more && added > 0 ? t("moreShown", { count: added }) : "");
     const focusLost = !document.activeElement || document.activeElement === document.body;
     if (focusLost) links.current?.querySelector("a")?.focus({ preventScroll: true });
-  }, [shown, moreLimit, less, t]);
+  }, [paging, shown, t]);
   const remember = (more: boolean) => () => {
-    used.current = { more, before: shown };
+    used.current = { more, before: shown, paging };
   };
   const status = (
     <p className="visually-hidden" aria-live="polite" aria-atomic="true">
