@@ -91,6 +91,18 @@ export interface Database {
     after_json: string | null;
   };
   order_pick: { order_id: string; sku: string; is_gift: number; staff_id: number; picked_at: number };
+  order_short: {
+    id: Generated<number>;
+    order_id: string;
+    sku: string;
+    is_gift: number;
+    name: string;
+    qty: number;
+    reason: "missing" | "giftRule";
+    staff_id: number;
+    at: string;
+    refund_key: string;
+  };
   order_step: {
     order_id: string;
     step: "ready" | "collected" | "shipped" | "delivered";

@@ -31,6 +31,8 @@ import { openOrderPayment } from "~/http/checkout/order-submit.server";
 import type { SignedInCustomer } from "~/platform/session.server";
 import { withdrawOrder } from "~/domain/order/withdrawal.server";
 import { orderRefunds } from "~/domain/refund/refunds.server";
+import { orderShortages } from "~/domain/fulfilment/shortage.server";
+import { OrderShortages } from "~/components/order/OrderShortages";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
@@ -55,13 +57,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL };
   let order: OrderDetail | null;
   let progress: Awaited<ReturnType<typeof orderProgress>> | null = null;
+  let shortages: Awaited<ReturnType<typeof orderShortages>> = [];
   try {
     order = await findOrder(context.env.DB, customer.id, number);
-    if (order) progress = await orderProgress(context.env.DB, order.id);
+    if (order)
+      [progress, shortages] = await Promise.all([
+        orderProgress(context.env.DB, order.id),
+        orderShortages(context.env.DB, order.id),
+      ]);
   } catch (error) {
     // The customer gets the message, the failure itself is only logged.
     console.error("order could not be loaded", error);
-    return data({ ...page, order: null, wayForward: null, refunds: [], progress: null }, { status: 503, headers });
+    return data(
+      { ...page, order: null, wayForward: null, refunds: [], progress: null, shortages },
+      { status: 503, headers },
+    );
   }
   // Someone else's order number answers exactly like one that does not exist.
   if (!order) throw new Response("Not Found", { status: 404 });
@@ -69,7 +79,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     order.status === "pending_payment" ? await findOrderPayment(context.env.DB, customer.id, number) : null;
   const wayForward = payment ? paymentWayForward(payment, new Date()) : null;
   const refunds = await orderRefunds(context.env.DB, order.id);
-  return data({ ...page, order, wayForward, refunds, progress }, { headers });
+  return data({ ...page, order, wayForward, refunds, progress, shortages }, { headers });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -126,7 +136,7 @@ function OrderCashback({ order }: { order: OrderDetail }) {
 }
 
 export default function OrderDetailPage() {
-  const { order, wayForward, refunds, progress } = useLoaderData<typeof loader>();
+  const { order, wayForward, refunds, progress, shortages } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const [search] = useSearchParams();
   if (!order) {
@@ -229,6 +239,7 @@ export default function OrderDetailPage() {
         </p>
       ) : null}
       {wayForward ? <PaymentWayForwardSection way={wayForward} /> : null}
+      <OrderShortages shortages={shortages} />
       <OrderRefunds refunds={refunds} />
       {canWithdraw(order) ? (
         <section className="withdraw" aria-labelledby="withdraw-title">

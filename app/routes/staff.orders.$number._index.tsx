@@ -3,7 +3,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { pageTitle, useTranslation } from "~/i18n/texts";
 import { HandoverForms } from "~/components/staff/HandoverForms";
 import { OrderFulfilmentFacts } from "~/components/staff/OrderFulfilmentFacts";
-import { PickList } from "~/components/staff/PickList";
+import { BookedShortages, PickList } from "~/components/staff/PickList";
+import { orderShortages } from "~/domain/fulfilment/shortage.server";
 import { canPick, nextStep } from "~/domain/fulfilment/progress";
 import { requireScopedOrder } from "~/http/staff/fulfilment.server";
 import { takeHandoverStep } from "~/http/staff/handover-action.server";
@@ -21,17 +22,17 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context, "orders.read");
   const order = await requireScopedOrder(context.env.DB, staff, params.number);
-  const t = await translator("staffOrders");
-  return { title: pageTitle(t("order.title", { number: order.number }), t), order };
+  const [t, shortages] = await Promise.all([translator("staffOrders"), orderShortages(context.env.DB, order.id)]);
+  return { title: pageTitle(t("order.title", { number: order.number }), t), order, shortages };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const outcome = await takeHandoverStep(request, context, params.number);
-  return data({ result: outcome }, { status: 400 });
+  const refused = await takeHandoverStep(request, context, params.number);
+  return data(refused, { status: 400 });
 }
 
 export default function OrderPickPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, shortages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("staffOrders");
   // staff may cancel an order until it is handed over, to the customer or to the carrier
@@ -44,7 +45,12 @@ export default function OrderPickPage() {
       <h1>{t("order.title", { number: order.number })}</h1>
       <OrderFulfilmentFacts order={order} />
       <p className="staff-no-print">{t("order.printHint")}</p>
-      <PickList lines={order.lines} editable={canPick(order.state)} />
+      <PickList
+        lines={order.lines}
+        editable={canPick(order.state)}
+        shortageResult={actionData?.intent === "short" ? actionData.result : undefined}
+      />
+      <BookedShortages shortages={shortages} />
       <div className="staff-no-print">
         <HandoverForms
           carrier={order.carrier}
@@ -52,7 +58,7 @@ export default function OrderPickPage() {
           allPicked={order.lines.every((line) => line.picked)}
           withdrawn={order.withdrawnAt !== null}
           canceled={order.state === "canceled"}
-          lastResult={actionData?.result}
+          lastResult={actionData?.intent === "ship" ? actionData.result : undefined}
         />
         {cancellable ? (
           <p>

@@ -33,6 +33,17 @@ const ATTEMPTS = (ids: Ids): Record<StaffAction, Attempt> => ({
     path: `/staff/orders/${ids.orderNumber}`,
     fields: { intent: "pick", sku: "120001", picked: "1" },
   },
+  "orders.short": {
+    method: "POST",
+    path: `/staff/orders/${ids.orderNumber}`,
+    fields: {
+      intent: "short",
+      "lines[0].sku": "120001",
+      "lines[0].gift": "0",
+      "lines[0].expected": "1",
+      "lines[0].missing": "1",
+    },
+  },
   "orders.ready": { method: "POST", path: `/staff/orders/${ids.orderNumber}`, fields: { intent: "ready" } },
   "orders.collected": { method: "POST", path: `/staff/orders/${ids.orderNumber}`, fields: { intent: "collected" } },
   "orders.ship": {

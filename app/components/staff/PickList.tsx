@@ -1,7 +1,11 @@
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useTranslation } from "~/i18n/texts";
+import type { SubmissionResult } from "@conform-to/react";
 import { groupByCategory, type PickLine } from "~/domain/fulfilment/pick-list";
+import { ShortageSubmit, ShortField, useShortageForm } from "./Shortage";
+
+export { BookedShortages } from "./Shortage";
 
 /** Marks one line picked, or takes the mark back: a form of its own, so it works without JavaScript. */
 function PickButton({ line, editable }: { line: PickLine; editable: boolean }) {
@@ -31,11 +35,21 @@ function PickButton({ line, editable }: { line: PickLine; editable: boolean }) {
 /**
  * The pick list, by category (the shelves), each line with what the picker needs on the shop
  * floor: quantity, article number, name and contents, chilled or age-restricted, and the mark.
- * The "Fehlmenge" column is the refunds' place (issue 32 §2: a short line taken off the order);
- * until then it is a line to write on when printed.
+ * While the order is being packed, the "Fehlmenge" column takes how many of a line are missing
+ * (Shortage.tsx); printed, its fields are boxes to write in.
  */
-export function PickList({ lines, editable }: { lines: PickLine[]; editable: boolean }) {
+export function PickList({
+  lines,
+  editable,
+  shortageResult,
+}: {
+  lines: PickLine[];
+  editable: boolean;
+  shortageResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("staffOrders");
+  const shortage = useShortageForm(lines, shortageResult);
+  const fieldOf = (line: PickLine) => shortage.lines[lines.indexOf(line)];
   const picked = lines.filter((line) => line.picked).length;
   return (
     <section aria-labelledby="pick-title" className="pick-list">
@@ -55,9 +69,11 @@ export function PickList({ lines, editable }: { lines: PickLine[]; editable: boo
                   <th scope="col">{t("pick.column.name")}</th>
                   <th scope="col">{t("pick.column.hint")}</th>
                   <th scope="col">{t("pick.column.picked")}</th>
-                  <th scope="col" className="pick-short">
-                    {t("pick.column.short")}
-                  </th>
+                  {editable ? (
+                    <th scope="col" className="pick-short">
+                      {t("pick.column.short")}
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
@@ -83,10 +99,11 @@ export function PickList({ lines, editable }: { lines: PickLine[]; editable: boo
                     <td>
                       <PickButton line={line} editable={editable} />
                     </td>
-                    <td className="pick-short">
-                      <span className="visually-hidden">{t("pick.shortNone")}</span>
-                      <span className="pick-short-line" aria-hidden="true" />
-                    </td>
+                    {editable ? (
+                      <td className="pick-short">
+                        <ShortField field={fieldOf(line)} line={line} />
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>
@@ -94,6 +111,7 @@ export function PickList({ lines, editable }: { lines: PickLine[]; editable: boo
           </section>
         );
       })}
+      {editable ? <ShortageSubmit form={shortage.form} /> : null}
     </section>
   );
 }

@@ -13,19 +13,13 @@ import { totalsOf, type Cart, type CartLine, type CartLineSnapshot, type CartSha
 import { lineTotalCents, type Coupon } from "./totals";
 import { giftsAvailable, stillDismissed, surplusGifts } from "./gifts";
 import { cartMessages, isOutOfStock } from "./validity";
+import { couponOf } from "./coupon";
 import { berlinToday } from "~/domain/time/berlin";
 import { LIMITED_MAX_QTY, MAX_QTY, maxQuantity } from "./quantity";
 
 /** The quantity limit of the product of a row, as SQL (domain/cart/quantity.ts in words). */
 const limitOf = (row: "excluded" | "cart_item") =>
   sql<number>`(SELECT CASE WHEN p.is_limited = 1 THEN ${LIMITED_MAX_QTY} ELSE ${MAX_QTY} END FROM product p WHERE p.sku = ${sql.ref(`${row}.sku`)})`;
-
-function toCoupon(row: { kind: "fixed" | "percent" | "freeShipping"; value: number; minOrderCents: number }): Coupon {
-  const { minOrderCents } = row;
-  if (row.kind === "fixed") return { kind: "fixed", amountCents: row.value, minOrderCents };
-  if (row.kind === "percent") return { kind: "percent", percent: row.value, minOrderCents };
-  return { kind: "freeShipping", minOrderCents };
-}
 
 /**
  * The cart's stored coupon, checked again on every load: an expired one no longer counts at all,
@@ -52,7 +46,7 @@ function storedCoupon(
     applied: {
       code: state.code,
       label: state.label ?? state.code,
-      coupon: toCoupon({ kind: state.kind, value: state.value ?? 0, minOrderCents }),
+      coupon: couponOf({ kind: state.kind, value: state.value ?? 0, minOrderCents }),
     },
   };
 }

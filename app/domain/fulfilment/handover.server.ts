@@ -27,7 +27,7 @@ export type HandoverResult = "done" | "changedMeanwhile" | "notPicked" | "withdr
 const PICKUP = sql.join(PICKUP_CARRIER_CODES.map((code) => sql.lit(code)));
 
 /** The order's own conditions: this order, in the member's scope. Columns of customer_order. */
-function thisOrder(orderId: string, scope: FulfilmentScope): RawBuilder<boolean> {
+export function thisOrder(orderId: string, scope: FulfilmentScope): RawBuilder<boolean> {
   const where =
     scope.kind === "store"
       ? sql`carrier_code IN (${PICKUP}) AND store_id = ${scope.storeId}`
@@ -35,7 +35,7 @@ function thisOrder(orderId: string, scope: FulfilmentScope): RawBuilder<boolean>
   return sql<boolean>`id = ${orderId} AND channel = 'online' AND paid_at IS NOT NULL AND ${where}`;
 }
 
-const shipped = (orderId: string) =>
+export const shipped = (orderId: string) =>
   sql<boolean>`EXISTS (SELECT 1 FROM order_step WHERE order_id = ${orderId} AND step = 'shipped')`;
 
 /** Every line to pick is marked picked. */
@@ -44,7 +44,7 @@ const allPicked = (orderId: string) => sql<boolean>`NOT EXISTS (SELECT 1 FROM or
     SELECT 1 FROM order_pick p WHERE p.order_id = i.order_id AND p.sku = i.sku AND p.is_gift = i.is_gift))`;
 
 /** Aborts the batch when the statement before it changed nothing (migration 0018's staff_guard). */
-const UNCHANGED = sql`INSERT INTO staff_guard (reason) SELECT 'changed' WHERE changes() = 0`;
+export const UNCHANGED = sql`INSERT INTO staff_guard (reason) SELECT 'changed' WHERE changes() = 0`;
 
 async function run(statements: D1PreparedStatement[], db: D1Database): Promise<HandoverResult> {
   try {

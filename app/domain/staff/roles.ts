@@ -11,6 +11,7 @@ export const STAFF_ACTIONS = {
   // fulfilment: the orders of her store, or the warehouse's deliveries
   "orders.read": ["fulfilment"],
   "orders.pick": ["fulfilment"],
+  "orders.short": ["fulfilment"],
   "orders.ready": ["fulfilment"],
   "orders.collected": ["fulfilment"],
   "orders.ship": ["fulfilment"],
