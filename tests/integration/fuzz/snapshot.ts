@@ -36,11 +36,19 @@ export async function customerData(shop: TestShop, ids: number[]): Promise<Recor
   return out;
 }
 
-/** The back office's own state: who is staff, and every audit entry (each staff action writes one). */
+/**
+ * The back office's own state: who is staff, every audit entry (each staff action writes one), and
+ * what its order forms write beside the customers' orders: refunds, short lines, picks and steps.
+ */
 export async function staffData(shop: TestShop): Promise<Record<string, unknown[]>> {
+  const rows = async (sql: string) => (await shop.db.prepare(sql).all()).results;
   return {
-    staff: (await shop.db.prepare("SELECT * FROM staff_member ORDER BY id").all()).results,
-    audit: (await shop.db.prepare("SELECT * FROM audit_entry ORDER BY id").all()).results,
+    staff: await rows("SELECT * FROM staff_member ORDER BY id"),
+    audit: await rows("SELECT * FROM audit_entry ORDER BY id"),
+    refunds: await rows("SELECT * FROM refund ORDER BY id"),
+    shortages: await rows("SELECT * FROM order_short ORDER BY id"),
+    picks: await rows("SELECT * FROM order_pick ORDER BY order_id, sku, is_gift"),
+    steps: await rows("SELECT * FROM order_step ORDER BY order_id, step"),
   };
 }
 

@@ -316,8 +316,18 @@ export const STAFF_FORMS: FormTarget[] = [
   { path: "/staff/orders/{orderNumber}/cancel", fields: ["reason"] },
   {
     path: "/staff/orders/{orderNumber}",
-    fields: ["sku", "gift", "picked", "trackingNumber"],
-    intents: ["pick", "ready", "collected", "ship", "deliver"],
+    fields: [
+      "sku",
+      "gift",
+      "picked",
+      "trackingNumber",
+      "lines[0].sku",
+      "lines[0].gift",
+      "lines[0].expected",
+      "lines[0].missing",
+      "lines[1].missing",
+    ],
+    intents: ["pick", "short", "ready", "collected", "ship", "deliver"],
   },
 ];
 
