@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { pdfText } from "../tests/fixtures/pdf-text";
 import { expectToast, visit } from "./account-helpers";
 import {
   ESPRESSO,
@@ -18,8 +20,9 @@ import {
 import { expect, expectAccessible, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
-// The back office's fulfilment (issue 32): a customer orders and pays, staff pick and hand over,
-// the customer is mailed and sees the timeline. A checkout and a dozen back-office pages.
+// The back office's fulfilment (issue 32): a customer orders and pays, staff pick (one line short,
+// taken off the order and refunded) and hand over, the customer is mailed, sees the timeline and
+// downloads the invoice of what she got. A checkout and a dozen back-office pages.
 test.describe.configure({ timeout: 180_000 });
 
 const GOHLIS = "Frischkorb Leipzig-Gohlis";
@@ -90,7 +93,36 @@ async function expectTimeline(page: Page, number: number, steps: string[], javaS
   return timeline;
 }
 
-test("click & collect: ordered and paid, picked in Gohlis, 'Abholbereit' mails store and time, 'Abgeholt' completes the timeline", async ({
+/** "Fehlmenge" on the pick list: a wrong number explained at its field, then the booking and its refund. */
+async function bookShortLine(page: Page, number: number, javaScriptEnabled: boolean) {
+  const field = page.getByRole("textbox", { name: `Fehlmenge für ${JUICE.name} (von 1)` });
+  await field.fill("2");
+  await page.getByRole("button", { name: "Fehlmengen buchen" }).click();
+  const message = "Höchstens so viele, wie bestellt sind.";
+  await expect(page.getByText(message)).toBeVisible();
+  await expect(field).toHaveValue("2");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toBeFocused();
+  await expectAccessible(page);
+
+  await field.fill("1");
+  await page.getByRole("button", { name: "Fehlmengen buchen" }).click();
+  // the sandbox stands in for PayPal's refund, confirmed by its signed event
+  await expect(page).toHaveURL(/\/payment\/sandbox\/refund\/[\w-]+\?key=[0-9a-f]+$/);
+  await expect(page.getByRole("main")).toContainText(`Erstattung von 1,19\u00a0€ zu Bestellung ${number}`);
+  await waitForHydration(page, javaScriptEnabled);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Erstattung bestätigen" }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/orders/${number}$`));
+  await expectToast(page, `Die Erstattung zu Bestellung ${number} ist bestätigt.`);
+  const booked = page.getByRole("region", { name: "Gebuchte Fehlmengen" });
+  await expect(booked).toContainText(`1 × ${JUICE.name}`);
+  await expect(page.getByRole("region", { name: "Pickliste" })).not.toContainText(JUICE.name);
+  await waitForHydration(page, javaScriptEnabled);
+  await expectAccessible(page);
+}
+
+test("click & collect: ordered and paid, one line short at picking and refunded, 'Abholbereit' mails store and time, 'Abgeholt' completes the timeline, the invoice shows what was handed over", async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -119,6 +151,7 @@ test("click & collect: ordered and paid, picked in Gohlis, 'Abholbereit' mails s
     "href",
     `/staff/orders/${number}/cancel`,
   );
+  await bookShortLine(page, number, javaScriptEnabled);
   await pickEverything(page, javaScriptEnabled);
 
   await page.getByRole("button", { name: "Abholbereit" }).click();
@@ -126,6 +159,10 @@ test("click & collect: ordered and paid, picked in Gohlis, 'Abholbereit' mails s
   await expect(page.getByRole("button", { name: "Abgeholt" })).toBeVisible();
   await expectAccessible(page);
 
+  const short = await mailText(page, customer.email, `Fehlende Artikel in deiner Bestellung ${number}`);
+  await expect(short).toContainText(`– 1 × ${JUICE.name}`);
+  await expect(short).toContainText("Wir erstatten dir 1,19\u00a0€.");
+  await expect(short).toContainText(`Deine Bestellung kostet jetzt 18,99\u00a0€.`);
   const mail = await mailText(page, customer.email, `Deine Bestellung ${number} ist abholbereit`);
   await expect(mail).toContainText(
     new RegExp(
@@ -140,6 +177,21 @@ test("click & collect: ordered and paid, picked in Gohlis, 'Abholbereit' mails s
   await expectAccessible(page);
 
   await expectTimeline(page, number, ["Bestellt", "Bezahlt", "Abholbereit", "Abgeholt"], javaScriptEnabled);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("region", { name: "Nicht lieferbar" })).toContainText(`1 × ${JUICE.name}`);
+  await expect(main.getByRole("region", { name: "Erstattungen" })).toContainText("Fehlender Artikel: 1,19\u00a0€");
+  await expect(main.getByRole("region", { name: "Erstattungen" })).toContainText("Erstattet");
+  await expectAccessible(page);
+
+  // the invoice: only what was handed over
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    main.getByRole("link", { name: "Rechnung herunterladen" }).click(),
+  ]);
+  const text = pdfText(await readFile(await download.path()));
+  expect(text).toContain(ESPRESSO.name);
+  expect(text).not.toContain(JUICE.name);
+  expect(text).toContain("18,99\u00a0€");
 });
 
 test("delivery: the warehouse ships with a tracking number (a wrong one explained at the field), then delivered", async ({

@@ -298,9 +298,9 @@ describe("Paula books short lines on the pick list", () => {
     const lines = await linesOf(o.orderId);
     const state = await snapshot(o.orderId);
     const cases: [Record<string, string>, string][] = [
-      [{ [FOOD]: "zwei" }, "Bitte gib eine ganze Zahl ab 0 ein."],
-      [{ [FOOD]: "-1" }, "Bitte gib eine ganze Zahl ab 0 ein."],
-      [{ [FOOD]: "5" }, "Es können höchstens so viele fehlen, wie bestellt sind."],
+      [{ [FOOD]: "zwei" }, "Bitte eine ganze Zahl ab 0."],
+      [{ [FOOD]: "-1" }, "Bitte eine ganze Zahl ab 0."],
+      [{ [FOOD]: "5" }, "Höchstens so viele, wie bestellt sind."],
       [{}, "Trage bei mindestens einer Position ein, wie viele fehlen."],
     ];
     for (const [missing, message] of cases) {

@@ -101,7 +101,11 @@ export function PickList({
                     </td>
                     {editable ? (
                       <td className="pick-short">
-                        <ShortField field={fieldOf(line)} line={line} />
+                        <ShortField
+                          field={fieldOf(line)}
+                          line={line}
+                          focus={lines.indexOf(line) === shortage.firstInvalid}
+                        />
                       </td>
                     ) : null}
                   </tr>
@@ -111,7 +115,7 @@ export function PickList({
           </section>
         );
       })}
-      {editable ? <ShortageSubmit form={shortage.form} /> : null}
+      {editable ? <ShortageSubmit form={shortage.form} invalidFields={shortage.firstInvalid >= 0} /> : null}
     </section>
   );
 }

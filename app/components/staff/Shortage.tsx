@@ -34,11 +34,13 @@ export function useShortageForm(lines: PickLine[], lastResult?: SubmissionResult
     // the limit is each line's quantity, told by the field's label and checked by the schema
     constraint: {},
   });
-  return { form: form as unknown as ShortageForm, lines: fields.lines.getFieldList() as LineField[] };
+  const fieldList = fields.lines.getFieldList() as LineField[];
+  const firstInvalid = fieldList.findIndex((field) => field.getFieldset().missing.errors?.length);
+  return { form: form as unknown as ShortageForm, lines: fieldList, firstInvalid };
 }
 
 /** The row's "Fehlmenge" cell: how many of this line are missing (empty: none). */
-export function ShortField({ field, line }: { field: LineField; line: PickLine }) {
+export function ShortField({ field, line, focus }: { field: LineField; line: PickLine; focus: boolean }) {
   const { t } = useTranslation("staffOrders");
   const parts = field.getFieldset();
   const missing = parts.missing;
@@ -54,6 +56,8 @@ export function ShortField({ field, line }: { field: LineField; line: PickLine }
         inputMode="numeric"
         autoComplete="off"
         size={3}
+        // after a refused booking the first wrong field takes the focus, and with it its message
+        autoFocus={focus}
         aria-label={t("short.label", { name: line.name, qty: line.qty })}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={invalid ? missing.errorId : undefined}
@@ -64,12 +68,27 @@ export function ShortField({ field, line }: { field: LineField; line: PickLine }
 }
 
 /** The form the short fields belong to: its message, the hint and "Fehlmengen buchen". */
-export function ShortageSubmit({ form }: { form: ShortageForm }) {
+export function ShortageSubmit({ form, invalidFields }: { form: ShortageForm; invalidFields: boolean }) {
   const { t } = useTranslation("staffOrders");
+  const props = getFormProps(form);
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="staff-no-print pick-shortage">
+    <Form
+      method="post"
+      {...props}
+      onSubmit={(event) => {
+        props.onSubmit(event);
+        // refused in the browser: the first wrong field takes the focus, as autoFocus does after the server's answer
+        if (event.defaultPrevented)
+          requestAnimationFrame(() =>
+            document.querySelector<HTMLInputElement>(`input[form="${form.id}"][aria-invalid="true"]`)?.focus(),
+          );
+      }}
+      noValidate
+      className="staff-no-print pick-shortage"
+    >
       <AuthenticityTokenInput />
       <FormMessage errors={form.errors} id={form.errorId} />
+      {invalidFields ? <FormMessage errors={["staffOrders:short.check"]} /> : null}
       <p>{t("short.hint")}</p>
       <button type="submit" name="intent" value="short" className="button button-secondary">
         {t("short.submit")}
