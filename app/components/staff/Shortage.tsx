@@ -56,7 +56,7 @@ export function ShortField({ field, line, focus }: { field: LineField; line: Pic
         inputMode="numeric"
         autoComplete="off"
         size={3}
-        // after a refused booking the first wrong field takes the focus, and with it its message
+        // biome-ignore lint/a11y/noAutofocus: only after a refused booking, on its first wrong field, so its message is read
         autoFocus={focus}
         aria-label={t("short.label", { name: line.name, qty: line.qty })}
         aria-invalid={invalid ? true : undefined}
