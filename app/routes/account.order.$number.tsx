@@ -31,6 +31,7 @@ import { openOrderPayment } from "~/http/checkout/order-submit.server";
 import type { SignedInCustomer } from "~/platform/session.server";
 import { withdrawOrder } from "~/domain/order/withdrawal.server";
 import { orderRefunds } from "~/domain/refund/refunds.server";
+import { creditNoteNumbers } from "~/domain/invoice/credit-note.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
@@ -61,7 +62,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   } catch (error) {
     // The customer gets the message, the failure itself is only logged.
     console.error("order could not be loaded", error);
-    return data({ ...page, order: null, wayForward: null, refunds: [], progress: null }, { status: 503, headers });
+    return data(
+      { ...page, order: null, wayForward: null, refunds: [], creditNotes: [], progress: null },
+      { status: 503, headers },
+    );
   }
   // Someone else's order number answers exactly like one that does not exist.
   if (!order) throw new Response("Not Found", { status: 404 });
@@ -69,7 +73,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     order.status === "pending_payment" ? await findOrderPayment(context.env.DB, customer.id, number) : null;
   const wayForward = payment ? paymentWayForward(payment, new Date()) : null;
   const refunds = await orderRefunds(context.env.DB, order.id);
-  return data({ ...page, order, wayForward, refunds, progress }, { headers });
+  const creditNotes = refunds.length ? await creditNoteNumbers(context.env.DB, customer.id, number) : [];
+  return data({ ...page, order, wayForward, refunds, creditNotes, progress }, { headers });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -126,7 +131,7 @@ function OrderCashback({ order }: { order: OrderDetail }) {
 }
 
 export default function OrderDetailPage() {
-  const { order, wayForward, refunds, progress } = useLoaderData<typeof loader>();
+  const { order, wayForward, refunds, creditNotes, progress } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const [search] = useSearchParams();
   if (!order) {
@@ -222,7 +227,7 @@ export default function OrderDetailPage() {
           </>
         ) : null}
       </dl>
-      <InvoiceLink order={order} />
+      <InvoiceLink order={order} creditNotes={creditNotes} />
       {order.withdrawnAt ? (
         <p className="form-message form-message-info">
           {t("withdraw.done", { date: formatGermanDateTime(order.withdrawnAt) })}
