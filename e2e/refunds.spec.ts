@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { pdfText } from "../tests/fixtures/pdf-text";
 import { visit } from "./account-helpers";
 import { euro, euroText, freshCustomer } from "./checkout-helpers";
 import { executeD1 } from "./d1";
@@ -6,8 +8,9 @@ import { expect, expectAccessible, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
 // A withdrawal refunded within its deadline (issue 32 §3, docs/decisions/0040-refunds.md): the
-// customer withdraws a paid order, support refunds it from the queue, the sandbox provider's refund
-// page confirms it signed, the customer sees the refund on her order page and gets the mail.
+// customer withdraws a delivered order, support refunds it from the queue, the sandbox provider's
+// refund page confirms it signed, the customer sees the refund on her order page, downloads the
+// correction of its invoice (docs/decisions/0043-credit-notes.md) and gets the mail.
 test.describe.configure({ timeout: 90_000 });
 
 const PAID = 1699 + 495;
@@ -16,7 +19,10 @@ const PAID = 1699 + 495;
  * A paid delivery of one "Caffè Crema" (PayPal through the sandbox), made in the e2e shop's D1:
  * placing and paying an order through the pages is the checkout tests' subject.
  */
-async function paidOrder(email: string, { store }: { store?: string } = {}): Promise<number> {
+async function paidOrder(
+  email: string,
+  { store, status = "processing" }: { store?: string; status?: "processing" | "complete" } = {},
+): Promise<number> {
   const [customer] = await executeD1("SELECT id FROM customer WHERE email = ?", [email]);
   const number = 900_000_000 + Math.floor(Math.random() * 99_000_000);
   const id = `e2e-refund-${number}`;
@@ -37,8 +43,8 @@ async function paidOrder(email: string, { store }: { store?: string } = {}): Pro
     `INSERT INTO customer_order (id, increment_id, customer_id, idempotency_key, channel, status, carrier_code, shipping_address,
        payment_method, comment, item_count, subtotal_cents, discount_cents, deposit_cents, shipping_cents, credit_cents,
        grand_total_cents, tax_details, created_at, paid_at)
-     VALUES (?, ?, ?, ?, 'online', 'processing', 'myensopackagedelivery', ?, 'paypal', '', 1, 1699, 0, 0, 495, 0, ?, ?, ?, ?)`,
-    [id, number, Number(customer.id), id, address, PAID, tax, now, now],
+     VALUES (?, ?, ?, ?, 'online', ?, 'myensopackagedelivery', ?, 'paypal', '', 1, 1699, 0, 0, 495, 0, ?, ?, ?, ?)`,
+    [id, number, Number(customer.id), id, status, address, PAID, tax, now, now],
   );
   // a click & collect order of the store instead (its shipping stays in the total: the sums are not the subject)
   if (store)
@@ -71,7 +77,8 @@ test("support refunds a withdrawal within its deadline; the sandbox confirms; th
   javaScriptEnabled,
 }) => {
   const customer = await freshCustomer(page);
-  const number = await paidOrder(customer.email);
+  // delivered: its invoice gets a correction with the refund
+  const number = await paidOrder(customer.email, { status: "complete" });
   await withdraw(page, number, javaScriptEnabled);
 
   // Sina Support signs in to the back office and opens the withdrawals queue
@@ -124,7 +131,23 @@ test("support refunds a withdrawal within its deadline; the sandbox confirms; th
   await expect(refunds).toContainText(new RegExp(`Widerruf:\\s*${euroText(PAID)}`));
   await expect(refunds).toContainText("Erstattet");
   await expect(refunds).toContainText(new RegExp(`${euroText(PAID)} über den Zahlungsweg deiner Bestellung`));
+  // beside the invoice, the correction the refund made of it (the series' number depends on the run)
+  const creditNote = page.getByRole("main").getByRole("link", { name: /^Rechnungskorrektur RK-\d{6} \(PDF\)$/ });
+  await expect(creditNote).toHaveCount(1);
+  await expect(page.getByRole("main").getByRole("link", { name: "Rechnung herunterladen (PDF)" })).toBeVisible();
   await expectAccessible(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), creditNote.click()]);
+  const name = download.suggestedFilename();
+  expect(name).toMatch(/^Rechnungskorrektur-RK-\d{6}\.pdf$/);
+  const text = pdfText(await readFile(await download.path()));
+  const rk = name.slice("Rechnungskorrektur-".length, -".pdf".length);
+  expect(text).toContain(`Rechnungskorrektur ${rk}`);
+  expect(
+    text.some((line) => /^Rechnungskorrektur RK-\d{6} zur Rechnung RE-\d{6} vom \d\d\.\d\d\.\d{4}$/.test(line)),
+  ).toBe(true);
+  // the correction's amount, negative, as the PDF writes it ("-21,94 €")
+  expect(text).toContain(`-${(PAID / 100).toFixed(2).replace(".", ",")}\u00a0€`);
+  await expect(page).toHaveURL(new RegExp(`/account/order/${number}$`));
 
   // and the mail is in the development mailbox
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(customer.email)}`);

@@ -33,6 +33,7 @@ import { withdrawOrder } from "~/domain/order/withdrawal.server";
 import { orderRefunds } from "~/domain/refund/refunds.server";
 import { orderShortages } from "~/domain/fulfilment/shortage.server";
 import { OrderShortages } from "~/components/order/OrderShortages";
+import { creditNoteNumbers } from "~/domain/invoice/credit-note.server";
 import { requireCustomer } from "~/platform/auth.server";
 import { PRIVATE_CACHE_CONTROL, privatePageHeaders } from "~/platform/edge-cache.server";
 import { redirectWithNotice } from "~/platform/flash.server";
@@ -69,7 +70,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // The customer gets the message, the failure itself is only logged.
     console.error("order could not be loaded", error);
     return data(
-      { ...page, order: null, wayForward: null, refunds: [], progress: null, shortages },
+      { ...page, order: null, wayForward: null, refunds: [], creditNotes: [], progress: null, shortages },
       { status: 503, headers },
     );
   }
@@ -79,7 +80,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     order.status === "pending_payment" ? await findOrderPayment(context.env.DB, customer.id, number) : null;
   const wayForward = payment ? paymentWayForward(payment, new Date()) : null;
   const refunds = await orderRefunds(context.env.DB, order.id);
-  return data({ ...page, order, wayForward, refunds, progress, shortages }, { headers });
+  const creditNotes = refunds.length ? await creditNoteNumbers(context.env.DB, customer.id, number) : [];
+  return data({ ...page, order, wayForward, refunds, creditNotes, progress, shortages }, { headers });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -136,7 +138,7 @@ function OrderCashback({ order }: { order: OrderDetail }) {
 }
 
 export default function OrderDetailPage() {
-  const { order, wayForward, refunds, progress, shortages } = useLoaderData<typeof loader>();
+  const { order, wayForward, refunds, creditNotes, progress, shortages } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const [search] = useSearchParams();
   if (!order) {
@@ -232,7 +234,7 @@ export default function OrderDetailPage() {
           </>
         ) : null}
       </dl>
-      <InvoiceLink order={order} />
+      <InvoiceLink order={order} creditNotes={creditNotes} />
       {order.withdrawnAt ? (
         <p className="form-message form-message-info">
           {t("withdraw.done", { date: formatGermanDateTime(order.withdrawnAt) })}

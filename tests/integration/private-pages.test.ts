@@ -83,6 +83,13 @@ const rows = (ids: Ids): Row[] => [
     as: "customer",
     status: 200,
   },
+  // her order has no correction (none is seeded): the 404 is private too
+  {
+    route: "account.order.$number_.credit-note.$credit.tsx",
+    path: `/account/order/${ids.order}/credit-note/1`,
+    as: "customer",
+    status: 404,
+  },
   { route: "account.shareholder.tsx", path: "/account/shareholder", as: "customer", status: 200 },
   { route: "account.shareholder.sell.tsx", path: "/account/shareholder/sell", as: "customer", status: 200 },
   { route: "account.shareholder_.listing.tsx", path: "/account/shareholder/listing", as: "customer", status: 200 },

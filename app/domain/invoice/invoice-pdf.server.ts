@@ -1,15 +1,27 @@
 /**
- * The invoice drawn as a PDF with pdf-lib (pure JavaScript, runs in the Worker; docs/decisions/0042).
+ * The invoice, and a correction of it (docs/decisions/0043), drawn as a PDF with pdf-lib (pure
+ * JavaScript, runs in the Worker; docs/decisions/0042).
  * It uses Helvetica, one of the standard fonts every PDF reader has, so nothing is embedded; its
  * WinAnsi encoding holds the German letters and "€". The file is made only from the stored
- * invoice and dated with its issue, so the same invoice gives the same bytes every time.
+ * document and dated with its issue, so the same document gives the same bytes every time.
  */
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "pdf-lib";
 import { formatGermanDate } from "~/domain/content/date";
 import { formatEuro } from "~/domain/money/format";
 import { translator } from "~/platform/i18n.server";
+import type { CreditNoteDocument } from "./credit-note";
 import { type InvoiceDocument, invoiceNumberText } from "./invoice";
-import type { IssuedInvoice } from "./invoice.server";
+
+/** A stored invoice or correction, as the PDF needs it. */
+export interface PrintedDocument {
+  series: string;
+  number: number;
+  issuedAt: string;
+  document: InvoiceDocument | CreditNoteDocument;
+}
+
+const isCreditNote = (doc: InvoiceDocument | CreditNoteDocument): doc is CreditNoteDocument =>
+  "kind" in doc && doc.kind === "correction";
 
 const WIDTH = 595.28; // A4 in points
 const HEIGHT = 841.89;
@@ -77,7 +89,8 @@ class Sheet {
   wrap(text: string, width: number, size = SIZE): string[] {
     const lines: string[] = [];
     let line = "";
-    for (const word of text.split(/\s+/)) {
+    // a no-break space keeps its words together
+    for (const word of text.split(/[ \t\n]+/)) {
       const next = line ? `${line} ${word}` : word;
       if (line && this.width(next, size) > width) {
         lines.push(line);
@@ -92,13 +105,14 @@ class Sheet {
   }
 }
 
-export async function invoicePdf(invoice: IssuedInvoice): Promise<Uint8Array> {
+export async function invoicePdf(invoice: PrintedDocument): Promise<Uint8Array> {
   const t = await translator("orders");
   const doc = invoice.document;
   const number = invoiceNumberText(invoice.series, invoice.number);
   const pdf = await PDFDocument.create();
   const issuedAt = new Date(invoice.issuedAt);
-  pdf.setTitle(t("invoice.documentTitle", { number, order: doc.orderNumber }));
+  const documentTitle = isCreditNote(doc) ? "creditNote.documentTitle" : "invoice.documentTitle";
+  pdf.setTitle(t(documentTitle, { number, order: doc.orderNumber }));
   pdf.setAuthor(doc.seller.name);
   pdf.setCreator(doc.seller.name);
   pdf.setProducer("pdf-lib");
@@ -111,16 +125,48 @@ export async function invoicePdf(invoice: IssuedInvoice): Promise<Uint8Array> {
     await pdf.embedFont(StandardFonts.HelveticaBold),
   );
   sheet.newPage();
-  letterhead(sheet, t, doc, number, invoice.issuedAt);
-  lineTable(sheet, t, doc);
-  totals(sheet, t, doc);
-  taxTable(sheet, t, doc);
-  payment(sheet, t, doc);
+  if (isCreditNote(doc)) {
+    letterhead(sheet, doc, t("creditNote.title", { number }), creditNoteFacts(t, doc, number, invoice.issuedAt));
+    correction(sheet, t, doc, number);
+    taxTable(sheet, t, doc);
+    refunded(sheet, t, doc);
+  } else {
+    letterhead(sheet, doc, t("invoice.title", { number }), invoiceFacts(t, doc, number, invoice.issuedAt));
+    lineTable(sheet, t, doc);
+    totals(sheet, t, doc);
+    taxTable(sheet, t, doc);
+    payment(sheet, t, doc);
+  }
   for (const [i, page] of sheet.pages.entries()) footer(sheet, t, doc, page, i + 1);
   return pdf.save({ useObjectStreams: false });
 }
 
-function letterhead(s: Sheet, t: T, doc: InvoiceDocument, number: string, issuedAt: string): void {
+type Facts = [label: string, value: string][];
+
+function invoiceFacts(t: T, doc: InvoiceDocument, number: string, issuedAt: string): Facts {
+  return [
+    [t("invoice.number"), number],
+    [t("invoice.date"), formatGermanDate(issuedAt)],
+    [t("invoice.serviceDate"), formatGermanDate(doc.serviceDate)],
+    [t("invoice.orderNumber"), String(doc.orderNumber)],
+    [t("invoice.orderDate"), formatGermanDate(doc.orderedAt)],
+    [t("invoice.vatId"), doc.seller.vatId],
+  ];
+}
+
+function creditNoteFacts(t: T, doc: CreditNoteDocument, number: string, issuedAt: string): Facts {
+  return [
+    [t("creditNote.number"), number],
+    [t("creditNote.date"), formatGermanDate(issuedAt)],
+    [t("creditNote.invoice"), invoiceNumberText(doc.corrects.series, doc.corrects.number)],
+    [t("creditNote.invoiceDate"), formatGermanDate(doc.corrects.issuedAt)],
+    [t("invoice.serviceDate"), formatGermanDate(doc.serviceDate)],
+    [t("invoice.orderNumber"), String(doc.orderNumber)],
+    [t("invoice.vatId"), doc.seller.vatId],
+  ];
+}
+
+function letterhead(s: Sheet, doc: InvoiceDocument | CreditNoteDocument, title: string, facts: Facts): void {
   const seller = doc.seller;
   s.text(seller.name, LEFT, { size: 18, bold: true });
   s.y -= 16;
@@ -128,14 +174,6 @@ function letterhead(s: Sheet, t: T, doc: InvoiceDocument, number: string, issued
   // the address field of a window envelope (DIN 5008)
   s.y = HEIGHT - 150;
   s.text(`${seller.name} · ${seller.street} · ${seller.zip} ${seller.city}`, LEFT, { size: 7 });
-  const facts: [string, string][] = [
-    [t("invoice.number"), number],
-    [t("invoice.date"), formatGermanDate(issuedAt)],
-    [t("invoice.serviceDate"), formatGermanDate(doc.serviceDate)],
-    [t("invoice.orderNumber"), String(doc.orderNumber)],
-    [t("invoice.orderDate"), formatGermanDate(doc.orderedAt)],
-    [t("invoice.vatId"), seller.vatId],
-  ];
   facts.forEach(([label, value], i) => {
     const y = HEIGHT - 150 - i * ROW;
     s.text(label, 340, { y });
@@ -147,7 +185,7 @@ function letterhead(s: Sheet, t: T, doc: InvoiceDocument, number: string, issued
     s.y -= 14;
   }
   s.y = Math.min(s.y, HEIGHT - 150 - facts.length * ROW) - 36;
-  s.text(t("invoice.title", { number }), LEFT, { size: 15, bold: true });
+  s.text(title, LEFT, { size: 15, bold: true });
   s.y -= 28;
 }
 
@@ -222,7 +260,47 @@ function totals(s: Sheet, t: T, doc: InvoiceDocument): void {
   s.y -= 10;
 }
 
-function taxTable(s: Sheet, t: T, doc: InvoiceDocument): void {
+/**
+ * What a correction corrects and why, and the reduction per rate (§ 17 Abs. 1 UStG): negative
+ * figures, as they reduce the invoice's.
+ */
+function correction(s: Sheet, t: T, doc: CreditNoteDocument, number: string): void {
+  const invoice = invoiceNumberText(doc.corrects.series, doc.corrects.number);
+  const reference = t("creditNote.reference", { number, invoice, date: formatGermanDate(doc.corrects.issuedAt) });
+  const reason = t(`refunds.reason.${doc.reason}`);
+  const paragraphs = [
+    reference,
+    doc.note ? t("creditNote.reasonNote", { reason, note: doc.note }) : t("creditNote.reason", { reason }),
+    t("creditNote.text"),
+  ];
+  for (const paragraph of paragraphs) {
+    for (const line of s.wrap(paragraph, RIGHT - LEFT)) {
+      s.text(line, LEFT);
+      s.y -= ROW;
+    }
+    s.y -= 4;
+  }
+  s.y -= 8;
+  const rows: Sum[] = doc.taxes.map((d) => [t("creditNote.reduction", { rate: d.rate }), d.grossCents]);
+  rows.push([t("creditNote.total"), doc.totalCents, true]);
+  sums(s, rows);
+  s.y -= 10;
+}
+
+/** How the refund reached her: the correction's amount, as it was paid back or set off. */
+function refunded(s: Sheet, t: T, doc: CreditNoteDocument): void {
+  const rows: Sum[] = [];
+  if (doc.providerCents)
+    rows.push([t("creditNote.provider", { method: t(`payment.${doc.paymentMethod}`) }), doc.providerCents]);
+  if (doc.balanceCents) rows.push([t("creditNote.balance"), doc.balanceCents]);
+  if (doc.cashbackCents) rows.push([t("creditNote.cashback"), doc.cashbackCents]);
+  if (s.y - (rows.length + 2) * ROW < BOTTOM) s.newPage();
+  sums(s, rows);
+  s.y -= ROW;
+  s.text(t("creditNote.closing"), LEFT);
+}
+
+function taxTable(s: Sheet, t: T, doc: InvoiceDocument | CreditNoteDocument): void {
   if (s.y - (doc.taxes.length + 3) * ROW < BOTTOM) s.newPage();
   s.text(t("invoice.taxTitle"), LEFT, { bold: true });
   s.y -= ROW + 2;
@@ -255,7 +333,7 @@ function payment(s: Sheet, t: T, doc: InvoiceDocument): void {
   s.text(t("invoice.thanks"), LEFT);
 }
 
-function footer(s: Sheet, t: T, doc: InvoiceDocument, page: PDFPage, n: number): void {
+function footer(s: Sheet, t: T, doc: InvoiceDocument | CreditNoteDocument, page: PDFPage, n: number): void {
   const seller = doc.seller;
   const lines = [
     t("invoice.footer.seat", { name: seller.name, city: seller.city, register: seller.register, vatId: seller.vatId }),

@@ -5,22 +5,24 @@
  * finds nothing and issues nothing.
  */
 import { sql } from "kysely";
-import { batch, qb } from "~/platform/db.server";
+import { batch, first, qb } from "~/platform/db.server";
 import { addressLines } from "~/domain/address/format";
 import type { ShippingAddress } from "~/domain/order/order";
 import { hasInvoice, INVOICE_SERIES, invoiceDocument, type Buyer, type InvoiceDocument } from "./invoice";
 import { SELLER } from "./seller";
 
 export interface IssuedInvoice {
+  id: number;
   series: string;
   number: number;
   issuedAt: string;
   document: InvoiceDocument;
 }
 
-type InvoiceRow = { series: string; number: number; issued_at: string; document: string };
+type InvoiceRow = { id: number; series: string; number: number; issued_at: string; document: string };
 
 const issued = (row: InvoiceRow): IssuedInvoice => ({
+  id: row.id,
   series: row.series,
   number: row.number,
   issuedAt: row.issued_at,
@@ -31,7 +33,7 @@ const invoiceOf = (customerId: number, incrementId: number) =>
   qb
     .selectFrom("invoice as v")
     .innerJoin("customer_order as o", "o.id", "v.order_id")
-    .select(["v.series", "v.number", "v.issued_at", "v.document"])
+    .select(["v.id", "v.series", "v.number", "v.issued_at", "v.document"])
     .where("o.customer_id", "=", customerId)
     .where("o.increment_id", "=", incrementId)
     .where("v.kind", "=", "invoice");
@@ -131,6 +133,22 @@ export async function invoiceForOrder(
     invoiceOf(customerId, incrementId),
   ] as const);
   return rows[0] ? issued(rows[0]) : null;
+}
+
+/**
+ * The invoice of an order by its id, issued now if it has none yet (a refund's correction needs
+ * one to refer to, docs/decisions/0043-credit-notes.md); null if the order has no invoice.
+ */
+export async function invoiceOfOrderId(
+  db: D1Database,
+  orderId: string,
+  now = new Date(),
+): Promise<IssuedInvoice | null> {
+  const order = await first(
+    db,
+    qb.selectFrom("customer_order").select(["customer_id", "increment_id"]).where("id", "=", orderId),
+  );
+  return order ? invoiceForOrder(db, order.customer_id, order.increment_id, now) : null;
 }
 
 type CustomerRow = {

@@ -3,6 +3,7 @@
  * cashback was kept back (order-mail.server.ts's style). Queued in the settlement's batch.
  */
 import type { Mail } from "~/platform/mailer.server";
+import type { RefundReason } from "~/platform/db.server";
 import { translator } from "~/platform/i18n.server";
 import { formatEuro } from "~/domain/money/format";
 import { orderPagePath } from "~/domain/order/order";
@@ -10,6 +11,9 @@ import { orderPagePath } from "~/domain/order/order";
 /** A refund as its settlement and its mail know it. */
 export interface SettlingRefund {
   id: string;
+  /** Its idempotency key: also the key of the invoice's correction it makes. */
+  key: string;
+  reason: RefundReason;
   orderId: string;
   incrementId: number;
   providerCents: number;

@@ -10,6 +10,7 @@ import { first, prepare, qb } from "~/platform/db.server";
 import { queueMail } from "~/platform/mailer.server";
 import type { RefundConfirmation, RefundOutcome } from "~/platform/payment-provider";
 import { CHARGEBACK } from "~/domain/order/give-back.server";
+import { creditNoteStatement } from "~/domain/invoice/credit-note.server";
 import { translator } from "~/platform/i18n.server";
 import { refundSettledMail, type SettlingRefund } from "./refund-mail.server";
 
@@ -52,6 +53,8 @@ export async function refundSettledStatements(
   );
   if (outcome === "failed") return [claim, done];
   const note = (await translator("orders"))("refunds.balanceNote");
+  // the correction of the order's invoice (docs/decisions/0043-credit-notes.md), once, with the settlement
+  const creditNote = await creditNoteStatement(db, { orderId: refund.orderId, key: refund.key, refund }, applying, now);
   return [
     claim,
     prepare(
@@ -67,6 +70,7 @@ export async function refundSettledStatements(
         WHERE ${refund.balanceCents} > 0 AND ${applying}`,
     ),
     queueMail(db, await refundSettledMail(customer, refund, origin), applying),
+    ...(creditNote ? [creditNote] : []),
     // last: it ends `applying` for every statement after this batch
     done,
   ];
@@ -88,6 +92,8 @@ export async function settleRefund(db: D1Database, c: RefundConfirmation, origin
       .innerJoin("customer as c", "c.id", "o.customer_id")
       .select([
         "r.id",
+        "r.idempotency_key",
+        "r.reason",
         "r.order_id",
         "r.state",
         "r.provider_cents",
@@ -108,6 +114,8 @@ export async function settleRefund(db: D1Database, c: RefundConfirmation, origin
     await refundSettledStatements(db, {
       refund: {
         id: row.id,
+        key: row.idempotency_key,
+        reason: row.reason,
         orderId: row.order_id,
         incrementId: row.increment_id,
         providerCents: row.provider_cents,

@@ -201,6 +201,8 @@ export async function prepareRefund(
       ...(await refundSettledStatements(db, {
         refund: {
           id: refundId,
+          key: request.key,
+          reason: request.reason,
           orderId: request.orderId,
           incrementId: order.incrementId,
           ...split,

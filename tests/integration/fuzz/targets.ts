@@ -228,6 +228,7 @@ export const PAGES: PageTarget[] = [
   { path: "/account/order/overview", params: ["filter"] },
   { path: "/account/order/{orderNumber}", params: [] },
   { path: "/account/order/{orderNumber}/invoice", params: [] },
+  { path: "/account/order/{orderNumber}/credit-note/{value}", params: [] },
   { path: "/account/voucher", params: [] },
   { path: "/account/balance", params: ["filter", "limit"] },
   { path: "/account/cards", params: [] },
