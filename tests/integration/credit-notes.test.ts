@@ -226,6 +226,7 @@ describe("a withdrawal refunded after delivery", () => {
     for (const replay of [event, { ...event, confirmationId: crypto.randomUUID() }])
       expect((await h.notify(replay)).status).toBe(200);
     expect(await documentsOf(o.id)).toHaveLength(2);
+    expect(await refundMail(o.number)).toContain(CREDIT_NOTE_LINE);
 
     // her order page links it beside the invoice, and it downloads as a private PDF, the same every time
     const page = await anna.get(`/account/order/${o.number}`);
@@ -313,8 +314,21 @@ describe("a withdrawal refunded after delivery", () => {
     ).toBe("settled");
     expect(await documentsOf(o.id)).toEqual([]);
     expect((await anna.get(`/account/order/${o.number}`)).html).not.toContain("/credit-note/");
+    expect(await refundMail(o.number)).not.toContain(CREDIT_NOTE_LINE);
   });
 });
+
+const CREDIT_NOTE_LINE =
+  "Die Rechnungskorrektur zu deiner Rechnung kannst du auf der Seite deiner Bestellung herunterladen.";
+
+/** The refund's mail to the customer: it points to the credit note where there is one. */
+async function refundMail(number: number): Promise<string> {
+  const row = await shop.db
+    .prepare("SELECT text_body FROM outbox WHERE subject = ? ORDER BY id DESC LIMIT 1")
+    .bind(`Erstattung zu deiner Bestellung ${number}`)
+    .first<{ text_body: string }>();
+  return row!.text_body;
+}
 
 describe("only her own", () => {
   it("another customer's correction, another order's number, an unknown one: 404, private", async () => {

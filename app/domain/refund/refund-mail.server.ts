@@ -26,6 +26,8 @@ export async function refundSettledMail(
   to: { email: string; firstname: string },
   refund: SettlingRefund,
   origin: string,
+  /** The refund corrects an invoice: the credit note is on the order page (docs/decisions/0043). */
+  creditNote = false,
 ): Promise<Mail> {
   const t = await translator("orders");
   const paid = refund.providerCents + refund.balanceCents;
@@ -41,6 +43,7 @@ export async function refundSettledMail(
       ...(refund.providerCents ? [t("refunds.mail.provider", { amount: formatEuro(refund.providerCents) })] : []),
       ...(refund.balanceCents ? [t("refunds.mail.balance", { amount: formatEuro(refund.balanceCents) })] : []),
       ...(refund.cashbackCents ? [t("refunds.mail.cashback", { amount: formatEuro(refund.cashbackCents) })] : []),
+      ...(creditNote ? ["", t("refunds.mail.creditNote")] : []),
       "",
       t("mail.orders", { link: `${origin}${orderPagePath(refund.incrementId)}` }),
       "",

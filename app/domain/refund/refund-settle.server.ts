@@ -69,7 +69,7 @@ export async function refundSettledStatements(
         SELECT ${crypto.randomUUID()}, ${customer.id}, ${CHARGEBACK}, ${refund.balanceCents}, ${refund.orderId}, ${note}, ${stamp}
         WHERE ${refund.balanceCents} > 0 AND ${applying}`,
     ),
-    queueMail(db, await refundSettledMail(customer, refund, origin), applying),
+    queueMail(db, await refundSettledMail(customer, refund, origin, creditNote !== null), applying),
     ...(creditNote ? [creditNote] : []),
     // last: it ends `applying` for every statement after this batch
     done,
