@@ -71,7 +71,7 @@ export interface Database {
     id: Generated<number>;
     email: string;
     name: string;
-    role: "fulfilment" | "support" | "cooperative" | "admin";
+    role: "fulfilment" | "support" | "cooperative" | "admin" | "range" | "marketing" | "stores";
     store_id: string | null;
     active: number;
     created_at: number;

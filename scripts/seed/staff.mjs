@@ -7,4 +7,7 @@ export const staff = [
   { id: 3, email: "sina.support@frischkorb.example", name: "Sina Support", role: "support", store_id: null },
   { id: 4, email: "gero.genosse@frischkorb.example", name: "Gero Genosse", role: "cooperative", store_id: null },
   { id: 5, email: "ada.admin@frischkorb.example", name: "Ada Admin", role: "admin", store_id: null },
+  { id: 6, email: "rudi.regal@frischkorb.example", name: "Rudi Regal", role: "range", store_id: null },
+  { id: 7, email: "mia.marketing@frischkorb.example", name: "Mia Marketing", role: "marketing", store_id: null },
+  { id: 8, email: "sven.standort@frischkorb.example", name: "Sven Standort", role: "stores", store_id: null },
 ];

@@ -24,7 +24,16 @@ const count = async () => (await shop.db.prepare("SELECT count(*) AS n FROM audi
 describe("the demo staff", () => {
   it("one of each role, found by e-mail (any case) and id; an inactive one is not found", async () => {
     const roles = (await staffMembers(shop.db)).map((m) => m.role).sort();
-    expect(roles).toEqual(["admin", "cooperative", "fulfilment", "fulfilment", "support"]);
+    expect(roles).toEqual([
+      "admin",
+      "cooperative",
+      "fulfilment",
+      "fulfilment",
+      "marketing",
+      "range",
+      "stores",
+      "support",
+    ]);
     expect(ada).toMatchObject({ name: "Ada Admin", role: "admin", storeId: null });
     expect(await staffById(shop.db, ada.id)).toEqual(ada);
     expect(await staffByEmail(shop.db, "nobody@frischkorb.example")).toBeNull();

@@ -4,7 +4,7 @@
  * Each role sees and does only its own work: admin looks after the staff and reads the audit log,
  * it is no super user over orders, customers or the cooperative.
  */
-export const STAFF_ROLES = ["fulfilment", "support", "cooperative", "admin"] as const;
+export const STAFF_ROLES = ["fulfilment", "support", "cooperative", "admin", "range", "marketing", "stores"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_ACTIONS = {
@@ -33,6 +33,12 @@ export const STAFF_ACTIONS = {
   "cooperative.admit": ["cooperative"],
   "cooperative.refuse": ["cooperative"],
   "cooperative.payout": ["cooperative"],
+  // range (issue 33): products, prices, stock, photos, the range's import and export
+
+  // marketing (issue 33): vouchers and gift rules
+
+  // stores (issue 33): opening hours, closed days, click & collect and its pickup places
+
   // admin: the staff and the audit log
   "staff.list": ["admin"],
   "staff.add": ["admin"],
