@@ -92,17 +92,23 @@ async function checkRequest(request: Request, env: Env): Promise<ArrayBuffer | n
   return body;
 }
 
-/** How much of a refused body is read and dropped; of a larger one the rest is cancelled. */
-const DISCARD_LIMIT_BYTES = 1024 * 1024;
+/**
+ * How much of a refused body is read and dropped; of a larger one the rest is cancelled. Reading
+ * and dropping costs the worker no memory and little time; 32 MiB covers every upload a browser or
+ * API client of the shop sends by mistake (a photo, a file in a form field), and only a body
+ * beyond it, sent on purpose, is cut off.
+ */
+export const DISCARD_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /**
  * Reads and drops a request body nothing else will read, before the answer goes out. Answering
  * with the body unread made `wrangler dev`'s proxy read on after the answer ("Can't read from
  * request stream after response has been sent"): the next request on the development server
  * stalled for up to a minute, and a refusal sometimes became a 503 or a 500 with Miniflare's stack
- * trace (issue 31). Cancelling is not enough there, the proxy is still writing; so a body up to
- * `DISCARD_LIMIT_BYTES` is read to its end, and only what lies beyond (or a body announced larger)
- * is cancelled. A body another reader holds is left to it.
+ * trace (issue 31). Cancelling is not enough there, the proxy is still writing (a 2 MiB upload
+ * refused with 413 and cancelled stalled the next request on a kept-alive connection for 55 s);
+ * so a body up to `DISCARD_LIMIT_BYTES` is read to its end, and only what lies beyond (or a body
+ * announced larger) is cancelled. A body another reader holds is left to it.
  */
 export async function discardBody(request: Request): Promise<void> {
   if (!request.body || request.body.locked) return;
