@@ -27,6 +27,8 @@ const GOHLIS = "leipzig-gohlis";
 const CREDIT = 300;
 const FOOD = "160009";
 const OTHER = "170001";
+/** A gift of the 50 € step (scripts/seed/cart.mjs). */
+const GIFT = "120026";
 let DRINK = "";
 
 const one = <T>(sql: string, ...params: unknown[]) =>
@@ -78,7 +80,7 @@ const orderRow = (orderId: string) =>
  * A paid click & collect order at Gohlis: FOOD × 4, a drink with deposit × 6 and OTHER × 1, PayPal
  * through the sandbox with CREDIT of balance used, approved by the sandbox's signed confirmation.
  */
-async function paidOrder() {
+async function paidOrder({ other = 1, gift = false } = {}) {
   if (!DRINK) {
     const drink = await one<{ sku: string }>(
       "SELECT sku FROM product WHERE deposit_cents > 0 AND price_cents < 200 ORDER BY sku LIMIT 1",
@@ -93,8 +95,17 @@ async function paidOrder() {
       .prepare("INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, ?, 0, 6, '2026-01-01')")
       .bind(b.id, DRINK),
     shop.db
-      .prepare("INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, ?, 0, 1, '2026-01-01')")
-      .bind(b.id, OTHER),
+      .prepare("INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, ?, 0, ?, '2026-01-01')")
+      .bind(b.id, OTHER, other),
+    ...(gift
+      ? [
+          shop.db
+            .prepare(
+              "INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, ?, 1, 1, '2026-01-01')",
+            )
+            .bind(b.id, GIFT),
+        ]
+      : []),
   ]);
   const query = `?carrier=clickandcollect&store=${GOHLIS}`;
   const f = await h.checkoutForm(b.browser, query);
@@ -343,6 +354,56 @@ describe("Paula books short lines on the pick list", () => {
     });
     expect(text((await paula.follow(late)).html)).toContain("Die Bestellung hat sich inzwischen geändert.");
     expect(await snapshot(o.orderId)).toBe(ready);
+  });
+});
+
+describe("the checkout's rules after a short line", () => {
+  it("a gift the smaller order no longer earns leaves it too; the mail says why", async () => {
+    const o = await paidOrder({ other: 3, gift: true });
+    const before = await linesOf(o.orderId);
+    expect(before.some((l) => l.is_gift === 1 && l.sku === GIFT)).toBe(true);
+    const paula = await staffBrowser(shop, "paula");
+    const res = await paula.submit(`/staff/orders/${o.number}`, shortageFields(before, { [OTHER]: "2" }));
+    expect(res.res.status).toBe(302);
+    const after = await linesOf(o.orderId);
+    expect(after.some((l) => l.is_gift === 1)).toBe(false);
+    expect(after.find((l) => l.sku === OTHER)!.qty).toBe(1);
+    const shorts = await rows<{ sku: string; reason: string }>(
+      "SELECT sku, reason FROM order_short WHERE order_id = ? ORDER BY id",
+      o.orderId,
+    );
+    expect(shorts).toEqual([
+      { sku: OTHER, reason: "missing" },
+      { sku: GIFT, reason: "giftRule" },
+    ]);
+    const mail = await one<{ text_body: string }>(
+      "SELECT text_body FROM outbox WHERE recipient = ? AND subject LIKE 'Fehlende Artikel%'",
+      o.email,
+    );
+    expect(mail!.text_body).toContain(
+      "Weil der Bestellwert die Stufe für deine Gratisartikel nicht mehr erreicht, entfallen auch:",
+    );
+    // the refund is the missing piece alone: the gift cost nothing
+    const other = before.find((l) => l.sku === OTHER)!;
+    const refund = await one<{ amount_cents: number }>("SELECT amount_cents FROM refund WHERE order_id = ?", o.orderId);
+    expect(refund!.amount_cents).toBe(2 * (other.unit_price_cents + other.deposit_cents));
+  });
+
+  it("a missing gift alone refunds nothing and says so", async () => {
+    const o = await paidOrder({ other: 3, gift: true });
+    const paula = await staffBrowser(shop, "paula");
+    const lines = await linesOf(o.orderId);
+    const fields = shortageFields(lines, {});
+    const index = lines.findIndex((l) => l.is_gift === 1);
+    fields[`lines[${index}].missing`] = "1";
+    const res = await paula.submit(`/staff/orders/${o.number}`, fields);
+    expect(text((await paula.follow(res)).html)).toContain("es ist nichts zu erstatten");
+    expect(await count("SELECT COUNT(*) AS n FROM refund WHERE order_id = ?", o.orderId)).toBe(0);
+    const mail = await one<{ text_body: string }>(
+      "SELECT text_body FROM outbox WHERE recipient = ? AND subject LIKE 'Fehlende Artikel%'",
+      o.email,
+    );
+    expect(mail!.text_body).toContain("Für diese Artikel hast du nichts bezahlt");
   });
 });
 

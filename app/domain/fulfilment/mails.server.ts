@@ -94,7 +94,7 @@ export async function shortageMail(order: FulfilmentOrder, news: ShortageNews, o
         "",
         news.refundCents > 0
           ? t("shortMail.refund", { amount: formatEuro(news.refundCents) })
-          : t("shortMail.noRefund"),
+          : t(news.voucherLost ? "shortMail.noRefundVoucher" : "shortMail.noRefund"),
         t("shortMail.total", { amount: formatEuro(news.totalCents) }),
       ],
       origin,
