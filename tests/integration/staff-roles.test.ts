@@ -106,6 +106,23 @@ const ATTEMPTS = (ids: Ids): Record<StaffAction, Attempt> => ({
     path: "/staff/cooperative/notices/seed-share-dora-2",
     fields: { paidOn: "2026-06-22" },
   },
+  // stores (issue 33 §4): a version no form ever showed, so the allowed role is refused (409), nothing changes
+  "stores.read": { method: "GET", path: "/staff/stores" },
+  "stores.hours": {
+    method: "POST",
+    path: "/staff/stores/leipzig-gohlis",
+    fields: { intent: "hours", version: "999999", opening5: "08:00–20:00", staffed5: "08:00–14:00" },
+  },
+  "stores.closedDays": {
+    method: "POST",
+    path: "/staff/stores/leipzig-gohlis",
+    fields: { intent: "closeDay", version: "999999", day: "2099-12-24" },
+  },
+  "stores.pickup": {
+    method: "POST",
+    path: "/staff/stores/leipzig-gohlis",
+    fields: { intent: "pickup", version: "999999", capacity: "3" },
+  },
   "staff.list": { method: "GET", path: "/staff/members" },
   "staff.add": {
     method: "POST",
