@@ -35,7 +35,12 @@ describe("a day's typed hours", () => {
     expect(parseDayHours("")).toEqual({ hours: [] });
     expect(parseDayHours(undefined)).toEqual({ hours: [] });
     expect(parseDayHours("00:00–24:00")).toEqual({ hours: [["00:00", "24:00"]] });
-    expect(dayHoursText([["08:00", "13:00"], ["15:00", "19:00"]])).toBe("08:00–13:00, 15:00–19:00");
+    expect(
+      dayHoursText([
+        ["08:00", "13:00"],
+        ["15:00", "19:00"],
+      ]),
+    ).toBe("08:00–13:00, 15:00–19:00");
   });
 
   it("refuses what is no time, an end before its start, overlapping or unordered intervals", () => {
@@ -59,11 +64,27 @@ describe("a day's typed hours", () => {
 
   it("staffed hours lie within one opening interval", () => {
     const opening: DayHours = [["06:00", "22:00"]];
-    expect(staffedWithinOpening([["08:00", "13:00"], ["15:00", "19:00"]], opening)).toBe(true);
+    expect(
+      staffedWithinOpening(
+        [
+          ["08:00", "13:00"],
+          ["15:00", "19:00"],
+        ],
+        opening,
+      ),
+    ).toBe(true);
     expect(staffedWithinOpening([], opening)).toBe(true);
     expect(staffedWithinOpening([["05:30", "13:00"]], opening)).toBe(false);
     expect(staffedWithinOpening([["08:00", "20:00"]], [])).toBe(false);
-    expect(staffedWithinOpening([["12:00", "15:00"]], [["08:00", "13:00"], ["14:00", "20:00"]])).toBe(false);
+    expect(
+      staffedWithinOpening(
+        [["12:00", "15:00"]],
+        [
+          ["08:00", "13:00"],
+          ["14:00", "20:00"],
+        ],
+      ),
+    ).toBe(false);
   });
 });
 
