@@ -35,7 +35,8 @@ function HoursInput({ field, label }: { field: FieldMetadata<unknown>; label: st
   const invalid = Boolean(field.errors?.length);
   return (
     <div className={invalid ? "field has-error" : "field"}>
-      <label htmlFor={field.id} className="visually-hidden">
+      {/* hidden beside the table's column headers; on a phone the rows stack and it shows */}
+      <label htmlFor={field.id} className="staff-hours-label">
         {label}
       </label>
       <input
