@@ -144,6 +144,11 @@ describe("hours", () => {
       );
       expect(res.html).toContain(`value="${changes[field]}"`);
     }
+    // a form without its version (never sent by the page): the message stands above the form
+    const { version: _, ...noVersion } = await hoursForm(id);
+    const unversioned = await post(id, noVersion);
+    expect(unversioned.res.status).toBe(400);
+    expect(unversioned.html).toMatch(/role="alert"[^>]*>(?:<p>)?Das Formular ist veraltet/);
     expect(await factsOf(id)).toEqual(facts);
     expect(await auditCount(shop)).toBe(audit);
   });

@@ -75,11 +75,15 @@ export async function takeStoreChange(
   const path = new URL(request.url).pathname;
   const t = await translator("staffStores");
   const name = current.store.name;
-  const refuse = (result: SubmissionResult<string[]>, status = 400): StoreFormReply => ({
-    intent: storeIntent,
-    result,
-    status,
-  });
+  const refuse = (result: SubmissionResult<string[]>, status = 400): StoreFormReply => {
+    // the version is a hidden field: a message there would show nowhere, so it goes above the form
+    const versionErrors = result.error?.version;
+    if (versionErrors?.length) {
+      const { version: _, ...fields } = result.error ?? {};
+      return { intent: storeIntent, result: { ...result, error: { ...fields, "": versionErrors } }, status };
+    }
+    return { intent: storeIntent, result, status };
+  };
   const finish = async (
     outcome: StoreChangeResult,
     reply: (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>,
