@@ -53,7 +53,11 @@ export interface Database {
     click_and_collect: number;
     opening_hours: string;
     staffed_hours: string;
+    pickup_capacity: Generated<number>;
+    version: Generated<number>;
+    holiday_state: string | null;
   };
+  store_closed_day: { store_id: string; day: string; reason: Generated<string> };
   customer: CustomerTable;
   customer_token: {
     token_hash: string;

@@ -33,6 +33,15 @@ export function publicPageHeaders(env: Env): HeadersInit {
   };
 }
 
+/**
+ * A public page never fresh at the edge (s-maxage=0): every request renders it anew, and the stored
+ * copy only stands in while D1 fails (decision 0036). For pages whose facts change at any moment
+ * (docs/decisions/0045-store-management.md).
+ */
+export function liveFactsHeaders(): HeadersInit {
+  return { "Cache-Control": "public, max-age=0, s-maxage=0, must-revalidate", Vary: "Cookie" };
+}
+
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /**

@@ -11,7 +11,7 @@ import { readMapView, viewQuery, type MapView } from "~/domain/store/static-map"
 import { storePath, weekLines } from "~/domain/store/store";
 import { translator } from "~/platform/i18n.server";
 import { tileSource, tileUrl } from "~/platform/map-tiles.server";
-import { publicPage } from "~/platform/route-data.server";
+import { liveFactsPage } from "~/platform/route-data.server";
 
 // The map's JavaScript (Leaflet) is part of this route alone; without it the server-drawn map and
 // the store list are the whole page (docs/decisions/0022-store-map.md).
@@ -29,7 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tiles = tileSource(context.env);
   const days = t("stores.weekdays", { returnObjects: true }) as string[];
   const closed = t("stores.closed");
-  return publicPage(context, {
+  // the back office changes hours and click & collect at any time: rendered anew (decision 0045)
+  return liveFactsPage(context, {
     view,
     /** A view named in the address; otherwise the live map fits all of Germany into its own size. */
     explicitView: requested !== null,

@@ -115,6 +115,8 @@ const rows = (ids: Ids): Row[] => [
   { route: "staff.orders.$number._index.tsx", path: `/staff/orders/${ids.delivery}`, as: "lars", status: 200 },
   { route: "staff.orders_.$number_.cancel.tsx", path: `/staff/orders/${ids.delivery}/cancel`, as: "lars", status: 200 },
   { route: "staff.withdrawals.tsx", path: "/staff/withdrawals", as: "sina", status: 200 },
+  { route: "staff.stores._index.tsx", path: "/staff/stores", as: "sven", status: 200 },
+  { route: "staff.stores.$id.tsx", path: "/staff/stores/leipzig-gohlis", as: "sven", status: 200 },
   { route: "staff.customers._index.tsx", path: "/staff/customers", as: "sina", status: 200 },
   { route: "staff.customers.$id.tsx", path: "/staff/customers/100001", as: "sina", status: 200 },
   { route: "staff.customers.$id_.erase.tsx", path: "/staff/customers/100001/erase", as: "sina", status: 200 },

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/texts";
 import { StaticMap } from "~/components/map/StaticMap";
 import type { StaticMapModel } from "~/domain/store/static-map";
 import { viewQuery } from "~/domain/store/static-map";
+import { formatGermanDayWithYear } from "~/domain/content/date";
 import { isHybrid, type Store } from "~/domain/store/store";
 import { StoreAddress, WeekHours } from "./StoreDetails";
 
@@ -17,7 +18,16 @@ export interface StorePageMap {
  * A store's own page: address, phone, opening and staffed hours, services, a small map of where it
  * is, the way back to the map.
  */
-export function StorePage({ store, map }: { store: Store; map: StorePageMap }) {
+export function StorePage({
+  store,
+  map,
+  closedDays,
+}: {
+  store: Store;
+  map: StorePageMap;
+  /** The next days the store is closed beyond its weekly hours (back office, decision 0045). */
+  closedDays: { day: string; reason: string }[];
+}) {
   const { t } = useTranslation("pages");
   const hybrid = isHybrid(store);
   const onBigMap = `/content/map?${viewQuery({ lat: store.latitude, lng: store.longitude, zoom: 15 })}#karte`;
@@ -35,6 +45,18 @@ export function StorePage({ store, map }: { store: Store; map: StorePageMap }) {
             <WeekHours week={store.openingHours} label={t("stores.openingHours")} />
             <WeekHours week={store.staffedHours} label={t("stores.staffedHours")} />
             <p className="field-hint">{hybrid ? t("stores.page.hybridNote") : t("stores.page.staffedNote")}</p>
+            {closedDays.length ? (
+              <>
+                <h3>{t("stores.page.closedDays")}</h3>
+                <ul className="store-closed-days">
+                  {closedDays.map((c) => (
+                    <li key={c.day}>
+                      {`${t("stores.page.closedOn", { day: formatGermanDayWithYear(c.day) })}${c.reason ? ` (${c.reason})` : ""}`}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
           </section>
           <section aria-labelledby="store-services">
             <h2 id="store-services">{t("stores.page.services")}</h2>

@@ -9,7 +9,8 @@ import { loadCart } from "~/domain/cart/cart.server";
 import { listAddresses } from "~/domain/customer/address.server";
 import type { Address } from "~/domain/customer/address";
 import { customerPostcode, type StoreCandidate } from "~/domain/store/choice";
-import { storeCandidatesQuery, toStoreCandidate } from "~/domain/store/store.server";
+import { closedDaysQuery, storeCandidatesQuery, toStoreCandidate } from "~/domain/store/store.server";
+import { inBerlin } from "~/domain/time/berlin";
 import type { DayHours, Store } from "~/domain/store/store";
 import { CARRIERS, type CarrierCode } from "./carriers";
 import type { PaymentAccount } from "./payment-methods";
@@ -59,29 +60,32 @@ export async function loadCheckout(
 ): Promise<Checkout> {
   const carrier = CARRIERS[choice.carrier];
   const days = choice.moreDays ? PICKUP_DAYS_MORE : PICKUP_DAYS_SHOWN;
-  const [cart, addresses, [customerRows, balanceRows, areaRows, storeRows, bookingRows]] = await Promise.all([
-    loadCart(db, customerId, carrier.priceCents, now),
-    listAddresses(db, customerId),
-    batch(db, [
-      qb.selectFrom("customer").select(["telephone", "is_sepa_allowed"]).where("id", "=", customerId),
-      qb.selectFrom("customer_balance").select("balance_cents").where("customer_id", "=", customerId),
-      qb
-        .selectFrom("delivery_area")
-        .innerJoin("address", "address.zip", "delivery_area.zip")
-        .select("delivery_area.zip")
-        .where("address.customer_id", "=", customerId),
-      storeCandidatesQuery({ clickAndCollect: true }),
-      qb
-        .selectFrom("pickup_booking")
-        .select(["slot_start", "booked"])
-        .where("store_id", "=", choice.storeId ?? "")
-        .where("slot_start", ">=", now.toISOString()),
-    ] as const),
-  ]);
+  const [cart, addresses, [customerRows, balanceRows, areaRows, storeRows, bookingRows, closedRows]] =
+    await Promise.all([
+      loadCart(db, customerId, carrier.priceCents, now),
+      listAddresses(db, customerId),
+      batch(db, [
+        qb.selectFrom("customer").select(["telephone", "is_sepa_allowed"]).where("id", "=", customerId),
+        qb.selectFrom("customer_balance").select("balance_cents").where("customer_id", "=", customerId),
+        qb
+          .selectFrom("delivery_area")
+          .innerJoin("address", "address.zip", "delivery_area.zip")
+          .select("delivery_area.zip")
+          .where("address.customer_id", "=", customerId),
+        storeCandidatesQuery({ clickAndCollect: true }),
+        qb
+          .selectFrom("pickup_booking")
+          .select(["slot_start", "booked"])
+          .where("store_id", "=", choice.storeId ?? "")
+          .where("slot_start", ">=", now.toISOString()),
+        closedDaysQuery(choice.storeId ?? "", inBerlin(now).date),
+      ] as const),
+    ]);
   const area = new Set(areaRows.map((r) => r.zip));
   const stores = storeRows.map((r) => ({
     store: toStoreCandidate(r),
     staffed: JSON.parse(r.staffed_hours) as DayHours[],
+    capacity: r.pickup_capacity,
   }));
   const chosen = carrier.isPickup ? (stores.find((s) => s.store.id === choice.storeId) ?? null) : null;
   const booked = new Map(bookingRows.map((r) => [r.slot_start, r.booked]));
@@ -93,7 +97,12 @@ export async function loadCheckout(
     pickupStores: stores.map((s) => s.store),
     postcode: customerPostcode(addresses),
     store: chosen ? pickupStore(chosen.store) : null,
-    pickupSlots: chosen ? pickupSlots(chosen.staffed, now, days, booked) : [],
+    pickupSlots: chosen
+      ? pickupSlots(chosen.staffed, now, days, booked, {
+          capacity: chosen.capacity,
+          closedDays: new Set(closedRows.map((r) => r.day)),
+        })
+      : [],
     moreDays: Boolean(choice.moreDays),
     balanceCents: balanceRows[0]?.balance_cents ?? 0,
     sepaAllowed: customerRows[0]?.is_sepa_allowed === "1",

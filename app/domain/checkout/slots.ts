@@ -19,6 +19,7 @@ export interface PickupSlot extends Slot {
   remaining: number;
 }
 
+/** A store's places per slot unless the back office set others (migration 0027's default). */
 export const PICKUP_SLOT_CAPACITY = 6;
 export const PICKUP_DAYS_SHOWN = 3;
 export const PICKUP_DAYS_MORE = 7;
@@ -71,23 +72,38 @@ const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
 const toTime = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
+/** What the back office sets per store (decision 0045): places per slot and the days it is closed. */
+export interface PickupRules {
+  capacity?: number;
+  /** Berlin calendar days 'YYYY-MM-DD' without any slot */
+  closedDays?: ReadonlySet<string>;
+}
+
 /**
  * Two-hour slots within the store's staffed hours (someone has to hand the bag over), from the
- * first day with a slot far enough ahead, over `days` calendar days. `booked` maps a slot key's
- * start instant to its booked places.
+ * first day with a slot far enough ahead, over `days` calendar days, none on a closed day. `booked`
+ * maps a slot key's start instant to its booked places; a slot's remaining places never go below 0
+ * (places lowered below what is booked keep those bookings).
  */
-export function pickupSlots(staffed: DayHours[], now: Date, days: number, booked: Map<string, number>): PickupSlot[] {
+export function pickupSlots(
+  staffed: DayHours[],
+  now: Date,
+  days: number,
+  booked: Map<string, number>,
+  { capacity = PICKUP_SLOT_CAPACITY, closedDays }: PickupRules = {},
+): PickupSlot[] {
   const slots: PickupSlot[] = [];
   const today = inBerlin(now).date;
   for (let i = 0; i < days; i++) {
     const day = addDays(today, i);
+    if (closedDays?.has(day)) continue;
     for (const [open, close] of staffed[weekdayOf(day)] ?? []) {
       for (let start = toMinutes(open); start < toMinutes(close); start += PICKUP_SLOT_HOURS * 60) {
         const end = Math.min(start + PICKUP_SLOT_HOURS * 60, toMinutes(close === "24:00" ? "23:59" : close));
         const s = slot(day, toTime(start), toTime(end));
         const startsAt = slotTimes(s.key).start;
         if (Date.parse(startsAt) - now.getTime() < PICKUP_LEAD_MS) continue;
-        slots.push({ ...s, remaining: Math.max(0, PICKUP_SLOT_CAPACITY - (booked.get(startsAt) ?? 0)) });
+        slots.push({ ...s, remaining: Math.max(0, capacity - (booked.get(startsAt) ?? 0)) });
       }
     }
   }

@@ -18,7 +18,7 @@ import { checkoutBlocker, type CheckoutBlocker } from "~/domain/cart/validity";
 import { CARRIERS, STANDARD_CARRIER, deliversTo, type Carrier } from "~/domain/checkout/carriers";
 import { loadCheckout, type Checkout } from "~/domain/checkout/checkout.server";
 import type { CheckoutFieldErrors, CheckoutInput } from "~/domain/checkout/checkout-input";
-import { PICKUP_SLOT_CAPACITY, offeredSlot } from "~/domain/checkout/slots";
+import { offeredSlot } from "~/domain/checkout/slots";
 import { normalizeBic, normalizeIban } from "~/domain/sepa/mandate";
 import { CREDIT_ERROR, orderPayment, paymentRefusal } from "~/domain/checkout/payment-methods";
 import { addressLine } from "~/domain/address/format";
@@ -354,12 +354,15 @@ async function orderStatements(
   if (order.creditCents > 0)
     statements.push(...useBalance(db, customer.id, order.id, order.creditCents, order.createdAt));
   if (order.pickupSlotStart) {
-    // booked has CHECK (<= capacity): a full slot refuses the order.
+    // booked has CHECK (<= capacity): a full slot refuses the order. A new slot takes the store's
+    // places now (the back office may just have changed them, decision 0045); a store with none
+    // books 2 of 1, which that CHECK refuses as full too.
     statements.push(
       prepare(
         db,
         sql`INSERT INTO pickup_booking (store_id, slot_start, capacity, booked)
-       VALUES (${input.storeId}, ${order.pickupSlotStart}, ${PICKUP_SLOT_CAPACITY}, 1)
+       SELECT id, ${order.pickupSlotStart}, MAX(pickup_capacity, 1), CASE WHEN pickup_capacity = 0 THEN 2 ELSE 1 END
+         FROM store WHERE id = ${input.storeId}
        ON CONFLICT (store_id, slot_start) DO UPDATE SET booked = pickup_booking.booked + 1`,
       ),
     );

@@ -38,6 +38,10 @@ export const STAFF_ACTIONS = {
   // marketing (issue 33): vouchers and gift rules
 
   // stores (issue 33): opening hours, closed days, click & collect and its pickup places
+  "stores.read": ["stores"],
+  "stores.hours": ["stores"],
+  "stores.closedDays": ["stores"],
+  "stores.pickup": ["stores"],
 
   // admin: the staff and the audit log
   "staff.list": ["admin"],

@@ -26,7 +26,18 @@ function toStore(r: StoreRow): Store {
 export function storeCandidatesQuery({ clickAndCollect = false }: { clickAndCollect?: boolean } = {}) {
   const query = qb
     .selectFrom("store")
-    .select(["id", "name", "street", "house_number", "zip", "city", "latitude", "longitude", "staffed_hours"])
+    .select([
+      "id",
+      "name",
+      "street",
+      "house_number",
+      "zip",
+      "city",
+      "latitude",
+      "longitude",
+      "staffed_hours",
+      "pickup_capacity",
+    ])
     .orderBy("city")
     .orderBy("name");
   return clickAndCollect ? query.where("click_and_collect", "=", 1) : query;
@@ -58,4 +69,22 @@ export function toStoreCandidate(r: {
 export async function findStore(db: D1Database, id: string): Promise<Store | null> {
   const row = await first(db, qb.selectFrom("store").selectAll().where("id", "=", id));
   return row ? toStore(row) : null;
+}
+
+/** A store's closed days from `from` (a Berlin day) on, for the caller's batch. */
+export function closedDaysQuery(storeId: string, from: string) {
+  return qb
+    .selectFrom("store_closed_day")
+    .select(["day", "reason"])
+    .where("store_id", "=", storeId)
+    .where("day", ">=", from)
+    .orderBy("day");
+}
+
+/** How many of a store's next closed days its page lists. */
+const CLOSED_DAYS_SHOWN = 10;
+
+/** A store's next closed days, for its page. */
+export async function upcomingClosedDays(db: D1Database, storeId: string, today: string) {
+  return all(db, closedDaysQuery(storeId, today).limit(CLOSED_DAYS_SHOWN));
 }

@@ -330,6 +330,24 @@ export const STAFF_FORMS: FormTarget[] = [
     ],
     intents: ["pick", "short", "ready", "collected", "ship", "deliver"],
   },
+  // stores (Sven Standort, issue 33 §4): hours, click & collect, closed days, holidays
+  {
+    path: "/staff/stores/{storeId}",
+    fields: [
+      "version",
+      "opening0",
+      "staffed0",
+      "opening5",
+      "staffed5",
+      "clickAndCollect",
+      "capacity",
+      "day",
+      "reason",
+      "state",
+      "year",
+    ],
+    intents: ["hours", "pickup", "closeDay", "holidays", "reopen"],
+  },
 ];
 
 /** The back office's pages with the query parameters their loaders read (signed in as staff, issue 32). */
@@ -350,4 +368,6 @@ export const STAFF_PAGES: PageTarget[] = [
   { path: "/staff/orders/{orderNumber}/cancel", params: [] },
   { path: "/staff/orders", params: ["state", "day", "carrier", "sort", "dir", "page"] },
   { path: "/staff/orders/{orderNumber}", params: [] },
+  { path: "/staff/stores", params: ["q", "cc", "sort", "dir", "page"] },
+  { path: "/staff/stores/{storeId}", params: [] },
 ];
