@@ -200,16 +200,18 @@ export default function StaffVouchers() {
     <>
       <h1>{t("title")}</h1>
       <Filters />
-      <StaffTable
-        rows={vouchers}
-        columns={useColumns()}
-        sort={query.sort}
-        desc={query.desc}
-        page={query.page}
-        more={more}
-        caption={t("vouchers.caption")}
-        rowKey={(v) => v.code}
-      />
+      <div className="voucher-list">
+        <StaffTable
+          rows={vouchers}
+          columns={useColumns()}
+          sort={query.sort}
+          desc={query.desc}
+          page={query.page}
+          more={more}
+          caption={t("vouchers.caption")}
+          rowKey={(v) => v.code}
+        />
+      </div>
       <VoucherForm lastResult={actionData?.result} />
     </>
   );

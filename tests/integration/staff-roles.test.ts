@@ -201,7 +201,7 @@ describe("the role matrix", () => {
     }
     expect(wrong).toEqual([]);
     expect({ customers: await customerData(shop, customerIds), staff: await staffData(shop) }).toEqual(before);
-  });
+  }, 90_000);
 
   it("every role × every action it may take: its answer, never 403 or 5xx", async () => {
     const wrong: string[] = [];
@@ -214,5 +214,5 @@ describe("the role matrix", () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 90_000);
 });
