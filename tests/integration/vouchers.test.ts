@@ -228,6 +228,7 @@ describe("the cart's voucher field", () => {
       `Der Gutschein „${code}“ wird nicht angerechnet: Dieser Gutschein gilt leider nicht mehr.`,
     );
     expect(text(cart)).not.toContain("1 € Testgutschein");
+    expect(text(cart)).not.toContain("gilt ab einem Warenwert");
     const other = await h.buyer(20);
     expect(text(await redeem(other.browser, code))).toContain("Dieser Gutschein gilt leider nicht mehr.");
     expect(await storedCoupon(other.id)).toBeNull();

@@ -6,6 +6,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { couponRefusal } from "~/domain/cart/coupon";
+import { cartMessages } from "~/domain/cart/validity";
 import { giftRuleAddSchema, voucherSchema } from "~/domain/promotion/schema";
 import { berlinToday } from "~/domain/time/berlin";
 
@@ -110,5 +111,15 @@ describe("why a voucher cannot be used", () => {
     expect(couponRefusal({ ...voucher, oncePerCustomer: 1, ownUses: 1 })).toBe("alreadyUsed");
     expect(couponRefusal({ ...voucher, oncePerCustomer: 1, ownUses: 1, usageLimit: 1, uses: 1 })).toBe("alreadyUsed");
     expect(couponRefusal({ ...voucher, active: 0, usageLimit: 1, uses: 1 })).toBe("deactivated");
+  });
+});
+
+describe("the cart's messages of a voucher that can no longer be had", () => {
+  it("do not say it waits for a minimum: the voucher box says why it no longer counts", () => {
+    const coupon = { code: "EINMAL", expired: false, minOrderCents: 0 };
+    expect(cartMessages({ lines: [], coupon, couponApplied: false }).map((m) => m.key)).toEqual([
+      "messages.couponWaiting",
+    ]);
+    expect(cartMessages({ lines: [], coupon: { ...coupon, refusal: "usedUp" }, couponApplied: false })).toEqual([]);
   });
 });
