@@ -11,6 +11,7 @@ import { withdrawOrder } from "~/domain/order/withdrawal.server";
 import { staffByEmail } from "~/domain/staff/staff.server";
 import type { StaffMember } from "~/domain/staff/roles";
 import { csrfOf, type Browser, type Page } from "./browser";
+import { staffBrowser, staffCsrf } from "./staff-browser";
 import { checkoutHelpers, SKU } from "./checkout-helpers";
 import { startShop, type TestShop } from "./worker";
 
@@ -196,6 +197,28 @@ describe("a cancelled or withdrawn order gives its use back", () => {
     expect(placed.res.status).toBe(302);
     expect((await h.orderOf(again.key))!.coupon_code).toBe(code);
     expect(await uses(code)).toBe(1);
+  }, 60_000);
+
+  it("an order cancelled by support gives its use back, once", async () => {
+    const code = await voucher({ usageLimit: 1 });
+    const b = await h.buyer(20);
+    await redeem(b.browser, code);
+    const f = await h.checkoutForm(b.browser);
+    const res = await b.browser.post("/checkout", h.standardOrder(f, b.addressId), { csrf: f.csrf });
+    await h.pay(b.browser, res.res.headers.get("Location")!, "approve");
+    const order = (await h.orderOf(f.key))!;
+    expect(await uses(code)).toBe(1);
+    const sina = await staffBrowser(shop, "sina");
+    const path = `/staff/orders/${order.increment_id}/cancel`;
+    const csrf = await staffCsrf(sina, path);
+    const cancelled = await sina.post(path, { reason: "Die Kundin hat angerufen." }, { csrf });
+    expect(cancelled.res.status).toBe(302);
+    expect((await h.orderOf(f.key))!.status).toBe("canceled");
+    expect(await uses(code)).toBe(0);
+    expect(await storedCoupon(b.id)).toBe(code);
+    // a second click changes nothing more
+    await sina.post(path, { reason: "Die Kundin hat angerufen." }, { csrf });
+    expect(await uses(code)).toBe(0);
   }, 60_000);
 
   it("a withdrawn order gives its use back once", async () => {
