@@ -24,7 +24,14 @@ export const SHOP_NAMESPACES = [
 ] as const;
 
 /** The back office's (`/staff`): only its pages load them, so no customer's browser ever fetches them. */
-export const STAFF_NAMESPACES = ["staff", "staffOrders", "staffCustomers", "staffCooperative", "staffStores"] as const;
+export const STAFF_NAMESPACES = [
+  "staff",
+  "staffOrders",
+  "staffCustomers",
+  "staffCooperative",
+  "staffMarketing",
+  "staffStores",
+] as const;
 
 /** Every text namespace. */
 export const NAMESPACES = [...SHOP_NAMESPACES, ...STAFF_NAMESPACES] as const;

@@ -154,7 +154,14 @@ export interface Database {
     min_order_cents: number;
     label: string;
     valid_until: string | null;
+    usage_limit: number | null;
+    once_per_customer: Generated<number>;
+    active: Generated<number>;
+    created_at: number | null;
+    created_by: number | null;
   };
+  coupon_use: { order_id: string; code: string; customer_id: number; once_key: number | null; used_at: string };
+  coupon_guard: { reason: string | null };
   customer_balance: { customer_id: number; balance_cents: number };
   balance_entry: {
     id: string;

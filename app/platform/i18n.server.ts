@@ -19,6 +19,7 @@ import staff from "../../locales/de/staff.json";
 import staffOrders from "../../locales/de/staffOrders.json";
 import staffCustomers from "../../locales/de/staffCustomers.json";
 import staffCooperative from "../../locales/de/staffCooperative.json";
+import staffMarketing from "../../locales/de/staffMarketing.json";
 import staffStores from "../../locales/de/staffStores.json";
 
 // `satisfies` keeps this list and NAMESPACES (which the browser knows) the same.
@@ -41,6 +42,7 @@ export const resources = {
     staffOrders,
     staffCustomers,
     staffCooperative,
+    staffMarketing,
     staffStores,
   } satisfies Record<Namespace, unknown>,
 } as const;

@@ -12,7 +12,7 @@ import { GiftInterferer } from "~/components/cart/GiftInterferer";
 import { QuantityQueueProvider, useQueuedQuantities } from "~/components/cart/QuantityQueue";
 import { categoryHref } from "~/domain/catalog/href";
 import { cartIsEmpty, cartShips, totalsOf, withQuantities, type Cart } from "~/domain/cart/cart";
-import { loadCart } from "~/domain/cart/cart.server";
+import { loadSettledCart } from "~/domain/cart/cart.server";
 import { STANDARD_SHIPPING_CENTS } from "~/domain/cart/shipping";
 import { checkoutBlocker } from "~/domain/cart/validity";
 import { changeCartTracked, readCartForm, refusedNotices } from "~/http/cart/cart-form.server";
@@ -33,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const [cart, t] = await Promise.all([
-    loadCart(context.env.DB, customer.id, STANDARD_SHIPPING_CENTS),
+    loadSettledCart(context.env.DB, customer.id, STANDARD_SHIPPING_CENTS),
     translator("cart"),
   ]);
   return data({ cart, title: pageTitle(t("title"), t) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
@@ -94,7 +94,9 @@ function CartSide({ cart }: { cart: Cart }) {
     <div className="cart-side">
       <CartSummary cart={cart} totals={totals} />
       <CheckoutButton blocker={checkoutBlocker(lines, totals.minimumReached, cart.shares !== null)} />
-      {cartShips(cart) ? <CouponForm coupon={cart.coupon} applied={totals.couponApplied} /> : null}
+      {cartShips(cart) ? (
+        <CouponForm coupon={cart.coupon} applied={totals.couponApplied} refused={cart.couponRefused} />
+      ) : null}
     </div>
   );
 }

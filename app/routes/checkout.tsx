@@ -20,6 +20,7 @@ import { CouponForm } from "~/components/cart/CouponForm";
 import { FormMessage } from "~/components/form/Field";
 import { cartIsEmpty, cartShips } from "~/domain/cart/cart";
 import { checkoutBlocker } from "~/domain/cart/validity";
+import { surplusGifts } from "~/domain/cart/gifts";
 import { CARRIERS, STANDARD_CARRIER, isCarrierCode } from "~/domain/checkout/carriers";
 import { loadCheckout } from "~/domain/checkout/checkout.server";
 import { COMMENT_MAX_LENGTH } from "~/domain/checkout/payment-methods";
@@ -66,6 +67,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     translator("checkout"),
   ]);
   const { cart } = checkout;
+  // gifts the subtotal no longer earns (a gift rule changed meanwhile): the cart takes them out and says so
+  if (surplusGifts(cart.giftSteps, cart.totals.subtotalCents, cart.giftsChosen) > 0) throw redirect("/cart");
   const valid = checkoutBlocker(cart.lines, cart.totals.minimumReached, cart.shares !== null) === null;
   return data(
     {
@@ -230,6 +233,7 @@ export default function CheckoutPage() {
             <CouponForm
               coupon={cart.coupon}
               applied={cart.totals.couponApplied}
+              refused={cart.couponRefused}
               redirectTo={`/checkout${location.search}`}
             />
           ) : null}

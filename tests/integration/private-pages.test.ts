@@ -135,6 +135,9 @@ const rows = (ids: Ids): Row[] => [
     as: "gero",
     status: 200,
   },
+  { route: "staff.marketing.tsx", path: "/staff/marketing", as: "mia", status: 200 },
+  { route: "staff.marketing._index.tsx", path: "/staff/marketing", as: "mia", status: 200 },
+  { route: "staff.marketing.gifts.tsx", path: "/staff/marketing/gifts", as: "mia", status: 200 },
 ];
 
 const COOKIE_READER =

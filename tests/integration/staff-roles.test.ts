@@ -135,6 +135,33 @@ const ATTEMPTS = (ids: Ids): Record<StaffAction, Attempt> => ({
     fields: { role: "support", active: "on", beforeRole: "cooperative", beforeStoreId: "", beforeActive: "1" },
   },
   "audit.read": { method: "GET", path: "/staff/audit" },
+  // marketing (issue 33): a voucher of its own, a code that is none (the allowed answer: "changed
+  // meanwhile"), a gift step as no page showed it (refused as stale): the seed's vouchers and steps stay
+  "marketing.read": { method: "GET", path: "/staff/marketing" },
+  "marketing.createVoucher": {
+    method: "POST",
+    path: "/staff/marketing?index",
+    fields: { code: "ROLLE-1", kind: "fixed", value: "1,00", label: "Rollenprüfung" },
+  },
+  "marketing.toggleVoucher": {
+    method: "POST",
+    path: "/staff/marketing/toggle",
+    fields: { code: "GIBT-ES-NICHT", active: "0" },
+  },
+  "marketing.changeGifts": {
+    method: "POST",
+    path: "/staff/marketing/gifts",
+    fields: {
+      intent: "save",
+      id: "gift-50",
+      beforeThreshold: "1",
+      beforeCount: "1",
+      beforeSkus: "",
+      threshold: "50,00",
+      giftCount: "1",
+      skus: "120026",
+    },
+  },
 });
 
 let shop: TestShop;

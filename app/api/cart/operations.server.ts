@@ -94,13 +94,16 @@ export const applyCoupon = operation({
   summary: "Einen Gutscheincode einlösen",
   tag: TAG,
   auth: true,
-  errors: { 409: "Der Warenwert erreicht den Mindestbestellwert des Gutscheins nicht" },
+  errors: {
+    409: "Der Warenwert erreicht den Mindestbestellwert des Gutscheins nicht, oder der Gutschein ist deaktiviert, aufgebraucht oder schon eingelöst",
+  },
   body: z.object({ code: applyCouponSchema.shape.code }).strict(),
   response: cartSchema,
   async run({ body }, { env, customerId }) {
     const outcome = await redeemCoupon(env.DB, customerId, body.code);
     if (outcome.result === "minimum")
       throw new ApiFailure(409, "cart:couponMinimum", ["code"], { amount: formatEuro(outcome.minOrderCents) });
+    if (outcome.result === "refused") throw new ApiFailure(409, `cart:couponRefused.${outcome.reason}`, ["code"]);
     if (outcome.result !== "applied") throw new ApiFailure(400, "cart:couponInvalid", ["code"]);
     return cartResource(env.DB, customerId);
   },

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "~/i18n/texts";
-import type { AppliedCoupon } from "~/domain/cart/cart";
+import type { AppliedCoupon, Cart } from "~/domain/cart/cart";
 import { CartForm } from "./CartForm";
 import { CouponCodeForm, useFieldChecks } from "./CartFieldForms";
 
@@ -9,14 +9,19 @@ const CheckedCouponCode = lazy(() =>
   import("./CheckedCartFields").then((checks) => ({ default: checks.CheckedCouponCode })),
 );
 
-/** The voucher field, or the stored code to remove; a code waiting for its minimum says so. */
+/**
+ * The voucher field, or the stored code to remove; a code waiting for its minimum says so, and a
+ * code that can no longer be had (deactivated, used up, already used) says why.
+ */
 export function CouponForm({
   coupon,
   applied,
+  refused = null,
   redirectTo,
 }: {
   coupon: AppliedCoupon | null;
   applied: boolean;
+  refused?: Cart["couponRefused"];
   redirectTo?: string;
 }) {
   const { t } = useTranslation("cart");
@@ -24,7 +29,19 @@ export function CouponForm({
   return (
     <section className="cart-coupon" aria-labelledby="coupon-title">
       <h2 id="coupon-title">{t("coupon")}</h2>
-      {coupon ? (
+      {refused ? (
+        <>
+          <p className="field-error" id="coupon-refused">
+            {t("couponRefusedStored", { code: refused.code, reason: t(`couponRefused.${refused.reason}`) })}
+          </p>
+          <CartForm intent="removeCoupon" className="button-row" redirectTo={redirectTo}>
+            <span className="mark">{refused.code}</span>
+            <button type="submit" className="button button-link" aria-describedby="coupon-refused">
+              {t("couponRemove")}
+            </button>
+          </CartForm>
+        </>
+      ) : coupon ? (
         <CartForm intent="removeCoupon" className="button-row" redirectTo={redirectTo}>
           <span className="mark">{coupon.code}</span>
           {applied ? null : <span className="cart-line-meta">{t("couponWaitingShort")}</span>}

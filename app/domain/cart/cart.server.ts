@@ -13,7 +13,8 @@ import { totalsOf, type Cart, type CartLine, type CartLineSnapshot, type CartSha
 import { lineTotalCents, type Coupon } from "./totals";
 import { giftsAvailable, stillDismissed, surplusGifts } from "./gifts";
 import { cartMessages, isOutOfStock } from "./validity";
-import { couponOf } from "./coupon";
+import { couponOf, couponRefusal } from "./coupon";
+import { ownUsesOf, usesOf } from "./coupon-use.server";
 import { berlinToday } from "~/domain/time/berlin";
 import { LIMITED_MAX_QTY, MAX_QTY, maxQuantity } from "./quantity";
 
@@ -34,6 +35,11 @@ function storedCoupon(
         label: string | null;
         min_order_cents: number | null;
         valid_until: string | null;
+        active: number | null;
+        usage_limit: number | null;
+        once_per_customer: number | null;
+        uses: number;
+        own_uses: number;
       }
     | undefined,
 ) {
@@ -43,6 +49,14 @@ function storedCoupon(
     code: state.code,
     minOrderCents,
     expired: state.valid_until !== null && state.valid_until < berlinToday(),
+    // switched off, used up or used by this customer (docs/decisions/0044): it no longer counts
+    refusal: couponRefusal({
+      active: state.active ?? 0,
+      usageLimit: state.usage_limit,
+      uses: state.uses,
+      oncePerCustomer: state.once_per_customer ?? 0,
+      ownUses: state.own_uses,
+    }),
     applied: {
       code: state.code,
       label: state.label ?? state.code,
@@ -111,6 +125,11 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
         "k.label",
         "k.min_order_cents",
         "k.valid_until",
+        "k.active",
+        "k.usage_limit",
+        "k.once_per_customer",
+        usesOf(sql`k.code`).as("uses"),
+        ownUsesOf(sql`k.code`, customerId).as("own_uses"),
       ])
       .where("s.customer_id", "=", customerId),
     qb.selectFrom("free_product_rule").select(["threshold_cents", "gift_count"]).orderBy("threshold_cents"),
@@ -148,7 +167,7 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
   });
   const state = stateRows[0];
   const stored = storedCoupon(state);
-  const coupon = stored && !stored.expired ? stored.applied : null;
+  const coupon = stored && !stored.expired && !stored.refusal ? stored.applied : null;
   const shareRow = shareRows[0];
   const shares: CartShares | null = shareRow
     ? {
@@ -170,6 +189,7 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
     shares,
     cashbackPermille: cashbackPermille(held),
     coupon,
+    couponRefused: stored && !stored.expired && stored.refusal ? { code: stored.code, reason: stored.refusal } : null,
     totals,
     giftSteps,
     giftsChosen,
@@ -266,6 +286,25 @@ export async function dropSurplusGifts(db: D1Database, customerId: number, cart:
     ),
   );
   return newest.length;
+}
+
+/**
+ * The cart as its page shows it: recalculated on every load, so a gift rule marketing changed
+ * (docs/decisions/0044) reaches an open cart here. Gifts its subtotal no longer earns are taken out
+ * (the newest first, as after a change) and the page says so with the spec's notice.
+ */
+export async function loadSettledCart(
+  db: D1Database,
+  customerId: number,
+  shippingCents = 0,
+  now = new Date(),
+): Promise<Cart> {
+  const cart = await loadCart(db, customerId, shippingCents, now);
+  const removed = await dropSurplusGifts(db, customerId, cart);
+  if (removed === 0) return cart;
+  const settled = await loadCart(db, customerId, shippingCents, now);
+  const notice = { type: "warning" as const, key: "giftsRemovedByForce", values: { count: removed } };
+  return { ...settled, messages: [notice, ...settled.messages] };
 }
 
 /** Whether the cart holds goods to ship (a cart of shares alone ships nothing, docs/decisions/0021). */

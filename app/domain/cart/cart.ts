@@ -2,6 +2,7 @@
 import type { ProductSummary } from "~/domain/catalog/product";
 import type { GiftStep } from "./gifts";
 import type { ValidationMessage } from "./validity";
+import type { CouponRefusal } from "./coupon";
 import { cashbackCents } from "~/domain/share/share";
 import { cartTotals, lineTotalCents, shipsGoods, type Coupon, type Totals } from "./totals";
 
@@ -48,6 +49,8 @@ export interface Cart {
   /** The member's cashback rate on this day (per mille, decision 0020); 0 for a customer who is no member. */
   cashbackPermille: number;
   coupon: AppliedCoupon | null;
+  /** The stored voucher that no longer counts because it cannot be had any more, and why. */
+  couponRefused: { code: string; reason: CouponRefusal } | null;
   totals: Totals;
   giftSteps: GiftStep[];
   giftsChosen: number;

@@ -13,8 +13,11 @@ export interface ValidationMessage {
 
 export interface CartFacts {
   lines: { outOfStock: boolean; qty: number; available?: number | null }[];
-  /** The stored coupon, with whether it has expired; null without one. */
-  coupon: { code: string; expired: boolean; minOrderCents: number } | null;
+  /**
+   * The stored coupon, with whether it has expired and why else it cannot be had (the voucher box
+   * says that one, docs/decisions/0044); null without one.
+   */
+  coupon: { code: string; expired: boolean; minOrderCents: number; refusal?: string | null } | null;
   couponApplied: boolean;
 }
 
@@ -28,7 +31,7 @@ export function cartMessages(cart: CartFacts): ValidationMessage[] {
   if (cart.lines.some(unfillable)) messages.push({ type: "error", key: "messages.soldOut" });
   if (cart.coupon?.expired)
     messages.push({ type: "warning", key: "messages.couponExpired", values: { code: cart.coupon.code } });
-  else if (cart.coupon && !cart.couponApplied) {
+  else if (cart.coupon && !cart.coupon.refusal && !cart.couponApplied) {
     messages.push({
       type: "info",
       key: "messages.couponWaiting",

@@ -162,6 +162,8 @@ export async function bookShortage(
         })
         .where("id", "=", order.id),
     ),
+    // a voucher the smaller order no longer reaches was not used: its use goes back (decision 0044)
+    ...(shortage.voucherLost ? [prepare(db, qb.deleteFrom("coupon_use").where("order_id", "=", order.id))] : []),
     ...(refund?.statements ?? []),
     queueMail(
       db,

@@ -9,12 +9,14 @@ import { prepare } from "~/platform/db.server";
 import { MAX_QTY } from "~/domain/cart/quantity";
 import { SHARE_SKU } from "~/domain/share/purchase";
 import { sharesBackToCartStatement } from "~/domain/share/binding.server";
+import { giveBackCouponUseStatement } from "~/domain/cart/coupon-use.server";
 
 /** Balance ledger type 5 ("Rückbuchung", domain/balance/history.ts). */
 export const CHARGEBACK = 5;
 
 /**
- * Stock, the cart lines (gifts included) and the coupon back into the cart, and the pickup place.
+ * Stock, the cart lines (gifts included) and the coupon back into the cart (with its use, so a
+ * limited voucher can be used again), and the pickup place.
  * With `credit`, the used credit goes back to the balance (an unpaid order: a paid one gets it back
  * through its refund); with `shares`, the unpaid shares go back into the cart as the purchase they are.
  */
@@ -49,6 +51,7 @@ export function giveBackStatements(
              WHERE id = ${orderId} AND coupon_code IS NOT NULL AND ${guard}
              ON CONFLICT (customer_id) DO UPDATE SET coupon_code = COALESCE(cart_state.coupon_code, excluded.coupon_code)`,
     ),
+    giveBackCouponUseStatement(db, orderId, guard),
     ...(credit
       ? [
           prepare(

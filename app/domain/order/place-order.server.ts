@@ -15,6 +15,7 @@ import { randomToken } from "~/platform/tokens.server";
 import type { SignedInCustomer } from "~/platform/session.server";
 import { cartCashbackCents, cartShips, totalsOf, type CartLine, type CartShares } from "~/domain/cart/cart";
 import { checkoutBlocker, type CheckoutBlocker } from "~/domain/cart/validity";
+import { surplusGifts } from "~/domain/cart/gifts";
 import { CARRIERS, STANDARD_CARRIER, deliversTo, type Carrier } from "~/domain/checkout/carriers";
 import { loadCheckout, type Checkout } from "~/domain/checkout/checkout.server";
 import type { CheckoutFieldErrors, CheckoutInput } from "~/domain/checkout/checkout-input";
@@ -25,6 +26,7 @@ import { addressLine } from "~/domain/address/format";
 import { SHARE_SKU } from "~/domain/share/purchase";
 import { orderSharesStatements, paySharesStatements, shareOrderItem } from "~/domain/share/binding.server";
 import { translator } from "~/platform/i18n.server";
+import { takeCouponUseStatements } from "~/domain/cart/coupon-use.server";
 import { creditCashbackStatements } from "./cashback.server";
 import type { OrderDetail } from "./order";
 import { findOrderByKey, type PlacedOrder } from "./order.server";
@@ -40,6 +42,9 @@ const refuse = (formErrors: string[], fieldErrors: CheckoutFieldErrors = {}): Pl
   formErrors,
   fieldErrors,
 });
+
+/** The voucher in the cart can no longer be had; the page says why beside the voucher. */
+const COUPON_GONE = "checkout:error.couponGone";
 
 const BLOCKER_MESSAGE: Record<CheckoutBlocker, string> = {
   empty: "checkout:error.emptyCart",
@@ -60,6 +65,9 @@ export const ORDER_CONSTRAINTS = {
   slotFull: { kind: "CHECK", name: "booked >= 0 AND booked <= capacity" },
   /** The debit found less credit than the checkout had read (or no balance row at all). */
   creditSpent: { kind: "CHECK", name: "balance_cents >= 0" },
+  /** The voucher was deactivated, used up or used by this customer meanwhile (migration 0026). */
+  couponGone: { kind: "CHECK", name: "coupon_usable" },
+  couponUsedByCustomer: { kind: "UNIQUE", name: "coupon_use.code, coupon_use.once_key" },
 } as const satisfies Record<string, Constraint>;
 
 export async function placeOrder(
@@ -330,6 +338,16 @@ async function orderStatements(
       prepare(db, sql`INSERT INTO order_guard (reason) SELECT 'cart changed' WHERE changes() = 0`),
     ]),
   ];
+  if (order.couponCode) {
+    statements.push(
+      ...takeCouponUseStatements(db, {
+        orderId: order.id,
+        customerId: customer.id,
+        code: order.couponCode,
+        stamp: order.createdAt,
+      }),
+    );
+  }
   if (carrier) {
     statements.push(
       prepare(
@@ -456,6 +474,11 @@ function checkProblems(checkout: Checkout, input: CheckoutInput, carrier: Carrie
   const { cart } = checkout;
   const blocker = checkoutBlocker(cart.lines, cart.totals.minimumReached, cart.shares !== null);
   if (blocker) return refuse([BLOCKER_MESSAGE[blocker]]);
+  // gifts the subtotal no longer earns (a gift rule changed meanwhile) are never ordered
+  if (surplusGifts(cart.giftSteps, cart.totals.subtotalCents, cart.giftsChosen) > 0)
+    return refuse(["checkout:error.cartChanged"]);
+  // a voucher the customer still sees in her cart but can no longer have: never ordered without it unasked
+  if (carrier && cart.couponRefused) return refuse([COUPON_GONE]);
   const fieldErrors: CheckoutFieldErrors = {};
   if (carrier?.needsAddress) {
     const address = checkout.addresses.find((a) => a.id === input.addressId);
@@ -500,6 +523,7 @@ async function explainFailure(
   if (is(ORDER_CONSTRAINTS.slotFull)) return refuse([], { pickupSlot: ["checkout:error.slotFull"] });
   // Credit spent meanwhile elsewhere: the page must be reloaded to see what is left.
   if (is(ORDER_CONSTRAINTS.creditSpent)) return refuse([CREDIT_ERROR]);
+  if (is(ORDER_CONSTRAINTS.couponGone) || is(ORDER_CONSTRAINTS.couponUsedByCustomer)) return refuse([COUPON_GONE]);
   console.error("order batch refused", error);
   return refuse(["pages.checkout.error.checkoutError"]);
 }

@@ -53,6 +53,11 @@ export async function withdrawOrder(
       { to: customer.email, subject: t("withdraw.mailSubject", { number: incrementId }), text },
       sql<boolean>`EXISTS (SELECT 1 FROM customer_order WHERE customer_id = ${customer.id} AND increment_id = ${incrementId} AND withdrawn_at = ${now})`,
     ),
+    // the voucher's use is given back with the withdrawal (docs/decisions/0044)
+    prepare(
+      db,
+      sql`DELETE FROM coupon_use WHERE order_id IN (SELECT id FROM customer_order WHERE customer_id = ${customer.id} AND increment_id = ${incrementId} AND withdrawn_at = ${now})`,
+    ),
   ]);
   const order = (updated.results as { id: string; cashback_cents: number; cashback_credited_at: string | null }[])[0];
   if (!order) return false;

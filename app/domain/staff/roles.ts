@@ -36,6 +36,10 @@ export const STAFF_ACTIONS = {
   // range (issue 33): products, prices, stock, photos, the range's import and export
 
   // marketing (issue 33): vouchers and gift rules
+  "marketing.read": ["marketing"],
+  "marketing.createVoucher": ["marketing"],
+  "marketing.toggleVoucher": ["marketing"],
+  "marketing.changeGifts": ["marketing"],
 
   // stores (issue 33): opening hours, closed days, click & collect and its pickup places
   "stores.read": ["stores"],

@@ -94,6 +94,8 @@ export async function changeCart(db: D1Database, customerId: number, form: CartF
             topic: "coupon",
           },
         ];
+      if (outcome.result === "refused")
+        return [{ type: "error", key: `cart:couponRefused.${outcome.reason}`, topic: "coupon" }];
       return [{ type: "error", key: "cart:couponInvalid", topic: "coupon" }];
     }
     case "removeCoupon":

@@ -348,6 +348,17 @@ export const STAFF_FORMS: FormTarget[] = [
     ],
     intents: ["hours", "pickup", "closeDay", "holidays", "reopen"],
   },
+  // marketing (Mia Marketing, issue 33): a new voucher, switching one off or on, the gift steps
+  {
+    path: "/staff/marketing?index",
+    fields: ["code", "kind", "value", "minOrder", "validUntil", "usageLimit", "oncePerCustomer", "label"],
+  },
+  { path: "/staff/marketing/toggle", fields: ["code", "active"] },
+  {
+    path: "/staff/marketing/gifts",
+    fields: ["id", "beforeThreshold", "beforeCount", "beforeSkus", "threshold", "giftCount", "skus"],
+    intents: ["add", "save", "remove"],
+  },
 ];
 
 /** The back office's pages with the query parameters their loaders read (signed in as staff, issue 32). */
@@ -370,4 +381,6 @@ export const STAFF_PAGES: PageTarget[] = [
   { path: "/staff/orders/{orderNumber}", params: [] },
   { path: "/staff/stores", params: ["q", "cc", "sort", "dir", "page"] },
   { path: "/staff/stores/{storeId}", params: [] },
+  { path: "/staff/marketing", params: ["q", "state", "sort", "dir", "page"] },
+  { path: "/staff/marketing/gifts", params: [] },
 ];
