@@ -80,7 +80,7 @@ const orderRow = (orderId: string) =>
  * A paid click & collect order at Gohlis: FOOD × 4, a drink with deposit × 6 and OTHER × 1, PayPal
  * through the sandbox with CREDIT of balance used, approved by the sandbox's signed confirmation.
  */
-async function paidOrder({ other = 1, gift = false } = {}) {
+async function paidOrder({ other = 1, gift = false, coupon = "" } = {}) {
   if (!DRINK) {
     const drink = await one<{ sku: string }>(
       "SELECT sku FROM product WHERE deposit_cents > 0 AND price_cents < 200 ORDER BY sku LIMIT 1",
@@ -97,6 +97,9 @@ async function paidOrder({ other = 1, gift = false } = {}) {
     shop.db
       .prepare("INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at) VALUES (?, ?, 0, ?, '2026-01-01')")
       .bind(b.id, OTHER, other),
+    ...(coupon
+      ? [shop.db.prepare("INSERT INTO cart_state (customer_id, coupon_code) VALUES (?, ?)").bind(b.id, coupon)]
+      : []),
     ...(gift
       ? [
           shop.db
@@ -387,6 +390,29 @@ describe("the checkout's rules after a short line", () => {
     const other = before.find((l) => l.sku === OTHER)!;
     const refund = await one<{ amount_cents: number }>("SELECT amount_cents FROM refund WHERE order_id = ?", o.orderId);
     expect(refund!.amount_cents).toBe(2 * (other.unit_price_cents + other.deposit_cents));
+  });
+
+  it("a voucher the smaller order no longer reaches stops counting, its use goes back, the mail says so", async () => {
+    // FRISCH5: 5 € off from 25 €
+    const o = await paidOrder({ coupon: "FRISCH5" });
+    const order = (await orderRow(o.orderId))!;
+    expect(order.discount_cents).toBe(500);
+    expect(await count("SELECT COUNT(*) AS n FROM coupon_use WHERE order_id = ?", o.orderId)).toBe(1);
+    const before = await linesOf(o.orderId);
+    const paula = await staffBrowser(shop, "paula");
+    const res = await paula.submit(`/staff/orders/${o.number}`, shortageFields(before, { [OTHER]: "1" }));
+    expect(res.res.status).toBe(302);
+    const after = (await orderRow(o.orderId))!;
+    expect(after.discount_cents).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM coupon_use WHERE order_id = ?", o.orderId)).toBe(0);
+    const other = before.find((l) => l.sku === OTHER)!;
+    const refund = await one<{ amount_cents: number }>("SELECT amount_cents FROM refund WHERE order_id = ?", o.orderId);
+    expect(refund!.amount_cents).toBe(other.unit_price_cents - 500);
+    const mail = await one<{ text_body: string }>(
+      "SELECT text_body FROM outbox WHERE recipient = ? AND subject LIKE 'Fehlende Artikel%'",
+      o.email,
+    );
+    expect(mail!.text_body).toContain("Dein Gutschein FRISCH5 gilt nicht mehr");
   });
 
   it("a missing gift alone refunds nothing and says so", async () => {
