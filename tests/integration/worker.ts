@@ -45,13 +45,15 @@ export async function startShop(opts: ShopOptions = {}): Promise<TestShop> {
   // the demo customers' hashes depend on the pepper: a shop seeded with another one seeds its own
   const seeded = opts.seed !== false && opts.migrate !== false && template.pepper === pepper();
   const copy = seeded ? await copyOf(template.dir) : null;
-  const { mf, db } = await startMiniflareShop(copy ? { ...opts, persist: copy, migrate: false, seed: false } : opts);
+  const { mf, db, sql } = await startMiniflareShop(
+    copy ? { ...opts, persist: copy, migrate: false, seed: false, sql: true } : { ...opts, sql: true },
+  );
   const origin = opts.origin ?? ORIGIN;
   return {
     mf,
     origin,
     // one call at a time through Miniflare's proxy (serial-d1.ts)
-    db: serialD1(db as unknown as D1Database),
+    db: serialD1(db as unknown as D1Database, sql ?? undefined),
     // A path is appended as it is: "//evil.example" is a path of the shop, not another host.
     fetch: async (pathname, init) =>
       bodyReadAtOnce(
