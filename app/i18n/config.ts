@@ -24,7 +24,7 @@ export const SHOP_NAMESPACES = [
 ] as const;
 
 /** The back office's (`/staff`): only its pages load them, so no customer's browser ever fetches them. */
-export const STAFF_NAMESPACES = ["staff", "staffOrders", "staffCustomers", "staffCooperative"] as const;
+export const STAFF_NAMESPACES = ["staff", "staffOrders", "staffCustomers", "staffCooperative", "staffRange"] as const;
 
 /** Every text namespace. */
 export const NAMESPACES = [...SHOP_NAMESPACES, ...STAFF_NAMESPACES] as const;

@@ -19,6 +19,7 @@ import staff from "../../locales/de/staff.json";
 import staffOrders from "../../locales/de/staffOrders.json";
 import staffCustomers from "../../locales/de/staffCustomers.json";
 import staffCooperative from "../../locales/de/staffCooperative.json";
+import staffRange from "../../locales/de/staffRange.json";
 
 // `satisfies` keeps this list and NAMESPACES (which the browser knows) the same.
 export const resources = {
@@ -40,6 +41,7 @@ export const resources = {
     staffOrders,
     staffCustomers,
     staffCooperative,
+    staffRange,
   } satisfies Record<Namespace, unknown>,
 } as const;
 

@@ -106,6 +106,18 @@ const ATTEMPTS = (ids: Ids): Record<StaffAction, Attempt> => ({
     path: "/staff/cooperative/notices/seed-share-dora-2",
     fields: { paidOn: "2026-06-22" },
   },
+  // range (issue 33 §2)
+  "range.read": { method: "GET", path: "/staff/range" },
+  "range.price": {
+    method: "POST",
+    path: "/staff/range/120001",
+    fields: { intent: "price", price: "9,99", priceVersion: "0" },
+  },
+  "range.stock": {
+    method: "POST",
+    path: "/staff/range/120001",
+    fields: { intent: "stock", delta: "1", reason: "Rollenprüfung" },
+  },
   "staff.list": { method: "GET", path: "/staff/members" },
   "staff.add": {
     method: "POST",
