@@ -85,6 +85,7 @@ export interface Database {
     valid_from: number;
     staff_id: number | null;
   };
+  catalogue_version: { id: number; version: number };
   stock_change: {
     id: Generated<number>;
     sku: string;

@@ -133,6 +133,8 @@ const rows = (ids: Ids): Row[] => [
     as: "gero",
     status: 200,
   },
+  { route: "staff.range._index.tsx", path: "/staff/range", as: "rudi", status: 200 },
+  { route: "staff.range.$sku.tsx", path: "/staff/range/120001", as: "rudi", status: 200 },
 ];
 
 const COOKIE_READER =

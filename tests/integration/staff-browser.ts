@@ -11,6 +11,7 @@ export const DEMO_STAFF = {
   sina: "sina.support@frischkorb.example",
   gero: "gero.genosse@frischkorb.example",
   ada: "ada.admin@frischkorb.example",
+  rudi: "rudi.regal@frischkorb.example",
 } as const;
 export type DemoStaff = keyof typeof DEMO_STAFF;
 

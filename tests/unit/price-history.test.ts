@@ -144,14 +144,30 @@ describe("what the shop shows", () => {
       { priceCents: 269, reduction: true, validFrom: t0 + 40 * DAY },
     ];
     // 249 was in force until day 20, inside the 30 days before day 40
-    expect(shownPrice(history, t0 + 41 * DAY)).toEqual({ priceCents: 269, regularPriceCents: 299, lowestPrice30dCents: 249 });
+    expect(shownPrice(history, t0 + 41 * DAY)).toEqual({
+      priceCents: 269,
+      regularPriceCents: 299,
+      lowestPrice30dCents: 249,
+    });
     const further = [...history, { priceCents: 229, reduction: true, validFrom: t0 + 45 * DAY }];
-    expect(shownPrice(further, t0 + 46 * DAY)).toEqual({ priceCents: 229, regularPriceCents: 299, lowestPrice30dCents: 249 });
+    expect(shownPrice(further, t0 + 46 * DAY)).toEqual({
+      priceCents: 229,
+      regularPriceCents: 299,
+      lowestPrice30dCents: 249,
+    });
     const raised = [...further, { priceCents: 319, reduction: false, validFrom: t0 + 50 * DAY }];
-    expect(shownPrice(raised, t0 + 51 * DAY)).toEqual({ priceCents: 319, regularPriceCents: null, lowestPrice30dCents: null });
+    expect(shownPrice(raised, t0 + 51 * DAY)).toEqual({
+      priceCents: 319,
+      regularPriceCents: null,
+      lowestPrice30dCents: null,
+    });
     // 60 days on, 249 lies outside the window: the lowest is the 299 in force before
     const later = [...raised, { priceCents: 299, reduction: true, validFrom: t0 + 100 * DAY }];
-    expect(shownPrice(later, t0 + 101 * DAY)).toEqual({ priceCents: 299, regularPriceCents: 319, lowestPrice30dCents: 319 });
+    expect(shownPrice(later, t0 + 101 * DAY)).toEqual({
+      priceCents: 299,
+      regularPriceCents: 319,
+      lowestPrice30dCents: 319,
+    });
   });
 
   it("a reduction needs a higher price before it", () => {

@@ -45,3 +45,11 @@ END;
 
 -- The range list searches by brand and by SKU prefix through indexes (sku is the primary key).
 CREATE INDEX product_name ON product(name COLLATE NOCASE, sku);
+
+-- The range's version: each change in the back office's range moves it on in its batch, and the
+-- edge cache's keys name it, so a changed product reaches shoppers at once (decision 0046).
+CREATE TABLE catalogue_version (
+  id      INTEGER PRIMARY KEY CHECK (id = 1),
+  version INTEGER NOT NULL
+);
+INSERT INTO catalogue_version (id, version) VALUES (1, 0);

@@ -7,6 +7,7 @@
  * stale form or a second click changes nothing.
  */
 import { sql } from "kysely";
+import { catalogueChanged } from "~/platform/catalogue-version.server";
 import { all, failedConstraint, first, isConstraint, prepare } from "~/platform/db.server";
 import { searchMatch } from "~/domain/catalog/search";
 import { auditEntry } from "~/domain/staff/audit.server";
@@ -29,7 +30,15 @@ const ORDER: Record<RangeSort, ReturnType<typeof sql>> = {
 
 export async function rangeProducts(
   db: D1Database,
-  query: { sort: RangeSort; desc: boolean; offset: number; limit: number; text?: string; category?: string; filter: RangeFilter },
+  query: {
+    sort: RangeSort;
+    desc: boolean;
+    offset: number;
+    limit: number;
+    text?: string;
+    category?: string;
+    filter: RangeFilter;
+  },
 ): Promise<{ rows: RangeRow[]; more: boolean }> {
   const where = [sql`1 = 1`];
   const text = query.text?.trim();
@@ -117,11 +126,14 @@ export async function priceHistoryOf(db: D1Database, sku: string, limit = 200): 
 export const toEntries = (rows: PriceHistoryRow[]): PriceEntry[] =>
   rows.map((r) => ({ priceCents: r.priceCents, reduction: r.reduction === 1, validFrom: r.validFrom }));
 
-export type RangeChangeResult = { ok: true } | { ok: false; reason: "changedMeanwhile" | "noReference" | "notFound" | "belowZero" };
+export type RangeChangeResult =
+  | { ok: true }
+  | { ok: false; reason: "changedMeanwhile" | "noReference" | "notFound" | "belowZero" };
 
 function refusedAs(error: unknown): RangeChangeResult {
   const failure = failedConstraint(error);
-  if (isConstraint(failure, { kind: "CHECK", name: "staff_unchanged" })) return { ok: false, reason: "changedMeanwhile" };
+  if (isConstraint(failure, { kind: "CHECK", name: "staff_unchanged" }))
+    return { ok: false, reason: "changedMeanwhile" };
   if (isConstraint(failure, { kind: "UNIQUE", name: "price_history.sku, price_history.valid_from" }))
     return { ok: false, reason: "changedMeanwhile" };
   throw error;
@@ -173,13 +185,18 @@ export async function changePrice(
         sql`INSERT INTO price_history (sku, price_cents, reduction, valid_from, staff_id)
           VALUES (${sku}, ${change.priceCents}, ${change.reduction ? 1 : 0}, ${now}, ${staff.id})`,
       ),
+      catalogueChanged(db),
       auditEntry(
         db,
         staff,
         {
           action: "range.price",
           subject: sku,
-          before: { price: product.priceCents, regular: product.regularPriceCents, lowest30: product.lowestPrice30dCents },
+          before: {
+            price: product.priceCents,
+            regular: product.regularPriceCents,
+            lowest30: product.lowestPrice30dCents,
+          },
           after: { price: shown.priceCents, regular: shown.regularPriceCents, lowest30: shown.lowestPrice30dCents },
         },
         now,
@@ -217,6 +234,7 @@ export async function correctStock(
         sql`INSERT INTO stock_change (sku, delta, qty_after, reason, staff_id, at)
           SELECT sku, ${change.delta}, stock_qty, ${change.reason}, ${staff.id}, ${at} FROM product WHERE sku = ${sku}`,
       ),
+      catalogueChanged(db),
       auditEntry(db, staff, { action: "range.stock", subject: sku, after: change }, now),
     ]);
     return { ok: true };

@@ -330,6 +330,12 @@ export const STAFF_FORMS: FormTarget[] = [
     ],
     intents: ["pick", "short", "ready", "collected", "ship", "deliver"],
   },
+  // the range (Rudi Regal, issue 33 §2): a product's price and its stock
+  {
+    path: "/staff/range/{sku}",
+    fields: ["intent", "price", "reduction", "priceVersion", "delta", "reason"],
+    intents: ["price", "stock"],
+  },
 ];
 
 /** The back office's pages with the query parameters their loaders read (signed in as staff, issue 32). */
@@ -350,4 +356,6 @@ export const STAFF_PAGES: PageTarget[] = [
   { path: "/staff/orders/{orderNumber}/cancel", params: [] },
   { path: "/staff/orders", params: ["state", "day", "carrier", "sort", "dir", "page"] },
   { path: "/staff/orders/{orderNumber}", params: [] },
+  { path: "/staff/range", params: ["q", "category", "show", "sort", "dir", "page"] },
+  { path: "/staff/range/{sku}", params: [] },
 ];
