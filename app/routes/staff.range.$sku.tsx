@@ -7,6 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { CheckboxField, FormMessage, TextField } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
@@ -153,63 +154,69 @@ export default function RangeProduct() {
         <p className="staff-muted">{t("product.readOnly")}</p>
         <dl className="staff-facts">
           {facts.map(([term, value]) => (
-            <div key={term}>
+            <Fragment key={term}>
               <dt>{term}</dt>
               <dd>{value}</dd>
-            </div>
+            </Fragment>
           ))}
         </dl>
       </section>
       <section aria-labelledby="range-history">
         <h2 id="range-history">{t("price.history")}</h2>
-        <table className="staff-table">
-          <caption className="visually-hidden">{t("price.historyCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("price.from")}</th>
-              <th scope="col">{t("price.amount")}</th>
-              <th scope="col">{t("price.kind")}</th>
-              <th scope="col">{t("price.by")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.map((h) => (
-              <tr key={h.id}>
-                <td>{dateTime.format(h.validFrom)}</td>
-                <td>{formatEuro(h.priceCents)}</td>
-                <td>{h.reduction ? t("price.kindReduction") : t("price.kindRegular")}</td>
-                <td>{h.staffName ?? t("price.bySeed")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-      {stock.length ? (
-        <section aria-labelledby="range-stock-log">
-          <h2 id="range-stock-log">{t("stock.log")}</h2>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls, so it must take the focus to scroll by keyboard */}
+        <section className="table-scroll" tabIndex={0} aria-label={t("price.historyCaption")}>
           <table className="staff-table">
-            <caption className="visually-hidden">{t("stock.logCaption")}</caption>
+            <caption className="visually-hidden">{t("price.historyCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">{t("stock.at")}</th>
-                <th scope="col">{t("stock.delta")}</th>
-                <th scope="col">{t("stock.after")}</th>
-                <th scope="col">{t("stock.reason")}</th>
-                <th scope="col">{t("stock.by")}</th>
+                <th scope="col">{t("price.from")}</th>
+                <th scope="col">{t("price.amount")}</th>
+                <th scope="col">{t("price.kind")}</th>
+                <th scope="col">{t("price.by")}</th>
               </tr>
             </thead>
             <tbody>
-              {stock.map((s) => (
-                <tr key={s.id}>
-                  <td>{dateTime.format(s.at * 1000)}</td>
-                  <td>{s.delta > 0 ? `+${s.delta}` : `−${-s.delta}`}</td>
-                  <td>{s.qtyAfter}</td>
-                  <td>{s.reason}</td>
-                  <td>{s.staffName}</td>
+              {history.map((h) => (
+                <tr key={h.id}>
+                  <td>{dateTime.format(h.validFrom)}</td>
+                  <td>{formatEuro(h.priceCents)}</td>
+                  <td>{h.reduction ? t("price.kindReduction") : t("price.kindRegular")}</td>
+                  <td>{h.staffName ?? t("price.bySeed")}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+        </section>
+      </section>
+      {stock.length ? (
+        <section aria-labelledby="range-stock-log">
+          <h2 id="range-stock-log">{t("stock.log")}</h2>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls, so it must take the focus to scroll by keyboard */}
+          <section className="table-scroll" tabIndex={0} aria-label={t("stock.logCaption")}>
+            <table className="staff-table">
+              <caption className="visually-hidden">{t("stock.logCaption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("stock.at")}</th>
+                  <th scope="col">{t("stock.delta")}</th>
+                  <th scope="col">{t("stock.after")}</th>
+                  <th scope="col">{t("stock.reason")}</th>
+                  <th scope="col">{t("stock.by")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stock.map((s) => (
+                  <tr key={s.id}>
+                    <td>{dateTime.format(s.at * 1000)}</td>
+                    <td>{s.delta > 0 ? `+${s.delta}` : `−${-s.delta}`}</td>
+                    <td>{s.qtyAfter}</td>
+                    <td>{s.reason}</td>
+                    <td>{s.staffName}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
         </section>
       ) : null}
     </div>
