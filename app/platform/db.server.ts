@@ -523,6 +523,7 @@ export interface ProductTable {
   recommendation: number;
   packshot: string;
   created_at: string;
+  revision: Generated<number>;
 }
 
 export const qb = new Kysely<Database>({

@@ -15,8 +15,16 @@ import { productHref } from "~/domain/catalog/href";
 import { basePrice, formatNetQuantity, type Unit } from "~/domain/catalog/quantity";
 import { formatEuro } from "~/domain/money/format";
 import { SKU_PATTERN } from "~/domain/range/range";
-import { changePrice, correctStock, priceHistoryOf, rangeProduct, stockChangesOf } from "~/domain/range/range.server";
-import { priceSchema, stockSchema } from "~/domain/range/schema";
+import {
+  changeDetails,
+  changePrice,
+  correctStock,
+  priceHistoryOf,
+  rangeProduct,
+  stockChangesOf,
+} from "~/domain/range/range.server";
+import { detailsSchema, priceSchema, stockSchema } from "~/domain/range/schema";
+import { DetailsForm } from "~/components/staff/range/DetailsForm";
 import { readStaffForm } from "~/http/staff/staff-form.server";
 import { requireStaff } from "~/http/staff/staff-identity.server";
 import { pageTitle, useTranslation } from "~/i18n/texts";
@@ -65,10 +73,18 @@ const REFUSALS = {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = (await request.clone().formData()).get("intent");
-  if (intent !== "price" && intent !== "stock") throw unknownIntent();
-  const { staff, form } = await readStaffForm(request, context, intent === "price" ? "range.price" : "range.stock");
+  if (intent !== "price" && intent !== "stock" && intent !== "details") throw unknownIntent();
+  const { staff, form } = await readStaffForm(request, context, `range.${intent}`);
   const product = await productOf(context.env.DB, params.sku);
   const db = context.env.DB;
+  if (intent === "details") {
+    const submission = parseForm(form, detailsSchema);
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const result = await changeDetails(db, staff, product.sku, submission.value);
+    if (!result.ok)
+      return data({ intent, result: submission.reply({ formErrors: [REFUSALS[result.reason]] }) }, { status: 409 });
+    await done(context, product.sku, "staffRange:details.done");
+  }
   if (intent === "price") {
     const submission = parseForm(form, priceSchema);
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
@@ -116,6 +132,7 @@ const dateTime = new Intl.DateTimeFormat("de-DE", {
 
 export default function RangeProduct() {
   const { product, history, stock } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("staffRange");
   const base = basePrice(product.priceCents, {
     netQuantity: product.netQuantity,
@@ -123,7 +140,6 @@ export default function RangeProduct() {
     packCount: product.packCount,
   });
   const facts: [string, string][] = [
-    [t("product.brand"), product.brand],
     [t("product.category"), product.categoryName],
     [
       t("product.netContent"),
@@ -132,9 +148,6 @@ export default function RangeProduct() {
     [t("product.basePrice"), base ? `${formatEuro(base.cents)}/${base.unit}` : t("product.none")],
     [t("product.deposit"), product.depositCents ? formatEuro(product.depositCents) : t("product.none")],
     [t("product.tax"), t("product.taxRate", { rate: product.taxRate })],
-    [t("product.ingredients"), product.ingredients ?? t("product.none")],
-    [t("product.origin"), product.originCountry ?? t("product.none")],
-    [t("product.storage"), product.storageHint ?? t("product.none")],
   ];
   return (
     <div className="staff-page">
@@ -150,8 +163,8 @@ export default function RangeProduct() {
         <StockSection />
       </div>
       <section aria-labelledby="range-facts">
-        <h2 id="range-facts">{t("product.facts")}</h2>
-        <p className="staff-muted">{t("product.readOnly")}</p>
+        <h2 id="range-facts">{t("details.title")}</h2>
+        <p className="staff-muted">{t("details.intro")}</p>
         <dl className="staff-facts">
           {facts.map(([term, value]) => (
             <Fragment key={term}>
@@ -160,6 +173,8 @@ export default function RangeProduct() {
             </Fragment>
           ))}
         </dl>
+        <DetailsForm product={product} lastResult={actionData?.intent === "details" ? actionData.result : undefined} />
+        <p className="staff-muted">{t("details.notYet")}</p>
       </section>
       <section aria-labelledby="range-history">
         <h2 id="range-history">{t("price.history")}</h2>

@@ -212,6 +212,98 @@ describe("stock", () => {
   });
 });
 
+describe("the master data", () => {
+  const revisionOf = (html: string) => /name="revision" value="(\d+)"/.exec(html)?.[1] ?? "";
+  const base = {
+    intent: "details",
+    name: "Frische Weidemilch 3,8 %",
+    brand: "Lindenauer",
+    description: "Von Kühen auf der Weide.",
+    ingredients: "Vollmilch (_Milch_)",
+    taxRate: "7",
+    deposit: "0,15",
+    netQuantity: "1",
+    unit: "l",
+    packCount: "1",
+    minAge: "0",
+    is_vegetarian: "on",
+    is_organic: "on",
+    fat: "3,8",
+    salt: "0,13",
+  };
+
+  it("a new name, flags and nutrition: the shop's page, its search and its facet counts follow at once", async () => {
+    const sku = "120040";
+    const page = await rudi.get(`/staff/range/${sku}`);
+    const organicBefore = await one<{ count: number }>(
+      "SELECT count FROM category_facet_count WHERE category_id = 'milch-eier' AND facet = 'flags' AND value = 'bio'",
+    );
+    const saved = await rudi.post(
+      `/staff/range/${sku}`,
+      { ...base, revision: revisionOf(page.html) },
+      { csrf: csrfOf(page.html) },
+    );
+    expect(saved.res.status).toBe(302);
+    const shown = await productPage(sku);
+    expect(shown).toContain("Frische Weidemilch 3,8 %");
+    expect(shown).toContain("0,15 € Pfand");
+    expect(text((await new Browser(shop).get("/search/find?q=Weidemilch")).html)).toContain("Frische Weidemilch 3,8 %");
+    const organicAfter = await one<{ count: number }>(
+      "SELECT count FROM category_facet_count WHERE category_id = 'milch-eier' AND facet = 'flags' AND value = 'bio'",
+    );
+    expect(organicAfter.count).toBe(organicBefore.count + 1);
+    const entry = await one<{ after_json: string }>(
+      "SELECT after_json FROM audit_entry WHERE action = 'range.details' AND subject = ? ORDER BY id DESC",
+      sku,
+    );
+    expect(JSON.parse(entry.after_json)).toMatchObject({
+      name: "Frische Weidemilch 3,8 %",
+      is_organic: 1,
+      deposit_cents: 15,
+    });
+  });
+
+  it("bad numbers and an empty name: German messages at the fields, nothing changed; a stale form is refused", async () => {
+    const sku = "120041";
+    const before = await one("SELECT * FROM product WHERE sku = ?", sku);
+    const page = await rudi.get(`/staff/range/${sku}`);
+    const revision = revisionOf(page.html);
+    const bad = await rudi.post(
+      `/staff/range/${sku}`,
+      { ...base, revision, name: " ", fat: "drei", netQuantity: "0", deposit: "-1", taxRate: "16", unit: "fass" },
+      { csrf: csrfOf(page.html) },
+    );
+    expect(bad.res.status).toBe(400);
+    const message = text(bad.html);
+    for (const expected of [
+      "Bitte ausfüllen.",
+      "Bitte eine Zahl wie 3,8 eingeben.",
+      "Bitte den Inhalt als Zahl größer als 0 eingeben",
+      "Bitte einen Betrag wie 0,25 eingeben",
+      "Bitte 7 % oder 19 % wählen.",
+      "Bitte eine Einheit wählen.",
+    ])
+      expect(message).toContain(expected);
+    expect(bad.html).toContain('value="drei"');
+    expect(await one("SELECT * FROM product WHERE sku = ?", sku)).toEqual(before);
+
+    const ok = await rudi.post(
+      `/staff/range/${sku}`,
+      { ...base, revision, name: "Erste Fassung" },
+      { csrf: csrfOf(page.html) },
+    );
+    expect(ok.res.status).toBe(302);
+    const stale = await rudi.post(
+      `/staff/range/${sku}`,
+      { ...base, revision, name: "Zweite Fassung" },
+      { csrf: csrfOf(page.html) },
+    );
+    expect(stale.res.status).toBe(409);
+    expect(text(stale.html)).toContain("Der Artikel wurde inzwischen geändert");
+    expect((await one<{ name: string }>("SELECT name FROM product WHERE sku = ?", sku)).name).toBe("Erste Fassung");
+  });
+});
+
 describe("the edge cache", () => {
   it("a cached product page and its category page show a price change at once", async () => {
     const sku = "120006";

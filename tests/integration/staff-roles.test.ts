@@ -118,6 +118,21 @@ const ATTEMPTS = (ids: Ids): Record<StaffAction, Attempt> => ({
     path: "/staff/range/120001",
     fields: { intent: "stock", delta: "1", reason: "Rollenprüfung" },
   },
+  "range.details": {
+    method: "POST",
+    path: "/staff/range/120001",
+    fields: {
+      intent: "details",
+      revision: "0",
+      name: "Vollmilch",
+      brand: "Lindenauer",
+      taxRate: "7",
+      netQuantity: "1",
+      unit: "l",
+      packCount: "1",
+      minAge: "0",
+    },
+  },
   "staff.list": { method: "GET", path: "/staff/members" },
   "staff.add": {
     method: "POST",

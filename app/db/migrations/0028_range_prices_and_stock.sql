@@ -53,3 +53,7 @@ CREATE TABLE catalogue_version (
   version INTEGER NOT NULL
 );
 INSERT INTO catalogue_version (id, version) VALUES (1, 0);
+
+-- A product's master data (texts, LMIV fields, flags, contents) is changed only from the revision
+-- the form showed: two people editing at once cannot overwrite each other (decision 0046).
+ALTER TABLE product ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;

@@ -14,6 +14,15 @@ import { auditEntry } from "~/domain/staff/audit.server";
 import type { StaffMember } from "~/domain/staff/roles";
 import { type PriceEntry, canAnnounceReduction, shownPrice } from "./price-history";
 import type { RangeFilter, RangeRow, RangeSort } from "./range";
+import {
+  type DetailsInput,
+  NUTRITION_FIELDS,
+  type NutritionField,
+  PRODUCT_FLAGS,
+  type ProductFlag,
+  germanNumber,
+} from "./schema";
+import { parseEuroToCents } from "~/domain/money/format";
 
 /** Aborts the batch when the statement before it changed nothing (migration 0018's staff_guard). */
 const UNCHANGED = sql`INSERT INTO staff_guard (reason) SELECT 'changed' WHERE changes() = 0`;
@@ -90,12 +99,20 @@ export interface RangeProduct {
   storageHint: string | null;
   /** id of the last price_history entry: the state a price form was shown for */
   priceVersion: number;
+  /** the master data's revision: the state the details form was shown for */
+  revision: number;
+  minAge: number;
+  flags: Record<ProductFlag, number>;
+  nutrition: Record<NutritionField, number | null>;
 }
 
+type ProductRow = Omit<RangeProduct, "flags" | "nutrition"> & Record<ProductFlag | NutritionField, number | null>;
+
 export async function rangeProduct(db: D1Database, sku: string): Promise<RangeProduct | null> {
-  return first<RangeProduct>(
+  const row = await first<ProductRow>(
     db,
-    sql`SELECT p.sku, p.name, p.brand, p.description, p.category_id AS categoryId, c.name AS categoryName,
+    sql`SELECT ${sql.raw([...PRODUCT_FLAGS, ...NUTRITION_FIELDS].map((c) => `p.${c}`).join(", "))},
+        p.revision, p.min_age AS minAge, p.sku, p.name, p.brand, p.description, p.category_id AS categoryId, c.name AS categoryName,
         p.price_cents AS priceCents, p.regular_price_cents AS regularPriceCents,
         p.lowest_price_30d_cents AS lowestPrice30dCents, p.tax_rate AS taxRate, p.deposit_cents AS depositCents,
         p.net_quantity AS netQuantity, p.unit, p.pack_count AS packCount, p.stock_managed AS stockManaged,
@@ -103,6 +120,91 @@ export async function rangeProduct(db: D1Database, sku: string): Promise<RangePr
         coalesce((SELECT max(id) FROM price_history WHERE sku = p.sku), 0) AS priceVersion
       FROM product p JOIN category c ON c.id = p.category_id WHERE p.sku = ${sku}`,
   );
+  if (!row) return null;
+  const flags = Object.fromEntries(PRODUCT_FLAGS.map((f) => [f, row[f] ?? 0])) as Record<ProductFlag, number>;
+  const nutrition = Object.fromEntries(NUTRITION_FIELDS.map((f) => [f, row[f]])) as Record<
+    NutritionField,
+    number | null
+  >;
+  return { ...row, flags, nutrition };
+}
+
+/**
+ * The master data as the form sends it: texts, LMIV fields, VAT, deposit, contents, flags and
+ * nutrition, applied only to the revision the form showed. The search index, listing copies and
+ * facet counts follow through the product table's triggers (migrations 0001 and 0015).
+ */
+export async function changeDetails(
+  db: D1Database,
+  staff: StaffMember,
+  sku: string,
+  input: DetailsInput,
+  now = Date.now(),
+): Promise<RangeChangeResult> {
+  const product = await rangeProduct(db, sku);
+  if (!product) return { ok: false, reason: "notFound" };
+  if (product.revision !== input.revision) return { ok: false, reason: "changedMeanwhile" };
+  const values: Record<string, string | number | null> = {
+    name: input.name ?? "",
+    brand: input.brand ?? "",
+    description: input.description ?? "",
+    ingredients: input.ingredients || null,
+    storage_hint: input.storageHint || null,
+    origin_country: input.originCountry || null,
+    tax_rate: Number(input.taxRate),
+    deposit_cents: input.deposit ? (parseEuroToCents(input.deposit) ?? 0) : 0,
+    net_quantity: germanNumber(input.netQuantity) ?? 0,
+    unit: input.unit,
+    pack_count: input.packCount,
+    min_age: Number(input.minAge),
+  };
+  for (const flag of PRODUCT_FLAGS) values[flag] = input[flag] === "on" ? 1 : 0;
+  for (const field of NUTRITION_FIELDS) values[field] = germanNumber(input[field]);
+  const before: Record<string, unknown> = {
+    name: product.name,
+    brand: product.brand,
+    description: product.description,
+    ingredients: product.ingredients,
+    storage_hint: product.storageHint,
+    origin_country: product.originCountry,
+    tax_rate: product.taxRate,
+    deposit_cents: product.depositCents,
+    net_quantity: product.netQuantity,
+    unit: product.unit,
+    pack_count: product.packCount,
+    min_age: product.minAge,
+    ...product.flags,
+    ...product.nutrition,
+  };
+  const changed = Object.keys(values).filter((k) => values[k] !== before[k]);
+  const sets = sql.join(
+    Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`),
+    sql`, `,
+  );
+  try {
+    await db.batch([
+      prepare(
+        db,
+        sql`UPDATE product SET ${sets}, revision = revision + 1 WHERE sku = ${sku} AND revision = ${input.revision}`,
+      ),
+      prepare(db, UNCHANGED),
+      catalogueChanged(db),
+      auditEntry(
+        db,
+        staff,
+        {
+          action: "range.details",
+          subject: sku,
+          before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+          after: Object.fromEntries(changed.map((k) => [k, values[k]])),
+        },
+        now,
+      ),
+    ]);
+    return { ok: true };
+  } catch (error) {
+    return refusedAs(error);
+  }
 }
 
 export interface PriceHistoryRow {

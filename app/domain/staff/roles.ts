@@ -37,6 +37,7 @@ export const STAFF_ACTIONS = {
   "range.read": ["range"],
   "range.price": ["range"],
   "range.stock": ["range"],
+  "range.details": ["range"],
 
   // marketing (issue 33): vouchers and gift rules
 

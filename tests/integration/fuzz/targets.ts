@@ -333,8 +333,27 @@ export const STAFF_FORMS: FormTarget[] = [
   // the range (Rudi Regal, issue 33 §2): a product's price and its stock
   {
     path: "/staff/range/{sku}",
-    fields: ["intent", "price", "reduction", "priceVersion", "delta", "reason"],
-    intents: ["price", "stock"],
+    fields: [
+      "intent",
+      "price",
+      "reduction",
+      "priceVersion",
+      "delta",
+      "reason",
+      "revision",
+      "name",
+      "brand",
+      "description",
+      "taxRate",
+      "deposit",
+      "netQuantity",
+      "unit",
+      "packCount",
+      "minAge",
+      "is_vegan",
+      "fat",
+    ],
+    intents: ["price", "stock", "details"],
   },
 ];
 
