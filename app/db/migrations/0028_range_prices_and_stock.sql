@@ -43,8 +43,13 @@ WHEN new.regular_price_cents IS NOT NULL AND new.lowest_price_30d_cents IS NULL 
   SELECT RAISE(ABORT, 'reduction_without_lowest_price');
 END;
 
--- The range list searches by brand and by SKU prefix through indexes (sku is the primary key).
+-- The range list (/staff/range) at any catalogue size: each sort reads its page off an index (sku is
+-- the primary key), and the sold-out and reduced filters find their few products through partial
+-- indexes instead of walking the range.
 CREATE INDEX product_name ON product(name COLLATE NOCASE, sku);
+CREATE INDEX product_stock ON product(stock_qty, sku);
+CREATE INDEX product_sold_out ON product(sku) WHERE stock_managed = 1 AND stock_qty = 0;
+CREATE INDEX product_reduced ON product(sku) WHERE regular_price_cents IS NOT NULL;
 
 -- The range's version: each change in the back office's range moves it on in its batch, and the
 -- edge cache's keys name it, so a changed product reaches shoppers at once (decision 0046).

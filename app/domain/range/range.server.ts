@@ -62,8 +62,16 @@ export async function rangeProducts(
   }
   if (query.category)
     where.push(sql`p.sku IN (SELECT sku FROM product_category WHERE category_id = ${query.category})`);
-  if (query.filter === "soldOut") where.push(sql`p.stock_managed = 1 AND p.stock_qty = 0`);
-  if (query.filter === "reduced") where.push(sql`p.regular_price_cents IS NOT NULL`);
+  // the filters' few products come from their partial indexes (migration 0028), never by walking
+  // a sort's index past every other product
+  if (query.filter === "soldOut")
+    where.push(
+      sql`p.rowid IN (SELECT rowid FROM product INDEXED BY product_sold_out WHERE stock_managed = 1 AND stock_qty = 0)`,
+    );
+  if (query.filter === "reduced")
+    where.push(
+      sql`p.rowid IN (SELECT rowid FROM product INDEXED BY product_reduced WHERE regular_price_cents IS NOT NULL)`,
+    );
   const dir = query.desc ? sql`DESC` : sql`ASC`;
   const rows = await all<RangeRow>(
     db,
