@@ -10,6 +10,7 @@ import { correctStock } from "~/domain/range/range.server";
 import { staffByEmail } from "~/domain/staff/staff.server";
 import type { StaffMember } from "~/domain/staff/roles";
 import { Browser, csrfOf } from "./browser";
+import { checkoutHelpers } from "./checkout-helpers";
 import { DEMO_STAFF, staffBrowser } from "./staff-browser";
 import { startShop, type TestShop } from "./worker";
 
@@ -210,6 +211,47 @@ describe("stock", () => {
     const logged = await one<{ n: number }>("SELECT count(*) AS n FROM stock_change WHERE sku = ?", sku);
     expect(logged.n).toBe(results.slice(0, corrections.length).filter((d) => d !== 0).length);
   });
+});
+
+describe("stock against real checkouts", () => {
+  it("five checkouts and ten corrections at once: every order's stock and every correction counted", async () => {
+    const { buyer, checkoutForm, standardOrder, stockOf } = checkoutHelpers(shop);
+    const sku = "160009";
+    const buyers = await Promise.all(Array.from({ length: 5 }, () => buyer(20, sku)));
+    const forms = await Promise.all(buyers.map((b) => checkoutForm(b.browser)));
+    const start = await stockOf(sku);
+    const page = await rudi.get(`/staff/range/${sku}`);
+    const deltas = [3, -1, 4, -2, 5, -1, 2, -3, 6, 1];
+    const [orders, corrections] = await Promise.all([
+      Promise.all(
+        buyers.map((b, i) =>
+          b.browser.post("/checkout", standardOrder(forms[i], b.addressId), { csrf: forms[i].csrf }),
+        ),
+      ),
+      Promise.all(
+        deltas.map((delta) =>
+          rudi.post(
+            `/staff/range/${sku}`,
+            { intent: "stock", delta: String(delta), reason: "Nachzählung" },
+            { csrf: csrfOf(page.html) },
+          ),
+        ),
+      ),
+    ]);
+    expect(corrections.map((c) => c.res.status)).toEqual(deltas.map(() => 302));
+    const placed = (
+      await one<{ n: number }>(
+        `SELECT coalesce(sum(i.qty), 0) AS n FROM order_item i JOIN customer_order o ON o.id = i.order_id
+          WHERE i.sku = ? AND o.customer_id IN (${buyers.map(() => "?").join(", ")})`,
+        sku,
+        ...buyers.map((b) => b.id),
+      )
+    ).n;
+    expect(orders.map((o) => o.res.status)).toEqual(buyers.map(() => 302));
+    // each cart holds 20 (above the minimum order value)
+    expect(placed).toBe(100);
+    expect(await stockOf(sku)).toBe(start - placed + deltas.reduce((a, b) => a + b, 0));
+  }, 60_000);
 });
 
 describe("the master data", () => {
