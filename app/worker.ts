@@ -38,6 +38,7 @@ import { configurationProblems, deploymentEnv, refusal as notConfigured } from "
 import { deliverOutbox } from "~/platform/mail-delivery.server";
 import { paymentProvider } from "~/platform/payment.server";
 import { discardBody, guardRequest } from "~/platform/request-guard.server";
+import { catalogueVersion } from "~/platform/catalogue-version.server";
 import { handleApiRequest, isApiPath } from "~/api/router.server";
 import { tileOrigin } from "~/platform/map-tiles.server";
 import { readConsent } from "~/platform/consent";
@@ -112,7 +113,7 @@ async function personalPage(
   parts: PersonalParts,
 ): Promise<Response> {
   const cache = await openPagesCache();
-  const key = personalCacheKey(request, buildVersion, group);
+  const key = personalCacheKey(request, await pageVersion(context.env.DB), group);
   const hit = await cache.match(key);
   const nonce = context.cspNonce;
   const stored = hit ? storedMark(hit) : null;
@@ -131,6 +132,15 @@ async function personalPage(
   if (standIn) return standIn;
   if (isStorable(page)) context.ctx.waitUntil(storePage(cache, key, page.clone(), nonce, mark));
   return personalise(page, parts, mark);
+}
+
+/**
+ * What a cached page's key names besides its URL and variants: the build, and the range's version,
+ * which every change in the back office's range moves on, so the shop's pages show it at once
+ * (docs/decisions/0046).
+ */
+async function pageVersion(db: D1Database): Promise<string> {
+  return `${buildVersion}.${await catalogueVersion(db)}`;
 }
 
 async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
@@ -189,7 +199,7 @@ async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): P
 
   const cacheable = !refusal && edgeCacheSeconds(env) > 0;
   const cache = cacheable && isAnonymousGet(request) ? await openPagesCache() : null;
-  const key = cache ? cacheKey(request, buildVersion) : null;
+  const key = cache ? cacheKey(request, await pageVersion(env.DB)) : null;
   /** The stored copy past its freshness: rendered anew, unless D1 fails (decision 0036). */
   let stale: Response | null = null;
   if (cache && key) {

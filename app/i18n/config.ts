@@ -31,6 +31,7 @@ export const STAFF_NAMESPACES = [
   "staffCooperative",
   "staffMarketing",
   "staffStores",
+  "staffRange",
 ] as const;
 
 /** Every text namespace. */

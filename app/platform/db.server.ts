@@ -81,6 +81,24 @@ export interface Database {
     created_at: number;
   };
   staff_guard: { reason: string };
+  price_history: {
+    id: Generated<number>;
+    sku: string;
+    price_cents: number;
+    reduction: Generated<number>;
+    valid_from: number;
+    staff_id: number | null;
+  };
+  catalogue_version: { id: number; version: number };
+  stock_change: {
+    id: Generated<number>;
+    sku: string;
+    delta: number;
+    qty_after: number;
+    reason: string;
+    staff_id: number;
+    at: number;
+  };
   refund: RefundTable;
   refund_guard: { reason: string };
   audit_entry: {
@@ -516,6 +534,7 @@ export interface ProductTable {
   recommendation: number;
   packshot: string;
   created_at: string;
+  revision: Generated<number>;
 }
 
 export const qb = new Kysely<Database>({

@@ -21,6 +21,7 @@ import staffCustomers from "../../locales/de/staffCustomers.json";
 import staffCooperative from "../../locales/de/staffCooperative.json";
 import staffMarketing from "../../locales/de/staffMarketing.json";
 import staffStores from "../../locales/de/staffStores.json";
+import staffRange from "../../locales/de/staffRange.json";
 
 // `satisfies` keeps this list and NAMESPACES (which the browser knows) the same.
 export const resources = {
@@ -44,6 +45,7 @@ export const resources = {
     staffCooperative,
     staffMarketing,
     staffStores,
+    staffRange,
   } satisfies Record<Namespace, unknown>,
 } as const;
 

@@ -154,8 +154,29 @@ export function productRow(p) {
   return row;
 }
 
-export function productStatements(p, parentOf) {
+const DAY_MS = 86_400_000;
+
+/**
+ * The price history that leads to what the seed shows (issue 33 §2, decision 0046): a reduced
+ * product was at its lowest price of 30 days 90 days ago, at its regular price from 20 days ago and
+ * is reduced since 5 days ago; any other product has had its price for 90 days. The shop computes
+ * the lowest price of 30 days from this history (app/domain/range/price-history.ts); a unit test
+ * checks that it comes to the seed's figures.
+ */
+export function priceHistoryRows(p, now = Date.now()) {
+  if (p.regular === null) return [{ sku: p.sku, price_cents: p.price, reduction: 0, valid_from: now - 90 * DAY_MS }];
+  const rows = [{ sku: p.sku, price_cents: p.lowest30, reduction: 0, valid_from: now - 90 * DAY_MS }];
+  if (p.regular !== p.lowest30)
+    rows.push({ sku: p.sku, price_cents: p.regular, reduction: 0, valid_from: now - 20 * DAY_MS });
+  rows.push({ sku: p.sku, price_cents: p.price, reduction: 1, valid_from: now - 5 * DAY_MS });
+  return rows;
+}
+
+export function productStatements(p, parentOf, now = Date.now()) {
   const out = [upsert("product", productRow(p), ["sku"])];
+  // seeding again puts the seed's prices back, so their history starts anew too
+  out.push(`DELETE FROM price_history WHERE sku = ${sqlValue(p.sku)};`);
+  for (const row of priceHistoryRows(p, now)) out.push(upsert("price_history", row, ["sku", "valid_from"]));
   out.push(`DELETE FROM product_category WHERE sku = ${sqlValue(p.sku)};`);
   for (let c = p.category; c; c = parentOf.get(c))
     out.push(upsert("product_category", { sku: p.sku, category_id: c }, ["category_id", "sku"]));

@@ -211,8 +211,11 @@ describe("lists and counts equal a brute-force count", () => {
         ["UPDATE product SET stock_qty = stock_qty - 1 WHERE sku = ? AND stock_qty > 1", b],
         ["UPDATE product SET stock_managed = 1, stock_qty = 0 WHERE sku = ?", d],
         ["UPDATE product SET stock_qty = 5 WHERE sku = ?", d],
-        // a new brand, price, sale and flags
-        ["UPDATE product SET brand = 'Neue Marke', price_cents = 111, regular_price_cents = 222 WHERE sku = ?", b],
+        // a new brand, price, sale (never without its lowest price of 30 days, migration 0028) and flags
+        [
+          "UPDATE product SET brand = 'Neue Marke', price_cents = 111, regular_price_cents = 222, lowest_price_30d_cents = 150 WHERE sku = ?",
+          b,
+        ],
         ["UPDATE product SET is_organic = 1 - is_organic, is_vegan = 1, recommendation = 999 WHERE sku = ?", b],
         ["INSERT OR IGNORE INTO product_allergen (sku, allergen) VALUES (?, 'lupin')", b],
         ["DELETE FROM product_allergen WHERE sku = ? AND allergen = 'milk'", d],

@@ -138,6 +138,8 @@ const rows = (ids: Ids): Row[] => [
   { route: "staff.marketing.tsx", path: "/staff/marketing", as: "mia", status: 200 },
   { route: "staff.marketing._index.tsx", path: "/staff/marketing", as: "mia", status: 200 },
   { route: "staff.marketing.gifts.tsx", path: "/staff/marketing/gifts", as: "mia", status: 200 },
+  { route: "staff.range._index.tsx", path: "/staff/range", as: "rudi", status: 200 },
+  { route: "staff.range.$sku.tsx", path: "/staff/range/120001", as: "rudi", status: 200 },
 ];
 
 const COOKIE_READER =

@@ -13,6 +13,7 @@ export const DEMO_STAFF = {
   ada: "ada.admin@frischkorb.example",
   mia: "mia.marketing@frischkorb.example",
   sven: "sven.standort@frischkorb.example",
+  rudi: "rudi.regal@frischkorb.example",
 } as const;
 export type DemoStaff = keyof typeof DEMO_STAFF;
 

@@ -123,6 +123,33 @@ const ATTEMPTS = (ids: Ids): Record<StaffAction, Attempt> => ({
     path: "/staff/stores/leipzig-gohlis",
     fields: { intent: "pickup", version: "999999", capacity: "3" },
   },
+  // range (issue 33 §2)
+  "range.read": { method: "GET", path: "/staff/range" },
+  "range.price": {
+    method: "POST",
+    path: "/staff/range/120001",
+    fields: { intent: "price", price: "9,99", priceVersion: "0" },
+  },
+  "range.stock": {
+    method: "POST",
+    path: "/staff/range/120001",
+    fields: { intent: "stock", delta: "1", reason: "Rollenprüfung" },
+  },
+  "range.details": {
+    method: "POST",
+    path: "/staff/range/120001",
+    fields: {
+      intent: "details",
+      revision: "0",
+      name: "Vollmilch",
+      brand: "Lindenauer",
+      taxRate: "7",
+      netQuantity: "1",
+      unit: "l",
+      packCount: "1",
+      minAge: "0",
+    },
+  },
   "staff.list": { method: "GET", path: "/staff/members" },
   "staff.add": {
     method: "POST",
@@ -225,6 +252,7 @@ describe("the role matrix", () => {
     }
     expect(wrong).toEqual([]);
     expect({ customers: await customerData(shop, customerIds), staff: await staffData(shop) }).toEqual(before);
+    // every demo member tries every action: more roles (issue 33), more attempts
   }, 120_000);
 
   it("every role × every action it may take: its answer, never 403 or 5xx", async () => {

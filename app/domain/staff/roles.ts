@@ -34,6 +34,10 @@ export const STAFF_ACTIONS = {
   "cooperative.refuse": ["cooperative"],
   "cooperative.payout": ["cooperative"],
   // range (issue 33): products, prices, stock, photos, the range's import and export
+  "range.read": ["range"],
+  "range.price": ["range"],
+  "range.stock": ["range"],
+  "range.details": ["range"],
 
   // marketing (issue 33): vouchers and gift rules
   "marketing.read": ["marketing"],

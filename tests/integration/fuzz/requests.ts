@@ -183,7 +183,7 @@ const PLAUSIBLE: Record<string, string[]> = {
 };
 
 /** The demo customer, a visitor, and (staff-fuzz.test.ts) each member of the demo staff. */
-export type Persona = "anna" | "visitor" | "paula" | "lars" | "sina" | "gero" | "ada" | "sven" | "mia";
+export type Persona = "anna" | "visitor" | "paula" | "lars" | "sina" | "gero" | "ada" | "sven" | "mia" | "rudi";
 export type TokenUse = "valid" | "none" | "wrong" | "foreign" | "cookieless";
 
 export interface PersonaState {

@@ -359,6 +359,31 @@ export const STAFF_FORMS: FormTarget[] = [
     fields: ["id", "beforeThreshold", "beforeCount", "beforeSkus", "threshold", "giftCount", "skus"],
     intents: ["add", "save", "remove"],
   },
+  // the range (Rudi Regal, issue 33 §2): a product's price and its stock
+  {
+    path: "/staff/range/{sku}",
+    fields: [
+      "intent",
+      "price",
+      "reduction",
+      "priceVersion",
+      "delta",
+      "reason",
+      "revision",
+      "name",
+      "brand",
+      "description",
+      "taxRate",
+      "deposit",
+      "netQuantity",
+      "unit",
+      "packCount",
+      "minAge",
+      "is_vegan",
+      "fat",
+    ],
+    intents: ["price", "stock", "details"],
+  },
 ];
 
 /** The back office's pages with the query parameters their loaders read (signed in as staff, issue 32). */
@@ -383,4 +408,6 @@ export const STAFF_PAGES: PageTarget[] = [
   { path: "/staff/stores/{storeId}", params: [] },
   { path: "/staff/marketing", params: ["q", "state", "sort", "dir", "page"] },
   { path: "/staff/marketing/gifts", params: [] },
+  { path: "/staff/range", params: ["q", "category", "show", "sort", "dir", "page"] },
+  { path: "/staff/range/{sku}", params: [] },
 ];

@@ -1,0 +1,146 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { createColumnHelper } from "@tanstack/react-table";
+import { StaffTable } from "~/components/staff/StaffTable";
+import { loadCategoryTree } from "~/domain/catalog/category.server";
+import { formatEuro } from "~/domain/money/format";
+import { RANGE_FILTERS, RANGE_SORTS, parseRangeFilter, type RangeRow } from "~/domain/range/range";
+import { rangeProducts } from "~/domain/range/range.server";
+import { filterText, readListQuery } from "~/http/staff/list-query.server";
+import { requireStaff } from "~/http/staff/staff-identity.server";
+import { pageTitle, useTranslation } from "~/i18n/texts";
+import { translator } from "~/platform/i18n.server";
+
+/**
+ * The range (issue 33 §2): every product, searched by name, brand or SKU, filtered by category and
+ * by sold out or reduced, sorted and paged in the URL (StaffTable, a GET form), so it all works
+ * without JavaScript.
+ */
+export const handle = { i18n: ["staff", "staffRange"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, "range.read");
+  const params = new URL(request.url).searchParams;
+  const list = readListQuery(params, { sorts: RANGE_SORTS, defaultSort: "sku" });
+  const filter = parseRangeFilter(params.get("show"));
+  const text = filterText(params, "q", 100);
+  const tree = await loadCategoryTree(context.env.DB);
+  const requested = params.get("category") ?? "";
+  const category = tree.byId.has(requested) ? requested : undefined;
+  const categories = tree.root.children.flatMap((main) => [
+    { id: main.id, name: main.name },
+    ...main.children.map((sub) => ({ id: sub.id, name: `${main.name} › ${sub.name}` })),
+  ]);
+  const [{ rows, more }, t] = await Promise.all([
+    rangeProducts(context.env.DB, { ...list, filter, text, category }),
+    translator("staffRange"),
+  ]);
+  return {
+    title: pageTitle(t("list.title"), t),
+    rows,
+    more,
+    list,
+    filter,
+    text: text ?? "",
+    category: category ?? "",
+    categories,
+  };
+}
+
+const column = createColumnHelper<RangeRow>();
+
+export default function RangeList() {
+  const { rows, more, list, filter, text, category, categories } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("staffRange");
+  const { t: ts } = useTranslation("staff");
+  const columns = [
+    column.accessor("sku", {
+      id: "sku",
+      header: t("list.column.sku"),
+      enableSorting: true,
+      cell: (c) => <Link to={`/staff/range/${c.getValue()}`}>{c.getValue()}</Link>,
+    }),
+    column.accessor("name", { id: "name", header: t("list.column.name"), enableSorting: true }),
+    column.accessor("brand", { header: t("list.column.brand") }),
+    column.accessor("categoryName", { header: t("list.column.category") }),
+    column.accessor("priceCents", {
+      id: "price",
+      header: t("list.column.price"),
+      enableSorting: true,
+      cell: (c) => (
+        <>
+          {formatEuro(c.getValue())}
+          {c.row.original.regularPriceCents ? (
+            <>
+              {" "}
+              <s className="staff-muted">{formatEuro(c.row.original.regularPriceCents)}</s>
+            </>
+          ) : null}
+        </>
+      ),
+    }),
+    column.accessor("stockQty", {
+      id: "stock",
+      header: t("list.column.stock"),
+      enableSorting: true,
+      cell: (c) =>
+        c.row.original.stockManaged !== 1 ? (
+          t("list.notManaged")
+        ) : c.getValue() === 0 ? (
+          <strong className="staff-overdue">{t("list.soldOut")}</strong>
+        ) : (
+          c.getValue()
+        ),
+    }),
+  ];
+  return (
+    <div className="staff-page">
+      <h1>{t("list.title")}</h1>
+      <p>{t("list.intro")}</p>
+      <Form method="get" className="staff-filters" aria-label={t("list.filterTitle")}>
+        <input type="hidden" name="sort" value={list.sort} />
+        <input type="hidden" name="dir" value={list.desc ? "desc" : "asc"} />
+        <div className="field">
+          <label htmlFor="range-q">{t("list.search")}</label>
+          <input id="range-q" name="q" type="search" defaultValue={text} />
+        </div>
+        <div className="field">
+          <label htmlFor="range-category">{t("list.category")}</label>
+          <select id="range-category" name="category" defaultValue={category}>
+            <option value="">{t("list.allCategories")}</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="range-show">{t("list.filter.label")}</label>
+          <select id="range-show" name="show" defaultValue={filter}>
+            {RANGE_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {t(`list.filter.${f}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button-secondary">
+          {ts("list.filter")}
+        </button>
+      </Form>
+      <StaffTable
+        rows={rows}
+        columns={columns}
+        sort={list.sort}
+        desc={list.desc}
+        page={list.page}
+        more={more}
+        caption={t("list.caption")}
+        rowKey={(row) => row.sku}
+      />
+    </div>
+  );
+}

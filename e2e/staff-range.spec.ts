@@ -1,0 +1,52 @@
+import { expect, expectAccessible, test } from "./fixtures";
+import { waitForHydration } from "./helpers";
+import { signInStaff, staffNav } from "./staff";
+
+/**
+ * The range (issue 33 §2), JavaScript on and off, axe and the 360 px check on each state: Rudi
+ * Regal finds a product, reduces its price with a wrong price first (its message at the field, the
+ * input kept), and the shop's product page shows the reduced price with the lowest price of the
+ * 30 days before, computed from the price history (§11 PAngV). Each project reduces its own product.
+ */
+test("Rudi reduces a price and the product page shows the computed lowest price of 30 days", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // 120007 Reine Buttermilch 0,89 € (JavaScript), 120020 Naturjoghurt mild 0,99 € (without)
+  const [sku, before, reduced] = javaScriptEnabled ? ["120007", "0,89", "0,79"] : ["120020", "0,99", "0,85"];
+  await signInStaff(page, "Rudi Regal");
+  await staffNav(page).getByRole("link", { name: "Sortiment" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sortiment" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel("Name, Marke oder Artikelnummer").fill(sku);
+  await page.getByRole("button", { name: "Filtern" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${sku}`));
+  await page.getByRole("link", { name: sku, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(sku);
+  await expect(page.getByText(`Aktueller Preis: ${before} €`)).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+  await expectAccessible(page);
+
+  const price = page.locator("#range-price");
+  await price.getByLabel(/Als Preisermäßigung zeigen/).check();
+  await price.getByLabel("Neuer Preis in Euro").fill("0,7x");
+  await price.getByRole("button", { name: "Preis speichern" }).click();
+  await expect(price.getByText("Bitte einen Preis wie 2,49 eingeben (größer als 0).")).toBeVisible();
+  await expect(price.getByLabel("Neuer Preis in Euro")).toHaveValue("0,7x");
+  await expectAccessible(page);
+
+  await price.getByLabel("Neuer Preis in Euro").fill(reduced);
+  await price.getByLabel(/Als Preisermäßigung zeigen/).check();
+  await price.getByRole("button", { name: "Preis speichern" }).click();
+  await expect(page.getByText("Der Preis ist gespeichert.").first()).toBeVisible();
+  await expect(page.getByText(`Aktueller Preis: ${reduced} €`)).toBeVisible();
+  await expect(page.getByText(`Durchgestrichen: ${before} €`)).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Im Shop ansehen" }).click();
+  const buy = page.locator("main .product-detail, main").first();
+  await expect(buy.getByText(`Niedrigster Preis der letzten 30 Tage: ${before} €`).first()).toBeVisible();
+  await expect(buy.getByText(`${reduced} €`).first()).toBeVisible();
+  await expectAccessible(page);
+});
