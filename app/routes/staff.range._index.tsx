@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { StaffTable } from "~/components/staff/StaffTable";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
@@ -9,6 +9,7 @@ import { rangeProducts } from "~/domain/range/range.server";
 import { filterText, readListQuery } from "~/http/staff/list-query.server";
 import { requireStaff } from "~/http/staff/staff-identity.server";
 import { pageTitle, useTranslation } from "~/i18n/texts";
+import { FilterSearch, FilterSelect, StaffFilterForm } from "~/components/staff/StaffFilters";
 import { translator } from "~/platform/i18n.server";
 
 /**
@@ -54,7 +55,6 @@ const column = createColumnHelper<RangeRow>();
 export default function RangeList() {
   const { rows, more, list, filter, text, category, categories } = useLoaderData<typeof loader>();
   const { t } = useTranslation("staffRange");
-  const { t: ts } = useTranslation("staff");
   const columns = [
     column.accessor("sku", {
       id: "sku",
@@ -99,13 +99,8 @@ export default function RangeList() {
     <div className="staff-page">
       <h1>{t("list.title")}</h1>
       <p>{t("list.intro")}</p>
-      <Form method="get" className="staff-filters" aria-label={t("list.filterTitle")}>
-        <input type="hidden" name="sort" value={list.sort} />
-        <input type="hidden" name="dir" value={list.desc ? "desc" : "asc"} />
-        <div className="field">
-          <label htmlFor="range-q">{t("list.search")}</label>
-          <input id="range-q" name="q" type="search" defaultValue={text} />
-        </div>
+      <StaffFilterForm label={t("list.filterTitle")} sort={list.sort} desc={list.desc}>
+        <FilterSearch id="range-q" label={t("list.search")} value={text} />
         <div className="field">
           <label htmlFor="range-category">{t("list.category")}</label>
           <select id="range-category" name="category" defaultValue={category}>
@@ -117,20 +112,15 @@ export default function RangeList() {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="range-show">{t("list.filter.label")}</label>
-          <select id="range-show" name="show" defaultValue={filter}>
-            {RANGE_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {t(`list.filter.${f}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button button-secondary">
-          {ts("list.filter")}
-        </button>
-      </Form>
+        <FilterSelect
+          id="range-show"
+          name="show"
+          label={t("list.filter.label")}
+          value={filter}
+          options={RANGE_FILTERS}
+          text={(f) => t(`list.filter.${f}`)}
+        />
+      </StaffFilterForm>
       <StaffTable
         rows={rows}
         columns={columns}

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { StaffTable } from "~/components/staff/StaffTable";
 import { storesForStaff } from "~/domain/store/store-admin.server";
@@ -12,6 +12,7 @@ import {
 import { filterText, readListQuery } from "~/http/staff/list-query.server";
 import { requireStaff } from "~/http/staff/staff-identity.server";
 import { pageTitle, useTranslation } from "~/i18n/texts";
+import { FilterSearch, FilterSelect, StaffFilterForm } from "~/components/staff/StaffFilters";
 import { translator } from "~/platform/i18n.server";
 
 /**
@@ -40,7 +41,6 @@ const column = createColumnHelper<StoreRow>();
 export default function StoresList() {
   const { rows, more, list, clickAndCollect, text } = useLoaderData<typeof loader>();
   const { t } = useTranslation("staffStores");
-  const { t: ts } = useTranslation("staff");
   const columns = [
     column.accessor("name", {
       id: "name",
@@ -60,27 +60,17 @@ export default function StoresList() {
     <div className="staff-page">
       <h1>{t("list.title")}</h1>
       <p>{t("list.intro")}</p>
-      <Form method="get" className="staff-filters" aria-label={t("list.filterTitle")}>
-        <input type="hidden" name="sort" value={list.sort} />
-        <input type="hidden" name="dir" value={list.desc ? "desc" : "asc"} />
-        <div className="field">
-          <label htmlFor="stores-q">{t("list.search")}</label>
-          <input id="stores-q" name="q" type="search" defaultValue={text} />
-        </div>
-        <div className="field">
-          <label htmlFor="stores-cc">{t("list.filter.label")}</label>
-          <select id="stores-cc" name="cc" defaultValue={clickAndCollect}>
-            {CLICK_AND_COLLECT_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {t(`list.filter.${f}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button button-secondary">
-          {ts("list.filter")}
-        </button>
-      </Form>
+      <StaffFilterForm label={t("list.filterTitle")} sort={list.sort} desc={list.desc}>
+        <FilterSearch id="stores-q" label={t("list.search")} value={text} />
+        <FilterSelect
+          id="stores-cc"
+          name="cc"
+          label={t("list.filter.label")}
+          value={clickAndCollect}
+          options={CLICK_AND_COLLECT_FILTERS}
+          text={(f) => t(`list.filter.${f}`)}
+        />
+      </StaffFilterForm>
       {rows.length ? (
         <StaffTable
           rows={rows}

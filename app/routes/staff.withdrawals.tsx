@@ -14,6 +14,7 @@ import {
   type WithdrawalRow,
 } from "~/domain/refund/withdrawals";
 import { pageTitle, useTranslation } from "~/i18n/texts";
+import { FilterSearch, FilterSelect, StaffFilterForm } from "~/components/staff/StaffFilters";
 import { filterText, readListQuery } from "~/http/staff/list-query.server";
 import { refundNotice } from "~/http/staff/refund-notice.server";
 import { readStaffForm } from "~/http/staff/staff-form.server";
@@ -70,7 +71,6 @@ const column = createColumnHelper<WithdrawalRow>();
 export default function WithdrawalsQueue() {
   const { rows, more, list, filter, text } = useLoaderData<typeof loader>();
   const { t } = useTranslation("staffOrders");
-  const { t: ts } = useTranslation("staff");
   const columns = [
     column.accessor("incrementId", { id: "number", header: t("withdrawals.column.number"), enableSorting: true }),
     column.accessor("customerName", {
@@ -136,27 +136,17 @@ export default function WithdrawalsQueue() {
       <h1>{t("withdrawals.title")}</h1>
       <p>{t("withdrawals.intro")}</p>
       <p className="staff-law">{t("withdrawals.law")}</p>
-      <Form method="get" className="staff-filters" aria-label={t("withdrawals.filterTitle")}>
-        <input type="hidden" name="sort" value={list.sort} />
-        <input type="hidden" name="dir" value={list.desc ? "desc" : "asc"} />
-        <div className="field">
-          <label htmlFor="withdrawals-q">{t("withdrawals.search")}</label>
-          <input id="withdrawals-q" name="q" type="search" defaultValue={text} />
-        </div>
-        <div className="field">
-          <label htmlFor="withdrawals-state">{t("withdrawals.filter.label")}</label>
-          <select id="withdrawals-state" name="state" defaultValue={filter}>
-            {WITHDRAWAL_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {t(`withdrawals.filter.${f}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button button-secondary">
-          {ts("list.filter")}
-        </button>
-      </Form>
+      <StaffFilterForm label={t("withdrawals.filterTitle")} sort={list.sort} desc={list.desc}>
+        <FilterSearch id="withdrawals-q" label={t("withdrawals.search")} value={text} />
+        <FilterSelect
+          id="withdrawals-state"
+          name="state"
+          label={t("withdrawals.filter.label")}
+          value={filter}
+          options={WITHDRAWAL_FILTERS}
+          text={(f) => t(`withdrawals.filter.${f}`)}
+        />
+      </StaffFilterForm>
       <StaffTable
         rows={rows}
         columns={columns}
