@@ -119,5 +119,44 @@ export function checkoutHelpers(shop: TestShop) {
     });
   }
 
-  return { buyer, checkoutForm, standardOrder, orderOf, cartCount, orderCount, stockOf, pay, notify };
+  /**
+   * The buyer's cart ordered for click & collect at `store`, by PayPal through the sandbox with her
+   * balance used, and approved by the sandbox's signed confirmation: a paid order whose refunds have
+   * a provider part and a balance part.
+   */
+  async function paidPickupOrder(b: { browser: Browser; addressId: number }, store: string) {
+    const query = `?carrier=clickandcollect&store=${store}`;
+    const f = await checkoutForm(b.browser, query);
+    const res = await b.browser.post(
+      `/checkout${query}`,
+      {
+        ...standardOrder(f, b.addressId, {
+          carrier: "clickandcollect",
+          storeId: store,
+          pickupSlot: f.pickupSlots[0],
+          pickupTerms: "on",
+          paymentMethod: "paypal",
+          useCredit: "on",
+        }),
+        deliverySlot: "",
+        addressId: "",
+      },
+      { csrf: f.csrf },
+    );
+    expect(res.res.status, /form-message-error" role="alert">([^<]*)/.exec(res.html)?.[1]).toBe(302);
+    const order = (await orderOf(f.key))!;
+    const paid = Number(order.grand_total_cents);
+    const approved = await notify({
+      confirmationId: crypto.randomUUID(),
+      paymentId: paymentIdOf(res.res.headers.get("Location")!),
+      orderId: String(order.id),
+      amountCents: paid,
+      currency: "EUR",
+      outcome: "approved",
+    });
+    expect(approved.status).toBe(200);
+    return { orderId: String(order.id), number: Number(order.increment_id), paid, key: f.key };
+  }
+
+  return { buyer, checkoutForm, standardOrder, orderOf, cartCount, orderCount, stockOf, pay, notify, paidPickupOrder };
 }

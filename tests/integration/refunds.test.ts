@@ -65,42 +65,13 @@ async function paidOrder({ withdraw = false } = {}) {
     .prepare("INSERT INTO customer_balance (customer_id, balance_cents) VALUES (?, ?)")
     .bind(b.id, CREDIT)
     .run();
-  const query = `?carrier=clickandcollect&store=${GOHLIS}`;
-  const f = await h.checkoutForm(b.browser, query);
-  const res = await b.browser.post(
-    `/checkout${query}`,
-    {
-      ...h.standardOrder(f, b.addressId, {
-        carrier: "clickandcollect",
-        storeId: GOHLIS,
-        pickupSlot: f.pickupSlots[0],
-        pickupTerms: "on",
-        paymentMethod: "paypal",
-        useCredit: "on",
-      }),
-      deliverySlot: "",
-      addressId: "",
-    },
-    { csrf: f.csrf },
-  );
-  expect(res.res.status, /form-message-error" role="alert">([^<]*)/.exec(res.html)?.[1]).toBe(302);
-  const order = (await h.orderOf(f.key))!;
-  const paid = Number(order.grand_total_cents);
-  const approved = await h.notify({
-    confirmationId: crypto.randomUUID(),
-    paymentId: paymentIdOf(res.res.headers.get("Location")!),
-    orderId: String(order.id),
-    amountCents: paid,
-    currency: "EUR",
-    outcome: "approved",
-  });
-  expect(approved.status).toBe(200);
-  const number = Number(order.increment_id);
+  const placed = await h.paidPickupOrder(b, GOHLIS);
+  const { number } = placed;
   if (withdraw) {
     const csrf = csrfOf((await b.browser.get(`/account/order/${number}?widerruf=1`)).html);
     expect((await b.browser.post(`/account/order/${number}`, { intent: "withdraw" }, { csrf })).res.status).toBe(302);
   }
-  return { ...b, orderId: String(order.id), number, paid, key: f.key };
+  return { ...b, ...placed };
 }
 
 const refundsOf = (orderId: string) =>

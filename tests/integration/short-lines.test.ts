@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartTotals } from "~/domain/cart/totals";
 import { Browser, csrfOf } from "./browser";
-import { checkoutHelpers, paymentIdOf } from "./checkout-helpers";
+import { checkoutHelpers } from "./checkout-helpers";
 import { staffBrowser } from "./staff-browser";
 import { startShop, type TestShop } from "./worker";
 
@@ -110,37 +110,7 @@ async function paidOrder({ other = 1, gift = false, coupon = "" } = {}) {
         ]
       : []),
   ]);
-  const query = `?carrier=clickandcollect&store=${GOHLIS}`;
-  const f = await h.checkoutForm(b.browser, query);
-  const res = await b.browser.post(
-    `/checkout${query}`,
-    {
-      ...h.standardOrder(f, b.addressId, {
-        carrier: "clickandcollect",
-        storeId: GOHLIS,
-        pickupSlot: f.pickupSlots[0],
-        pickupTerms: "on",
-        paymentMethod: "paypal",
-        useCredit: "on",
-      }),
-      deliverySlot: "",
-      addressId: "",
-    },
-    { csrf: f.csrf },
-  );
-  expect(res.res.status, /form-message-error" role="alert">([^<]*)/.exec(res.html)?.[1]).toBe(302);
-  const order = (await h.orderOf(f.key))!;
-  const paid = Number(order.grand_total_cents);
-  const approved = await h.notify({
-    confirmationId: crypto.randomUUID(),
-    paymentId: paymentIdOf(res.res.headers.get("Location")!),
-    orderId: String(order.id),
-    amountCents: paid,
-    currency: "EUR",
-    outcome: "approved",
-  });
-  expect(approved.status).toBe(200);
-  return { ...b, orderId: String(order.id), number: Number(order.increment_id), paid };
+  return { ...b, ...(await h.paidPickupOrder(b, GOHLIS)) };
 }
 
 /** The pick list's shortage form as the page fills it: every line, `missing` where given. */
