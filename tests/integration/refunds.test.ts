@@ -10,7 +10,7 @@ import { staffById } from "~/domain/staff/staff.server";
 import type { StaffMember } from "~/domain/staff/roles";
 import type { PaymentProvider } from "~/platform/payment-provider";
 import { Browser, csrfOf } from "./browser";
-import { checkoutHelpers, paymentIdOf, sandboxSignature } from "./checkout-helpers";
+import { checkoutHelpers, sandboxSignature } from "./checkout-helpers";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
