@@ -30,6 +30,13 @@ import { STAFF_COOKIE, staffCookie } from "./staff-cookie.server";
 /** The shop's forms carry no files: the longest (registration) stays under 2 KiB. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * Back-office forms that carry files, with the largest body each takes (instead of
+ * `BODY_LIMIT_BYTES`): one line per upload form, its exact path and its limit. The form still has
+ * to be a form that parses; the route checks what the file is.
+ */
+const UPLOAD_LIMITS: Array<{ path: RegExp; limit: number }> = [];
+
 /** Endpoints under these paths take other bodies than forms (the payment and signing services' webhooks). */
 const RAW_BODY_PATHS = ["/payment/", "/signing/webhook"];
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -79,7 +86,8 @@ async function checkRequest(request: Request, env: Env): Promise<ArrayBuffer | n
   if (request.method === "GET" || request.method === "HEAD") return null;
   const raw = RAW_BODY_PATHS.some((prefix) => url.pathname.startsWith(prefix));
   if (request.method !== "POST" && !raw) return 405;
-  const body = await readLimited(request);
+  const upload = UPLOAD_LIMITS.find((u) => u.path.test(url.pathname));
+  const body = await readLimited(request, upload?.limit ?? BODY_LIMIT_BYTES);
   if (body === null) return 413;
   if (raw) return body;
   const type = request.headers.get("Content-Type") ?? "";
