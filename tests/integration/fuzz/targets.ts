@@ -382,6 +382,8 @@ export const STAFF_FORMS: FormTarget[] = [
       "categoryId",
       "supplierId",
       "allergens",
+      "flavorings",
+      "alcoholPercent",
       "is_vegan",
       "fat",
       "published",
