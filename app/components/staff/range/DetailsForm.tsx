@@ -134,7 +134,7 @@ export function DetailsForm({
         options={choices.suppliers.map((c) => ({ value: c.id, label: c.name }))}
       />
       <TextArea field={fields.ingredients} label={t("details.ingredients")} />
-      <fieldset aria-describedby="range-allergens-hint">
+      <fieldset aria-describedby="range-allergens-hint" className="staff-choices">
         <legend>{t("details.allergens")}</legend>
         <p className="field-hint" id="range-allergens-hint">
           {t("details.allergensHint")}
@@ -182,7 +182,7 @@ export function DetailsForm({
         label={t("details.minAge")}
         options={MIN_AGES.map((a) => ({ value: a, label: t(`details.age${a}`) }))}
       />
-      <fieldset>
+      <fieldset className="staff-choices">
         <legend>{t("details.flags")}</legend>
         {PRODUCT_FLAGS.map((flag) => (
           <CheckboxField key={flag} field={all[flag]}>
