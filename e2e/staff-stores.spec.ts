@@ -5,8 +5,8 @@ import { waitForHydration } from "./helpers";
 
 /**
  * The stores in the back office (issue 33 §4, decision 0045): Sven Standort finds a store, changes
- * its Saturday hours (a wrong field first: the German message at it, what was typed kept) and
- * closes a day; the store's own page shows both at once. Each page state is checked with axe and
+ * its Saturday hours (a wrong field first: the German message at it, what was typed kept), closes
+ * a day and shortens another; the store's own page shows them at once. Each page state is checked with axe and
  * at 360 px. The projects (js, no-js) edit stores of their own.
  */
 
@@ -15,9 +15,9 @@ test.describe.configure({ timeout: 120_000 });
 const STORE = { js: "leipzig-reudnitz", noJs: "leipzig-stoetteritz" };
 const NAME = { js: "Reudnitz", noJs: "Stötteritz" };
 
-/** A day ten days ahead, as the date field takes it and as the pages show it. */
-function closedDay() {
-  const day = new Date(Date.now() + 10 * 86_400_000);
+/** A day some days ahead, as the date field takes it and as the pages show it. */
+function closedDay(ahead = 10) {
+  const day = new Date(Date.now() + ahead * 86_400_000);
   const iso = day.toISOString().slice(0, 10);
   const [y, m, d] = iso.split("-");
   return { iso, german: `${d}.${m}.${y}` };
@@ -32,6 +32,7 @@ test("Sven Standort changes a store's Saturday hours and closes a day; the store
   // a rerun starts from the same store
   await executeD1("DELETE FROM store_closed_day WHERE store_id = ?", [id]);
   const day = closedDay();
+  const later = closedDay(12);
 
   await visit(page, "/staff/login", javaScriptEnabled, "Anmeldung Backoffice");
   await page.getByRole("button", { name: "Als Sven Standort anmelden" }).click();
@@ -68,12 +69,26 @@ test("Sven Standort changes a store's Saturday hours and closes a day; the store
   await expect(page.getByLabel("Samstag, geöffnet")).toHaveValue("08:00–18:00");
 
   // a closed day
-  await page.getByLabel("Tag", { exact: true }).fill(day.iso);
-  await page.getByLabel("Anlass (freiwillig)").fill("Inventur");
+  const closing = page.getByRole("region", { name: "Schließtage und abweichende Zeiten" });
+  await closing.getByLabel("Tag", { exact: true }).fill(day.iso);
+  await closing.getByLabel("Anlass (freiwillig)").fill("Inventur");
   await page.getByRole("button", { name: "Tag schließen" }).click();
   await expectToast(page, `Frischkorb Leipzig-${district} ist am ${day.german} geschlossen.`);
   await expect(page.getByRole("list", { name: "Kommende Schließtage" })).toContainText(`${day.german} – Inventur`);
   await expectAccessible(page);
+
+  // a day with shorter hours
+  await waitForHydration(page, javaScriptEnabled);
+  const special = page.getByRole("region", { name: "Andere Öffnungszeiten an einem Tag" });
+  await special.getByLabel("Tag mit anderen Zeiten").fill(later.iso);
+  await special.getByLabel("Geöffnet").fill("08:00–14:00");
+  await special.getByLabel("Mit Personal").fill("08:00–12:00");
+  await special.getByLabel("Anlass (freiwillig)").fill("Heiligabend");
+  await special.getByRole("button", { name: "Zeiten eintragen" }).click();
+  await expectToast(page, `Frischkorb Leipzig-${district} hat am ${later.german} andere Öffnungszeiten.`);
+  await expect(page.getByRole("list", { name: "Kommende Schließtage" })).toContainText(
+    `${later.german} – Heiligabend: geöffnet 08:00–14:00, mit Personal 08:00–12:00`,
+  );
 
   // the store's own page, as every visitor sees it
   await page.getByRole("link", { name: "Marktseite ansehen" }).click();
@@ -81,5 +96,6 @@ test("Sven Standort changes a store's Saturday hours and closes a day; the store
   const saturday = page.locator(".store-hours").first().locator(".store-hours-row").filter({ hasText: /^Sa/ });
   await expect(saturday).toContainText("08:00–18:00");
   await expect(page.getByText(`${day.german}: geschlossen (Inventur)`)).toBeVisible();
+  await expect(page.getByText(`${later.german}: 08:00–14:00, mit Personal 08:00–12:00 (Heiligabend)`)).toBeVisible();
   await expectAccessible(page);
 });

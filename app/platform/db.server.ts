@@ -57,7 +57,14 @@ export interface Database {
     version: Generated<number>;
     holiday_state: string | null;
   };
-  store_closed_day: { store_id: string; day: string; reason: Generated<string> };
+  store_closed_day: {
+    store_id: string;
+    day: string;
+    reason: Generated<string>;
+    /** JSON DayHours; NULL with staffed_hours NULL: closed all day (migration 0032) */
+    opening_hours: string | null;
+    staffed_hours: string | null;
+  };
   customer: CustomerTable;
   customer_token: {
     token_hash: string;

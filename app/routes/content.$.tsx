@@ -6,7 +6,7 @@ import { addressLine } from "~/domain/address/format";
 import { formatGermanDate } from "~/domain/content/date";
 import { loadPage } from "~/domain/content/page.server";
 import { isLoginRequired } from "~/domain/customer/login-required";
-import { findStore, upcomingClosedDays } from "~/domain/store/store.server";
+import { findStore, upcomingSpecialDays } from "~/domain/store/store.server";
 import { berlinToday } from "~/domain/time/berlin";
 import { storeMiniMap } from "~/domain/store/map-page.server";
 import { tileSource, tileUrl } from "~/platform/map-tiles.server";
@@ -29,16 +29,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (slug.startsWith(STORE_PREFIX)) {
     const store = await findStore(context.env.DB, slug.slice(STORE_PREFIX.length));
     if (!store) throw notFound();
-    const [{ model, names }, closedDays] = await Promise.all([
+    const [{ model, names }, specialDays] = await Promise.all([
       storeMiniMap(context.env.DB, store),
-      upcomingClosedDays(context.env.DB, store.id, berlinToday()),
+      upcomingSpecialDays(context.env.DB, store.id, berlinToday()),
     ]);
     const tiles = tileSource(context.env);
     // the back office changes hours and closed days at any time: rendered anew (decision 0045)
     return liveFactsPage(context, {
       kind: "store" as const,
       store,
-      closedDays,
+      specialDays,
       map: {
         model,
         names,
@@ -67,7 +67,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export default function ContentPage() {
   const data = useLoaderData<typeof loader>();
-  if (data.kind === "store") return <StorePage store={data.store} map={data.map} closedDays={data.closedDays} />;
+  if (data.kind === "store") return <StorePage store={data.store} map={data.map} specialDays={data.specialDays} />;
   return (
     <div className="page">
       <ContentArticle title={data.page.title} bodyHtml={data.page.bodyHtml} updated={data.updated} />

@@ -4,6 +4,7 @@ import {
   AffectedPickups,
   ClosedDaysSection,
   HolidaysForm,
+  SpecialDayForm,
   StoreHoursForm,
   StorePickupForm,
 } from "~/components/staff/stores/StoreForms";
@@ -18,7 +19,7 @@ import { translator } from "~/platform/i18n.server";
 /**
  * One store in the back office (issue 33 §4, decision 0045): its weekly opening and staffed hours,
  * click & collect and the places per pickup slot, closed days (one at a time or a state's public
- * holidays of a year), and the booked pickups a change left outside its hours, listed, never dropped.
+ * holidays of a year) and days with other hours (e.g. 24 December until 14:00), and the booked pickups a change left outside its hours, listed, never dropped.
  */
 export const handle = { i18n: ["staff", "staffStores", "pages"] };
 
@@ -42,7 +43,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function StaffStorePage() {
-  const { store, version, capacity, holidayState, closedDays, affected, today, years } = useLoaderData<typeof loader>();
+  const { store, version, capacity, holidayState, specialDays, affected, today, years } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const { t } = useTranslation("staffStores");
@@ -74,12 +76,13 @@ export default function StaffStorePage() {
       />
       <ClosedDaysSection
         key={`closed-${version}`}
-        closedDays={closedDays}
+        specialDays={specialDays}
         version={version}
         today={today}
         lastResult={resultFor("closeDay")}
         reopenResult={resultFor("reopen")}
       />
+      <SpecialDayForm key={`special-${version}`} version={version} today={today} lastResult={resultFor("specialDay")} />
       <HolidaysForm
         key={`holidays-${version}`}
         version={version}

@@ -260,6 +260,65 @@ describe("closed days", () => {
     expect((await sven.get(`/staff/stores/${id}`)).html).not.toContain("Gebuchte Abholungen außerhalb");
   });
 
+  it("a day with other hours: the checkout offers only its staffed slots, the store page names it; bad hours refused", async () => {
+    const id = "leipzig-gohlis";
+    const query = `?carrier=clickandcollect&store=${id}`;
+    const before = await h.checkoutForm((await h.buyer()).browser, query);
+    const days = [...new Set(before.pickupSlots.map((k) => inBerlin(new Date(k.split("|")[0])).date))];
+    const day = days[1];
+    const audit = await auditCount(shop);
+    const version = String((await factsOf(id)).version);
+    for (const [fields, message] of [
+      [{ opening: "" }, "Bitte die Öffnungszeiten wie 08:00–14:00 angeben"],
+      [{ opening: "14:00–08:00" }, "Der Beginn muss vor dem Ende liegen"],
+      [{ opening: "08:00–14:00", staffed: "13:00–15:00" }, "innerhalb der Öffnungszeiten"],
+    ] as const) {
+      const res = await post(id, { intent: "specialDay", version, day, reason: "Heiligabend", ...fields });
+      expect(res.res.status, JSON.stringify(fields)).toBe(400);
+      expect(res.html).toContain(message);
+      expect(res.html).toContain('value="Heiligabend"');
+    }
+    expect(await auditCount(shop)).toBe(audit);
+
+    const saved = await post(id, {
+      intent: "specialDay",
+      version,
+      day,
+      opening: "08:00–14:00",
+      staffed: "10:00-12:00",
+      reason: "Heiligabend",
+    });
+    expect(saved.res.status).toBe(302);
+    expect(await auditCount(shop)).toBe(audit + 1);
+    const after = await h.checkoutForm((await h.buyer()).browser, query);
+    const onDay = after.pickupSlots.filter((k) => inBerlin(new Date(k.split("|")[0])).date === day);
+    expect(onDay.map((k) => inBerlin(new Date(k.split("|")[0])).time)).toEqual(["10:00"]);
+    // the other days keep the week's hours
+    expect(after.pickupSlots.filter((k) => inBerlin(new Date(k.split("|")[0])).date === days[2]).length).toBe(
+      before.pickupSlots.filter((k) => inBerlin(new Date(k.split("|")[0])).date === days[2]).length,
+    );
+    const [y, m, d] = day.split("-");
+    expect((await anonymous(`/content/markt/${id}`)).html).toContain(
+      `${d}.${m}.${y}: 08:00–14:00, mit Personal 10:00–12:00 (Heiligabend)`,
+    );
+    const twice = await post(id, {
+      intent: "specialDay",
+      version: String((await factsOf(id)).version),
+      day,
+      opening: "08:00–13:00",
+    });
+    expect(twice.res.status).toBe(409);
+    expect(twice.html).toContain("Für diesen Tag ist schon etwas eingetragen");
+    // reopened: the week's hours again
+    expect((await post(id, { intent: "reopen", version: String((await factsOf(id)).version), day })).res.status).toBe(
+      302,
+    );
+    const back = await h.checkoutForm((await h.buyer()).browser, query);
+    expect(back.pickupSlots.filter((k) => inBerlin(new Date(k.split("|")[0])).date === day).length).toBe(
+      before.pickupSlots.filter((k) => inBerlin(new Date(k.split("|")[0])).date === day).length,
+    );
+  });
+
   it("a state's public holidays of a year at once, named; a second time adds nothing", async () => {
     const id = "leipzig-lindenau";
     const year = String(Number(berlinToday().slice(0, 4)) + 1);

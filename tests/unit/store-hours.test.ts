@@ -10,7 +10,7 @@ import { pickupSlots } from "~/domain/checkout/slots";
 import { dayHoursText, parseDayHours, staffedWithinOpening } from "~/domain/store/hours";
 import { pickupConflict } from "~/domain/store/pickup-conflicts";
 import { WEEKDAYS, isCalendarDay, storeHoursSchema, storePickupSchema, weekOf } from "~/domain/store/schema";
-import type { DayHours } from "~/domain/store/store";
+import type { DayHours, SpecialDay } from "~/domain/store/store";
 import { berlinInstant } from "~/domain/time/berlin";
 
 function form(fields: Record<string, string>) {
@@ -137,8 +137,17 @@ describe("pickup slots and the back office's rules", () => {
   const staffed = Array.from({ length: 7 }, (_, i) => (i === 6 ? [] : ([["08:00", "12:00"]] as DayHours)));
   const now = new Date("2026-11-23T05:00:00Z"); // Monday 06:00 in Berlin
 
+  const closed = (day: string): [string, SpecialDay] => [day, { day, reason: "", opening: null, staffed: null }];
+  const special = (day: string, opening: DayHours, staffedThen: DayHours | null): [string, SpecialDay] => [
+    day,
+    { day, reason: "Heiligabend", opening, staffed: staffedThen },
+  ];
+
   it("a closed day has no slot; the store's places decide what remains", () => {
-    const slots = pickupSlots(staffed, now, 3, new Map(), { capacity: 2, closedDays: new Set(["2026-11-24"]) });
+    const slots = pickupSlots(staffed, now, 3, new Map(), {
+      capacity: 2,
+      specialDays: new Map([closed("2026-11-24")]),
+    });
     expect([...new Set(slots.map((s) => s.date))]).toEqual(["2026-11-23", "2026-11-25"]);
     expect(slots.every((s) => s.remaining === 2)).toBe(true);
     const start = berlinInstant("2026-11-25", "08:00").toISOString();
@@ -151,9 +160,33 @@ describe("pickup slots and the back office's rules", () => {
       start: berlinInstant(date, from).toISOString(),
       end: berlinInstant(date, to).toISOString(),
     });
-    expect(pickupConflict(slot("2026-11-24", "08:00", "10:00"), staffed, new Set())).toBeNull();
-    expect(pickupConflict(slot("2026-11-24", "08:00", "10:00"), staffed, new Set(["2026-11-24"]))).toBe("closedDay");
-    expect(pickupConflict(slot("2026-11-24", "12:00", "14:00"), staffed, new Set())).toBe("outsideHours");
-    expect(pickupConflict(slot("2026-11-29", "08:00", "10:00"), staffed, new Set())).toBe("outsideHours");
+    const none = new Map<string, SpecialDay>();
+    expect(pickupConflict(slot("2026-11-24", "08:00", "10:00"), staffed, none)).toBeNull();
+    expect(pickupConflict(slot("2026-11-24", "08:00", "10:00"), staffed, new Map([closed("2026-11-24")]))).toBe(
+      "closedDay",
+    );
+    expect(pickupConflict(slot("2026-11-24", "12:00", "14:00"), staffed, none)).toBe("outsideHours");
+    expect(pickupConflict(slot("2026-11-29", "08:00", "10:00"), staffed, none)).toBe("outsideHours");
+    // a day with other hours: only they count, on that day alone
+    const shorter = new Map([special("2026-11-24", [["08:00", "09:00"]], [["08:00", "09:00"]])]);
+    expect(pickupConflict(slot("2026-11-24", "08:00", "10:00"), staffed, shorter)).toBe("outsideHours");
+    expect(pickupConflict(slot("2026-11-25", "08:00", "10:00"), staffed, shorter)).toBeNull();
+    // a Sunday opened as a special day (e.g. a sales Sunday) takes pickups within its staffed hours
+    const sunday = new Map([special("2026-11-29", [["12:00", "18:00"]], [["12:00", "16:00"]])]);
+    expect(pickupConflict(slot("2026-11-29", "12:00", "14:00"), staffed, sunday)).toBeNull();
+  });
+
+  it("a day with other hours offers slots within its staffed hours only; unstaffed, none", () => {
+    const specialDays = new Map([
+      special("2026-11-24", [["08:00", "14:00"]], [["10:00", "12:00"]]),
+      special("2026-11-25", [["08:00", "14:00"]], null),
+      special("2026-11-29", [["12:00", "18:00"]], [["12:00", "16:00"]]),
+    ]);
+    const slots = pickupSlots(staffed, now, 7, new Map(), { specialDays });
+    const on = (date: string) => slots.filter((s) => s.date === date).map((s) => `${s.from}–${s.to}`);
+    expect(on("2026-11-24")).toEqual(["10:00–12:00"]);
+    expect(on("2026-11-25")).toEqual([]);
+    expect(on("2026-11-26")).toEqual(["08:00–10:00", "10:00–12:00"]);
+    expect(on("2026-11-29")).toEqual(["12:00–14:00", "14:00–16:00"]);
   });
 });

@@ -4,7 +4,7 @@ import { StaticMap } from "~/components/map/StaticMap";
 import type { StaticMapModel } from "~/domain/store/static-map";
 import { viewQuery } from "~/domain/store/static-map";
 import { formatGermanDayWithYear } from "~/domain/content/date";
-import { isHybrid, type Store } from "~/domain/store/store";
+import { formatDayHours, isHybrid, type SpecialDay, type Store } from "~/domain/store/store";
 import { StoreAddress, WeekHours } from "./StoreDetails";
 
 export interface StorePageMap {
@@ -21,12 +21,12 @@ export interface StorePageMap {
 export function StorePage({
   store,
   map,
-  closedDays,
+  specialDays,
 }: {
   store: Store;
   map: StorePageMap;
-  /** The next days the store is closed beyond its weekly hours (back office, decision 0045). */
-  closedDays: { day: string; reason: string }[];
+  /** The next days with other hours than the week's: closed, or open shorter or longer (decision 0045). */
+  specialDays: SpecialDay[];
 }) {
   const { t } = useTranslation("pages");
   const hybrid = isHybrid(store);
@@ -45,14 +45,12 @@ export function StorePage({
             <WeekHours week={store.openingHours} label={t("stores.openingHours")} />
             <WeekHours week={store.staffedHours} label={t("stores.staffedHours")} />
             <p className="field-hint">{hybrid ? t("stores.page.hybridNote") : t("stores.page.staffedNote")}</p>
-            {closedDays.length ? (
+            {specialDays.length ? (
               <>
                 <h3>{t("stores.page.closedDays")}</h3>
                 <ul className="store-closed-days">
-                  {closedDays.map((c) => (
-                    <li key={c.day}>
-                      {`${t("stores.page.closedOn", { day: formatGermanDayWithYear(c.day) })}${c.reason ? ` (${c.reason})` : ""}`}
-                    </li>
+                  {specialDays.map((c) => (
+                    <li key={c.day}>{`${specialDayText(c, t)}${c.reason ? ` (${c.reason})` : ""}`}</li>
                   ))}
                 </ul>
               </>
@@ -93,4 +91,14 @@ export function StorePage({
       </div>
     </article>
   );
+}
+
+/** "24.12.2026: geschlossen", or its hours, with the staffed hours where they differ. */
+function specialDayText(special: SpecialDay, t: (key: string, values?: Record<string, string>) => string): string {
+  const day = formatGermanDayWithYear(special.day);
+  const opening = special.opening ? formatDayHours(special.opening) : null;
+  if (!opening) return t("stores.page.closedOn", { day });
+  const staffed = formatDayHours(special.staffed ?? []);
+  if (staffed === opening) return t("stores.page.openOn", { day, hours: opening });
+  return t("stores.page.openStaffedOn", { day, hours: opening, staffed: staffed ?? t("stores.page.unstaffed") });
 }

@@ -10,6 +10,7 @@ import { listAddresses } from "~/domain/customer/address.server";
 import type { Address } from "~/domain/customer/address";
 import { customerPostcode, type StoreCandidate } from "~/domain/store/choice";
 import { closedDaysQuery, storeCandidatesQuery, toStoreCandidate } from "~/domain/store/store.server";
+import { specialDayOf } from "~/domain/store/store";
 import { inBerlin } from "~/domain/time/berlin";
 import type { DayHours, Store } from "~/domain/store/store";
 import { CARRIERS, type CarrierCode } from "./carriers";
@@ -100,7 +101,7 @@ export async function loadCheckout(
     pickupSlots: chosen
       ? pickupSlots(chosen.staffed, now, days, booked, {
           capacity: chosen.capacity,
-          closedDays: new Set(closedRows.map((r) => r.day)),
+          specialDays: new Map(closedRows.map((r) => [r.day, specialDayOf(r)])),
         })
       : [],
     moreDays: Boolean(choice.moreDays),

@@ -3,7 +3,7 @@
  * instants ("start|end"). A posted key is only accepted when it is one of
  * the slots offered now, so a stale or made-up slot is refused.
  */
-import type { DayHours } from "~/domain/store/store";
+import { type DayHours, type SpecialDay, staffedOn } from "~/domain/store/store";
 import { addDays, berlinInstant, inBerlin, weekdayOf } from "~/domain/time/berlin";
 import type { CarrierCode } from "./carriers";
 
@@ -72,16 +72,17 @@ const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
 const toTime = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
-/** What the back office sets per store (decision 0045): places per slot and the days it is closed. */
+/** What the back office sets per store (decision 0045): places per slot and the days that differ from the week. */
 export interface PickupRules {
   capacity?: number;
-  /** Berlin calendar days 'YYYY-MM-DD' without any slot */
-  closedDays?: ReadonlySet<string>;
+  /** by Berlin calendar day 'YYYY-MM-DD': closed (no slot) or with its own staffed hours */
+  specialDays?: ReadonlyMap<string, SpecialDay>;
 }
 
 /**
  * Two-hour slots within the store's staffed hours (someone has to hand the bag over), from the
- * first day with a slot far enough ahead, over `days` calendar days, none on a closed day. `booked`
+ * first day with a slot far enough ahead, over `days` calendar days, none on a closed day, and on a
+ * day with other hours within those. `booked`
  * maps a slot key's start instant to its booked places; a slot's remaining places never go below 0
  * (places lowered below what is booked keep those bookings).
  */
@@ -90,14 +91,13 @@ export function pickupSlots(
   now: Date,
   days: number,
   booked: Map<string, number>,
-  { capacity = PICKUP_SLOT_CAPACITY, closedDays }: PickupRules = {},
+  { capacity = PICKUP_SLOT_CAPACITY, specialDays }: PickupRules = {},
 ): PickupSlot[] {
   const slots: PickupSlot[] = [];
   const today = inBerlin(now).date;
   for (let i = 0; i < days; i++) {
     const day = addDays(today, i);
-    if (closedDays?.has(day)) continue;
-    for (const [open, close] of staffed[weekdayOf(day)] ?? []) {
+    for (const [open, close] of staffedOn(day, weekdayOf(day), staffed, specialDays)) {
       for (let start = toMinutes(open); start < toMinutes(close); start += PICKUP_SLOT_HOURS * 60) {
         const end = Math.min(start + PICKUP_SLOT_HOURS * 60, toMinutes(close === "24:00" ? "23:59" : close));
         const s = slot(day, toTime(start), toTime(end));

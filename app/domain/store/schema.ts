@@ -92,6 +92,37 @@ export const closeDaySchema = z.object({
   reason: z.string().trim().max(80, "staffStores:closed.error.reason").optional(),
 });
 
+/** A day with other hours than the week's: open (and staffed) as typed; a day closed whole is `closeDaySchema`'s. */
+export const specialDaySchema = z
+  .object({
+    version,
+    day,
+    opening: z
+      .string({ required_error: "staffStores:special.error.opening" })
+      .max(100, "staffStores:hours.error.format"),
+    staffed: dayText,
+    reason: z.string().trim().max(80, "staffStores:closed.error.reason").optional(),
+  })
+  .superRefine((value, ctx) => {
+    const opening = parseDayHours(value.opening);
+    const staffed = parseDayHours(value.staffed);
+    if ("problem" in opening)
+      ctx.addIssue({ code: "custom", path: ["opening"], message: HOURS_MESSAGE[opening.problem] });
+    else if (!opening.hours.length)
+      ctx.addIssue({ code: "custom", path: ["opening"], message: "staffStores:special.error.opening" });
+    if ("problem" in staffed)
+      ctx.addIssue({ code: "custom", path: ["staffed"], message: HOURS_MESSAGE[staffed.problem] });
+    else if ("hours" in opening && !staffedWithinOpening(staffed.hours, opening.hours))
+      ctx.addIssue({ code: "custom", path: ["staffed"], message: "staffStores:hours.error.outside" });
+  })
+  .transform((value) => {
+    const hours = (text: string | undefined) => {
+      const parsed = parseDayHours(text);
+      return "hours" in parsed ? parsed.hours : [];
+    };
+    return { ...value, openingHours: hours(value.opening), staffedHours: hours(value.staffed) };
+  });
+
 export const reopenDaySchema = z.object({ version, day });
 
 export const holidaysSchema = z.object({

@@ -14,8 +14,8 @@ import type { StaffMember } from "~/domain/staff/roles";
 import { addDays } from "~/domain/time/berlin";
 import { publicHolidays, type GermanState, type HolidayKey } from "./holidays";
 import { pickupConflict, type PickupConflict } from "./pickup-conflicts";
-import { findStore } from "./store.server";
-import type { DayHours, Store } from "./store";
+import { closedDaysQuery, findStore } from "./store.server";
+import { type DayHours, type SpecialDay, type Store, specialDayOf } from "./store";
 import type { ClickAndCollectFilter, StoreRow, StoreSort } from "./store-list";
 
 const SORT_COLUMN = { name: "name", city: "city", zip: "zip", capacity: "pickup_capacity" } as const;
@@ -82,8 +82,8 @@ export interface StoreForStaff {
   version: number;
   capacity: number;
   holidayState: string | null;
-  /** From today on. */
-  closedDays: ClosedDay[];
+  /** From today on: closed, or with other hours than the week's. */
+  specialDays: SpecialDay[];
   affected: AffectedPickup[];
 }
 
@@ -96,18 +96,10 @@ export async function storeForStaff(
   today: string,
   now: Date,
 ): Promise<StoreForStaff | null> {
-  const [store, facts, closedDays, pickups] = await Promise.all([
+  const [store, facts, specialRows, pickups] = await Promise.all([
     findStore(db, id),
     first(db, qb.selectFrom("store").select(["version", "pickup_capacity", "holiday_state"]).where("id", "=", id)),
-    all(
-      db,
-      qb
-        .selectFrom("store_closed_day")
-        .select(["day", "reason"])
-        .where("store_id", "=", id)
-        .where("day", ">=", today)
-        .orderBy("day"),
-    ),
+    all(db, closedDaysQuery(id, today)),
     all(
       db,
       qb
@@ -122,10 +114,15 @@ export async function storeForStaff(
     ),
   ]);
   if (!store || !facts) return null;
-  const closed = new Set(closedDays.map((d) => d.day));
+  const specialDays = specialRows.map(specialDayOf);
+  const special = new Map(specialDays.map((d) => [d.day, d]));
   const affected = pickups.flatMap((p) => {
     if (!p.pickup_slot_start) return [];
-    const conflict = pickupConflict({ start: p.pickup_slot_start, end: p.pickup_slot_end }, store.staffedHours, closed);
+    const conflict = pickupConflict(
+      { start: p.pickup_slot_start, end: p.pickup_slot_end },
+      store.staffedHours,
+      special,
+    );
     return conflict ? [{ orderNumber: p.increment_id, slotStart: p.pickup_slot_start, conflict }] : [];
   });
   return {
@@ -133,7 +130,7 @@ export async function storeForStaff(
     version: facts.version,
     capacity: facts.pickup_capacity,
     holidayState: facts.holiday_state,
-    closedDays,
+    specialDays,
     affected,
   };
 }
@@ -235,6 +232,40 @@ export async function closeDay(change: Change, day: ClosedDay): Promise<StoreCha
   );
   if (known) return "alreadyClosed";
   return closeDays(change, [day]);
+}
+
+/**
+ * Other hours on one day (none recorded for it yet): open and staffed as given, e.g. shorter on
+ * 24 December. Booked pickups outside them are listed, as after any change of hours.
+ */
+export async function setSpecialHours(
+  change: Change,
+  special: { day: string; reason: string; opening: DayHours; staffed: DayHours },
+): Promise<StoreChangeResult> {
+  const known = await first(
+    change.db,
+    qb
+      .selectFrom("store_closed_day")
+      .select("day")
+      .where("store_id", "=", change.storeId)
+      .where("day", "=", special.day),
+  );
+  if (known) return "alreadyClosed";
+  const { db, staff, storeId } = change;
+  return run(db, [
+    ...versioned(change),
+    prepare(
+      db,
+      qb.insertInto("store_closed_day").values({
+        store_id: storeId,
+        day: special.day,
+        reason: special.reason,
+        opening_hours: JSON.stringify(special.opening),
+        staffed_hours: JSON.stringify(special.staffed),
+      }),
+    ),
+    auditEntry(db, staff, { action: "stores.closedDays", subject: storeId, after: { special } }),
+  ]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { all, first, qb } from "~/platform/db.server";
 import type { StoreCandidate } from "./choice";
-import type { Store } from "./store";
+import { type SpecialDay, type Store, specialDayOf } from "./store";
 
 type StoreRow = Awaited<ReturnType<typeof listStoreRows>>[number];
 
@@ -75,16 +75,16 @@ export async function findStore(db: D1Database, id: string): Promise<Store | nul
 export function closedDaysQuery(storeId: string, from: string) {
   return qb
     .selectFrom("store_closed_day")
-    .select(["day", "reason"])
+    .select(["day", "reason", "opening_hours", "staffed_hours"])
     .where("store_id", "=", storeId)
     .where("day", ">=", from)
     .orderBy("day");
 }
 
-/** How many of a store's next closed days its page lists. */
+/** How many of a store's next days with other hours (closed or not) its page lists. */
 const CLOSED_DAYS_SHOWN = 10;
 
-/** A store's next closed days, for its page. */
-export async function upcomingClosedDays(db: D1Database, storeId: string, today: string) {
-  return all(db, closedDaysQuery(storeId, today).limit(CLOSED_DAYS_SHOWN));
+/** A store's next days with other hours than its week's, for its page. */
+export async function upcomingSpecialDays(db: D1Database, storeId: string, today: string): Promise<SpecialDay[]> {
+  return (await all(db, closedDaysQuery(storeId, today).limit(CLOSED_DAYS_SHOWN))).map(specialDayOf);
 }

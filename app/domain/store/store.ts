@@ -52,3 +52,40 @@ export function weekLines(week: DayHours[], days: string[], closed: string): str
     (g) => `${g.from === g.to ? days[g.from] : `${days[g.from]}–${days[g.to]}`} ${g.hours ?? closed}`,
   );
 }
+
+/**
+ * A day that differs from the store's week (back office, decision 0045): closed all day (no
+ * hours), or open and staffed as its own hours say, e.g. 24 December until 14:00.
+ */
+export interface SpecialDay {
+  day: string;
+  reason: string;
+  opening: DayHours | null;
+  staffed: DayHours | null;
+}
+
+/** A special day as its table row holds it (migration 0032). */
+export function specialDayOf(row: {
+  day: string;
+  reason: string;
+  opening_hours: string | null;
+  staffed_hours: string | null;
+}): SpecialDay {
+  const hours = (json: string | null) => (json === null ? null : (JSON.parse(json) as DayHours));
+  return { day: row.day, reason: row.reason, opening: hours(row.opening_hours), staffed: hours(row.staffed_hours) };
+}
+
+/** Closed all day. */
+export const isClosedDay = (special: SpecialDay | undefined) => special !== undefined && special.opening === null;
+
+/** The staffed hours of a calendar day ('YYYY-MM-DD', weekday 0 = Monday): its special day's, else its weekday's. */
+export function staffedOn(
+  day: string,
+  weekday: number,
+  week: DayHours[],
+  special: ReadonlyMap<string, SpecialDay> | undefined,
+): DayHours {
+  const other = special?.get(day);
+  if (other) return other.staffed ?? [];
+  return week[weekday] ?? [];
+}

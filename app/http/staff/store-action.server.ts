@@ -14,6 +14,7 @@ import {
   holidayYears,
   holidaysSchema,
   reopenDaySchema,
+  specialDaySchema,
   storeHoursSchema,
   storePickupSchema,
   weekOf,
@@ -25,6 +26,7 @@ import {
   reopenDay,
   saveHours,
   savePickup,
+  setSpecialHours,
   storeForStaff,
   type StoreChangeResult,
   type StoreForStaff,
@@ -43,6 +45,7 @@ export const STORE_INTENTS = {
   closeDay: "stores.closedDays",
   holidays: "stores.closedDays",
   reopen: "stores.closedDays",
+  specialDay: "stores.closedDays",
 } as const satisfies Record<string, StaffAction>;
 export type StoreIntent = keyof typeof STORE_INTENTS;
 
@@ -92,7 +95,14 @@ export async function takeStoreChange(
     if (outcome === "done")
       throw await redirectWithNotice(context.env, path, { type: "success", key: notice.key, values: notice.values });
     if (outcome === "alreadyClosed")
-      return refuse(reply({ fieldErrors: { day: ["staffStores:closed.already"] } }), 409);
+      return refuse(
+        reply({
+          fieldErrors: {
+            day: [storeIntent === "specialDay" ? "staffStores:special.already" : "staffStores:closed.already"],
+          },
+        }),
+        409,
+      );
     if (outcome === "nothingToAdd") return refuse(reply({ formErrors: ["staffStores:holidays.nothing"] }), 409);
     return refuse(reply({ formErrors: [CHANGED_MEANWHILE] }), 409);
   };
@@ -126,6 +136,24 @@ export async function takeStoreChange(
     const outcome = await closeDay(change(version), { day, reason: reason ?? "" });
     return finish(outcome, (o) => submission.reply(o), {
       key: "staffStores:closed.done",
+      values: { name, day: formatGermanDate(day) },
+    });
+  }
+  if (storeIntent === "specialDay") {
+    const submission = parseForm(form, specialDaySchema);
+    if (submission.status !== "success") return refuse(submission.reply());
+    const { version, day, reason, openingHours, staffedHours } = submission.value;
+    if (day < today) return refuse(submission.reply({ fieldErrors: { day: ["staffStores:closed.error.past"] } }));
+    if (day > lastClosableDay(today, CLOSED_DAY_YEARS_AHEAD))
+      return refuse(submission.reply({ fieldErrors: { day: ["staffStores:closed.error.tooFar"] } }));
+    const outcome = await setSpecialHours(change(version), {
+      day,
+      reason: reason ?? "",
+      opening: openingHours,
+      staffed: staffedHours,
+    });
+    return finish(outcome, (o) => submission.reply(o), {
+      key: "staffStores:special.done",
       values: { name, day: formatGermanDate(day) },
     });
   }

@@ -345,8 +345,10 @@ export const STAFF_FORMS: FormTarget[] = [
       "reason",
       "state",
       "year",
+      "opening",
+      "staffed",
     ],
-    intents: ["hours", "pickup", "closeDay", "holidays", "reopen"],
+    intents: ["hours", "pickup", "closeDay", "holidays", "reopen", "specialDay"],
   },
   // marketing (Mia Marketing, issue 33): a new voucher, switching one off or on, the gift steps
   {

@@ -11,11 +11,12 @@ import {
   closeDaySchema,
   holidaysSchema,
   reopenDaySchema,
+  specialDaySchema,
   storeHoursSchema,
   storePickupSchema,
   type DayField,
 } from "~/domain/store/schema";
-import type { DayHours } from "~/domain/store/store";
+import { type DayHours, formatDayHours, type SpecialDay } from "~/domain/store/store";
 import { useTranslation } from "~/i18n/texts";
 
 /** The intent's button and the version the page showed: every store form sends both. */
@@ -158,13 +159,13 @@ export function StorePickupForm({
 }
 
 export function ClosedDaysSection({
-  closedDays,
+  specialDays,
   version,
   today,
   lastResult,
   reopenResult,
 }: {
-  closedDays: { day: string; reason: string }[];
+  specialDays: SpecialDay[];
   version: number;
   today: string;
   lastResult?: SubmissionResult<string[]>;
@@ -182,11 +183,19 @@ export function ClosedDaysSection({
       <h2 id="store-closed-title">{t("closed.title")}</h2>
       <p>{t("closed.intro")}</p>
       <FormMessage errors={reopenForm.errors} id={reopenForm.errorId} />
-      {closedDays.length ? (
+      {specialDays.length ? (
         <ul className="staff-closed-days" aria-label={t("closed.caption")}>
-          {closedDays.map((c) => (
+          {specialDays.map((c) => (
             <li key={c.day}>
-              <span>{`${formatGermanDayWithYear(c.day)}${c.reason ? ` – ${c.reason}` : ""}`}</span>
+              <span>
+                {`${formatGermanDayWithYear(c.day)}${c.reason ? ` – ${c.reason}` : ""}: `}
+                {c.opening
+                  ? t("special.hours", {
+                      opening: formatDayHours(c.opening),
+                      staffed: formatDayHours(c.staffed ?? []) ?? t("special.unstaffed"),
+                    })
+                  : t("special.closed")}
+              </span>
               <Form method="post">
                 <FormBasics intent="reopen" version={version} />
                 <input type="hidden" name="day" value={c.day} />
@@ -309,6 +318,42 @@ export function AffectedPickups({
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+/** Other hours on one day: open (and staffed) as typed, e.g. 24 December until 14:00. */
+export function SpecialDayForm({
+  version,
+  today,
+  lastResult,
+}: {
+  version: number;
+  today: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation("staffStores");
+  const [form, fields] = useForm({ id: "store-special-day", lastResult, ...zodValidation(specialDaySchema) });
+  return (
+    <section aria-labelledby="store-special-title" className="staff-store-section">
+      <h2 id="store-special-title">{t("special.title")}</h2>
+      <p>{t("special.intro")}</p>
+      <Form method="post" {...getFormProps(form)} noValidate className="staff-inline-form">
+        <FormBasics intent="specialDay" version={version} />
+        <FormMessage errors={form.errors} id={form.errorId} />
+        <DateField field={fields.day} label={t("special.day")} min={today} />
+        <TextField field={fields.opening} label={t("special.opening")} hint={t("special.openingHint")} />
+        <TextField
+          field={fields.staffed}
+          label={t("special.staffed")}
+          hint={t("special.staffedHint")}
+          required={false}
+        />
+        <TextField field={fields.reason} label={t("closed.reason")} required={false} />
+        <button type="submit" className="button button-primary">
+          {t("special.submit")}
+        </button>
+      </Form>
     </section>
   );
 }
