@@ -25,6 +25,9 @@ import {
 } from "~/domain/range/range.server";
 import { detailsSchema, priceSchema, stockSchema } from "~/domain/range/schema";
 import { DetailsForm } from "~/components/staff/range/DetailsForm";
+import { ProductPhotos } from "~/components/staff/range/ProductPhotos";
+import { photoList } from "~/domain/range/photos.server";
+import { isPhotoIntent, photoAction } from "~/http/staff/photo-action.server";
 import { readStaffForm } from "~/http/staff/staff-form.server";
 import { requireStaff } from "~/http/staff/staff-identity.server";
 import { pageTitle, useTranslation } from "~/i18n/texts";
@@ -51,9 +54,10 @@ async function productOf(db: D1Database, sku: string | undefined) {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, "range.read");
   const product = await productOf(context.env.DB, params.sku);
-  const [history, stock, t] = await Promise.all([
+  const [history, stock, photos, t] = await Promise.all([
     priceHistoryOf(context.env.DB, product.sku, 50),
     stockChangesOf(context.env.DB, product.sku),
+    photoList(context.env.DB, product.sku),
     translator("staffRange"),
   ]);
   return {
@@ -61,6 +65,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     product,
     history,
     stock,
+    photos: photos ?? { revision: 0, photos: [] },
   };
 }
 
@@ -73,6 +78,7 @@ const REFUSALS = {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = (await request.clone().formData()).get("intent");
+  if (isPhotoIntent(intent)) return photoAction(request, context, params.sku);
   if (intent !== "price" && intent !== "stock" && intent !== "details") throw unknownIntent();
   const { staff, form } = await readStaffForm(request, context, `range.${intent}`);
   const product = await productOf(context.env.DB, params.sku);
@@ -131,7 +137,7 @@ const dateTime = new Intl.DateTimeFormat("de-DE", {
 });
 
 export default function RangeProduct() {
-  const { product, history, stock } = useLoaderData<typeof loader>();
+  const { product, history, stock, photos } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("staffRange");
   const base = basePrice(product.priceCents, {
@@ -162,6 +168,7 @@ export default function RangeProduct() {
         <PriceSection />
         <StockSection />
       </div>
+      <ProductPhotos name={product.name} list={photos} actionData={actionData} />
       <section aria-labelledby="range-facts">
         <h2 id="range-facts">{t("details.title")}</h2>
         <p className="staff-muted">{t("details.intro")}</p>

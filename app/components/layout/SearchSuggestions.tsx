@@ -4,6 +4,8 @@ import { useTranslation } from "~/i18n/texts";
 import type { SearchSuggestionsResult } from "~/domain/catalog/search";
 import { formatEuro } from "~/domain/money/format";
 import { categoryHref, productHref } from "~/domain/catalog/href";
+import { productImageUrl } from "~/platform/images";
+import { useImageResizing } from "~/components/product/useImageResizing";
 
 const DEBOUNCE_MS = 250;
 
@@ -28,6 +30,7 @@ export default function SearchSuggestions({
   onCount: (count: number) => void;
 }) {
   const { t } = useTranslation();
+  const resizing = useImageResizing();
   const fetcher = useFetcher<SearchSuggestionsResult>();
   const trimmed = query.trim();
   const longEnough = trimmed.length >= minLength;
@@ -107,7 +110,7 @@ export default function SearchSuggestions({
                     productHref(p.sku),
                     "search-product",
                     <>
-                      <img src={`/images/products/${p.sku}.svg`} alt="" width="40" height="40" loading="lazy" />
+                      <img src={productImageUrl(p, 270, resizing)} alt="" width="40" height="40" loading="lazy" />
                       <span>
                         {p.name}
                         <small>{p.brand}</small>

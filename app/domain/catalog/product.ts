@@ -32,6 +32,8 @@ export interface ProductSummary extends NetQuantity {
   minAge: number;
   badges: Badge[];
   labels: Label[];
+  /** the main photo's file (docs/decisions/0048); null: the shop draws the pack */
+  photo: string | null;
 }
 
 /** The product columns every list selects, as D1 returns them. */
@@ -60,6 +62,7 @@ export interface ProductSummaryRow {
   is_gluten_free: number;
   is_lactose_free: number;
   is_chilled: number;
+  photo: string | null;
 }
 
 export const PRODUCT_SUMMARY_COLUMNS = [
@@ -87,6 +90,7 @@ export const PRODUCT_SUMMARY_COLUMNS = [
   "p.is_gluten_free",
   "p.is_lactose_free",
   "p.is_chilled",
+  "p.photo",
 ] as const;
 
 /** A managed item with no stock is sold out (it also invalidates a cart). */
@@ -140,5 +144,6 @@ export function toProductSummary(row: ProductSummaryRow): ProductSummary {
     minAge: row.min_age,
     badges: badgesOf(row),
     labels: labelsOf(row),
+    photo: row.photo,
   };
 }

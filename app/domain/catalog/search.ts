@@ -36,5 +36,6 @@ export function foldForSearch(text: string): string {
 /** What the search overlay receives while a customer types. */
 export interface SearchSuggestionsResult {
   categories: { id: string; name: string }[];
-  products: { sku: string; name: string; brand: string; priceCents: number }[];
+  /** `photo`: the main photo's file, null for the drawn pack (docs/decisions/0048) */
+  products: { sku: string; name: string; brand: string; priceCents: number; photo: string | null }[];
 }

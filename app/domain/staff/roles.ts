@@ -38,6 +38,7 @@ export const STAFF_ACTIONS = {
   "range.price": ["range"],
   "range.stock": ["range"],
   "range.details": ["range"],
+  "range.photos": ["range"],
 
   // marketing (issue 33): vouchers and gift rules
   "marketing.read": ["marketing"],
