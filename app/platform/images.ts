@@ -1,9 +1,9 @@
 /**
  * Product image URLs, the one home for every place that shows a product (tiles, product page, cart,
- * gifts, search). A product with a photo (docs/decisions/0048) shows its main photo, served from the
- * photos' bucket under its content address; one without shows the pack the shop draws. With
- * Cloudflare Image Resizing on (production) each width is its own resized variant; locally the
- * original is served and the width is only a hint to the route.
+ * gifts, search overlay). A product with a photo (docs/decisions/0048) shows its main photo, served
+ * from the photos' bucket under its content address; one without shows the pack the shop draws.
+ * With Cloudflare Image Resizing on (production) each width is its own resized variant; locally
+ * the original is served and the width is only a hint to the route.
  */
 export const IMAGE_WIDTHS = [270, 480, 1024] as const;
 
@@ -13,23 +13,16 @@ export interface ProductImage {
   photo?: string | null;
 }
 
-function sized(original: string, width: number, resizing: boolean): string {
+export function productImageUrl(product: ProductImage, width: number, resizing: boolean): string {
+  const original = product.photo
+    ? `/images/photos/${product.photo}`
+    : `/images/products/${encodeURIComponent(product.sku)}.svg`;
   return resizing ? `/cdn-cgi/image/width=${width},fit=contain,format=auto${original}` : `${original}?w=${width}`;
 }
 
 /** A photo by its file name ("<sha-256>.<ext>"), at a width. */
-export function photoUrl(file: string, width: number, resizing: boolean): string {
-  return sized(`/images/photos/${file}`, width, resizing);
-}
-
-export function productImageUrl(product: ProductImage, width: number, resizing: boolean): string {
-  if (product.photo) return photoUrl(product.photo, width, resizing);
-  return sized(`/images/products/${encodeURIComponent(product.sku)}.svg`, width, resizing);
-}
-
-export function photoSrcSet(file: string, resizing: boolean): string {
-  return IMAGE_WIDTHS.map((w) => `${photoUrl(file, w, resizing)} ${w}w`).join(", ");
-}
+export const photoUrl = (file: string, width: number, resizing: boolean) =>
+  productImageUrl({ sku: "", photo: file }, width, resizing);
 
 export function productImageSrcSet(product: ProductImage, resizing: boolean): string {
   return IMAGE_WIDTHS.map((w) => `${productImageUrl(product, w, resizing)} ${w}w`).join(", ");

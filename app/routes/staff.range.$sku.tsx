@@ -27,7 +27,7 @@ import { detailsSchema, priceSchema, stockSchema } from "~/domain/range/schema";
 import { DetailsForm } from "~/components/staff/range/DetailsForm";
 import { ProductPhotos } from "~/components/staff/range/ProductPhotos";
 import { photoList } from "~/domain/range/photos.server";
-import { isPhotoIntent, photoAction } from "~/http/staff/photo-action.server";
+import { isPhotoIntent, photoAction, photosView } from "~/http/staff/photo-action.server";
 import { readStaffForm } from "~/http/staff/staff-form.server";
 import { requireStaff } from "~/http/staff/staff-identity.server";
 import { pageTitle, useTranslation } from "~/i18n/texts";
@@ -65,7 +65,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     product,
     history,
     stock,
-    photos: photos ?? { revision: 0, photos: [] },
+    photos: photosView(photos ?? { revision: 0, photos: [] }, context.env.IMAGE_RESIZING === "on"),
   };
 }
 

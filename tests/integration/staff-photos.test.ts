@@ -132,6 +132,11 @@ describe("uploading a photo", () => {
     );
     expect(productPage.html).toContain(`href="/images/photos/${file}?w=1024"`);
     expect(productPage.html).not.toContain(`/images/products/${sku}.svg`);
+    // the search overlay's suggestions get the photo's URL from the server
+    const suggestions = (await (await shop.fetch("/search/suggest?q=Vollmilch")).json()) as {
+      products: { sku: string; image: string }[];
+    };
+    expect(suggestions.products.find((p) => p.sku === sku)?.image).toBe(`/images/photos/${file}?w=270`);
     // a product without a photo keeps its drawn pack
     expect((await visitor.get("/catalog/product/120002")).html).toContain("/images/products/120002.svg?w=480");
   });

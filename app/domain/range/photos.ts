@@ -178,3 +178,20 @@ export const photoChoiceSchema = z.object({
   photosRevision,
   file: z.string({ required_error: "staffRange:stale" }).regex(PHOTO_FILE_PATTERN, "staffRange:stale"),
 });
+
+export interface StoredPhoto {
+  file: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/**
+ * A product's photos as the range page shows them, each with its thumbnail's URL, which the loader
+ * makes (`photosView` beside the range page's photo forms): the shop's pages keep the image code in a
+ * chunk of their own, which an import from the back office would split (the bundle budget).
+ */
+export interface PhotosView {
+  revision: number;
+  photos: (StoredPhoto & { url: string })[];
+}

@@ -5,11 +5,13 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { SKU_PATTERN } from "~/domain/range/range";
-import { photoChoiceSchema, photoUploadSchema } from "~/domain/range/photos";
+import { type PhotosView, type StoredPhoto, photoChoiceSchema, photoUploadSchema } from "~/domain/range/photos";
 import { addPhoto, makeMainPhoto, type PhotoChangeResult, removePhoto } from "~/domain/range/photos.server";
 import { flashNotice } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { notFound } from "~/platform/route-data.server";
+import { photoUrl } from "~/platform/images";
+
 import { readStaffForm } from "./staff-form.server";
 
 export const PHOTO_INTENTS = ["photoAdd", "photoRemove", "photoMain"] as const;
@@ -67,4 +69,9 @@ export async function photoAction(request: Request, context: AppLoadContext, sku
   throw redirect(`/staff/range/${sku}`, {
     headers: { "Set-Cookie": await flashNotice(context.env, [{ type: "success", key: DONE[intent] }]) },
   });
+}
+
+/** The photo list as the range page shows it: each photo with its thumbnail's URL. */
+export function photosView(list: { revision: number; photos: StoredPhoto[] }, resizing: boolean): PhotosView {
+  return { revision: list.revision, photos: list.photos.map((p) => ({ ...p, url: photoUrl(p.file, 270, resizing) })) };
 }

@@ -3,16 +3,8 @@ import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FieldErrors, FormMessage } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
-import { useImageResizing } from "~/components/product/useImageResizing";
-import { photoUploadSchema } from "~/domain/range/photos";
+import { type PhotosView, photoUploadSchema } from "~/domain/range/photos";
 import { useTranslation } from "~/i18n/texts";
-import { photoUrl } from "~/platform/images";
-
-/** A product's photos as the range page's loader gives them (domain/range/photos.server.ts). */
-export interface PhotosView {
-  revision: number;
-  photos: { file: string; width: number; height: number; bytes: number }[];
-}
 
 interface ActionReply {
   intent: unknown;
@@ -34,7 +26,6 @@ export function ProductPhotos({
   actionData: ActionReply | undefined;
 }) {
   const { t } = useTranslation("staffRange");
-  const resizing = useImageResizing();
   const choice = actionData?.intent === "photoRemove" || actionData?.intent === "photoMain" ? actionData.result : null;
   const [form, fields] = useForm({
     id: "range-photo",
@@ -53,7 +44,7 @@ export function ProductPhotos({
           {list.photos.map((photo, i) => (
             <li key={photo.file}>
               <img
-                src={photoUrl(photo.file, 270, resizing)}
+                src={photo.url}
                 width="160"
                 height="160"
                 alt={t("photos.alt", { number: i + 1, name })}
