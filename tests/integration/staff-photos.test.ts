@@ -309,3 +309,45 @@ describe("who may upload", () => {
     expect(await objects()).toEqual(stored);
   });
 });
+
+describe("when the bucket does not answer", () => {
+  // the shop with a bucket whose writes fail (a wrapper around the unchanged build)
+  const FAILING_BUCKET = `
+import shop from "./index.js";
+export default {
+  ...shop,
+  fetch(request, env, ctx) {
+    const bucket = { head: async () => null, put: async () => { throw new Error("R2 unavailable"); }, get: (k) => env.PHOTOS.get(k) };
+    return shop.fetch(request, { ...env, PHOTOS: bucket }, ctx);
+  },
+};`;
+
+  it("the upload says to try again, nothing is recorded, no 500", async () => {
+    const failing = await startShop({ wrapper: FAILING_BUCKET, logs: () => {} });
+    try {
+      const staff = await staffBrowser(failing, "rudi");
+      const sku = "120006";
+      const page = await staff.get(`/staff/range/${sku}`);
+      const form = new FormData();
+      form.set("intent", "photoAdd");
+      form.set("photosRevision", revisionOf(page.html));
+      form.set("csrf", csrfOf(page.html));
+      form.set("photo", new Blob([png([9, 99, 199]) as Uint8Array<ArrayBuffer>], { type: "image/png" }), "f.png");
+      const encoded = new Request("http://encode/", { method: "POST", body: form });
+      const answer = await staff.request(`/staff/range/${sku}`, {
+        method: "POST",
+        body: await encoded.arrayBuffer(),
+        headers: { Origin: failing.origin, "Content-Type": encoded.headers.get("Content-Type")! },
+      });
+      expect(answer.res.status).toBe(409);
+      expect(text(answer.html)).toContain("Das Foto konnte gerade nicht gespeichert werden.");
+      const rows = await failing.db
+        .prepare("SELECT count(*) AS n FROM product_photo WHERE sku = ?")
+        .bind(sku)
+        .first<{ n: number }>();
+      expect(rows!.n).toBe(0);
+    } finally {
+      await failing.dispose();
+    }
+  });
+});

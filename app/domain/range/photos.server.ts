@@ -34,7 +34,7 @@ export interface PhotoList {
 
 export type PhotoChangeResult =
   | { ok: true }
-  | { ok: false; reason: PhotoRefusal | "changedMeanwhile" | "notFound" | "duplicate" | "tooMany" };
+  | { ok: false; reason: PhotoRefusal | "changedMeanwhile" | "notFound" | "duplicate" | "tooMany" | "notStored" };
 
 export async function photoList(db: D1Database, sku: string): Promise<PhotoList | null> {
   const product = await first<{ revision: number }>(
@@ -85,7 +85,13 @@ export async function addPhoto(
   if (list.photos.length >= MAX_PHOTOS_PER_PRODUCT) return { ok: false, reason: "tooMany" };
   const file = photoFile(await sha256Hex(upload.bytes), facts.type);
   if (list.photos.some((p) => p.file === file)) return { ok: false, reason: "duplicate" };
-  await putPhoto(bucket, file, upload.bytes, facts.type);
+  try {
+    await putPhoto(bucket, file, upload.bytes, facts.type);
+  } catch (error) {
+    // the bucket did not answer: nothing is recorded, the form says to try again
+    console.error("product photo not stored", error);
+    return { ok: false, reason: "notStored" };
+  }
   const photo = { file, width: facts.width, height: facts.height, bytes: upload.bytes.byteLength };
   try {
     await db.batch([

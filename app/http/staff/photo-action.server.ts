@@ -49,7 +49,7 @@ export async function photoAction(request: Request, context: AppLoadContext, sku
     if (!result.ok && result.reason === "notFound") throw notFound();
     if (!result.ok) {
       const message = messageOf(result.reason);
-      const atField = result.reason !== "changedMeanwhile" && result.reason !== "notFound";
+      const atField = result.reason !== "changedMeanwhile" && result.reason !== "notStored";
       const reply = submission.reply({
         hideFields: ["photo"],
         ...(atField ? { fieldErrors: { photo: [message] } } : { formErrors: [message] }),
