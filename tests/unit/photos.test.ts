@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_PHOTO_BYTES, checkPhoto, photoFile, photoTypeOfFile, sniffPhoto } from "~/domain/range/photos";
 import { makeGif, makeJpeg, makePng, makeWebpExtended, makeWebpLossless, makeWebpLossy } from "../fixtures/photos";
+import { photoUrl, productImageSrcSet, productImageUrl } from "~/platform/images";
 
 const bytes = (b: Buffer) => new Uint8Array(b);
 
@@ -87,5 +88,22 @@ describe("a photo's name", () => {
     expect(photoTypeOfFile(`${hash}.svg`)).toBeNull();
     expect(photoTypeOfFile(`${"A".repeat(64)}.png`)).toBeNull();
     expect(photoTypeOfFile("../x.png")).toBeNull();
+  });
+});
+
+describe("a product's image URL (platform/images.ts)", () => {
+  const file = `${"b".repeat(64)}.jpg`;
+  it("is the main photo when there is one, the drawn pack otherwise", () => {
+    expect(productImageUrl({ sku: "120001", photo: file }, 480, false)).toBe(`/images/photos/${file}?w=480`);
+    expect(productImageUrl({ sku: "120001", photo: null }, 480, false)).toBe("/images/products/120001.svg?w=480");
+  });
+
+  it("goes through Image Resizing for each width where it is on", () => {
+    expect(productImageSrcSet({ sku: "120001", photo: file }, true)).toBe(
+      [270, 480, 1024]
+        .map((w) => `/cdn-cgi/image/width=${w},fit=contain,format=auto/images/photos/${file} ${w}w`)
+        .join(", "),
+    );
+    expect(photoUrl(file, 270, true)).toBe(`/cdn-cgi/image/width=270,fit=contain,format=auto/images/photos/${file}`);
   });
 });
