@@ -159,6 +159,8 @@ export async function startMiniflareShop(opts = {}) {
     compatibilityDate: "2025-09-01",
     compatibilityFlags: ["nodejs_compat"],
     ...(opts.databaseDown ? { wrappedBindings: { DB: DATABASE_WORKER } } : { d1Databases }),
+    // product photos (docs/decisions/0048); persisted beside the D1 when the D1 is
+    r2Buckets: { PHOTOS: opts.persist ? "photos" : `photos-${Math.random().toString(36).slice(2)}` },
     bindings: { ENVIRONMENT: "test", EDGE_CACHE_SECONDS: "0", IMAGE_RESIZING: "off", ...opts.bindings },
     ...(opts.outbound ? { outboundService: opts.outbound } : {}),
     ...(opts.assets
@@ -167,6 +169,7 @@ export async function startMiniflareShop(opts = {}) {
   };
   const shared = {
     d1Persist: opts.persist ?? false,
+    r2Persist: opts.persist ?? false,
     ...(opts.port !== undefined ? { host: "127.0.0.1", port: opts.port } : {}),
     ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
     // Miniflare checks that the handler returns nothing

@@ -1,6 +1,8 @@
 /** The bindings and settings of the worker; the rest of the load context is in load-context.ts. */
 export interface Env {
   DB: D1Database;
+  /** Product photos (docs/decisions/0048): content-addressed objects, "<sha-256>.<jpg|png|webp>". */
+  PHOTOS: R2Bucket;
   ASSETS?: Fetcher;
   ENVIRONMENT: "development" | "test" | "production";
   IMAGE_RESIZING?: string;

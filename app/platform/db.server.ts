@@ -97,6 +97,18 @@ export interface Database {
     staff_id: number | null;
   };
   catalogue_version: { id: number; version: number };
+  product_photo: {
+    id: Generated<number>;
+    sku: string;
+    file: string;
+    content_type: string;
+    width: number;
+    height: number;
+    bytes: number;
+    position: number;
+    staff_id: number;
+    added_at: number;
+  };
   stock_change: {
     id: Generated<number>;
     sku: string;
@@ -544,6 +556,9 @@ export interface ProductTable {
   published: Generated<number>;
   created_at: string;
   revision: Generated<number>;
+  /** the main photo's file (product_photo.file), NULL: the drawn pack */
+  photo: string | null;
+  photos_revision: Generated<number>;
 }
 
 export const qb = new Kysely<Database>({

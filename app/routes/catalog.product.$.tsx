@@ -38,13 +38,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.title }, { name: "description", content: data.product.description }] : [];
 
 export default function ProductPage() {
-  const { product, similar, path } = useLoaderData<typeof loader>();
+  const { product, similar, path, photos } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["catalog", "common"]);
   return (
     <div className="page product-page">
       <Breadcrumb path={path} current={product.name} />
       <article className="product-detail" aria-labelledby="product-name">
-        <ProductGallery sku={product.sku} name={product.name} />
+        <ProductGallery sku={product.sku} name={product.name} photos={photos} />
         <div className="product-buy">
           <p className="product-brand">{product.brand}</p>
           <h1 id="product-name">{keepUnitsWithNumbers(product.name)}</h1>

@@ -29,6 +29,9 @@ import { detailsSchema, priceSchema, publishSchema, stockSchema } from "~/domain
 import { categoryChoices } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { DetailsForm } from "~/components/staff/range/DetailsForm";
+import { ProductPhotos } from "~/components/staff/range/ProductPhotos";
+import { photoList } from "~/domain/range/photos.server";
+import { isPhotoIntent, photoAction, photosView } from "~/http/staff/photo-action.server";
 import { readStaffForm } from "~/http/staff/staff-form.server";
 import { requireStaff } from "~/http/staff/staff-identity.server";
 import { pageTitle, useTranslation } from "~/i18n/texts";
@@ -55,11 +58,12 @@ async function productOf(db: D1Database, sku: string | undefined) {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, "range.read");
   const product = await productOf(context.env.DB, params.sku);
-  const [history, stock, tree, suppliers, t] = await Promise.all([
+  const [history, stock, tree, suppliers, photos, t] = await Promise.all([
     priceHistoryOf(context.env.DB, product.sku, 50),
     stockChangesOf(context.env.DB, product.sku),
     loadCategoryTree(context.env.DB),
     supplierChoices(context.env.DB),
+    photoList(context.env.DB, product.sku),
     translator("staffRange"),
   ]);
   return {
@@ -68,6 +72,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     history,
     stock,
     choices: { categories: categoryChoices(tree), suppliers },
+    photos: photosView(photos ?? { revision: 0, photos: [] }, context.env.IMAGE_RESIZING === "on"),
   };
 }
 
@@ -81,6 +86,7 @@ const REFUSALS = {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = (await request.clone().formData()).get("intent");
+  if (isPhotoIntent(intent)) return photoAction(request, context, params.sku);
   if (intent !== "price" && intent !== "stock" && intent !== "details" && intent !== "publish") throw unknownIntent();
   const { staff, form } = await readStaffForm(request, context, `range.${intent}`);
   const product = await productOf(context.env.DB, params.sku);
@@ -148,7 +154,7 @@ const dateTime = new Intl.DateTimeFormat("de-DE", {
 });
 
 export default function RangeProduct() {
-  const { product, history, stock, choices } = useLoaderData<typeof loader>();
+  const { product, history, stock, choices, photos } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("staffRange");
   const base = basePrice(product.priceCents, {
@@ -180,6 +186,7 @@ export default function RangeProduct() {
         <PriceSection />
         <StockSection />
       </div>
+      <ProductPhotos name={product.name} list={photos} actionData={actionData} />
       <section aria-labelledby="range-facts">
         <h2 id="range-facts">{t("details.title")}</h2>
         <p className="staff-muted">{t("details.intro")}</p>

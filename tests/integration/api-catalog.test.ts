@@ -136,6 +136,7 @@ describe("GET /rest/V1/els/suggestions", () => {
       { id: "milch", name: "Milch" },
     ]);
     expect(answer.products[0]).toEqual({
+      photo: null,
       sku: "120001",
       name: "Frische Vollmilch 3,8 %",
       brand: "Lindenauer",

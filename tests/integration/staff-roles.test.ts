@@ -152,6 +152,13 @@ const ATTEMPTS = (ids: Ids): Record<StaffAction, Attempt> => ({
     },
   },
   "range.publish": { method: "POST", path: "/staff/range/120001", fields: { intent: "publish", published: "0" } },
+  // photos (decision 0048): removing a photo the product does not have, on a list revision it
+  // never had (the allowed answer: "changed meanwhile", nothing changed)
+  "range.photos": {
+    method: "POST",
+    path: "/staff/range/120001",
+    fields: { intent: "photoRemove", photosRevision: "999999", file: `${"a".repeat(64)}.png` },
+  },
   "staff.list": { method: "GET", path: "/staff/members" },
   "staff.add": {
     method: "POST",

@@ -148,7 +148,12 @@ describe("the consent form", () => {
 });
 
 describe("the tag manager", () => {
-  const env = (vars: Partial<Env>): Env => ({ DB: {} as D1Database, ENVIRONMENT: "production", ...vars });
+  const env = (vars: Partial<Env>): Env => ({
+    DB: {} as D1Database,
+    PHOTOS: {} as R2Bucket,
+    ENVIRONMENT: "production",
+    ...vars,
+  });
   const production = env({ TAG_MANAGER_CONTAINER_ID: "GTM-ABC1234", TAG_MANAGER_HOST: "www.frischkorb.example" });
   const url = new URL("https://www.frischkorb.example/catalog/category/milch");
   const yes = { statistics: true, marketing: false };

@@ -28,6 +28,7 @@ const row = (over: Partial<ProductSummaryRow> = {}): ProductSummaryRow => ({
   is_demeter: 0,
   is_vegan: 0,
   is_vegetarian: 0,
+  photo: null,
   is_halal: 0,
   is_gluten_free: 0,
   is_lactose_free: 0,

@@ -15,6 +15,7 @@ import { listingFilter, listingQueryShape } from "./query.server";
 import {
   categoryTreeResource,
   categoryTreeSchema,
+  mainPhoto,
   productListShape,
   productResource,
   productSchema,
@@ -79,6 +80,7 @@ export const suggestSearch = operation({
         name: z.string(),
         brand: z.string(),
         priceCents: z.number().int().describe("Preis in Cent (ganze Zahl)"),
+        photo: mainPhoto,
       }),
     ),
   }),

@@ -13,6 +13,9 @@ const cents = (what: string) => z.number().int().describe(`${what} in Cent (ganz
 const idName = z.object({ id: z.string(), name: z.string() });
 const facetValues = z.array(z.object({ value: z.string(), count: z.number().int() }));
 
+/** The main photo (docs/decisions/0048), served at /images/photos/<file>; null: the shop draws the pack. */
+export const mainPhoto = z.string().nullable().describe("Hauptfoto: Dateiname unter /images/photos/ (null: keins)");
+
 /** One product of a list (category page, search), as the tiles show it. */
 export const productSummarySchema = z.object({
   sku: z.string(),
@@ -29,6 +32,7 @@ export const productSummarySchema = z.object({
   minAge: z.number().int(),
   badges: z.array(z.enum(BADGES)),
   labels: z.array(z.enum(LABELS)),
+  photo: mainPhoto,
 });
 
 /** A page of a product list with its facet counts (`ProductListResult`). */

@@ -109,7 +109,7 @@ function LineView({ line, busy, children }: { line: CartLine; busy: boolean; chi
       className={`cart-line${line.outOfStock ? " is-out-of-stock" : ""}${busy ? " is-updating" : ""}`}
       aria-busy={busy || undefined}
     >
-      <img src={productImageUrl(sku, 270, resizing)} width="80" height="80" alt="" loading="lazy" />
+      <img src={productImageUrl(product, 270, resizing)} width="80" height="80" alt="" loading="lazy" />
       <div className="cart-line-info">
         <Link to={productHref(sku)} className="cart-line-name">
           {keepUnitsWithNumbers(product.name)}

@@ -34,7 +34,7 @@ export function GiftOfferList({ offer }: { offer: GiftOffer }) {
           const chosen = offer.chosenSkus.includes(product.sku);
           return (
             <li key={product.sku} className={chosen ? "gift-option is-chosen" : "gift-option"}>
-              <img src={productImageUrl(product.sku, 270, resizing)} width="64" height="64" alt="" />
+              <img src={productImageUrl(product, 270, resizing)} width="64" height="64" alt="" />
               <div className="gift-option-info">
                 <p className="gift-option-name">{product.name}</p>
                 <p className="cart-line-meta">

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
-import type { SearchSuggestionsResult } from "~/domain/catalog/search";
+import type { OverlaySuggestions } from "~/domain/catalog/search";
 import { formatEuro } from "~/domain/money/format";
 import { categoryHref, productHref } from "~/domain/catalog/href";
 
@@ -28,7 +28,7 @@ export default function SearchSuggestions({
   onCount: (count: number) => void;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<SearchSuggestionsResult>();
+  const fetcher = useFetcher<OverlaySuggestions>();
   const trimmed = query.trim();
   const longEnough = trimmed.length >= minLength;
 
@@ -107,7 +107,7 @@ export default function SearchSuggestions({
                     productHref(p.sku),
                     "search-product",
                     <>
-                      <img src={`/images/products/${p.sku}.svg`} alt="" width="40" height="40" loading="lazy" />
+                      <img src={p.image} alt="" width="40" height="40" loading="lazy" />
                       <span>
                         {p.name}
                         <small>{p.brand}</small>

@@ -1,28 +1,30 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { Modal } from "~/components/ui/Modal";
-import { productImageSrcSet, productImageUrl } from "~/platform/images";
+import { photoUrl, productImageSrcSet, productImageUrl } from "~/platform/images";
 import { useImageResizing } from "./useImageResizing";
 
-/** The product image; it links to the large image, which JavaScript shows in a lightbox. */
-export function ProductGallery({ sku, name }: { sku: string; name: string }) {
+/**
+ * The product's images: the main one large, further photos (docs/decisions/0048) as thumbnails.
+ * Each links to its large image, which JavaScript shows in a lightbox.
+ */
+export function ProductGallery({ sku, name, photos }: { sku: string; name: string; photos: string[] }) {
   const { t } = useTranslation(["common", "catalog"]);
   const resizing = useImageResizing();
-  const [open, setOpen] = useState(false);
-  const large = productImageUrl(sku, 1024, resizing);
+  const [open, setOpen] = useState<number | null>(null);
+  const main = { sku, photo: photos[0] ?? null };
+  const large = (i: number) =>
+    photos.length ? photoUrl(photos[i], 1024, resizing) : productImageUrl(main, 1024, resizing);
+  const show = (i: number) => (e: { preventDefault: () => void }) => {
+    e.preventDefault();
+    setOpen(i);
+  };
   return (
     <div className="gallery">
-      <a
-        href={large}
-        className="gallery-link"
-        onClick={(e) => {
-          e.preventDefault();
-          setOpen(true);
-        }}
-      >
+      <a href={large(0)} className="gallery-link" onClick={show(0)}>
         <img
-          src={productImageUrl(sku, 480, resizing)}
-          srcSet={productImageSrcSet(sku, resizing)}
+          src={productImageUrl(main, 480, resizing)}
+          srcSet={productImageSrcSet(main, resizing)}
           sizes="(min-width: 64em) 30rem, 90vw"
           width="480"
           height="480"
@@ -31,12 +33,29 @@ export function ProductGallery({ sku, name }: { sku: string; name: string }) {
         />
         <span className="gallery-hint">{t("catalog:detail.enlargeImage")}</span>
       </a>
-      {open ? (
-        <Modal labelledBy="lightbox-title" onClose={() => setOpen(false)} className="lightbox">
+      {photos.length > 1 ? (
+        <ul className="gallery-thumbs" aria-label={t("catalog:detail.morePhotos")}>
+          {photos.slice(1).map((file, i) => (
+            <li key={file}>
+              <a href={large(i + 1)} onClick={show(i + 1)}>
+                <img
+                  src={photoUrl(file, 270, resizing)}
+                  width="72"
+                  height="72"
+                  alt={t("catalog:detail.photoAlt", { number: i + 2, count: photos.length, name })}
+                  loading="lazy"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {open !== null ? (
+        <Modal labelledBy="lightbox-title" onClose={() => setOpen(null)} className="lightbox">
           <h2 id="lightbox-title" className="visually-hidden">
             {t("catalog:detail.largeImage", { name })}
           </h2>
-          <img src={large} width="1024" height="1024" alt={t("product.imageAlt", { name })} />
+          <img src={large(open)} width="1024" height="1024" alt={t("product.imageAlt", { name })} />
         </Modal>
       ) : null}
     </div>

@@ -38,8 +38,8 @@ export function TileBody({ product, eager, headingLevel, resizing }: TileBodyPro
       {/* data-discover: Remix's route discovery finds the product page's route ahead of a click, as for a Link */}
       <a href={productHref(product.sku)} className="tile-link" data-discover="true">
         <img
-          src={productImageUrl(product.sku, 270, resizing)}
-          srcSet={productImageSrcSet(product.sku, resizing)}
+          src={productImageUrl(product, 270, resizing)}
+          srcSet={productImageSrcSet(product, resizing)}
           sizes="(min-width: 64em) 14rem, (min-width: 40em) 30vw, 45vw"
           width="270"
           height="270"

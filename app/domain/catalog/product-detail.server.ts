@@ -88,7 +88,7 @@ function toProductDetail(row: DetailRow, allergens: string[], flavorings: string
 export async function loadProductDetail(
   db: D1Database,
   sku: string,
-): Promise<{ product: ProductDetail; similar: ProductSummary[] } | null> {
+): Promise<{ product: ProductDetail; similar: ProductSummary[]; photos: string[] } | null> {
   const allergens = qb.selectFrom("product_allergen").select("allergen").where("sku", "=", sku).orderBy("allergen");
   const flavorings = qb.selectFrom("product_flavoring").select("flavoring").where("sku", "=", sku).orderBy("flavoring");
   // Similar: the same subcategory first, then the rest of its main category, best recommended
@@ -108,12 +108,16 @@ export async function loadProductDetail(
       .orderBy("l.sku")
       .limit(count);
 
-  const [[row], allergenRows, flavoringRows, sameCategory, mainCategory] = await batch(db, [
+  // the product's photos in their order, the main one first (docs/decisions/0048)
+  const photos = qb.selectFrom("product_photo").select("file").where("sku", "=", sku).orderBy("position");
+
+  const [[row], allergenRows, flavoringRows, sameCategory, mainCategory, photoRows] = await batch(db, [
     detailRows([sku]),
     allergens,
     flavorings,
     similarIn(ownCategory, SIMILAR_COUNT),
     similarIn(parentCategory, 2 * SIMILAR_COUNT),
+    photos,
   ] as const);
   if (!row) return null;
   return {
@@ -125,6 +129,7 @@ export async function loadProductDetail(
     similar: [...new Map([...sameCategory, ...mainCategory].map((r) => [r.sku, r])).values()]
       .slice(0, SIMILAR_COUNT)
       .map(toProductSummary),
+    photos: photoRows.map((p) => p.file),
   };
 }
 

@@ -36,6 +36,7 @@ export interface SearchHit {
   name: string;
   brand: string;
   priceCents: number;
+  photo: string | null;
 }
 
 /** The best recommended of a search's candidates (the same bounded set its result page works on). */
@@ -43,7 +44,7 @@ export async function topSearchHits(db: D1Database, match: string, limit = 6): P
   const [rows] = await batch(db, [
     qb
       .selectFrom("product as p")
-      .select(["p.sku", "p.name", "p.brand", "p.price_cents"])
+      .select(["p.sku", "p.name", "p.brand", "p.price_cents", "p.photo"])
       .where(inStock)
       .where(
         "p.rowid",
@@ -57,5 +58,5 @@ export async function topSearchHits(db: D1Database, match: string, limit = 6): P
       .orderBy("p.recommendation", "desc")
       .limit(limit),
   ] as const);
-  return rows.map((r) => ({ sku: r.sku, name: r.name, brand: r.brand, priceCents: r.price_cents }));
+  return rows.map((r) => ({ sku: r.sku, name: r.name, brand: r.brand, priceCents: r.price_cents, photo: r.photo }));
 }

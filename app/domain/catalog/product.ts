@@ -32,6 +32,8 @@ export interface ProductSummary extends NetQuantity {
   minAge: number;
   badges: Badge[];
   labels: Label[];
+  /** the main photo's file (docs/decisions/0048); null: the shop draws the pack */
+  photo: string | null;
 }
 
 /** The product columns every list selects, as D1 returns them. */
@@ -62,6 +64,7 @@ export interface ProductSummaryRow {
   is_chilled: number;
   /** 0: withdrawn from the range (it can still sit in a cart until the cart is next loaded) */
   published: number;
+  photo: string | null;
 }
 
 export const PRODUCT_SUMMARY_COLUMNS = [
@@ -90,6 +93,7 @@ export const PRODUCT_SUMMARY_COLUMNS = [
   "p.is_lactose_free",
   "p.is_chilled",
   "p.published",
+  "p.photo",
 ] as const;
 
 /**
@@ -146,5 +150,6 @@ export function toProductSummary(row: ProductSummaryRow): ProductSummary {
     minAge: row.min_age,
     badges: badgesOf(row),
     labels: labelsOf(row),
+    photo: row.photo,
   };
 }

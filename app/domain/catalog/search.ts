@@ -36,5 +36,14 @@ export function foldForSearch(text: string): string {
 /** What the search overlay receives while a customer types. */
 export interface SearchSuggestionsResult {
   categories: { id: string; name: string }[];
-  products: { sku: string; name: string; brand: string; priceCents: number }[];
+  /** `photo`: the main photo's file, null for the drawn pack (docs/decisions/0048) */
+  products: { sku: string; name: string; brand: string; priceCents: number; photo: string | null }[];
+}
+
+/**
+ * What the overlay gets (routes/search.suggest.tsx): each product with its image's URL, made on the
+ * server by platform/images.ts, so the overlay's lazy module needs no image code of its own.
+ */
+export interface OverlaySuggestions extends SearchSuggestionsResult {
+  products: (SearchSuggestionsResult["products"][number] & { image: string })[];
 }

@@ -39,6 +39,7 @@ export const STAFF_ACTIONS = {
   "range.stock": ["range"],
   "range.details": ["range"],
   "range.publish": ["range"],
+  "range.photos": ["range"],
 
   // marketing (issue 33): vouchers and gift rules
   "marketing.read": ["marketing"],

@@ -255,6 +255,7 @@ export const PAGES: PageTarget[] = [
   { path: "/api", params: [] },
   { path: "/pages/legal/{value}", params: [] },
   { path: "/images/products/{value}", params: [] },
+  { path: "/images/photos/{value}", params: ["w"] },
   { path: "/locales/{value}/{value}", params: ["v"] },
   { path: "/dev/mailbox", params: ["to"] },
   { path: "/dev/cards", params: [] },
@@ -391,6 +392,12 @@ export const STAFF_FORMS: FormTarget[] = [
       "published",
     ],
     intents: ["price", "stock", "details", "publish"],
+  },
+  // the range's photos (decision 0048): upload (multipart; the fuzz sends text where the file goes), remove, make main
+  {
+    path: "/staff/range/{sku}",
+    fields: ["intent", "photosRevision", "photo", "file"],
+    intents: ["photoAdd", "photoRemove", "photoMain"],
   },
 ];
 
