@@ -35,7 +35,10 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
  * `BODY_LIMIT_BYTES`): one line per upload form, its exact path and its limit. The form still has
  * to be a form that parses; the route checks what the file is.
  */
-const UPLOAD_LIMITS: Array<{ path: RegExp; limit: number }> = [];
+const UPLOAD_LIMITS: Array<{ path: RegExp; limit: number }> = [
+  // the range import (decision 0049): a CSV of about 40,000 products, or 100,000 compressed with gzip
+  { path: /^\/staff\/range\/import\/?$/, limit: 32 * 1024 * 1024 },
+];
 
 /** Endpoints under these paths take other bodies than forms (the payment and signing services' webhooks). */
 const RAW_BODY_PATHS = ["/payment/", "/signing/webhook"];

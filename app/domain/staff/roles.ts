@@ -38,6 +38,8 @@ export const STAFF_ACTIONS = {
   "range.price": ["range"],
   "range.stock": ["range"],
   "range.details": ["range"],
+  "range.import": ["range"],
+  "range.export": ["range"],
 
   // marketing (issue 33): vouchers and gift rules
   "marketing.read": ["marketing"],
