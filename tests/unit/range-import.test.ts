@@ -294,3 +294,20 @@ describe("a whole file", () => {
     expect(rows[0].cells?.SKU).toBe("500001");
   });
 });
+
+describe("a file read in many pieces", () => {
+  it("hands every row on, however the bytes arrive", async () => {
+    const many = Array.from({ length: 1200 }, (_, i) => ({ ...sample, sku: String(600000 + i) }));
+    const text = csvOf(...many);
+    const pieces = new Blob(
+      Array.from({ length: Math.ceil(text.length / 1000) }, (_, i) => text.slice(i * 1000, (i + 1) * 1000)),
+    );
+    const rows: SourceRow[] = [];
+    const result = await readSource(pieces, async (chunk) => {
+      rows.push(...chunk);
+    });
+    expect(result).toEqual({ problems: [], format: "csv", rows: 1200 });
+    expect(rows.filter((r) => r.problems.length)).toEqual([]);
+    expect(rows.at(-1)?.cells?.SKU).toBe("601199");
+  });
+});

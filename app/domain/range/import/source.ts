@@ -141,8 +141,9 @@ export async function readSource(
 /** The first text that is more than white space (a file of only a BOM or blanks is empty). */
 async function firstText(text: AsyncGenerator<string>): Promise<string | null> {
   let seen = "";
-  for await (const piece of text) {
-    seen += piece;
+  // read by hand: leaving a for-await loop early would close the generator for the rest
+  for (let piece = await text.next(); !piece.done; piece = await text.next()) {
+    seen += piece.value;
     if (seen.trim()) return seen;
   }
   return null;
