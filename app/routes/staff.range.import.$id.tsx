@@ -5,13 +5,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { sql } from "kysely";
 import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FilterSelect, StaffFilterForm } from "~/components/staff/StaffFilters";
 import { StaffTable } from "~/components/staff/StaffTable";
+import { FormMessage } from "~/components/form/Field";
 import { applyStep, confirmImport, importJob } from "~/domain/range/import/apply.server";
 import type { CellProblem, RowProblem } from "~/domain/range/import/format";
 import { readStaffForm } from "~/http/staff/staff-form.server";
@@ -19,7 +20,6 @@ import { requireStaff } from "~/http/staff/staff-identity.server";
 import { readListQuery } from "~/http/staff/list-query.server";
 import { pageTitle, useTranslation } from "~/i18n/texts";
 import { all } from "~/platform/db.server";
-import { flashNotice } from "~/platform/flash.server";
 import { unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound } from "~/platform/route-data.server";
@@ -112,10 +112,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const path = `/staff/range/import/${job.id}`;
   if (result === "started") throw redirect(path);
   const key = result === "stale" ? "staffRange:import.job.stale" : "staffRange:import.job.notReady";
-  return data(
-    { refused: key },
-    { status: 409, headers: { "Set-Cookie": await flashNotice(context.env, [{ type: "error", key }]) } },
-  );
+  return data({ refused: key }, { status: 409 });
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
@@ -125,6 +122,7 @@ const number = (n: number) => n.toLocaleString("de-DE");
 export default function ImportJob() {
   const { job, failed, rows, more, list, show } = useLoaderData<typeof loader>();
   const { t } = useTranslation("staffRange");
+  const refused = useActionData<typeof action>()?.refused;
   const revalidator = useRevalidator();
   const applying = job.state === "applying";
   // with JavaScript the page asks for the next steps as soon as the last answer is in
@@ -182,6 +180,7 @@ export default function ImportJob() {
         <Link to="/staff/range/import">{t("import.job.back")}</Link>
       </p>
       <h1>{t("import.job.title", { id: job.id })}</h1>
+      <FormMessage errors={refused ? [refused] : null} />
       <p>{t("import.job.file", { name: job.fileName, format: job.format.toUpperCase() })}</p>
       {job.state === "checking" ? <p className="staff-overdue">{t("import.job.interrupted")}</p> : null}
       {fileProblems.length ? (

@@ -192,6 +192,7 @@ describe("the dry run", () => {
         "120003": { Allergene: "Milch, Nüsse", Einheit: "Dose" },
         "120004": { Name: '=HYPERLINK("http://evil.example")' },
         "120005": { SKU: "120001" },
+        "120006": { Veröffentlicht: "nein" },
       },
       [
         { SKU: "NEU-1", Ermäßigung: "ja" },
@@ -212,7 +213,8 @@ describe("the dry run", () => {
     expect(report).toContain("Spalte Fett: „viel“ ist keine Zahl");
     expect(report).toContain("Spalte Ermäßigung: ein neuer Artikel hat keinen früheren Preis");
     expect(report).not.toContain("Import bestätigen");
-    expect((await job(id)).rows_error).toBe(7);
+    expect(report).toContain("Spalte Veröffentlicht: Zurückziehen kann der Shop noch nicht");
+    expect((await job(id)).rows_error).toBe(8);
     // a forged confirmation is refused and changes nothing
     const refused = await confirm(path);
     expect(refused.res.status).toBe(409);
