@@ -249,6 +249,14 @@ describe("the dry run", () => {
     const noToken = await rudi.post("/staff/range/import?index", {}, { csrf: null });
     expect(noToken.res.status).toBe(403);
   });
+
+  it("an upload above 32 MiB is refused before anything reads it; one above the forms' 64 KiB is taken", async () => {
+    const jobs = (await one<{ n: number }>("SELECT count(*) AS n FROM range_import_job")).n;
+    expect((await upload(rudi, new Uint8Array(33 * 1024 * 1024))).res.status).toBe(413);
+    expect((await one<{ n: number }>("SELECT count(*) AS n FROM range_import_job")).n).toBe(jobs);
+    // the exported range is about 200 KB: the upload form has its own limit
+    expect(exported.length).toBeGreaterThan(64 * 1024);
+  });
 });
 
 describe("applying", () => {
