@@ -6,9 +6,10 @@ import { signInStaff, staffNav } from "./staff";
  * The range (issue 33 §2), JavaScript on and off, axe and the 360 px check on each state: Rudi
  * Regal finds a product, reduces its price with a wrong price first (its message at the field, the
  * input kept), and the shop's product page shows the reduced price with the lowest price of the
- * 30 days before, computed from the price history (§11 PAngV). Each project reduces its own product.
+ * 30 days before, computed from the price history (§11 PAngV); then he withdraws the product (its
+ * shop page is gone) and publishes it again. Each project works on its own product.
  */
-test("Rudi reduces a price and the product page shows the computed lowest price of 30 days", async ({
+test("Rudi reduces a price, the product page shows the computed lowest price of 30 days; withdrawn and back", async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -49,4 +50,16 @@ test("Rudi reduces a price and the product page shows the computed lowest price 
   await expect(buy.getByText(`Niedrigster Preis der letzten 30 Tage: ${before} €`).first()).toBeVisible();
   await expect(buy.getByText(`${reduced} €`).first()).toBeVisible();
   await expectAccessible(page);
+
+  // withdrawn, the product has no page in the shop; published again, it is back
+  await page.goto(`/staff/range/${sku}`);
+  await waitForHydration(page, javaScriptEnabled);
+  await page.getByRole("button", { name: "Artikel zurückziehen" }).click();
+  await expect(page.getByText("Der Artikel ist zurückgezogen:")).toBeVisible();
+  await expectAccessible(page);
+  const gone = await page.request.get(`/catalog/product/${sku}`);
+  expect(gone.status()).toBe(404);
+  await page.getByRole("button", { name: "Artikel veröffentlichen" }).click();
+  await expect(page.getByText("Der Artikel ist veröffentlicht:")).toBeVisible();
+  expect((await page.request.get(`/catalog/product/${sku}`)).status()).toBe(200);
 });

@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { log, root } from "./lib.mjs";
-import { loadSeed, parentMap, productRow, sqlValue } from "./seed/build.mjs";
+import { loadSeed, productRow, sqlValue } from "./seed/build.mjs";
 
 const CHUNK = 5000;
 // D1 accepts statements up to 100 KB; a product row with its texts is about 1 KB.
@@ -67,18 +67,15 @@ function insertRows(table, rows) {
   return statements;
 }
 
-export function productInserts(products, parents) {
-  const categories = [];
+export function productInserts(products) {
   const allergens = [];
   const flavorings = [];
   for (const p of products) {
-    for (let c = p.category; c; c = parents.get(c)) categories.push({ sku: p.sku, category_id: c });
     for (const a of p.allergens) allergens.push({ sku: p.sku, allergen: a });
     for (const f of p.flavorings) flavorings.push({ sku: p.sku, flavoring: f });
   }
   return [
     ...insertRows("product", products.map(productRow)),
-    ...insertRows("product_category", categories),
     ...(allergens.length ? insertRows("product_allergen", allergens) : []),
     ...(flavorings.length ? insertRows("product_flavoring", flavorings) : []),
   ];
@@ -87,11 +84,10 @@ export function productInserts(products, parents) {
 /** Replaces the synthetic products by `count` new ones; `execute` runs a list of SQL statements. */
 export async function generateCatalog(count, execute, onProgress = () => {}) {
   const seed = await loadSeed();
-  const parents = parentMap();
   await execute(["DELETE FROM product WHERE sku GLOB '9[0-9][0-9][0-9][0-9][0-9][0-9]';"]);
   for (let done = 0; done < count; done += CHUNK) {
     const n = Math.min(CHUNK, count - done);
-    await execute(productInserts(syntheticProducts(seed.products, n, done), parents));
+    await execute(productInserts(syntheticProducts(seed.products, n, done)));
     onProgress(done + n, count);
   }
 }

@@ -563,6 +563,8 @@ export interface ProductTable {
   salt: number | null;
   recommendation: number;
   packshot: string;
+  /** 0: withdrawn, out of every list and the search (migration 0029) */
+  published: Generated<number>;
   created_at: string;
   revision: Generated<number>;
 }

@@ -64,9 +64,13 @@ export default function CartPage() {
           must be where the customer looks when the page loads (docs/decisions/0038). */}
       <Outlet />
       {cartIsEmpty(cart) ? (
-        <p className="empty-note">
-          {t("empty")} <Link to={categoryHref("startseite")}>{t("toAssortment")}</Link>
-        </p>
+        <>
+          {/* what emptied it, e.g. its last product withdrawn from the range */}
+          <CartMessages messages={cart.messages} />
+          <p className="empty-note">
+            {t("empty")} <Link to={categoryHref("startseite")}>{t("toAssortment")}</Link>
+          </p>
+        </>
       ) : (
         <QuantityQueueProvider skus={cart.lines.map((l) => l.product.sku)}>
           <CartMessages messages={cart.messages} />

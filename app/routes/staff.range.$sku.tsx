@@ -21,9 +21,13 @@ import {
   correctStock,
   priceHistoryOf,
   rangeProduct,
+  setPublished,
   stockChangesOf,
+  supplierChoices,
 } from "~/domain/range/range.server";
-import { detailsSchema, priceSchema, stockSchema } from "~/domain/range/schema";
+import { detailsSchema, priceSchema, publishSchema, stockSchema } from "~/domain/range/schema";
+import { categoryChoices } from "~/domain/catalog/category";
+import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { DetailsForm } from "~/components/staff/range/DetailsForm";
 import { readStaffForm } from "~/http/staff/staff-form.server";
 import { requireStaff } from "~/http/staff/staff-identity.server";
@@ -51,9 +55,11 @@ async function productOf(db: D1Database, sku: string | undefined) {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, "range.read");
   const product = await productOf(context.env.DB, params.sku);
-  const [history, stock, t] = await Promise.all([
+  const [history, stock, tree, suppliers, t] = await Promise.all([
     priceHistoryOf(context.env.DB, product.sku, 50),
     stockChangesOf(context.env.DB, product.sku),
+    loadCategoryTree(context.env.DB),
+    supplierChoices(context.env.DB),
     translator("staffRange"),
   ]);
   return {
@@ -61,6 +67,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     product,
     history,
     stock,
+    choices: { categories: categoryChoices(tree), suppliers },
   };
 }
 
@@ -69,14 +76,24 @@ const REFUSALS = {
   noReference: "staffRange:price.noReference",
   belowZero: "staffRange:stock.belowZero",
   notFound: "staffRange:notFound",
+  unknownReference: "staffRange:details.unknownReference",
 } as const;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = (await request.clone().formData()).get("intent");
-  if (intent !== "price" && intent !== "stock" && intent !== "details") throw unknownIntent();
+  if (intent !== "price" && intent !== "stock" && intent !== "details" && intent !== "publish") throw unknownIntent();
   const { staff, form } = await readStaffForm(request, context, `range.${intent}`);
   const product = await productOf(context.env.DB, params.sku);
   const db = context.env.DB;
+  if (intent === "publish") {
+    const submission = parseForm(form, publishSchema);
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const publish = submission.value.published === "1";
+    const result = await setPublished(db, staff, product.sku, publish);
+    if (!result.ok)
+      return data({ intent, result: submission.reply({ formErrors: [REFUSALS[result.reason]] }) }, { status: 409 });
+    await done(context, product.sku, publish ? "staffRange:publish.publishedDone" : "staffRange:publish.withdrawnDone");
+  }
   if (intent === "details") {
     const submission = parseForm(form, detailsSchema);
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
@@ -131,7 +148,7 @@ const dateTime = new Intl.DateTimeFormat("de-DE", {
 });
 
 export default function RangeProduct() {
-  const { product, history, stock } = useLoaderData<typeof loader>();
+  const { product, history, stock, choices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("staffRange");
   const base = basePrice(product.priceCents, {
@@ -158,6 +175,7 @@ export default function RangeProduct() {
       <p>
         <a href={productHref(product.sku)}>{t("product.shopLink")}</a>
       </p>
+      <PublishSection />
       <div className="staff-range-grid">
         <PriceSection />
         <StockSection />
@@ -173,8 +191,11 @@ export default function RangeProduct() {
             </Fragment>
           ))}
         </dl>
-        <DetailsForm product={product} lastResult={actionData?.intent === "details" ? actionData.result : undefined} />
-        <p className="staff-muted">{t("details.notYet")}</p>
+        <DetailsForm
+          product={product}
+          choices={choices}
+          lastResult={actionData?.intent === "details" ? actionData.result : undefined}
+        />
       </section>
       <section aria-labelledby="range-history">
         <h2 id="range-history">{t("price.history")}</h2>
@@ -235,6 +256,35 @@ export default function RangeProduct() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** Whether shoppers see the product: one button that withdraws it or publishes it again. */
+function PublishSection() {
+  const { product } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("staffRange");
+  const [form] = useForm({
+    id: "range-publish",
+    lastResult: actionData?.intent === "publish" ? actionData.result : undefined,
+  });
+  const published = product.published === 1;
+  return (
+    <section aria-labelledby="range-publish-title" className="staff-card">
+      <h2 id="range-publish-title">{t("publish.title")}</h2>
+      <p>{published ? t("publish.published") : <strong>{t("publish.withdrawn")}</strong>}</p>
+      <Form method="post" {...getFormProps(form)}>
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="publish" />
+        {/* the state to go to: a second click, or a page from before a change, finds it there and changes nothing */}
+        <input type="hidden" name="published" value={published ? "0" : "1"} />
+        <FormMessage errors={form.errors} id={form.errorId} />
+        {published ? <p className="staff-muted">{t("publish.withdrawHint")}</p> : null}
+        <button type="submit" className={published ? "button" : "button button-primary"}>
+          {published ? t("publish.withdraw") : t("publish.publishAgain")}
+        </button>
+      </Form>
+    </section>
   );
 }
 

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { StaffTable } from "~/components/staff/StaffTable";
+import { categoryChoices } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { formatEuro } from "~/domain/money/format";
 import { RANGE_FILTERS, RANGE_SORTS, parseRangeFilter, type RangeRow } from "~/domain/range/range";
@@ -30,10 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tree = await loadCategoryTree(context.env.DB);
   const requested = params.get("category") ?? "";
   const category = tree.byId.has(requested) ? requested : undefined;
-  const categories = tree.root.children.flatMap((main) => [
-    { id: main.id, name: main.name },
-    ...main.children.map((sub) => ({ id: sub.id, name: `${main.name} › ${sub.name}` })),
-  ]);
+  const categories = categoryChoices(tree);
   const [{ rows, more }, t] = await Promise.all([
     rangeProducts(context.env.DB, { ...list, filter, text, category }),
     translator("staffRange"),
@@ -62,7 +60,19 @@ export default function RangeList() {
       enableSorting: true,
       cell: (c) => <Link to={`/staff/range/${c.getValue()}`}>{c.getValue()}</Link>,
     }),
-    column.accessor("name", { id: "name", header: t("list.column.name"), enableSorting: true }),
+    column.accessor("name", {
+      id: "name",
+      header: t("list.column.name"),
+      enableSorting: true,
+      cell: (c) =>
+        c.row.original.published ? (
+          c.getValue()
+        ) : (
+          <>
+            {c.getValue()} <strong className="staff-overdue">{t("list.withdrawn")}</strong>
+          </>
+        ),
+    }),
     column.accessor("brand", { header: t("list.column.brand") }),
     column.accessor("categoryName", { header: t("list.column.category") }),
     column.accessor("priceCents", {

@@ -172,24 +172,18 @@ export function priceHistoryRows(p, now = Date.now()) {
   return rows;
 }
 
-export function productStatements(p, parentOf, now = Date.now()) {
+export function productStatements(p, now = Date.now()) {
   const out = [upsert("product", productRow(p), ["sku"])];
   // seeding again puts the seed's prices back, so their history starts anew too
   out.push(`DELETE FROM price_history WHERE sku = ${sqlValue(p.sku)};`);
   for (const row of priceHistoryRows(p, now)) out.push(upsert("price_history", row, ["sku", "valid_from"]));
-  out.push(`DELETE FROM product_category WHERE sku = ${sqlValue(p.sku)};`);
-  for (let c = p.category; c; c = parentOf.get(c))
-    out.push(upsert("product_category", { sku: p.sku, category_id: c }, ["category_id", "sku"]));
+  // its listing rows (its category and every ancestor) follow from the schema (migration 0029)
   out.push(`DELETE FROM product_allergen WHERE sku = ${sqlValue(p.sku)};`);
   for (const a of p.allergens) out.push(upsert("product_allergen", { sku: p.sku, allergen: a }, ["sku", "allergen"]));
   out.push(`DELETE FROM product_flavoring WHERE sku = ${sqlValue(p.sku)};`);
   for (const f of p.flavorings)
     out.push(upsert("product_flavoring", { sku: p.sku, flavoring: f }, ["sku", "flavoring"]));
   return out;
-}
-
-export function parentMap() {
-  return new Map(categoryRows().map((c) => [c.id, c.parent_id]));
 }
 
 /** All seed statements, in an order that satisfies the foreign keys. */
@@ -202,8 +196,7 @@ export async function seedStatements({ demo = true } = {}) {
   const out = [];
   for (const c of categoryRows()) out.push(upsert("category", c, ["id"]));
   for (const s of seed.suppliers) out.push(upsert("supplier", s, ["id"]));
-  const parents = parentMap();
-  for (const p of seed.products) out.push(...productStatements(p, parents));
+  for (const p of seed.products) out.push(...productStatements(p));
   const today = new Date().toISOString().slice(0, 10);
   for (const pg of seed.pages) {
     out.push(

@@ -59,8 +59,15 @@ export class Browser {
   }
 
   /** A form post as the browser sends it: same origin, with the token of the page it was on. */
-  post(pathname: string, fields: Record<string, string>, opts: { csrf?: string | null } = {}): Promise<Page> {
-    const body = new URLSearchParams(fields);
+  post(
+    pathname: string,
+    fields: Record<string, string | string[]>,
+    opts: { csrf?: string | null } = {},
+  ): Promise<Page> {
+    // a list is a field sent once per value, as checkboxes of one name are
+    const body = new URLSearchParams(
+      Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => [name, v])),
+    );
     if (opts.csrf !== null) body.set("csrf", opts.csrf ?? "");
     return this.request(pathname, {
       method: "POST",

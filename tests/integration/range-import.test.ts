@@ -114,13 +114,14 @@ function csvWith(edits: Record<string, Record<string, string>>, extra: Record<st
 }
 
 /**
- * The facet counts as migration 0015 would compute them from nothing: each in-stock product in
- * its category and every ancestor, with its brand, flags, allergens and flavourings.
+ * The facet counts as migration 0015 would compute them from nothing: each published product in
+ * stock in its category and every ancestor, with its brand, flags, allergens and flavourings; and
+ * whether the listing rows are exactly those of the published products (migration 0029).
  */
 async function facetsFromScratch() {
   const computed = await rows<{ category_id: string; facet: string; value: string; count: number }>(`
     WITH RECURSIVE chain(sku, id) AS (
-      SELECT sku, category_id FROM product
+      SELECT sku, category_id FROM product WHERE published = 1
       UNION ALL SELECT chain.sku, c.parent_id FROM chain JOIN category c ON c.id = chain.id WHERE c.parent_id IS NOT NULL),
     live AS (SELECT p.*, chain.id AS cat FROM product p JOIN chain ON chain.sku = p.sku WHERE p.stock_managed = 0 OR p.stock_qty > 0)
     SELECT cat AS category_id, facet, value, count(*) AS count FROM (
@@ -135,7 +136,7 @@ async function facetsFromScratch() {
   );
   const placements = await rows<{ n: number }>(`
     WITH RECURSIVE chain(sku, id) AS (
-      SELECT sku, category_id FROM product
+      SELECT sku, category_id FROM product WHERE published = 1
       UNION ALL SELECT chain.sku, c.parent_id FROM chain JOIN category c ON c.id = chain.id WHERE c.parent_id IS NOT NULL)
     SELECT (SELECT count(*) FROM chain) - (SELECT count(*) FROM product_category pc JOIN chain ON chain.sku = pc.sku AND chain.id = pc.category_id)
       + (SELECT count(*) FROM product_category) - (SELECT count(*) FROM chain) AS n`);
@@ -192,7 +193,6 @@ describe("the dry run", () => {
         "120003": { Allergene: "Milch, Nüsse", Einheit: "Dose" },
         "120004": { Name: '=HYPERLINK("http://evil.example")' },
         "120005": { SKU: "120001" },
-        "120006": { Veröffentlicht: "nein" },
       },
       [
         { SKU: "NEU-1", Ermäßigung: "ja" },
@@ -213,8 +213,7 @@ describe("the dry run", () => {
     expect(report).toContain("Spalte Fett: „viel“ ist keine Zahl");
     expect(report).toContain("Spalte Ermäßigung: ein neuer Artikel hat keinen früheren Preis");
     expect(report).not.toContain("Import bestätigen");
-    expect(report).toContain("Spalte Veröffentlicht: Zurückziehen kann der Shop noch nicht");
-    expect((await job(id)).rows_error).toBe(8);
+    expect((await job(id)).rows_error).toBe(7);
     // a forged confirmation is refused and changes nothing
     const refused = await confirm(path);
     expect(refused.res.status).toBe(409);
@@ -266,6 +265,7 @@ describe("applying", () => {
       {
         "120001": { Preis: "1,19", Ermäßigung: "ja", Bestand: "77" },
         "120002": { Kategorie: "kaese", Allergene: "Milch, Senf", Kennzeichen: "Bio, vegan" },
+        "120003": { Veröffentlicht: "nein" },
       },
       [
         {
@@ -280,7 +280,7 @@ describe("applying", () => {
       ],
     );
     const { id, path, page } = await check(file);
-    expect(await job(id)).toMatchObject({ rows_error: 0, rows_new: 1, rows_changed: 2 });
+    expect(await job(id)).toMatchObject({ rows_error: 0, rows_new: 1, rows_changed: 3, rows_withdrawn: 1 });
     expect(text(page.html)).toContain("Import bestätigen");
     const changes = text((await rudi.get(`${path}?show=changed`)).html);
     expect(changes).toContain("Ändert: Preis, Ermäßigung, Bestand");
@@ -288,7 +288,7 @@ describe("applying", () => {
     const confirmed = await confirm(path);
     expect(confirmed.res.status).toBe(302);
     const done = await runToEnd(path);
-    expect(text(done.html)).toContain("3 von 3 Zeilen übernommen");
+    expect(text(done.html)).toContain("4 von 4 Zeilen übernommen");
 
     expect(
       await one(
@@ -326,6 +326,15 @@ describe("applying", () => {
     expect(misplaced).toBe(0);
     const search = await new Browser(shop).get("/search/find?q=Quittenbrot");
     expect(text(search.html)).toContain("Quittenbrot Spätlese");
+    // the withdrawn product keeps its row but leaves every list and the search
+    const withdrawn = await one<{ name: string; published: number }>(
+      "SELECT name, published FROM product WHERE sku = '120003'",
+    );
+    expect(withdrawn.published).toBe(0);
+    expect((await one<{ n: number }>("SELECT count(*) AS n FROM product_category WHERE sku = '120003'")).n).toBe(0);
+    const found = await new Browser(shop).get(`/search/find?q=${encodeURIComponent(withdrawn.name)}`);
+    expect(found.res.status).toBe(200);
+    expect(found.html).not.toContain("/catalog/product/120003");
     // one audit entry for the confirmation, one per batch
     expect((await one<{ n: number }>("SELECT count(*) AS n FROM audit_entry WHERE action = 'range.import'")).n).toBe(
       audits + 2,

@@ -268,6 +268,8 @@ describe("the master data", () => {
     unit: "l",
     packCount: "1",
     minAge: "0",
+    categoryId: "milch",
+    allergens: "milk",
     is_vegetarian: "on",
     is_organic: "on",
     fat: "3,8",

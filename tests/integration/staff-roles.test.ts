@@ -151,8 +151,10 @@ const ATTEMPTS = (ids: Ids): Record<StaffAction, Attempt> => ({
       unit: "l",
       packCount: "1",
       minAge: "0",
+      categoryId: "milch",
     },
   },
+  "range.publish": { method: "POST", path: "/staff/range/120001", fields: { intent: "publish", published: "0" } },
   "staff.list": { method: "GET", path: "/staff/members" },
   "staff.add": {
     method: "POST",

@@ -32,6 +32,7 @@ const row = (over: Partial<ProductSummaryRow> = {}): ProductSummaryRow => ({
   is_gluten_free: 0,
   is_lactose_free: 0,
   is_chilled: 0,
+  published: 1,
   ...over,
 });
 
@@ -45,6 +46,9 @@ describe("badges and labels", () => {
       "pioneer",
     ]);
     expect(badgesOf(row({ stock_managed: 0, stock_qty: 0 }))).toEqual([]);
+    // a withdrawn product still in a cart can no longer be bought, managed stock or not
+    expect(badgesOf(row({ stock_managed: 0, published: 0 }))).toEqual(["soldOut"]);
+    expect(toProductSummary(row({ published: 0 })).inStock).toBe(false);
   });
   it("shows vegetarian only when not vegan", () => {
     expect(labelsOf(row({ is_vegan: 1, is_vegetarian: 1 }))).toEqual(["vegan"]);

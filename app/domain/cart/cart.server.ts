@@ -156,11 +156,14 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
       isGift,
       taxRate: row.tax_rate,
       maxQty: maxQuantity(row.is_limited === 1),
-      outOfStock: isOutOfStock({
-        stockManaged: row.stock_managed === 1,
-        inStock: row.stock_qty > 0,
-        stockQty: row.stock_qty,
-      }),
+      // withdrawn meanwhile: it blocks the order like a sold-out line until the cart page takes it out
+      outOfStock:
+        row.published === 0 ||
+        isOutOfStock({
+          stockManaged: row.stock_managed === 1,
+          inStock: row.stock_qty > 0,
+          stockQty: row.stock_qty,
+        }),
       available: row.stock_managed === 1 ? row.stock_qty : null,
       rowTotalCents: lineTotalCents({ isGift, unitPriceCents: row.price_cents, qty: row.qty }),
     };
@@ -207,7 +210,7 @@ export async function addToCart(db: D1Database, customerId: number, sku: string,
     db,
     sql<{ qty: number }>`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
      SELECT ${customerId}, p.sku, 0, ${qty}, ${new Date().toISOString()} FROM product p
-      WHERE p.sku = ${sku} AND (p.stock_managed = 0 OR p.stock_qty > 0)
+      WHERE p.sku = ${sku} AND p.published = 1 AND (p.stock_managed = 0 OR p.stock_qty > 0)
         AND ${qty} <= CASE WHEN p.is_limited = 1 THEN ${LIMITED_MAX_QTY} ELSE ${MAX_QTY} END
      ON CONFLICT (customer_id, sku, is_gift) DO UPDATE SET qty = cart_item.qty + excluded.qty
       WHERE cart_item.qty + excluded.qty <= ${limitOf("excluded")}
@@ -243,9 +246,9 @@ export async function setQuantity(db: D1Database, customerId: number, sku: strin
 async function refusalReason(db: D1Database, sku: string): Promise<CartChange> {
   const product = await prepare(
     db,
-    qb.selectFrom("product").select(["stock_managed", "stock_qty"]).where("sku", "=", sku),
-  ).first<{ stock_managed: number; stock_qty: number }>();
-  if (!product) return "unknownProduct";
+    qb.selectFrom("product").select(["stock_managed", "stock_qty", "published"]).where("sku", "=", sku),
+  ).first<{ stock_managed: number; stock_qty: number; published: number }>();
+  if (!product || product.published === 0) return "unknownProduct";
   if (product.stock_managed === 1 && product.stock_qty <= 0) return "soldOut";
   return "maxQuantity";
 }
@@ -299,12 +302,29 @@ export async function loadSettledCart(
   shippingCents = 0,
   now = new Date(),
 ): Promise<Cart> {
+  const withdrawn = await dropWithdrawn(db, customerId);
   const cart = await loadCart(db, customerId, shippingCents, now);
   const removed = await dropSurplusGifts(db, customerId, cart);
-  if (removed === 0) return cart;
-  const settled = await loadCart(db, customerId, shippingCents, now);
-  const notice = { type: "warning" as const, key: "giftsRemovedByForce", values: { count: removed } };
-  return { ...settled, messages: [notice, ...settled.messages] };
+  const settled = removed === 0 ? cart : await loadCart(db, customerId, shippingCents, now);
+  const notices = [
+    ...withdrawn.map((name) => ({ type: "warning" as const, key: "withdrawnRemoved", values: { name } })),
+    ...(removed ? [{ type: "warning" as const, key: "giftsRemovedByForce", values: { count: removed } }] : []),
+  ];
+  return notices.length ? { ...settled, messages: [...notices, ...settled.messages] } : settled;
+}
+
+/**
+ * Lines of products withdrawn from the range since they were put in the cart (docs/decisions/0047)
+ * are taken out; returns their names, so the page can say which.
+ */
+async function dropWithdrawn(db: D1Database, customerId: number): Promise<string[]> {
+  const { results } = await prepare(
+    db,
+    sql<{ name: string }>`DELETE FROM cart_item
+      WHERE customer_id = ${customerId} AND sku IN (SELECT sku FROM product WHERE published = 0)
+      RETURNING (SELECT name FROM product p WHERE p.sku = cart_item.sku) AS name`,
+  ).all<{ name: string }>();
+  return [...new Set(results.map((r) => r.name))];
 }
 
 /** Whether the cart holds goods to ship (a cart of shares alone ships nothing, docs/decisions/0021). */

@@ -35,6 +35,7 @@ async function loadGiftProducts(db: D1Database): Promise<{ rules: GiftRule[]; pr
         .innerJoin("free_product_rule as r", "r.id", "f.rule_id")
         .innerJoin("product as p", "p.sku", "f.sku")
         .select([...PRODUCT_SUMMARY_COLUMNS, "r.threshold_cents", "r.gift_count"])
+        .where("p.published", "=", 1)
         .orderBy("r.threshold_cents")
         .orderBy("p.name"),
     ).all<OfferRow>()
@@ -85,7 +86,7 @@ export async function chooseGift(db: D1Database, customerId: number, sku: string
     db,
     sql<{ sku: string }>`INSERT INTO cart_item (customer_id, sku, is_gift, qty, added_at)
      SELECT ${customerId}, p.sku, 1, 1, ${new Date().toISOString()} FROM product p
-      WHERE p.sku = ${sku} AND (p.stock_managed = 0 OR p.stock_qty > 0)
+      WHERE p.sku = ${sku} AND p.published = 1 AND (p.stock_managed = 0 OR p.stock_qty > 0)
         AND (SELECT COALESCE(SUM(c.qty), 0) FROM cart_item c WHERE c.customer_id = ${customerId} AND c.is_gift = 1) < ${offer.step.products}
      ON CONFLICT (customer_id, sku, is_gift) DO NOTHING
      RETURNING sku`,

@@ -33,11 +33,15 @@ const DETAIL_COLUMNS = [
 ] as const;
 
 function detailRows(skus: readonly string[]) {
-  return qb
-    .selectFrom("product as p")
-    .leftJoin("supplier as s", "s.id", "p.supplier_id")
-    .select(DETAIL_COLUMNS)
-    .where("p.sku", "in", skus);
+  return (
+    qb
+      .selectFrom("product as p")
+      .leftJoin("supplier as s", "s.id", "p.supplier_id")
+      .select(DETAIL_COLUMNS)
+      .where("p.sku", "in", skus)
+      // a withdrawn product has no page and is no product of the API (migration 0029)
+      .where("p.published", "=", 1)
+  );
 }
 
 type DetailRow = Awaited<ReturnType<ReturnType<typeof detailRows>["execute"]>>[number];

@@ -60,6 +60,8 @@ export interface ProductSummaryRow {
   is_gluten_free: number;
   is_lactose_free: number;
   is_chilled: number;
+  /** 0: withdrawn from the range (it can still sit in a cart until the cart is next loaded) */
+  published: number;
 }
 
 export const PRODUCT_SUMMARY_COLUMNS = [
@@ -87,11 +89,15 @@ export const PRODUCT_SUMMARY_COLUMNS = [
   "p.is_gluten_free",
   "p.is_lactose_free",
   "p.is_chilled",
+  "p.published",
 ] as const;
 
-/** A managed item with no stock is sold out (it also invalidates a cart). */
-export function isInStock(row: Pick<ProductSummaryRow, "stock_managed" | "stock_qty">): boolean {
-  return row.stock_managed === 0 || row.stock_qty > 0;
+/**
+ * A managed item with no stock is sold out (it also invalidates a cart), and a withdrawn one can
+ * no longer be bought either.
+ */
+export function isInStock(row: Pick<ProductSummaryRow, "stock_managed" | "stock_qty" | "published">): boolean {
+  return row.published !== 0 && (row.stock_managed === 0 || row.stock_qty > 0);
 }
 
 export function isOnSale(row: Pick<ProductSummaryRow, "price_cents" | "regular_price_cents">): boolean {

@@ -4,9 +4,19 @@ import type { CustomerOfSession } from "~/platform/session.server";
 import { productName } from "~/domain/catalog/product-name.server";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummary } from "~/domain/catalog/product";
 
+/**
+ * Withdrawn products stay on the wishlist but out of sight, and come back if the range publishes
+ * them again (docs/decisions/0047). Few, read through their partial index (migration 0029).
+ */
+const withdrawn = qb.selectFrom("product").select("sku").where("published", "=", 0);
+
 /** The customer by id, or by session in the session's own round trip (platform/session.server.ts). */
 export function wishlistSkusQuery(customer: number | CustomerOfSession) {
-  return qb.selectFrom("wishlist_item").select("sku").where("customer_id", "=", customer);
+  return qb
+    .selectFrom("wishlist_item")
+    .select("sku")
+    .where("customer_id", "=", customer)
+    .where("sku", "not in", withdrawn);
 }
 
 export async function wishlistProducts(db: D1Database, customerId: number): Promise<ProductSummary[]> {
@@ -17,6 +27,7 @@ export async function wishlistProducts(db: D1Database, customerId: number): Prom
       .innerJoin("product as p", "p.sku", "w.sku")
       .select(PRODUCT_SUMMARY_COLUMNS)
       .where("w.customer_id", "=", customerId)
+      .where("p.published", "=", 1)
       .orderBy("w.added_at", "desc"),
   );
   return rows.map(toProductSummary);

@@ -13,6 +13,7 @@ import { searchMatch } from "~/domain/catalog/search";
 import { auditEntry } from "~/domain/staff/audit.server";
 import type { StaffMember } from "~/domain/staff/roles";
 import { type PriceEntry, priceStep } from "./price-history";
+import { allergenStatements } from "./product-write.server";
 import type { RangeFilter, RangeRow, RangeSort } from "./range";
 import {
   type DetailsInput,
@@ -60,8 +61,12 @@ export async function rangeProducts(
       );
     else where.push(sql`p.brand = ${text}`);
   }
+  // by the category tree, not the listing rows: a withdrawn product has none (migration 0029)
   if (query.category)
-    where.push(sql`p.sku IN (SELECT sku FROM product_category WHERE category_id = ${query.category})`);
+    where.push(
+      sql`p.rowid IN (SELECT rowid FROM product INDEXED BY product_by_category
+        WHERE category_id IN (SELECT category_id FROM category_line WHERE ancestor_id = ${query.category}))`,
+    );
   // the filters' few products come from their partial indexes (migration 0028), never by walking
   // a sort's index past every other product
   if (query.filter === "soldOut")
@@ -72,11 +77,14 @@ export async function rangeProducts(
     where.push(
       sql`p.rowid IN (SELECT rowid FROM product INDEXED BY product_reduced WHERE regular_price_cents IS NOT NULL)`,
     );
+  if (query.filter === "withdrawn")
+    where.push(sql`p.rowid IN (SELECT rowid FROM product INDEXED BY product_withdrawn_list WHERE published = 0)`);
   const dir = query.desc ? sql`DESC` : sql`ASC`;
   const rows = await all<RangeRow>(
     db,
     sql`SELECT p.sku, p.name, p.brand, c.name AS categoryName, p.price_cents AS priceCents,
-        p.regular_price_cents AS regularPriceCents, p.stock_qty AS stockQty, p.stock_managed AS stockManaged
+        p.regular_price_cents AS regularPriceCents, p.stock_qty AS stockQty, p.stock_managed AS stockManaged,
+        p.published
       FROM product p JOIN category c ON c.id = p.category_id
       WHERE ${sql.join(where, sql` AND `)}
       ORDER BY ${ORDER[query.sort]} ${dir}, p.sku ${dir}
@@ -105,6 +113,11 @@ export interface RangeProduct {
   ingredients: string | null;
   originCountry: string | null;
   storageHint: string | null;
+  supplierId: string | null;
+  /** the LMIV allergen keys (domain/catalog/filters.ts ALLERGENS) */
+  allergens: string[];
+  /** 0: withdrawn from the shop (migration 0029) */
+  published: number;
   /** id of the last price_history entry: the state a price form was shown for */
   priceVersion: number;
   /** the master data's revision: the state the details form was shown for */
@@ -114,7 +127,8 @@ export interface RangeProduct {
   nutrition: Record<NutritionField, number | null>;
 }
 
-type ProductRow = Omit<RangeProduct, "flags" | "nutrition"> & Record<ProductFlag | NutritionField, number | null>;
+type ProductRow = Omit<RangeProduct, "flags" | "nutrition" | "allergens"> &
+  Record<ProductFlag | NutritionField, number | null> & { allergenList: string };
 
 export async function rangeProduct(db: D1Database, sku: string): Promise<RangeProduct | null> {
   const row = await first<ProductRow>(
@@ -125,6 +139,8 @@ export async function rangeProduct(db: D1Database, sku: string): Promise<RangePr
         p.lowest_price_30d_cents AS lowestPrice30dCents, p.tax_rate AS taxRate, p.deposit_cents AS depositCents,
         p.net_quantity AS netQuantity, p.unit, p.pack_count AS packCount, p.stock_managed AS stockManaged,
         p.stock_qty AS stockQty, p.ingredients, p.origin_country AS originCountry, p.storage_hint AS storageHint,
+        p.supplier_id AS supplierId, p.published,
+        (SELECT json_group_array(allergen) FROM (SELECT allergen FROM product_allergen WHERE sku = p.sku ORDER BY allergen)) AS allergenList,
         coalesce((SELECT max(id) FROM price_history WHERE sku = p.sku), 0) AS priceVersion
       FROM product p JOIN category c ON c.id = p.category_id WHERE p.sku = ${sku}`,
   );
@@ -134,7 +150,8 @@ export async function rangeProduct(db: D1Database, sku: string): Promise<RangePr
     NutritionField,
     number | null
   >;
-  return { ...row, flags, nutrition };
+  const { allergenList, ...rest } = row;
+  return { ...rest, flags, nutrition, allergens: JSON.parse(allergenList) as string[] };
 }
 
 /**
@@ -165,6 +182,8 @@ export async function changeDetails(
     unit: input.unit,
     pack_count: input.packCount,
     min_age: Number(input.minAge),
+    category_id: input.categoryId,
+    supplier_id: input.supplierId || null,
   };
   for (const flag of PRODUCT_FLAGS) values[flag] = input[flag] === "on" ? 1 : 0;
   for (const field of NUTRITION_FIELDS) values[field] = germanNumber(input[field]);
@@ -181,10 +200,14 @@ export async function changeDetails(
     unit: product.unit,
     pack_count: product.packCount,
     min_age: product.minAge,
+    category_id: product.categoryId,
+    supplier_id: product.supplierId,
     ...product.flags,
     ...product.nutrition,
   };
   const changed = Object.keys(values).filter((k) => values[k] !== before[k]);
+  const allergens = [...new Set(input.allergens ?? [])].sort();
+  const allergensChanged = allergens.join() !== product.allergens.join();
   const sets = sql.join(
     Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`),
     sql`, `,
@@ -196,6 +219,7 @@ export async function changeDetails(
         sql`UPDATE product SET ${sets}, revision = revision + 1 WHERE sku = ${sku} AND revision = ${input.revision}`,
       ),
       prepare(db, UNCHANGED),
+      ...(allergensChanged ? allergenStatements(db, sku, allergens) : []),
       catalogueChanged(db),
       auditEntry(
         db,
@@ -203,8 +227,14 @@ export async function changeDetails(
         {
           action: "range.details",
           subject: sku,
-          before: Object.fromEntries(changed.map((k) => [k, before[k]])),
-          after: Object.fromEntries(changed.map((k) => [k, values[k]])),
+          before: {
+            ...Object.fromEntries(changed.map((k) => [k, before[k]])),
+            ...(allergensChanged ? { allergens: product.allergens } : {}),
+          },
+          after: {
+            ...Object.fromEntries(changed.map((k) => [k, values[k]])),
+            ...(allergensChanged ? { allergens } : {}),
+          },
         },
         now,
       ),
@@ -213,6 +243,42 @@ export async function changeDetails(
   } catch (error) {
     return refusedAs(error);
   }
+}
+
+/**
+ * Publishes a product or withdraws it (docs/decisions/0047), from the state the page showed. The
+ * listing rows, facet counts and search index follow through migration 0029's triggers in the
+ * same batch; carts that hold a withdrawn product lose it with a notice when next loaded.
+ */
+export async function setPublished(
+  db: D1Database,
+  staff: StaffMember,
+  sku: string,
+  published: boolean,
+  now = Date.now(),
+): Promise<RangeChangeResult> {
+  const to = published ? 1 : 0;
+  try {
+    await db.batch([
+      prepare(db, sql`UPDATE product SET published = ${to} WHERE sku = ${sku} AND published = ${1 - to}`),
+      prepare(db, UNCHANGED),
+      catalogueChanged(db),
+      auditEntry(
+        db,
+        staff,
+        { action: "range.publish", subject: sku, before: { published: 1 - to }, after: { published: to } },
+        now,
+      ),
+    ]);
+    return { ok: true };
+  } catch (error) {
+    return refusedAs(error);
+  }
+}
+
+/** The suppliers a product can name (LMIV: the food business operator's name and address). */
+export async function supplierChoices(db: D1Database): Promise<{ id: string; name: string }[]> {
+  return all<{ id: string; name: string }>(db, sql`SELECT id, name FROM supplier ORDER BY name COLLATE NOCASE`);
 }
 
 export interface PriceHistoryRow {
@@ -238,10 +304,12 @@ export const toEntries = (rows: PriceHistoryRow[]): PriceEntry[] =>
 
 export type RangeChangeResult =
   | { ok: true }
-  | { ok: false; reason: "changedMeanwhile" | "noReference" | "notFound" | "belowZero" };
+  | { ok: false; reason: "changedMeanwhile" | "noReference" | "notFound" | "belowZero" | "unknownReference" };
 
 function refusedAs(error: unknown): RangeChangeResult {
   const failure = failedConstraint(error);
+  // a category or supplier that does not exist (the product's foreign keys)
+  if (failure?.kind === "FOREIGN KEY") return { ok: false, reason: "unknownReference" };
   if (isConstraint(failure, { kind: "CHECK", name: "staff_unchanged" }))
     return { ok: false, reason: "changedMeanwhile" };
   if (isConstraint(failure, { kind: "UNIQUE", name: "price_history.sku, price_history.valid_from" }))

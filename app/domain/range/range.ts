@@ -2,7 +2,7 @@
 export const RANGE_SORTS = ["sku", "name", "price", "stock"] as const;
 export type RangeSort = (typeof RANGE_SORTS)[number];
 
-export const RANGE_FILTERS = ["all", "soldOut", "reduced"] as const;
+export const RANGE_FILTERS = ["all", "soldOut", "reduced", "withdrawn"] as const;
 export type RangeFilter = (typeof RANGE_FILTERS)[number];
 
 export function parseRangeFilter(value: string | null): RangeFilter {
@@ -18,6 +18,8 @@ export interface RangeRow {
   regularPriceCents: number | null;
   stockQty: number;
   stockManaged: number;
+  /** 0: withdrawn from the shop */
+  published: number;
 }
 
 /** A SKU as the shop writes them: letters, digits and dashes. */

@@ -3,6 +3,7 @@
  * with them, and the browser, which checks the fields before sending. Messages are locale keys.
  */
 import { z } from "zod";
+import { ALLERGENS } from "~/domain/catalog/filters";
 import { parseEuroToCents } from "~/domain/money/format";
 
 /** The dearest price one form may set, so a slip ("249" for "2,49") is caught. */
@@ -37,6 +38,9 @@ export const stockSchema = z.object({
     .min(3, "staffRange:stock.reasonRequired")
     .max(STOCK_REASON_MAX, `validation.maxLength|${STOCK_REASON_MAX}`),
 });
+
+/** Publish ("1") or withdraw ("0") a product: the state the button leads to. */
+export const publishSchema = z.object({ published: z.enum(["0", "1"]) });
 
 /** The product's flags as the product table names them, in the order the form shows them. */
 export const PRODUCT_FLAGS = [
@@ -122,6 +126,22 @@ export const detailsSchema = z
       .min(1, "staffRange:details.packCountError")
       .max(100, "staffRange:details.packCountError"),
     minAge: z.enum(MIN_AGES, { errorMap: () => ({ message: "staffRange:details.minAgeError" }) }),
+    // whether the category and the supplier exist is the database's to say (their foreign keys)
+    categoryId: z
+      .string({ required_error: "staffRange:details.categoryError" })
+      .regex(/^[a-z0-9-]{1,60}$/, "staffRange:details.categoryError"),
+    supplierId: z
+      .string()
+      .regex(/^[a-z0-9-]{1,60}$/, "staffRange:details.supplierError")
+      .optional(),
+    // checked as a whole, so the message stands at the group, not at one box
+    allergens: z
+      .array(z.string())
+      .refine(
+        (list) => list.every((a) => (ALLERGENS as readonly string[]).includes(a)),
+        "staffRange:details.allergenError",
+      )
+      .optional(),
     ...Object.fromEntries(PRODUCT_FLAGS.map((f) => [f, z.literal("on").optional()])),
     ...Object.fromEntries(NUTRITION_FIELDS.map((f) => [f, optionalNumber])),
   })

@@ -38,6 +38,7 @@ export const STAFF_ACTIONS = {
   "range.price": ["range"],
   "range.stock": ["range"],
   "range.details": ["range"],
+  "range.publish": ["range"],
   "range.import": ["range"],
   "range.export": ["range"],
 

@@ -361,7 +361,7 @@ export const STAFF_FORMS: FormTarget[] = [
     fields: ["id", "beforeThreshold", "beforeCount", "beforeSkus", "threshold", "giftCount", "skus"],
     intents: ["add", "save", "remove"],
   },
-  // the range (Rudi Regal, issue 33 §2): a product's price and its stock
+  // the range (Rudi Regal, issue 33 §2): a product's price, stock, data, category, allergens, publishing
   {
     path: "/staff/range/{sku}",
     fields: [
@@ -381,10 +381,14 @@ export const STAFF_FORMS: FormTarget[] = [
       "unit",
       "packCount",
       "minAge",
+      "categoryId",
+      "supplierId",
+      "allergens",
       "is_vegan",
       "fat",
+      "published",
     ],
-    intents: ["price", "stock", "details"],
+    intents: ["price", "stock", "details", "publish"],
   },
   // the range's import (issue 33 §1): a file for the dry run, and confirming a checked import
   { path: "/staff/range/import?index", fields: ["file"], multipart: true },

@@ -1,8 +1,16 @@
-import { type FieldMetadata, type SubmissionResult, getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  type SubmissionResult,
+  getCollectionProps,
+  getFormProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { CheckboxField, FieldErrors, FormMessage, SelectField, TextField } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
+import { ALLERGENS } from "~/domain/catalog/filters";
 import {
   MIN_AGES,
   NUTRITION_FIELDS,
@@ -28,9 +36,17 @@ export interface DetailsProduct {
   unit: string;
   packCount: number;
   minAge: number;
+  categoryId: string;
+  supplierId: string | null;
+  allergens: string[];
   revision: number;
   flags: Record<ProductFlag, number>;
   nutrition: Record<NutritionField, number | null>;
+}
+
+interface Choice {
+  id: string;
+  name: string;
 }
 
 /** A number as a German form shows it: "3,8". */
@@ -59,12 +75,15 @@ function TextArea({ field, label }: { field: FieldMetadata<unknown>; label: stri
  */
 export function DetailsForm({
   product,
+  choices,
   lastResult,
 }: {
   product: DetailsProduct;
+  /** the categories and suppliers a product can name */
+  choices: { categories: Choice[]; suppliers: Choice[] };
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const { t } = useTranslation("staffRange");
+  const { t } = useTranslation(["staffRange", "common"]);
   const [form, fields] = useForm({
     id: "range-details",
     lastResult,
@@ -81,6 +100,9 @@ export function DetailsForm({
       unit: product.unit,
       packCount: String(product.packCount),
       minAge: String(product.minAge),
+      categoryId: product.categoryId,
+      supplierId: product.supplierId ?? "",
+      allergens: product.allergens,
       ...Object.fromEntries(PRODUCT_FLAGS.map((f) => [f, product.flags[f] ? "on" : undefined])),
       ...Object.fromEntries(NUTRITION_FIELDS.map((f) => [f, german(product.nutrition[f])])),
     },
@@ -97,7 +119,30 @@ export function DetailsForm({
       <TextField field={fields.name} label={t("details.name")} />
       <TextField field={fields.brand} label={t("details.brand")} />
       <TextArea field={fields.description} label={t("details.description")} />
+      <SelectField
+        field={fields.categoryId}
+        label={t("details.category")}
+        options={choices.categories.map((c) => ({ value: c.id, label: c.name }))}
+      />
+      <SelectField
+        field={fields.supplierId}
+        label={t("details.supplier")}
+        options={choices.suppliers.map((c) => ({ value: c.id, label: c.name }))}
+      />
       <TextArea field={fields.ingredients} label={t("details.ingredients")} />
+      <fieldset aria-describedby="range-allergens-hint">
+        <legend>{t("details.allergens")}</legend>
+        <p className="field-hint" id="range-allergens-hint">
+          {t("details.allergensHint")}
+        </p>
+        {getCollectionProps(fields.allergens, { type: "checkbox", options: [...ALLERGENS] }).map((props) => (
+          <div className="field field-checkbox" key={props.key}>
+            <input {...props} key={props.key} />
+            <label htmlFor={props.id}>{t(`common:allergens.${props.value}`)}</label>
+          </div>
+        ))}
+        <FieldErrors field={fields.allergens} />
+      </fieldset>
       <TextField field={fields.storageHint} label={t("details.storageHint")} required={false} />
       <TextField field={fields.originCountry} label={t("details.originCountry")} required={false} />
       <SelectField

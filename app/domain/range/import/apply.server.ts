@@ -16,6 +16,7 @@ import type { StaffMember } from "~/domain/staff/roles";
 import { priceStep } from "../price-history";
 import { NUTRITION_FIELDS, PRODUCT_FLAGS } from "../schema";
 import type { ProductRecord } from "./format";
+import { bulkListStatements } from "../product-write.server";
 import { historiesOf, jsonGroups, recordsBySku } from "./records.server";
 
 const UNCHANGED = sql`INSERT INTO staff_guard (reason) SELECT 'changed' WHERE changes() = 0`;
@@ -115,7 +116,6 @@ interface Written extends ProductRecord {
   /** the price columns when the price changes (absent: they stay) */
   price?: { cents: number; regular: number | null; lowest: number | null; reduction: boolean };
   baseline: number | null;
-  categoryMoves: boolean;
   allergensChange: boolean;
   flavoringsChange: boolean;
 }
@@ -218,7 +218,6 @@ async function toWrite(db: D1Database, records: ProductRecord[], now: number): P
       isNew: !before,
       price,
       baseline,
-      categoryMoves: !before || before.categoryId !== record.categoryId,
       allergensChange: !before || before.allergens.join() !== record.allergens.join(),
       flavoringsChange: !before || before.flavorings.join() !== record.flavorings.join(),
     };
@@ -248,6 +247,7 @@ function productStatements(db: D1Database, staff: StaffMember, group: string, no
     ["alcohol_percent", col("alcoholPercent")],
     ["storage_hint", col("storageHint")],
     ["origin_country", col("originCountry")],
+    ["published", col("published")],
     ...PRODUCT_FLAGS.map((f) => [f, flag(f)] as const),
     ...NUTRITION_FIELDS.map((f) => [f, nutrition(f)] as const),
   ] as const;
@@ -261,7 +261,6 @@ function productStatements(db: D1Database, staff: StaffMember, group: string, no
     sql`, `,
   );
   const isNew = sql.raw(`(r.value ->> 'isNew') = 1`);
-  const skus = (flagName: string) => sql`SELECT r.value ->> 'sku' FROM ${rows} WHERE (r.value ->> ${flagName}) = 1`;
   return [
     // stock set by the file is a correction by the difference, recorded before the product changes
     prepare(
@@ -306,28 +305,10 @@ function productStatements(db: D1Database, staff: StaffMember, group: string, no
         SELECT r.value ->> 'sku', ${col("stock")}, ${col("stock")}, 'Import', ${staff.id}, ${at}
         FROM ${rows} WHERE ${isNew} AND (${col("stock")}) > 0`,
     ),
-    // the listing copies: the product in its category and every ancestor (migration 0015 counts them)
-    prepare(db, sql`DELETE FROM product_category WHERE sku IN (${skus("categoryMoves")})`),
-    prepare(
-      db,
-      sql`WITH RECURSIVE chain(sku, id) AS (
-          SELECT r.value ->> 'sku', r.value ->> 'categoryId' FROM ${rows} WHERE (r.value ->> 'categoryMoves') = 1
-          UNION ALL SELECT chain.sku, c.parent_id FROM chain JOIN category c ON c.id = chain.id WHERE c.parent_id IS NOT NULL)
-        INSERT INTO product_category (sku, category_id) SELECT sku, id FROM chain`,
-    ),
-    prepare(db, sql`DELETE FROM product_allergen WHERE sku IN (${skus("allergensChange")})`),
-    prepare(
-      db,
-      sql`INSERT INTO product_allergen (sku, allergen)
-        SELECT r.value ->> 'sku', a.value FROM ${rows}, json_each(r.value -> 'allergens') a
-        WHERE (r.value ->> 'allergensChange') = 1`,
-    ),
-    prepare(db, sql`DELETE FROM product_flavoring WHERE sku IN (${skus("flavoringsChange")})`),
-    prepare(
-      db,
-      sql`INSERT INTO product_flavoring (sku, flavoring)
-        SELECT r.value ->> 'sku', f.value FROM ${rows}, json_each(r.value -> 'flavorings') f
-        WHERE (r.value ->> 'flavoringsChange') = 1`,
-    ),
+    // allergens and flavourings where they change (product-write.server.ts); the listing rows, facet
+    // counts and search index follow from the product's row through the schema's triggers
+    // (migrations 0001, 0015 and 0029): a new published product is listed, a moved one moves, a
+    // withdrawn one leaves every list and the search
+    ...bulkListStatements(db, group),
   ];
 }

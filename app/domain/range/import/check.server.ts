@@ -106,18 +106,6 @@ async function judge(
   return read.map(({ row, record, problems }): StagedRow => {
     const sku = record?.sku ?? row.cells?.SKU?.trim() ?? null;
     if (!record) return { line: row.line, sku, outcome: "error", withdraws: 0, columns: null, problems, record: null };
-    // the shop cannot withdraw a product yet (the product's publishing comes with its own
-    // migration): until then a row that asks for it is refused rather than reported as done
-    if (!record.published)
-      return {
-        line: row.line,
-        sku,
-        outcome: "error",
-        withdraws: 0,
-        columns: null,
-        problems: [{ column: "Veröffentlicht", key: "publishingNotYet" }],
-        record: null,
-      };
     const before = current.get(record.sku);
     const columns = before ? changedColumns(before, record) : null;
     const priceMoves = !before || columns?.includes("Preis") || columns?.includes("Ermäßigung");

@@ -44,7 +44,7 @@ const SELECT = sql`SELECT p.sku, p.name, p.brand, p.description, p.category_id, 
     (SELECT json_group_array(allergen) FROM product_allergen a WHERE a.sku = p.sku) AS allergens,
     (SELECT json_group_array(flavoring) FROM product_flavoring f WHERE f.sku = p.sku) AS flavorings,
     p.net_quantity, p.unit, p.pack_count, p.price_cents, p.deposit_cents, p.tax_rate, p.min_age,
-    p.alcohol_percent, p.storage_hint, p.origin_country, p.stock_managed, p.stock_qty, 1 AS published,
+    p.alcohol_percent, p.storage_hint, p.origin_country, p.stock_managed, p.stock_qty, p.published,
     coalesce((SELECT h.reduction FROM price_history h WHERE h.sku = p.sku ORDER BY h.valid_from DESC LIMIT 1),
       p.regular_price_cents IS NOT NULL) AS reduction,
     ${sql.raw([...PRODUCT_FLAGS, ...NUTRITION_FIELDS].map((c) => `p.${c}`).join(", "))}
