@@ -1,6 +1,8 @@
 // Applies the migrations to the local D1 and loads the demo data. Idempotent: every seed
-// statement is an upsert, so it runs on every start. With `--remote` (a deployed database) it loads
-// the range, stores, pages and shop rules, never the demo customers, their orders or demo vouchers.
+// statement is an upsert, so it runs on every start and resets the demo. With `--remote` (a deployed
+// database) it loads the range, stores, pages and shop rules, never the demo customers, their
+// orders or demo vouchers; and of what the back office keeps (the range, store hours, gift steps)
+// only what the database lacks, so loading it again overwrites no staff member's change.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { bin, log, root, run } from "./lib.mjs";

@@ -172,18 +172,61 @@ export function priceHistoryRows(p, now = Date.now()) {
   return rows;
 }
 
-export function productStatements(p, now = Date.now()) {
+/**
+ * One product. `reset` (the local demo): the product as the seed has it, its history anew. Without
+ * (a deployed database, where the range role owns the range): a product the database lacks is added
+ * with its history, allergens and flavourings; one it has is left exactly as the back office keeps
+ * it. A product without a price history is one this load adds, so that is what the rows check.
+ */
+export function productStatements(p, { now = Date.now(), reset = true } = {}) {
+  // its listing rows (its category and every ancestor) follow from the schema (migration 0029)
+  const sku = sqlValue(p.sku);
+  if (!reset) {
+    const isNew = `WHERE NOT EXISTS (SELECT 1 FROM price_history WHERE sku = ${sku})`;
+    const rows = (table, cols, values) =>
+      values.length
+        ? [
+            `INSERT OR IGNORE INTO ${table} (${cols.join(", ")}) SELECT * FROM (VALUES ${values
+              .map((v) => `(${v.map(sqlValue).join(", ")})`)
+              .join(", ")}) ${isNew};`,
+          ]
+        : [];
+    return [
+      insertMissing("product", productRow(p), ["sku"]),
+      ...rows(
+        "product_allergen",
+        ["sku", "allergen"],
+        p.allergens.map((a) => [p.sku, a]),
+      ),
+      ...rows(
+        "product_flavoring",
+        ["sku", "flavoring"],
+        p.flavorings.map((f) => [p.sku, f]),
+      ),
+      // last: until it is written, the product counts as new
+      ...rows(
+        "price_history",
+        ["sku", "price_cents", "reduction", "valid_from"],
+        priceHistoryRows(p, now).map((r) => [r.sku, r.price_cents, r.reduction, r.valid_from]),
+      ),
+    ];
+  }
   const out = [upsert("product", productRow(p), ["sku"])];
   // seeding again puts the seed's prices back, so their history starts anew too
-  out.push(`DELETE FROM price_history WHERE sku = ${sqlValue(p.sku)};`);
+  out.push(`DELETE FROM price_history WHERE sku = ${sku};`);
   for (const row of priceHistoryRows(p, now)) out.push(upsert("price_history", row, ["sku", "valid_from"]));
-  // its listing rows (its category and every ancestor) follow from the schema (migration 0029)
-  out.push(`DELETE FROM product_allergen WHERE sku = ${sqlValue(p.sku)};`);
+  out.push(`DELETE FROM product_allergen WHERE sku = ${sku};`);
   for (const a of p.allergens) out.push(upsert("product_allergen", { sku: p.sku, allergen: a }, ["sku", "allergen"]));
-  out.push(`DELETE FROM product_flavoring WHERE sku = ${sqlValue(p.sku)};`);
+  out.push(`DELETE FROM product_flavoring WHERE sku = ${sku};`);
   for (const f of p.flavorings)
     out.push(upsert("product_flavoring", { sku: p.sku, flavoring: f }, ["sku", "flavoring"]));
   return out;
+}
+
+/** The row unless the table has it already: what the back office owns in a deployment is never overwritten. */
+export function insertMissing(table, row, keys) {
+  const cols = Object.keys(row);
+  return `INSERT INTO ${table} (${cols.join(", ")}) VALUES (${cols.map((c) => sqlValue(row[c])).join(", ")}) ON CONFLICT (${keys.join(", ")}) DO NOTHING;`;
 }
 
 /** All seed statements, in an order that satisfies the foreign keys. */
@@ -194,9 +237,12 @@ export function productStatements(p, now = Date.now()) {
 export async function seedStatements({ demo = true } = {}) {
   const seed = await loadSeed();
   const out = [];
+  // What the back office keeps (the range, store hours, gift rules) the local demo resets on every
+  // load; a deployment's database only gets what it lacks, so loading it again loses no change.
+  const owned = demo ? upsert : insertMissing;
   for (const c of categoryRows()) out.push(upsert("category", c, ["id"]));
   for (const s of seed.suppliers) out.push(upsert("supplier", s, ["id"]));
-  for (const p of seed.products) out.push(...productStatements(p));
+  for (const p of seed.products) out.push(...productStatements(p, { reset: demo }));
   const today = new Date().toISOString().slice(0, 10);
   for (const pg of seed.pages) {
     out.push(
@@ -217,7 +263,7 @@ export async function seedStatements({ demo = true } = {}) {
   }
   for (const s of seed.stores) {
     out.push(
-      upsert(
+      owned(
         "store",
         {
           id: s.id,
@@ -239,13 +285,16 @@ export async function seedStatements({ demo = true } = {}) {
   }
   for (const r of seed.redirects) out.push(upsert("url_redirect", r, ["path"]));
   if (demo) out.push(...customerStatements(seed.customers));
-  for (const rule of giftRules) {
-    out.push(
-      upsert("free_product_rule", { id: rule.id, threshold_cents: rule.threshold, gift_count: rule.count }, ["id"]),
-    );
-    out.push(`DELETE FROM free_product WHERE rule_id = ${sqlValue(rule.id)};`);
-    for (const sku of rule.skus) out.push(upsert("free_product", { rule_id: rule.id, sku }, ["rule_id", "sku"]));
-  }
+  if (demo)
+    for (const rule of giftRules) {
+      out.push(
+        upsert("free_product_rule", { id: rule.id, threshold_cents: rule.threshold, gift_count: rule.count }, ["id"]),
+      );
+      out.push(`DELETE FROM free_product WHERE rule_id = ${sqlValue(rule.id)};`);
+      for (const sku of rule.skus) out.push(upsert("free_product", { rule_id: rule.id, sku }, ["rule_id", "sku"]));
+    }
+  // a deployment gets the gift steps once, while it has none: marketing may change or delete them
+  else out.push(...firstGiftRules());
   for (const zip of deliveryArea) out.push(upsert("delivery_area", { zip }, ["zip"]));
   if (demo) {
     for (const coupon of coupons) out.push(upsert("coupon", coupon, ["code"]));
@@ -257,6 +306,19 @@ export async function seedStatements({ demo = true } = {}) {
       out.push(upsert("staff_member", { ...member, active: 1, created_at: Math.floor(Date.now() / 1000) }, ["id"]));
   }
   return { statements: out, seed };
+}
+
+/** The seed's gift steps and their products, in one statement each, only into empty tables. */
+function firstGiftRules() {
+  const values = (rows) => rows.map((r) => `(${r.map(sqlValue).join(", ")})`).join(", ");
+  return [
+    `INSERT INTO free_product_rule (id, threshold_cents, gift_count) SELECT * FROM (VALUES ${values(
+      giftRules.map((r) => [r.id, r.threshold, r.count]),
+    )}) WHERE NOT EXISTS (SELECT 1 FROM free_product_rule);`,
+    `INSERT INTO free_product (rule_id, sku) SELECT * FROM (VALUES ${values(
+      giftRules.flatMap((r) => r.skus.map((sku) => [r.id, sku])),
+    )}) WHERE NOT EXISTS (SELECT 1 FROM free_product);`,
+  ];
 }
 
 /** Demo customers are reset to their seeded state on every load (password, status, addresses). */

@@ -131,7 +131,13 @@ describe("category and allergens", () => {
     const page = await rudi.get(`/staff/range/${sku}`);
     const saved = await rudi.post(
       `/staff/range/${sku}`,
-      { ...details, revision: revisionOf(page.html), categoryId: "joghurt-quark", allergens: ["milk", "nuts"] },
+      {
+        ...details,
+        revision: revisionOf(page.html),
+        categoryId: "joghurt-quark",
+        allergens: ["milk", "nuts"],
+        flavorings: "Vanille, Zimt,  Vanille",
+      },
       { csrf: csrfOf(page.html) },
     );
     expect(saved.res.status).toBe(302);
@@ -145,9 +151,17 @@ describe("category and allergens", () => {
         (r) => r.allergen,
       ),
     ).toEqual(["milk", "nuts"]);
+    expect(
+      (await rows<{ flavoring: string }>("SELECT flavoring FROM product_flavoring WHERE sku = ? ORDER BY 1", sku)).map(
+        (r) => r.flavoring,
+      ),
+    ).toEqual(["Vanille", "Zimt"]);
     await expectExactFacetCounts();
     const visitor = new Browser(shop);
     expect(text((await visitor.get("/catalog/category/joghurt-quark")).html)).toContain("Bio-Vollmilch 3,8 %");
+    expect(text((await visitor.get("/catalog/category/joghurt-quark?flavoringIngredients=Zimt")).html)).toContain(
+      "Bio-Vollmilch 3,8 %",
+    );
     expect(text((await visitor.get("/catalog/category/milch")).html)).not.toContain("Bio-Vollmilch 3,8 %");
     const shown = text((await visitor.get(`/catalog/product/${sku}`)).html);
     expect(shown).toContain("Schalenfrüchte");
@@ -173,11 +187,13 @@ describe("category and allergens", () => {
     expect(text(unknown.html)).toContain("Diese Kategorie oder diesen Lieferanten gibt es nicht");
     const badAllergen = await rudi.post(
       `/staff/range/${sku}`,
-      { ...details, revision, categoryId: "milch", allergens: ["milk", "plutonium"] },
+      { ...details, revision, categoryId: "milch", allergens: ["milk", "plutonium"], alcoholPercent: "4,9,1" },
       { csrf: csrfOf(page.html) },
     );
     expect(badAllergen.res.status).toBe(400);
     expect(text(badAllergen.html)).toContain("Bitte wähle nur Allergene aus der Liste.");
+    expect(text(badAllergen.html)).toContain("Bitte einen Alkoholgehalt wie 4,9 angeben");
+    expect(badAllergen.html).toContain('value="4,9,1"');
     expect(await one("SELECT * FROM product WHERE sku = ?", sku)).toEqual(before);
     expect(await rows("SELECT * FROM product_allergen WHERE sku = ?", sku)).toEqual(allergensBefore);
   });

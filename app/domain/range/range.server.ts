@@ -13,7 +13,7 @@ import { searchMatch } from "~/domain/catalog/search";
 import { auditEntry } from "~/domain/staff/audit.server";
 import type { StaffMember } from "~/domain/staff/roles";
 import { type PriceEntry, priceStep } from "./price-history";
-import { allergenStatements } from "./product-write.server";
+import { allergenStatements, flavoringStatements } from "./product-write.server";
 import type { RangeFilter, RangeRow, RangeSort } from "./range";
 import {
   type DetailsInput,
@@ -21,6 +21,7 @@ import {
   type NutritionField,
   PRODUCT_FLAGS,
   type ProductFlag,
+  flavoringList,
   germanNumber,
 } from "./schema";
 import { parseEuroToCents } from "~/domain/money/format";
@@ -114,6 +115,9 @@ export interface RangeProduct {
   originCountry: string | null;
   storageHint: string | null;
   supplierId: string | null;
+  alcoholPercent: number | null;
+  /** the values of the "Aroma" facet */
+  flavorings: string[];
   /** the LMIV allergen keys (domain/catalog/filters.ts ALLERGENS) */
   allergens: string[];
   /** 0: withdrawn from the shop (migration 0029) */
@@ -127,8 +131,8 @@ export interface RangeProduct {
   nutrition: Record<NutritionField, number | null>;
 }
 
-type ProductRow = Omit<RangeProduct, "flags" | "nutrition" | "allergens"> &
-  Record<ProductFlag | NutritionField, number | null> & { allergenList: string };
+type ProductRow = Omit<RangeProduct, "flags" | "nutrition" | "allergens" | "flavorings"> &
+  Record<ProductFlag | NutritionField, number | null> & { allergenList: string; flavoringList: string };
 
 export async function rangeProduct(db: D1Database, sku: string): Promise<RangeProduct | null> {
   const row = await first<ProductRow>(
@@ -139,7 +143,8 @@ export async function rangeProduct(db: D1Database, sku: string): Promise<RangePr
         p.lowest_price_30d_cents AS lowestPrice30dCents, p.tax_rate AS taxRate, p.deposit_cents AS depositCents,
         p.net_quantity AS netQuantity, p.unit, p.pack_count AS packCount, p.stock_managed AS stockManaged,
         p.stock_qty AS stockQty, p.ingredients, p.origin_country AS originCountry, p.storage_hint AS storageHint,
-        p.supplier_id AS supplierId, p.published,
+        p.supplier_id AS supplierId, p.published, p.alcohol_percent AS alcoholPercent,
+        (SELECT json_group_array(flavoring) FROM (SELECT flavoring FROM product_flavoring WHERE sku = p.sku ORDER BY flavoring)) AS flavoringList,
         (SELECT json_group_array(allergen) FROM (SELECT allergen FROM product_allergen WHERE sku = p.sku ORDER BY allergen)) AS allergenList,
         coalesce((SELECT max(id) FROM price_history WHERE sku = p.sku), 0) AS priceVersion
       FROM product p JOIN category c ON c.id = p.category_id WHERE p.sku = ${sku}`,
@@ -150,8 +155,14 @@ export async function rangeProduct(db: D1Database, sku: string): Promise<RangePr
     NutritionField,
     number | null
   >;
-  const { allergenList, ...rest } = row;
-  return { ...rest, flags, nutrition, allergens: JSON.parse(allergenList) as string[] };
+  const { allergenList, flavoringList, ...rest } = row;
+  return {
+    ...rest,
+    flags,
+    nutrition,
+    allergens: JSON.parse(allergenList) as string[],
+    flavorings: JSON.parse(flavoringList) as string[],
+  };
 }
 
 /**
@@ -184,6 +195,7 @@ export async function changeDetails(
     min_age: Number(input.minAge),
     category_id: input.categoryId,
     supplier_id: input.supplierId || null,
+    alcohol_percent: germanNumber(input.alcoholPercent),
   };
   for (const flag of PRODUCT_FLAGS) values[flag] = input[flag] === "on" ? 1 : 0;
   for (const field of NUTRITION_FIELDS) values[field] = germanNumber(input[field]);
@@ -202,12 +214,15 @@ export async function changeDetails(
     min_age: product.minAge,
     category_id: product.categoryId,
     supplier_id: product.supplierId,
+    alcohol_percent: product.alcoholPercent,
     ...product.flags,
     ...product.nutrition,
   };
   const changed = Object.keys(values).filter((k) => values[k] !== before[k]);
   const allergens = [...new Set(input.allergens ?? [])].sort();
   const allergensChanged = allergens.join() !== product.allergens.join();
+  const flavorings = flavoringList(input.flavorings).sort();
+  const flavoringsChanged = flavorings.join("|") !== product.flavorings.join("|");
   const sets = sql.join(
     Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`),
     sql`, `,
@@ -220,6 +235,7 @@ export async function changeDetails(
       ),
       prepare(db, UNCHANGED),
       ...(allergensChanged ? allergenStatements(db, sku, allergens) : []),
+      ...(flavoringsChanged ? flavoringStatements(db, sku, flavorings) : []),
       catalogueChanged(db),
       auditEntry(
         db,
@@ -230,10 +246,12 @@ export async function changeDetails(
           before: {
             ...Object.fromEntries(changed.map((k) => [k, before[k]])),
             ...(allergensChanged ? { allergens: product.allergens } : {}),
+            ...(flavoringsChanged ? { flavorings: product.flavorings } : {}),
           },
           after: {
             ...Object.fromEntries(changed.map((k) => [k, values[k]])),
             ...(allergensChanged ? { allergens } : {}),
+            ...(flavoringsChanged ? { flavorings } : {}),
           },
         },
         now,

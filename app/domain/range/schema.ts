@@ -76,6 +76,20 @@ export type NutritionField = (typeof NUTRITION_FIELDS)[number];
 export const UNIT_CHOICES = ["g", "kg", "ml", "l", "piece"] as const;
 export const MIN_AGES = ["0", "16", "18"] as const;
 
+const FLAVORING_MAX = 60;
+
+/** "Vanille, Zimt" as the flavourings it names, each once, in the order given. */
+export function flavoringList(input: string | undefined): string[] {
+  return [
+    ...new Set(
+      (input ?? "")
+        .split(/[,;]/)
+        .map((f) => f.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
 /** "3,8" or "3.8" as a number; null for an empty field; NaN for anything else. */
 export function germanNumber(input: string | undefined): number | null {
   const text = (input ?? "").trim();
@@ -134,6 +148,22 @@ export const detailsSchema = z
       .string()
       .regex(/^[a-z0-9-]{1,60}$/, "staffRange:details.supplierError")
       .optional(),
+    alcoholPercent: z
+      .string()
+      .optional()
+      .refine((v) => {
+        const n = germanNumber(v);
+        return n === null || (n > 0 && n <= 100);
+      }, "staffRange:details.alcoholError"),
+    flavorings: z
+      .string()
+      .trim()
+      .max(500, "validation.maxLength|500")
+      .optional()
+      .refine(
+        (v) => flavoringList(v).every((f) => f.length <= FLAVORING_MAX) && flavoringList(v).length <= 10,
+        "staffRange:details.flavoringsError",
+      ),
     // checked as a whole, so the message stands at the group, not at one box
     allergens: z
       .array(z.string())

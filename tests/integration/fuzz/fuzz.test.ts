@@ -19,8 +19,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, csrfOf, DEMO, signIn } from "../browser";
-import { ORIGIN, startShop, type TestShop } from "../worker";
-import { REFLECTED, RequestFactory, type FuzzContext, type FuzzRequest, type Persona, type TokenUse } from "./requests";
+import { startShop, type TestShop } from "../worker";
+import { RequestFactory, type FuzzContext, type FuzzRequest, type Persona, type TokenUse } from "./requests";
 import { customerData, shopIds } from "./snapshot";
 import { expectClean, newTally, send, type Tally } from "./tally";
 

@@ -12,8 +12,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, csrfOf, DEMO, signIn } from "../browser";
 import { DEMO_STAFF, staffBrowser, type DemoStaff } from "../staff-browser";
-import { ORIGIN, startShop, type TestShop } from "../worker";
-import { REFLECTED, RequestFactory, type FuzzContext, type FuzzRequest, type Persona, type TokenUse } from "./requests";
+import { startShop, type TestShop } from "../worker";
+import { RequestFactory, type FuzzContext, type FuzzRequest, type Persona, type TokenUse } from "./requests";
 import { customerData, shopIds, staffData } from "./snapshot";
 import { expectClean, newTally, send, type Tally } from "./tally";
 import { STAFF_FORMS, STAFF_PAGES } from "./targets";

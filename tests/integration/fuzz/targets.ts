@@ -384,6 +384,8 @@ export const STAFF_FORMS: FormTarget[] = [
       "categoryId",
       "supplierId",
       "allergens",
+      "flavorings",
+      "alcoholPercent",
       "is_vegan",
       "fat",
       "published",

@@ -39,6 +39,8 @@ export interface DetailsProduct {
   categoryId: string;
   supplierId: string | null;
   allergens: string[];
+  alcoholPercent: number | null;
+  flavorings: string[];
   revision: number;
   flags: Record<ProductFlag, number>;
   nutrition: Record<NutritionField, number | null>;
@@ -103,6 +105,8 @@ export function DetailsForm({
       categoryId: product.categoryId,
       supplierId: product.supplierId ?? "",
       allergens: product.allergens,
+      alcoholPercent: german(product.alcoholPercent),
+      flavorings: product.flavorings.join(", "),
       ...Object.fromEntries(PRODUCT_FLAGS.map((f) => [f, product.flags[f] ? "on" : undefined])),
       ...Object.fromEntries(NUTRITION_FIELDS.map((f) => [f, german(product.nutrition[f])])),
     },
@@ -130,7 +134,7 @@ export function DetailsForm({
         options={choices.suppliers.map((c) => ({ value: c.id, label: c.name }))}
       />
       <TextArea field={fields.ingredients} label={t("details.ingredients")} />
-      <fieldset aria-describedby="range-allergens-hint">
+      <fieldset aria-describedby="range-allergens-hint" className="staff-choices">
         <legend>{t("details.allergens")}</legend>
         <p className="field-hint" id="range-allergens-hint">
           {t("details.allergensHint")}
@@ -143,6 +147,12 @@ export function DetailsForm({
         ))}
         <FieldErrors field={fields.allergens} />
       </fieldset>
+      <TextField
+        field={fields.flavorings}
+        label={t("details.flavorings")}
+        hint={t("details.flavoringsHint")}
+        required={false}
+      />
       <TextField field={fields.storageHint} label={t("details.storageHint")} required={false} />
       <TextField field={fields.originCountry} label={t("details.originCountry")} required={false} />
       <SelectField
@@ -161,12 +171,18 @@ export function DetailsForm({
         options={UNIT_CHOICES.map((u) => ({ value: u, label: t(`details.unitName.${u}`) }))}
       />
       <TextField field={fields.packCount} label={t("details.packCount")} inputMode="numeric" />
+      <TextField
+        field={fields.alcoholPercent}
+        label={t("details.alcoholPercent")}
+        hint={t("details.alcoholHint")}
+        required={false}
+      />
       <SelectField
         field={fields.minAge}
         label={t("details.minAge")}
         options={MIN_AGES.map((a) => ({ value: a, label: t(`details.age${a}`) }))}
       />
-      <fieldset>
+      <fieldset className="staff-choices">
         <legend>{t("details.flags")}</legend>
         {PRODUCT_FLAGS.map((flag) => (
           <CheckboxField key={flag} field={all[flag]}>
