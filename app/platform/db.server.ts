@@ -109,6 +109,36 @@ export interface Database {
     staff_id: number;
     added_at: number;
   };
+  range_import_job: {
+    id: Generated<number>;
+    staff_id: number;
+    file_name: string;
+    format: "csv" | "json";
+    state: Generated<"checking" | "checked" | "applying" | "done">;
+    file_problems: string | null;
+    rows_total: Generated<number>;
+    rows_error: Generated<number>;
+    rows_new: Generated<number>;
+    rows_changed: Generated<number>;
+    rows_unchanged: Generated<number>;
+    rows_withdrawn: Generated<number>;
+    checked_version: Generated<number>;
+    cursor: Generated<number>;
+    rows_applied: Generated<number>;
+    created_at: number;
+    confirmed_at: number | null;
+    finished_at: number | null;
+  };
+  range_import_row: {
+    job_id: number;
+    line: number;
+    sku: string | null;
+    outcome: "error" | "new" | "changed" | "unchanged";
+    withdraws: Generated<number>;
+    columns: string | null;
+    problems: string | null;
+    record: string | null;
+  };
   stock_change: {
     id: Generated<number>;
     sku: string;

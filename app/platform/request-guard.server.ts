@@ -39,6 +39,9 @@ const UPLOAD_LIMITS: Array<{ path: RegExp; limit: number }> = [
   // a product's page with its photo upload (decision 0048): twice the 8 MiB a photo may have, so a larger one still gets its German message at the field
   // (with JavaScript, Remix posts to the same path with ".data" added)
   { path: /^\/staff\/range\/(?!import(?:\.data)?$)[A-Za-z0-9-]{1,40}(?:\.data)?$/, limit: 16 * 1024 * 1024 },
+  // the range import (decision 0049): a CSV of about 70,000 products, or 100,000 compressed with gzip;
+  // `.data` is the same form posted by the enhanced page (Remix's single fetch)
+  { path: /^\/staff\/range\/import(\.data)?\/?$/, limit: 32 * 1024 * 1024 },
 ];
 
 /** Endpoints under these paths take other bodies than forms (the payment and signing services' webhooks). */

@@ -140,6 +140,10 @@ const rows = (ids: Ids): Row[] => [
   { route: "staff.marketing.gifts.tsx", path: "/staff/marketing/gifts", as: "mia", status: 200 },
   { route: "staff.range._index.tsx", path: "/staff/range", as: "rudi", status: 200 },
   { route: "staff.range.$sku.tsx", path: "/staff/range/120001", as: "rudi", status: 200 },
+  { route: "staff.range.import._index.tsx", path: "/staff/range/import", as: "rudi", status: 200 },
+  // an import's report: the seeded shop has none yet
+  { route: "staff.range.import.$id.tsx", path: "/staff/range/import/999999", as: "rudi", status: 404 },
+  { route: "staff.range.export.tsx", path: "/staff/range/export", as: "rudi", status: 200 },
 ];
 
 const COOKIE_READER =

@@ -125,6 +125,9 @@ const ATTEMPTS = (ids: Ids): Record<StaffAction, Attempt> => ({
   },
   // range (issue 33 §2)
   "range.read": { method: "GET", path: "/staff/range" },
+  // the range's import and export (issue 33 §1): an upload without a file is refused at its field
+  "range.import": { method: "POST", path: "/staff/range/import?index", fields: { file: "" } },
+  "range.export": { method: "GET", path: "/staff/range/export" },
   "range.price": {
     method: "POST",
     path: "/staff/range/120001",

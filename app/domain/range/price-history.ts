@@ -87,3 +87,24 @@ export function canAnnounceReduction(history: readonly PriceEntry[], next: Omit<
   const shown = shownPrice([...history, { ...next, reduction: true }], next.validFrom);
   return shown?.regularPriceCents != null;
 }
+
+/**
+ * A new price from `at` on top of what is recorded: the history to write (with the product's
+ * price as its first entry, in force since ever, when nothing was recorded before prices were
+ * kept) and what the shop then shows; null for a reduction with no higher price before it. The
+ * price form and the import both go through here.
+ */
+export function priceStep(
+  recorded: readonly PriceEntry[],
+  currentPriceCents: number,
+  next: { priceCents: number; reduction: boolean },
+  at: number,
+): { baseline: PriceEntry | null; shown: ShownPrice } | null {
+  const baseline = recorded.length ? null : { priceCents: currentPriceCents, reduction: false, validFrom: 0 };
+  const history = baseline ? [baseline] : recorded;
+  const entry = { priceCents: next.priceCents, validFrom: at };
+  if (next.reduction && !canAnnounceReduction(history, entry)) return null;
+  const shown = shownPrice([...history, { ...entry, reduction: next.reduction }], at);
+  if (!shown) throw new Error("a price just entered is in force");
+  return { baseline, shown };
+}

@@ -22,3 +22,28 @@ export function flavoringStatements(db: D1Database, sku: string, flavorings: rea
     ...flavorings.map((f) => prepare(db, sql`INSERT INTO product_flavoring (sku, flavoring) VALUES (${sku}, ${f})`)),
   ];
 }
+
+/**
+ * The same for many products at once (the range import, docs/decisions/0049): `rows` is one JSON
+ * array of `{sku, allergens, allergensChange, flavorings, flavoringsChange}`; only the rows whose
+ * list changes are replaced, each by a delete and inserts as above, so the counts follow alike.
+ */
+export function bulkListStatements(db: D1Database, rows: string): D1PreparedStatement[] {
+  const lists = [
+    { table: "product_allergen", column: "allergen", key: "allergens", flag: "allergensChange" },
+    { table: "product_flavoring", column: "flavoring", key: "flavorings", flag: "flavoringsChange" },
+  ] as const;
+  return lists.flatMap(({ table, column, key, flag }) => [
+    prepare(
+      db,
+      sql`DELETE FROM ${sql.table(table)} WHERE sku IN
+        (SELECT r.value ->> 'sku' FROM json_each(${rows}) r WHERE (r.value ->> ${flag}) = 1)`,
+    ),
+    prepare(
+      db,
+      sql`INSERT INTO ${sql.table(table)} (sku, ${sql.ref(column)})
+        SELECT r.value ->> 'sku', v.value FROM json_each(${rows}) r, json_each(r.value -> ${key}) v
+        WHERE (r.value ->> ${flag}) = 1`,
+    ),
+  ]);
+}

@@ -12,7 +12,7 @@ import { all, failedConstraint, first, isConstraint, prepare } from "~/platform/
 import { searchMatch } from "~/domain/catalog/search";
 import { auditEntry } from "~/domain/staff/audit.server";
 import type { StaffMember } from "~/domain/staff/roles";
-import { type PriceEntry, canAnnounceReduction, shownPrice } from "./price-history";
+import { type PriceEntry, priceStep } from "./price-history";
 import { allergenStatements, flavoringStatements } from "./product-write.server";
 import type { RangeFilter, RangeRow, RangeSort } from "./range";
 import {
@@ -352,12 +352,9 @@ export async function changePrice(
   const recorded = toEntries(await priceHistoryOf(db, sku));
   // A product loaded before prices were recorded: its price stands as the first entry, in force
   // since ever, and is recorded with the change.
-  const baseline = recorded.length ? null : { priceCents: product.priceCents, reduction: false, validFrom: 0 };
-  const history = baseline ? [baseline] : recorded;
-  const next = { priceCents: change.priceCents, validFrom: now };
-  if (change.reduction && !canAnnounceReduction(history, next)) return { ok: false, reason: "noReference" };
-  const shown = shownPrice([...history, { ...next, reduction: change.reduction }], now);
-  if (!shown) throw new Error("a price just entered is in force");
+  const step = priceStep(recorded, product.priceCents, change, now);
+  if (!step) return { ok: false, reason: "noReference" };
+  const { baseline, shown } = step;
   try {
     await db.batch([
       prepare(

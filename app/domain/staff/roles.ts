@@ -40,6 +40,8 @@ export const STAFF_ACTIONS = {
   "range.details": ["range"],
   "range.publish": ["range"],
   "range.photos": ["range"],
+  "range.import": ["range"],
+  "range.export": ["range"],
 
   // marketing (issue 33): vouchers and gift rules
   "marketing.read": ["marketing"],

@@ -17,6 +17,7 @@ const SECTIONS: StaffSection[] = [
   { key: "customers", path: "/staff/customers", action: "customers.read" },
   { key: "cooperative", path: "/staff/cooperative", action: "cooperative.read" },
   { key: "range", path: "/staff/range", action: "range.read" },
+  { key: "rangeImport", path: "/staff/range/import", action: "range.import" },
   { key: "marketing", path: "/staff/marketing", action: "marketing.read" },
   { key: "stores", path: "/staff/stores", action: "stores.read" },
   { key: "members", path: "/staff/members", action: "staff.list" },

@@ -45,6 +45,8 @@ export interface FormTarget {
    * nothing, like every form.
    */
   anyCustomer?: boolean;
+  /** The form carries a file: sent as multipart/form-data, its `fields` including the file field. */
+  multipart?: boolean;
 }
 
 export interface PageTarget {
@@ -399,6 +401,9 @@ export const STAFF_FORMS: FormTarget[] = [
     fields: ["intent", "photosRevision", "photo", "file"],
     intents: ["photoAdd", "photoRemove", "photoMain"],
   },
+  // the range's import (issue 33 §1): a file for the dry run, and confirming a checked import
+  { path: "/staff/range/import?index", fields: ["file"], multipart: true },
+  { path: "/staff/range/import/{value}", fields: ["intent"], intents: ["confirm"] },
 ];
 
 /** The back office's pages with the query parameters their loaders read (signed in as staff, issue 32). */
@@ -425,4 +430,7 @@ export const STAFF_PAGES: PageTarget[] = [
   { path: "/staff/marketing/gifts", params: [] },
   { path: "/staff/range", params: ["q", "category", "show", "sort", "dir", "page"] },
   { path: "/staff/range/{sku}", params: [] },
+  { path: "/staff/range/import", params: ["sort", "dir", "page"] },
+  { path: "/staff/range/import/{value}", params: ["show", "sort", "dir", "page"] },
+  { path: "/staff/range/export", params: ["format"] },
 ];
