@@ -443,7 +443,12 @@ export class RequestFactory {
     // A development tool acting on any customer (FormTarget.anyCustomer) is left out with a valid token.
     const target = this.pick(token === "valid" ? forms.filter((f) => !f.anyCustomer) : forms);
     const path = this.fill(target.path) + (this.chance(0.1) ? this.query(["redirectTo", "index", "_data"]) : "");
-    const { type, body, kind } = this.body(this.fields(target, this.tokenField(persona, token)));
+    const pairs = this.fields(target, this.tokenField(persona, token));
+    // a form that carries a file is mostly sent as its browser sends it: multipart
+    const { type, body, kind } =
+      target.multipart && this.chance(0.6)
+        ? { kind: "multipart", ...multipart(pairs, `fz${Math.floor(this.random() * 1e9)}`) }
+        : this.body(pairs);
     const headers: Record<string, string> = { Cookie: this.cookies(persona, token) };
     if (type !== null) headers["Content-Type"] = type;
     const origin = this.random();

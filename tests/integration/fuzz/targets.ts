@@ -400,6 +400,7 @@ export const STAFF_FORMS: FormTarget[] = [
     path: "/staff/range/{sku}",
     fields: ["intent", "photosRevision", "photo", "file"],
     intents: ["photoAdd", "photoRemove", "photoMain"],
+    multipart: true,
   },
   // the range's import (issue 33 §1): a file for the dry run, and confirming a checked import
   { path: "/staff/range/import?index", fields: ["file"], multipart: true },
