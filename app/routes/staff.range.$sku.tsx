@@ -18,6 +18,7 @@ import { SKU_PATTERN } from "~/domain/range/range";
 import {
   changeDetails,
   changePrice,
+  detailsServerSchema,
   correctStock,
   priceHistoryOf,
   rangeProduct,
@@ -25,8 +26,9 @@ import {
   stockChangesOf,
   supplierChoices,
 } from "~/domain/range/range.server";
-import { detailsSchema, priceSchema, publishSchema, stockSchema } from "~/domain/range/schema";
-import { categoryChoices } from "~/domain/catalog/category";
+import { priceSchema, publishSchema, stockSchema } from "~/domain/range/schema";
+import { categoryChoices } from "~/domain/catalog/category.server";
+import { ALLERGENS } from "~/domain/catalog/filters";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { DetailsForm } from "~/components/staff/range/DetailsForm";
 import { ProductPhotos } from "~/components/staff/range/ProductPhotos";
@@ -71,7 +73,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     product,
     history,
     stock,
-    choices: { categories: categoryChoices(tree), suppliers },
+    choices: { categories: categoryChoices(tree), suppliers, allergens: [...ALLERGENS] },
     photos: photosView(photos ?? { revision: 0, photos: [] }, context.env.IMAGE_RESIZING === "on"),
   };
 }
@@ -101,7 +103,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await done(context, product.sku, publish ? "staffRange:publish.publishedDone" : "staffRange:publish.withdrawnDone");
   }
   if (intent === "details") {
-    const submission = parseForm(form, detailsSchema);
+    const submission = parseForm(form, detailsServerSchema);
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const result = await changeDetails(db, staff, product.sku, submission.value);
     if (!result.ok)

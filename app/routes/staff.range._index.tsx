@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { StaffTable } from "~/components/staff/StaffTable";
-import { categoryChoices } from "~/domain/catalog/category";
+import { categoryChoices } from "~/domain/catalog/category.server";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { formatEuro } from "~/domain/money/format";
 import { RANGE_FILTERS, RANGE_SORTS, parseRangeFilter, type RangeRow } from "~/domain/range/range";

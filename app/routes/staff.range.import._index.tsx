@@ -13,8 +13,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FieldErrors, FormMessage } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
 import { StaffTable } from "~/components/staff/StaffTable";
-import { checkFile } from "~/domain/range/import/check.server";
-import { HEADERS } from "~/domain/range/import/format";
+import { checkFile, fileColumns } from "~/domain/range/import/check.server";
 import { uploadSchema } from "~/domain/range/import/upload";
 import { readStaffForm } from "~/http/staff/staff-form.server";
 import { requireStaff } from "~/http/staff/staff-identity.server";
@@ -63,6 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return {
     title: pageTitle(t("import.title"), t),
+    // from the loader: the column list module would put the allergen list into the shop's chunks
+    fileColumns: fileColumns(),
     jobs: rows.slice(0, list.limit),
     more: rows.length > list.limit,
     list,
@@ -86,7 +87,7 @@ const dateTime = new Intl.DateTimeFormat("de-DE", {
 const column = createColumnHelper<JobRow>();
 
 export default function RangeImport() {
-  const { jobs, more, list } = useLoaderData<typeof loader>();
+  const { jobs, more, list, fileColumns } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("staffRange");
@@ -163,7 +164,7 @@ export default function RangeImport() {
         </ul>
         <details>
           <summary>{t("import.export.columns")}</summary>
-          <p>{HEADERS.join(" ; ")}</p>
+          <p>{fileColumns}</p>
           <p>{t("import.export.columnsHint")}</p>
         </details>
       </section>

@@ -1,6 +1,6 @@
 import { all, isDatabaseUnavailable, qb } from "~/platform/db.server";
 import { bindingOf } from "~/platform/d1-session.server";
-import { buildCategoryTree, type CategoryTree } from "./category";
+import { buildCategoryTree, type CategoryNode, type CategoryTree } from "./category";
 
 // The tree changes only with a deployment of new seed data or a migration; one read per isolate
 // and minute spares every page a D1 round trip.
@@ -39,4 +39,17 @@ export function loadCategoryTree(db: D1Database): Promise<CategoryTree> {
     if (cached?.tree === tree) cached = null;
   });
   return tree;
+}
+
+/**
+ * Every category below the root with its path ("Milch & Eier › Milch"), in the menu's order: the
+ * back office's choices (here, not in category.ts, so no page of the shop carries it).
+ */
+export function categoryChoices(tree: CategoryTree): { id: string; name: string }[] {
+  const walk = (node: CategoryNode, path: string): { id: string; name: string }[] =>
+    node.children.flatMap((child) => {
+      const name = path ? `${path} › ${child.name}` : child.name;
+      return [{ id: child.id, name }, ...walk(child, name)];
+    });
+  return walk(tree.root, "");
 }

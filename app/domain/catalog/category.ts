@@ -70,13 +70,3 @@ export function menuCategories(tree: CategoryTree): MenuCategory[] {
     children: main.children.map((c) => ({ id: c.id, name: c.name })),
   }));
 }
-
-/** Every category below the root with its path ("Milch & Eier › Milch"), in the menu's order: the back office's choices. */
-export function categoryChoices(tree: CategoryTree): { id: string; name: string }[] {
-  const walk = (node: CategoryNode, path: string): { id: string; name: string }[] =>
-    node.children.flatMap((child) => {
-      const name = path ? `${path} › ${child.name}` : child.name;
-      return [{ id: child.id, name }, ...walk(child, name)];
-    });
-  return walk(tree.root, "");
-}

@@ -15,8 +15,10 @@ import type { StaffMember } from "~/domain/staff/roles";
 import { type PriceEntry, priceStep } from "./price-history";
 import { allergenStatements, flavoringStatements } from "./product-write.server";
 import type { RangeFilter, RangeRow, RangeSort } from "./range";
+import { ALLERGENS } from "~/domain/catalog/filters";
 import {
   type DetailsInput,
+  detailsSchema,
   NUTRITION_FIELDS,
   type NutritionField,
   PRODUCT_FLAGS,
@@ -25,6 +27,15 @@ import {
   germanNumber,
 } from "./schema";
 import { parseEuroToCents } from "~/domain/money/format";
+
+/**
+ * The product data form as the server parses it: the browser's schema, and every allergen one of
+ * the 14 (the message at the group, not at one box).
+ */
+export const detailsServerSchema = detailsSchema.superRefine((value, ctx) => {
+  if (value.allergens?.some((a) => !(ALLERGENS as readonly string[]).includes(a)))
+    ctx.addIssue({ code: "custom", path: ["allergens"], message: "staffRange:details.allergenError" });
+});
 
 /** Aborts the batch when the statement before it changed nothing (migration 0018's staff_guard). */
 const UNCHANGED = sql`INSERT INTO staff_guard (reason) SELECT 'changed' WHERE changes() = 0`;

@@ -10,7 +10,6 @@ import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { CheckboxField, FieldErrors, FormMessage, SelectField, TextField } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
-import { ALLERGENS } from "~/domain/catalog/filters";
 import {
   MIN_AGES,
   NUTRITION_FIELDS,
@@ -81,8 +80,11 @@ export function DetailsForm({
   lastResult,
 }: {
   product: DetailsProduct;
-  /** the categories and suppliers a product can name */
-  choices: { categories: Choice[]; suppliers: Choice[] };
+  /**
+   * the categories and suppliers a product can name, and the allergen keys (from the loader: a
+   * shop module imported here would put the list into the shop pages' shared chunk)
+   */
+  choices: { categories: Choice[]; suppliers: Choice[]; allergens: string[] };
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation(["staffRange", "common"]);
@@ -139,7 +141,7 @@ export function DetailsForm({
         <p className="field-hint" id="range-allergens-hint">
           {t("details.allergensHint")}
         </p>
-        {getCollectionProps(fields.allergens, { type: "checkbox", options: [...ALLERGENS] }).map((props) => (
+        {getCollectionProps(fields.allergens, { type: "checkbox", options: choices.allergens }).map((props) => (
           <div className="field field-checkbox" key={props.key}>
             <input {...props} key={props.key} />
             <label htmlFor={props.id}>{t(`common:allergens.${props.value}`)}</label>

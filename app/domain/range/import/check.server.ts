@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import { first, prepare } from "~/platform/db.server";
 import type { StaffMember } from "~/domain/staff/roles";
 import { priceStep } from "../price-history";
-import { type ProductRecord, type RowProblem, changedColumns, readRow } from "./format";
+import { HEADERS, type ProductRecord, type RowProblem, changedColumns, readRow } from "./format";
 import { formatContext, historiesOf, jsonGroups, recordsBySku } from "./records.server";
 import { SOURCE_LIMITS, type SourceLimits, type SourceRow, readSource } from "./source";
 
@@ -130,3 +130,6 @@ async function judge(
     return { line: row.line, sku, outcome: "changed", withdraws, columns, problems: null, record };
   });
 }
+
+/** The file's columns as the import page lists them (from here: the column module stays off the page's bundle). */
+export const fileColumns = (): string => HEADERS.join(" ; ");
