@@ -3,7 +3,7 @@
  * cookie, so they show without JavaScript too. The root loader reads them once and clears them.
  * Texts are stored as locale keys and translated when shown.
  *
- * Each action's notices get a cookie of their own (`__flash_<time><random>`), and a loader clears
+ * Each action's notices get a cookie of their own (`__flash_<random>`), and a loader clears
  * only the cookies it read. With one cookie for all, an answer to a request sent before an action
  * (a revalidation still under way when the customer pressed the next button) cleared the notice
  * that action had just flashed: its "clear" reached the browser after the action's answer, and the
@@ -60,15 +60,18 @@ export interface Flash {
   names: string[];
 }
 
-/** The names of the flash cookies the request carries, oldest first (their stamps begin with the time). */
+/**
+ * The names of the flash cookies the request carries, in the order the browser sends them: by when
+ * it received them (RFC 6265 5.4; all have the path "/"), the last action's last.
+ */
 function flashNames(header: string): string[] {
   const names = header.split(";").map((pair) => pair.split("=")[0].trim());
-  return [...new Set(names.filter(isFlashCookie))].sort();
+  return [...new Set(names.filter(isFlashCookie))];
 }
 
 /**
- * The notices of the newest action (an action's notices replace what an earlier one left
- * unshown) and the tracking events of all.
+ * The notices of the action answered last (an action's notices replace what an earlier one left
+ * unshown, as one cookie overwritten by each did) and the tracking events of all.
  */
 export async function readFlash(request: Request, env: Env): Promise<Flash> {
   const header = request.headers.get("Cookie");
@@ -92,16 +95,10 @@ export async function flashNotice(env: Env, notice: Notice | Notice[], tracking:
   return flashCookie(env, newFlashName()).serialize(tracking.length ? { notices, tracking } : notices);
 }
 
-/**
- * `__flash_` with the time (fixed width, so names sort by it) and a random tail. The time never
- * repeats within an isolate (Workers' clock stands still while a request computes); two isolates
- * stamping the same millisecond are told apart by the tail.
- */
-let lastStamp = 0;
+/** `__flash_` and a random stamp: a name no other action's cookie has. */
 function newFlashName(): string {
-  lastStamp = Math.max(Date.now(), lastStamp + 1);
-  const random = crypto.getRandomValues(new Uint32Array(1))[0].toString(36).padStart(7, "0");
-  return `${FLASH_COOKIE}_${lastStamp.toString(36).padStart(9, "0")}${random}`;
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  return `${FLASH_COOKIE}_${high.toString(36)}${low.toString(36)}`;
 }
 
 /** Set-Cookie values that clear the flash cookies read (and no other: a newer one stays). */

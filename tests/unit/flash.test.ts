@@ -11,7 +11,10 @@ import type { Env } from "~/platform/context";
 
 const env = { SESSION_SECRET: "a-secret-for-the-flash-test-only-0123456789" } as unknown as Env;
 
-/** A browser's cookie jar: Set-Cookie values applied in the order their answers arrive. */
+/**
+ * A browser's cookie jar: Set-Cookie values applied in the order their answers arrive; a request
+ * sends them in the order they came (RFC 6265 5.4), as a Map keeps them.
+ */
 class Jar {
   readonly cookies = new Map<string, string>();
   apply(setCookie: string) {
@@ -48,7 +51,7 @@ describe("flashed notices", () => {
     expect(jar.cookies.size).toBe(0);
   });
 
-  it("the newest action's notices replace what an earlier one left unshown; tracking events of both ride along", async () => {
+  it("the notices of the action answered last replace what an earlier one left unshown; tracking events of both ride along", async () => {
     const jar = new Jar();
     jar.apply(await flashNotice(env, updated, [{ event: "add_to_cart", id: "1" }]));
     jar.apply(await flashNotice(env, removed, [{ event: "remove_from_cart", id: "2" }]));
