@@ -16,12 +16,15 @@ export const HEADLESS_CHROMIUM = process.env.HEADLESS_CHROMIUM_PATH ?? "/usr/bin
 
 /** Runs a command with inherited output; rejects with its exit code. */
 export function run(cmd, args, opts = {}) {
+  // `env` adds to the environment: spread after it, `opts.env` alone replaced it (the browser
+  // tests then ran on the default port whatever E2E_PORT said)
+  const { env, ...rest } = opts;
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, {
       cwd: root,
       stdio: "inherit",
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...opts.env },
-      ...opts,
+      ...rest,
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...env },
     });
     child.on("error", reject);
     child.on("exit", (code, signal) =>

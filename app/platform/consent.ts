@@ -67,7 +67,11 @@ export function cookiesToForget(cookieHeader: string | null, consent: Consent): 
   const names = (cookieHeader ?? "")
     .split(";")
     .map((part) => part.split("=")[0].trim())
-    .filter((name) => /^[\w.-]{1,100}$/.test(name) && !NECESSARY_COOKIES.includes(name));
+    // each action's notices have a flash cookie of their own, `__flash_<stamp>` (flash.server.ts)
+    .filter(
+      (name) =>
+        /^[\w.-]{1,100}$/.test(name) && !NECESSARY_COOKIES.includes(name.replace(/^(__flash)_[a-z0-9]+$/, "$1")),
+    );
   return [...new Set(names)].filter((name) =>
     STATISTICS_COOKIE.test(name) ? !consent.statistics : !consent.marketing,
   );

@@ -10,7 +10,7 @@ import type { HeadersFunction } from "@remix-run/cloudflare";
 import { readDarkMode } from "./theme.server";
 import { consentVariant, readConsent } from "./consent";
 import { contentSecurityPolicy, type PolicySources } from "./security.server";
-import { FLASH_COOKIE } from "./flash.server";
+import { FLASH_COOKIE_NAME } from "./flash.server";
 import { SESSION_COOKIE } from "./session.server";
 import { encoder, indexOfBytes } from "./bytes";
 
@@ -60,7 +60,7 @@ export const privatePageHeaders: HeadersFunction = ({ loaderHeaders }) => {
 /** A session or a notice waiting to be shown makes every answer personal. */
 export function isPersonal(request: Request): boolean {
   const cookies = request.headers.get("Cookie") ?? "";
-  return new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${FLASH_COOKIE})=`).test(cookies);
+  return new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${FLASH_COOKIE_NAME})=`).test(cookies);
 }
 
 export function isAnonymousGet(request: Request): boolean {

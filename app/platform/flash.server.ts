@@ -2,13 +2,26 @@
  * Notifications flashed by actions: they survive the redirect in a short
  * cookie, so they show without JavaScript too. The root loader reads them once and clears them.
  * Texts are stored as locale keys and translated when shown.
+ *
+ * Each action's notices get a cookie of their own (`__flash_<random>`), and a loader clears
+ * only the cookies it read. With one cookie for all, an answer to a request sent before an action
+ * (a revalidation still under way when the customer pressed the next button) cleared the notice
+ * that action had just flashed: its "clear" reached the browser after the action's answer, and the
+ * next page never heard of the notice (the cart's "„…“ wurde aus dem Warenkorb entfernt." got lost).
  */
 import { redirect } from "@remix-run/cloudflare";
 import { createCookie } from "./cookie.server";
 import { isProduction, type Env } from "./context";
 import { secret } from "./secrets.server";
 
+/** The name of every flash cookie, alone (the one cookie of earlier versions) or with its stamp. */
 export const FLASH_COOKIE = "__flash";
+/** A flash cookie's name, for a regular expression: `__flash` or `__flash_<stamp>`. */
+export const FLASH_COOKIE_NAME = `${FLASH_COOKIE}(?:_[a-z0-9]+)?`;
+
+export function isFlashCookie(name: string): boolean {
+  return new RegExp(`^${FLASH_COOKIE_NAME}$`).test(name);
+}
 
 export type NoticeType = "info" | "success" | "warning" | "error";
 
@@ -22,8 +35,8 @@ export interface Notice {
   values?: Record<string, string | number>;
 }
 
-export function flashCookie(env: Env) {
-  return createCookie(FLASH_COOKIE, {
+export function flashCookie(env: Env, name = FLASH_COOKIE) {
+  return createCookie(name, {
     httpOnly: true,
     sameSite: "lax",
     secure: isProduction(env),
@@ -43,18 +56,34 @@ export type FlashedEvent = { event: string; id?: string } & Record<string, unkno
 export interface Flash {
   notices: Notice[];
   tracking: FlashedEvent[];
+  /** The flash cookies read, to clear (clearNotices) once their notices are on the page. */
+  names: string[];
 }
 
+/**
+ * The names of the flash cookies the request carries, in the order the browser sends them: by when
+ * it received them (RFC 6265 5.4; all have the path "/"), the last action's last.
+ */
+function flashNames(header: string): string[] {
+  const names = header.split(";").map((pair) => pair.split("=")[0].trim());
+  return [...new Set(names.filter(isFlashCookie))];
+}
+
+/**
+ * The notices of the action answered last (an action's notices replace what an earlier one left
+ * unshown, as one cookie overwritten by each did) and the tracking events of all.
+ */
 export async function readFlash(request: Request, env: Env): Promise<Flash> {
   const header = request.headers.get("Cookie");
-  if (!header?.includes(`${FLASH_COOKIE}=`)) return { notices: [], tracking: [] };
-  const value: unknown = await flashCookie(env).parse(header);
-  if (Array.isArray(value)) return { notices: value as Notice[], tracking: [] };
-  const flash = value as Partial<Flash> | null;
-  return {
-    notices: Array.isArray(flash?.notices) ? flash.notices : [],
-    tracking: Array.isArray(flash?.tracking) ? flash.tracking : [],
-  };
+  const names = header?.includes(`${FLASH_COOKIE}`) ? flashNames(header) : [];
+  const flash: Flash = { notices: [], tracking: [], names };
+  for (const name of names) {
+    const value: unknown = await flashCookie(env, name).parse(header);
+    const read = Array.isArray(value) ? { notices: value as Notice[] } : (value as Partial<Flash> | null);
+    if (Array.isArray(read?.notices)) flash.notices = read.notices;
+    if (Array.isArray(read?.tracking)) flash.tracking.push(...read.tracking);
+  }
+  return flash;
 }
 
 /**
@@ -63,11 +92,18 @@ export async function readFlash(request: Request, env: Env): Promise<Flash> {
  */
 export async function flashNotice(env: Env, notice: Notice | Notice[], tracking: FlashedEvent[] = []): Promise<string> {
   const notices = Array.isArray(notice) ? notice : [notice];
-  return flashCookie(env).serialize(tracking.length ? { notices, tracking } : notices);
+  return flashCookie(env, newFlashName()).serialize(tracking.length ? { notices, tracking } : notices);
 }
 
-export function clearNotices(env: Env): Promise<string> {
-  return flashCookie(env).serialize([], { maxAge: 0 });
+/** `__flash_` and a random stamp: a name no other action's cookie has. */
+function newFlashName(): string {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  return `${FLASH_COOKIE}_${high.toString(36)}${low.toString(36)}`;
+}
+
+/** Set-Cookie values that clear the flash cookies read (and no other: a newer one stays). */
+export function clearNotices(env: Env, names: string[]): Promise<string[]> {
+  return Promise.all(names.map((name) => flashCookie(env, name).serialize([], { maxAge: 0 })));
 }
 
 /** Post/redirect/get with a notice; extra Set-Cookie values (session, theme) ride along. */

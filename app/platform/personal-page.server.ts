@@ -5,7 +5,7 @@
  * with its own shopper's values, in the markup and in Remix's hydration data, so the cached copy
  * never holds anyone's data.
  */
-import { FLASH_COOKIE } from "./flash.server";
+import { FLASH_COOKIE_NAME } from "./flash.server";
 import { hasSession } from "./session.server";
 import { PLACEHOLDER_MARK_HEADER, cacheKey, renewNonce } from "./edge-cache.server";
 import { BoundedMap } from "./bounded-map";
@@ -39,7 +39,7 @@ function pageOf(pathname: string): string {
 export function isPersonalisableRequest(request: Request): boolean {
   if (request.method !== "GET" || !hasSession(request)) return false;
   if (!PERSONALISED_PAGES.test(pageOf(new URL(request.url).pathname))) return false;
-  return !new RegExp(`(?:^|;\\s*)${FLASH_COOKIE}=`).test(request.headers.get("Cookie") ?? "");
+  return !new RegExp(`(?:^|;\\s*)${FLASH_COOKIE_NAME}=`).test(request.headers.get("Cookie") ?? "");
 }
 
 /** The signed-in shape of a page varies by the customer group (tracking reports it), never by customer. */

@@ -23,7 +23,7 @@ import type { Env } from "./context";
 import { csrfCookie } from "./csrf.server";
 import { isStandInPath } from "./deployment.server";
 import { DEVICE_COOKIE, deviceCookie } from "./device.server";
-import { FLASH_COOKIE, flashCookie } from "./flash.server";
+import { FLASH_COOKIE, flashCookie, isFlashCookie } from "./flash.server";
 import { SESSION_COOKIE, sessionCookie } from "./session.server";
 import { STAFF_COOKIE, staffCookie } from "./staff-cookie.server";
 
@@ -175,12 +175,17 @@ export async function readLimited(request: Request, limit = BODY_LIMIT_BYTES): P
 
 async function unreadableCookies(header: string | null, env: Env): Promise<string[]> {
   if (!header) return [];
-  const names = Object.keys(SIGNED_COOKIES).filter((name) => header.includes(`${name}=`));
+  // each action's notices have a flash cookie of their own (flash.server.ts)
+  const flashNames = [...new Set(header.split(";").map((pair) => pair.split("=")[0].trim()))].filter(
+    (name) => name !== FLASH_COOKIE && isFlashCookie(name),
+  );
+  const names = [...Object.keys(SIGNED_COOKIES).filter((name) => header.includes(`${name}=`)), ...flashNames];
+  const cookieOf = (name: string) => (SIGNED_COOKIES[name] ?? ((e: Env) => flashCookie(e, name)))(env);
   const broken = await Promise.all(
     names.map(async (name) => {
       try {
         // An empty value is never one the shop set: the CSRF token would be "" (and no token at all).
-        return (await SIGNED_COOKIES[name](env).parse(header)) === "" ? name : null;
+        return (await cookieOf(name).parse(header)) === "" ? name : null;
       } catch {
         return name;
       }

@@ -149,6 +149,9 @@ describe("which requests get a cached signed-in page", () => {
     expect(isPersonalisableRequest(request("/catalog/category/milch", "dark_mode=1"))).toBe(false);
     expect(isPersonalisableRequest(request("/catalog/category/milch", "__session=a", "POST"))).toBe(false);
     expect(isPersonalisableRequest(request("/catalog/category/milch", "__session=a; __flash=b"))).toBe(false);
+    expect(isPersonalisableRequest(request("/catalog/category/milch", "__session=a; __flash_mj1k2p3q0abc=b"))).toBe(
+      false,
+    );
     for (const path of [
       "/cart",
       "/checkout",

@@ -34,7 +34,7 @@ export async function loadShopper(
     if (url.pathname !== "/login") throw await expiredSessionRedirect(context, loginHref(url.pathname + url.search));
     headers.append("Set-Cookie", await clearSessionCookie(env));
   }
-  if (notices.length || tracking.length) headers.append("Set-Cookie", await clearNotices(env));
+  for (const cookie of await clearNotices(env, flash.names)) headers.append("Set-Cookie", cookie);
   const data: Shopper = {
     customer: null,
     csrf: null,

@@ -22,14 +22,14 @@ export async function loadStaffFrame(
   context: AppLoadContext,
 ): Promise<{ data: Shopper; headers: Headers }> {
   const { env } = context;
-  const [token, { notices }, t] = await Promise.all([
+  const [token, { notices, names }, t] = await Promise.all([
     csrfToken(request, env),
     readFlash(request, env),
     translator("staff"),
   ]);
   const headers = new Headers();
   if (token.setCookie) headers.append("Set-Cookie", token.setCookie);
-  if (notices.length) headers.append("Set-Cookie", await clearNotices(env));
+  if (notices.length) for (const cookie of await clearNotices(env, names)) headers.append("Set-Cookie", cookie);
   return {
     data: {
       customer: null,
