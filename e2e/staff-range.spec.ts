@@ -6,8 +6,9 @@ import { signInStaff, staffNav } from "./staff";
  * The range (issue 33 §2), JavaScript on and off, axe and the 360 px check on each state: Rudi
  * Regal finds a product, reduces its price with a wrong price first (its message at the field, the
  * input kept), and the shop's product page shows the reduced price with the lowest price of the
- * 30 days before, computed from the price history (§11 PAngV); then he withdraws the product (its
- * shop page is gone) and publishes it again. Each project works on its own product.
+ * 30 days before, computed from the price history (§11 PAngV); raised back, the page shows neither
+ * a struck-through price nor that line; then he withdraws the product (its shop page is gone) and
+ * publishes it again. Each project works on its own product.
  */
 test("Rudi reduces a price, the product page shows the computed lowest price of 30 days; withdrawn and back", async ({
   page,
@@ -50,6 +51,19 @@ test("Rudi reduces a price, the product page shows the computed lowest price of 
   await expect(buy.getByText(`Niedrigster Preis der letzten 30 Tage: ${before} €`).first()).toBeVisible();
   await expect(buy.getByText(`${reduced} €`).first()).toBeVisible();
   await expectAccessible(page);
+
+  // raised back to an ordinary price: no struck-through price, no lowest-price line
+  await page.goto(`/staff/range/${sku}`);
+  await waitForHydration(page, javaScriptEnabled);
+  await price.getByLabel("Neuer Preis in Euro").fill(before);
+  await price.getByRole("button", { name: "Preis speichern" }).click();
+  await expect(page.getByText(`Aktueller Preis: ${before} €`)).toBeVisible();
+  await expect(page.getByText(/^Durchgestrichen:/)).toHaveCount(0);
+  await page.getByRole("link", { name: "Im Shop ansehen" }).click();
+  // the product's own buy box (its similar products below may well be reduced)
+  const buyBox = page.locator(".product-buy");
+  await expect(buyBox.getByText(`${before} €`).first()).toBeVisible();
+  await expect(buyBox.getByText("Niedrigster Preis der letzten 30 Tage")).toHaveCount(0);
 
   // withdrawn, the product has no page in the shop; published again, it is back
   await page.goto(`/staff/range/${sku}`);
