@@ -7,19 +7,19 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
-import { sql } from "kysely";
 import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FilterSelect, StaffFilterForm } from "~/components/staff/StaffFilters";
 import { StaffTable } from "~/components/staff/StaffTable";
 import { FormMessage } from "~/components/form/Field";
 import { applyStep, confirmImport, importJob } from "~/domain/range/import/apply.server";
-import type { CellProblem, RowProblem } from "~/domain/range/import/format";
+import { importReport } from "~/domain/range/import/lists.server";
+import { REPORT_SHOWS, type ReportShow } from "~/domain/range/import/report";
+import type { CellProblem } from "~/domain/range/import/format";
 import { readStaffForm } from "~/http/staff/staff-form.server";
 import { requireStaff } from "~/http/staff/staff-identity.server";
 import { readListQuery } from "~/http/staff/list-query.server";
 import { pageTitle, useTranslation } from "~/i18n/texts";
-import { all } from "~/platform/db.server";
 import { unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound } from "~/platform/route-data.server";
@@ -35,20 +35,8 @@ export const handle = { i18n: ["staff", "staffRange"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
-export const SHOW = ["all", "error", "new", "changed", "unchanged", "withdrawn"] as const;
-type Show = (typeof SHOW)[number];
-
 /** How long one page load applies steps before it answers with the progress. */
 const STEP_BUDGET_MS = 1500;
-
-interface ReportRow {
-  line: number;
-  sku: string | null;
-  outcome: "error" | "new" | "changed" | "unchanged";
-  withdraws: number;
-  columns: string | null;
-  problems: string | null;
-}
 
 async function jobOf(db: D1Database, id: string | undefined) {
   const job = id && /^\d{1,9}$/.test(id) ? await importJob(db, Number(id)) : null;
@@ -75,30 +63,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const list = readListQuery(search, { sorts: ["line"], defaultSort: "line" });
   const requested = search.get("show");
-  const show: Show = SHOW.find((s) => s === requested) ?? (job.rowsError ? "error" : "all");
-  const where = show === "all" ? sql`1 = 1` : show === "withdrawn" ? sql`withdraws = 1` : sql`outcome = ${show}`;
-  const [rows, t] = await Promise.all([
-    all<ReportRow>(
-      db,
-      sql`SELECT line, sku, outcome, withdraws, columns, problems FROM range_import_row
-        WHERE job_id = ${job.id} AND ${where}
-        ORDER BY line ${list.desc ? sql`DESC` : sql`ASC`} LIMIT ${list.limit + 1} OFFSET ${list.offset}`,
-    ),
-    translator("staffRange"),
-  ]);
+  const show: ReportShow = REPORT_SHOWS.find((s) => s === requested) ?? (job.rowsError ? "error" : "all");
+  const [{ rows, more }, t] = await Promise.all([importReport(db, job.id, show, list), translator("staffRange")]);
   return {
     title: pageTitle(t("import.job.title", { id: job.id }), t),
     job,
     failed,
-    rows: rows.slice(0, list.limit).map((r) => ({
-      line: r.line,
-      sku: r.sku ?? "",
-      outcome: r.outcome,
-      withdraws: r.withdraws === 1,
-      columns: r.columns ? (JSON.parse(r.columns) as string[]) : [],
-      problems: r.problems ? (JSON.parse(r.problems) as RowProblem[]) : [],
-    })),
-    more: rows.length > list.limit,
+    rows,
+    more,
     list,
     show,
   };
@@ -244,7 +216,7 @@ export default function ImportJob() {
               name="show"
               label={t("import.report.show")}
               value={show}
-              options={SHOW}
+              options={REPORT_SHOWS}
               text={(s) => t(`import.report.showOption.${s}`)}
             />
           </StaffFilterForm>

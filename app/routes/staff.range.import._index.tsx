@@ -8,18 +8,18 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
-import { sql } from "kysely";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FieldErrors, FormMessage } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
 import { StaffTable } from "~/components/staff/StaffTable";
 import { checkFile, fileColumns } from "~/domain/range/import/check.server";
+import { importJobs } from "~/domain/range/import/lists.server";
+import type { ImportJobRow } from "~/domain/range/import/report";
 import { uploadSchema } from "~/domain/range/import/upload";
 import { readStaffForm } from "~/http/staff/staff-form.server";
 import { requireStaff } from "~/http/staff/staff-identity.server";
 import { readListQuery } from "~/http/staff/list-query.server";
 import { pageTitle, useTranslation } from "~/i18n/texts";
-import { all } from "~/platform/db.server";
 import { parseForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 
@@ -31,17 +31,6 @@ export const handle = { i18n: ["staff", "staffRange"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title ?? "" }];
 
-interface JobRow {
-  id: number;
-  fileName: string;
-  state: string;
-  rowsTotal: number;
-  rowsError: number;
-  problems: number;
-  createdAt: number;
-  staffName: string;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, "range.import");
   const list = readListQuery(new URL(request.url).searchParams, {
@@ -50,22 +39,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     defaultDesc: true,
     pageSize: 20,
   });
-  const [rows, t] = await Promise.all([
-    all<JobRow>(
-      context.env.DB,
-      sql`SELECT j.id, j.file_name AS fileName, j.state, j.rows_total AS rowsTotal, j.rows_error AS rowsError,
-          j.file_problems IS NOT NULL AS problems, j.created_at AS createdAt, s.name AS staffName
-        FROM range_import_job j JOIN staff_member s ON s.id = j.staff_id
-        ORDER BY j.id ${list.desc ? sql`DESC` : sql`ASC`} LIMIT ${list.limit + 1} OFFSET ${list.offset}`,
-    ),
-    translator("staffRange"),
-  ]);
+  const [{ jobs, more }, t] = await Promise.all([importJobs(context.env.DB, list), translator("staffRange")]);
   return {
     title: pageTitle(t("import.title"), t),
     // from the loader: the column list module would put the allergen list into the shop's chunks
     fileColumns: fileColumns(),
-    jobs: rows.slice(0, list.limit),
-    more: rows.length > list.limit,
+    jobs,
+    more,
     list,
   };
 }
@@ -84,7 +64,7 @@ const dateTime = new Intl.DateTimeFormat("de-DE", {
   dateStyle: "medium",
   timeStyle: "short",
 });
-const column = createColumnHelper<JobRow>();
+const column = createColumnHelper<ImportJobRow>();
 
 export default function RangeImport() {
   const { jobs, more, list, fileColumns } = useLoaderData<typeof loader>();

@@ -90,6 +90,7 @@ function cartLine(sku: string, priceCents: number, qty: number, extra: Partial<C
     taxRate: 7,
     maxQty: 99,
     outOfStock: false,
+    withdrawn: false,
     available: null,
     rowTotalCents: priceCents * qty,
     ...extra,

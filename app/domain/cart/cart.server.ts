@@ -156,6 +156,7 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
       isGift,
       taxRate: row.tax_rate,
       maxQty: maxQuantity(row.is_limited === 1),
+      withdrawn: row.published === 0,
       // withdrawn meanwhile: it blocks the order like a sold-out line until the cart page takes it out
       outOfStock:
         row.published === 0 ||
@@ -302,8 +303,11 @@ export async function loadSettledCart(
   shippingCents = 0,
   now = new Date(),
 ): Promise<Cart> {
-  const withdrawn = await dropWithdrawn(db, customerId);
-  const cart = await loadCart(db, customerId, shippingCents, now);
+  const loaded = await loadCart(db, customerId, shippingCents, now);
+  // only a cart that holds a withdrawn product costs a write and a second read
+  const withdrawn = [...new Set(loaded.lines.filter((l) => l.withdrawn).map((l) => l.product.name))];
+  if (withdrawn.length) await dropWithdrawn(db, customerId);
+  const cart = withdrawn.length ? await loadCart(db, customerId, shippingCents, now) : loaded;
   const removed = await dropSurplusGifts(db, customerId, cart);
   const settled = removed === 0 ? cart : await loadCart(db, customerId, shippingCents, now);
   const notices = [
@@ -313,18 +317,12 @@ export async function loadSettledCart(
   return notices.length ? { ...settled, messages: [...notices, ...settled.messages] } : settled;
 }
 
-/**
- * Lines of products withdrawn from the range since they were put in the cart (docs/decisions/0047)
- * are taken out; returns their names, so the page can say which.
- */
-async function dropWithdrawn(db: D1Database, customerId: number): Promise<string[]> {
-  const { results } = await prepare(
+/** Takes out the lines of products withdrawn from the range since they were put in the cart (docs/decisions/0047). */
+async function dropWithdrawn(db: D1Database, customerId: number): Promise<void> {
+  await prepare(
     db,
-    sql<{ name: string }>`DELETE FROM cart_item
-      WHERE customer_id = ${customerId} AND sku IN (SELECT sku FROM product WHERE published = 0)
-      RETURNING (SELECT name FROM product p WHERE p.sku = cart_item.sku) AS name`,
-  ).all<{ name: string }>();
-  return [...new Set(results.map((r) => r.name))];
+    sql`DELETE FROM cart_item WHERE customer_id = ${customerId} AND sku IN (SELECT sku FROM product WHERE published = 0)`,
+  ).run();
 }
 
 /** Whether the cart holds goods to ship (a cart of shares alone ships nothing, docs/decisions/0021). */

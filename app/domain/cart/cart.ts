@@ -13,6 +13,8 @@ export interface CartLine {
   taxRate: number;
   maxQty: number;
   outOfStock: boolean;
+  /** withdrawn from the range since it was put in the cart: the cart page takes it out */
+  withdrawn: boolean;
   /** Items left in stock, or null when the stock is not counted. */
   available: number | null;
   rowTotalCents: number;

@@ -10,7 +10,7 @@ import { sql } from "kysely";
 import { catalogueChanged } from "~/platform/catalogue-version.server";
 import { all, failedConstraint, first, isConstraint, prepare } from "~/platform/db.server";
 import { putPhoto, sha256Hex } from "~/platform/photo-store.server";
-import { auditEntry } from "~/domain/staff/audit.server";
+import { type AuditFacts, auditEntry } from "~/domain/staff/audit.server";
 import type { StaffMember } from "~/domain/staff/roles";
 import { MAX_PHOTOS_PER_PRODUCT, type PhotoRefusal, checkPhoto, photoFile } from "./photos";
 
@@ -68,6 +68,35 @@ function refusedAs(error: unknown): PhotoChangeResult {
   throw error;
 }
 
+/**
+ * One photo change as one batch: the product's main photo and list revision, only from the revision
+ * the form showed, then the change, the range's version and its one audit entry.
+ */
+async function photoBatch(
+  db: D1Database,
+  staff: StaffMember,
+  sku: string,
+  change: {
+    revision: number;
+    main: string | null;
+    statements: D1PreparedStatement[];
+    audit: Pick<AuditFacts, "before" | "after">;
+  },
+  now: number,
+): Promise<PhotoChangeResult> {
+  try {
+    await db.batch([
+      ...guardedProduct(db, sku, change.revision, change.main),
+      ...change.statements,
+      catalogueChanged(db),
+      auditEntry(db, staff, { action: "range.photos", subject: sku, ...change.audit }, now),
+    ]);
+    return { ok: true };
+  } catch (error) {
+    return refusedAs(error);
+  }
+}
+
 /** A new photo at the end of the list (the main photo when it is the first). */
 export async function addPhoto(
   db: D1Database,
@@ -93,22 +122,25 @@ export async function addPhoto(
     return { ok: false, reason: "notStored" };
   }
   const photo = { file, width: facts.width, height: facts.height, bytes: upload.bytes.byteLength };
-  try {
-    await db.batch([
-      ...guardedProduct(db, sku, list.revision, list.photos[0]?.file ?? file),
-      prepare(
-        db,
-        sql`INSERT INTO product_photo (sku, file, content_type, width, height, bytes, position, staff_id, added_at)
-          VALUES (${sku}, ${file}, ${facts.type}, ${photo.width}, ${photo.height}, ${photo.bytes},
-            ${list.photos.length}, ${staff.id}, ${Math.floor(now / 1000)})`,
-      ),
-      catalogueChanged(db),
-      auditEntry(db, staff, { action: "range.photos", subject: sku, after: { added: photo } }, now),
-    ]);
-    return { ok: true };
-  } catch (error) {
-    return refusedAs(error);
-  }
+  return photoBatch(
+    db,
+    staff,
+    sku,
+    {
+      revision: list.revision,
+      main: list.photos[0]?.file ?? file,
+      statements: [
+        prepare(
+          db,
+          sql`INSERT INTO product_photo (sku, file, content_type, width, height, bytes, position, staff_id, added_at)
+            VALUES (${sku}, ${file}, ${facts.type}, ${photo.width}, ${photo.height}, ${photo.bytes},
+              ${list.photos.length}, ${staff.id}, ${Math.floor(now / 1000)})`,
+        ),
+      ],
+      audit: { after: { added: photo } },
+    },
+    now,
+  );
 }
 
 /** Takes a photo off the product; the next one moves up (and becomes the main photo if it was). */
@@ -124,21 +156,24 @@ export async function removePhoto(
   const photo = list.photos.find((p) => p.file === change.file);
   if (list.revision !== change.revision || !photo) return { ok: false, reason: "changedMeanwhile" };
   const rest = list.photos.filter((p) => p !== photo);
-  try {
-    await db.batch([
-      ...guardedProduct(db, sku, list.revision, rest[0]?.file ?? null),
-      prepare(db, sql`DELETE FROM product_photo WHERE sku = ${sku} AND file = ${photo.file}`),
-      prepare(
-        db,
-        sql`UPDATE product_photo SET position = position - 1 WHERE sku = ${sku} AND position > ${photo.position}`,
-      ),
-      catalogueChanged(db),
-      auditEntry(db, staff, { action: "range.photos", subject: sku, before: { removed: photo.file } }, now),
-    ]);
-    return { ok: true };
-  } catch (error) {
-    return refusedAs(error);
-  }
+  return photoBatch(
+    db,
+    staff,
+    sku,
+    {
+      revision: list.revision,
+      main: rest[0]?.file ?? null,
+      statements: [
+        prepare(db, sql`DELETE FROM product_photo WHERE sku = ${sku} AND file = ${photo.file}`),
+        prepare(
+          db,
+          sql`UPDATE product_photo SET position = position - 1 WHERE sku = ${sku} AND position > ${photo.position}`,
+        ),
+      ],
+      audit: { before: { removed: photo.file } },
+    },
+    now,
+  );
 }
 
 /** Makes a photo the main one: it moves to the front, those before it one place back. */
@@ -154,24 +189,22 @@ export async function makeMainPhoto(
   const photo = list.photos.find((p) => p.file === change.file);
   if (list.revision !== change.revision || !photo || photo.position === 0)
     return { ok: false, reason: "changedMeanwhile" };
-  try {
-    await db.batch([
-      ...guardedProduct(db, sku, list.revision, photo.file),
-      prepare(
-        db,
-        sql`UPDATE product_photo SET position = CASE WHEN file = ${photo.file} THEN 0 ELSE position + 1 END
-          WHERE sku = ${sku} AND position <= ${photo.position}`,
-      ),
-      catalogueChanged(db),
-      auditEntry(
-        db,
-        staff,
-        { action: "range.photos", subject: sku, before: { main: list.photos[0].file }, after: { main: photo.file } },
-        now,
-      ),
-    ]);
-    return { ok: true };
-  } catch (error) {
-    return refusedAs(error);
-  }
+  return photoBatch(
+    db,
+    staff,
+    sku,
+    {
+      revision: list.revision,
+      main: photo.file,
+      statements: [
+        prepare(
+          db,
+          sql`UPDATE product_photo SET position = CASE WHEN file = ${photo.file} THEN 0 ELSE position + 1 END
+            WHERE sku = ${sku} AND position <= ${photo.position}`,
+        ),
+      ],
+      audit: { before: { main: list.photos[0].file }, after: { main: photo.file } },
+    },
+    now,
+  );
 }
