@@ -53,8 +53,15 @@ export function flashCookie(env: Env, name = FLASH_COOKIE) {
  */
 export type FlashedEvent = { event: string; id?: string } & Record<string, unknown>;
 
+/**
+ * A notice as read, with an id that names its cookie and place in it: two requests that both read
+ * the cookie (one still under way when the other was sent) hand the page the same notice, not a
+ * second one that would be announced again.
+ */
+export type ReadNotice = Notice & { id: string };
+
 export interface Flash {
-  notices: Notice[];
+  notices: ReadNotice[];
   tracking: FlashedEvent[];
   /** The flash cookies read, to clear (clearNotices) once their notices are on the page. */
   names: string[];
@@ -79,8 +86,10 @@ export async function readFlash(request: Request, env: Env): Promise<Flash> {
   const flash: Flash = { notices: [], tracking: [], names };
   for (const name of names) {
     const value: unknown = await flashCookie(env, name).parse(header);
-    const read = Array.isArray(value) ? { notices: value as Notice[] } : (value as Partial<Flash> | null);
-    if (Array.isArray(read?.notices)) flash.notices = read.notices;
+    const read: { notices?: Notice[]; tracking?: FlashedEvent[] } | null = Array.isArray(value)
+      ? { notices: value as Notice[] }
+      : (value as { notices?: Notice[]; tracking?: FlashedEvent[] } | null);
+    if (Array.isArray(read?.notices)) flash.notices = read.notices.map((n, i) => ({ ...n, id: `${name}.${i}` }));
     if (Array.isArray(read?.tracking)) flash.tracking.push(...read.tracking);
   }
   return flash;

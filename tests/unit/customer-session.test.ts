@@ -113,6 +113,18 @@ describe("notifications", () => {
     expect(planIncoming(shown, [], true)).toEqual({ keep: [], now: [], later: [] });
   });
 
+  it("a notice waiting for the replace delay waits on through more loader data, and gives way to a newer action's", () => {
+    const shown = [n("b", "FRISCH5 wurde eingelöst.")];
+    const waiting = [n("c", "Gespeichert.")];
+    expect(planIncoming(shown, [], false, waiting)).toEqual({ keep: shown, now: [], later: waiting });
+    expect(planIncoming(shown, [], true, waiting).later).toEqual([]);
+    expect(planIncoming(shown, [n("d", "Entfernt.")], false, waiting)).toEqual({
+      keep: [],
+      now: [n("d", "Entfernt.")],
+      later: [],
+    });
+  });
+
   it("shows at most three, the newest", () => {
     const plan = planIncoming(
       [],

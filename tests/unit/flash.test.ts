@@ -39,13 +39,13 @@ describe("flashed notices", () => {
     jar.apply(await flashNotice(env, updated));
     // the revalidation leaves with the "+" notice ...
     const stale = await readFlash(jar.request(), env);
-    expect(stale.notices).toEqual([updated]);
+    expect(stale.notices).toMatchObject([updated]);
     // ... "Entfernen" is answered first ...
     jar.apply(await flashNotice(env, removed));
     // ... then the revalidation's answer clears what it read
     for (const cookie of await clearNotices(env, stale.names)) jar.apply(cookie);
     const next = await readFlash(jar.request(), env);
-    expect(next.notices).toEqual([removed]);
+    expect(next.notices).toMatchObject([removed]);
     for (const cookie of await clearNotices(env, next.names)) jar.apply(cookie);
     expect((await readFlash(jar.request(), env)).notices).toEqual([]);
     expect(jar.cookies.size).toBe(0);
@@ -56,9 +56,19 @@ describe("flashed notices", () => {
     jar.apply(await flashNotice(env, updated, [{ event: "add_to_cart", id: "1" }]));
     jar.apply(await flashNotice(env, removed, [{ event: "remove_from_cart", id: "2" }]));
     const flash = await readFlash(jar.request(), env);
-    expect(flash.notices).toEqual([removed]);
+    expect(flash.notices).toMatchObject([removed]);
     expect(flash.tracking.map((t) => t.id).sort()).toEqual(["1", "2"]);
     expect(flash.names).toHaveLength(2);
+  });
+
+  it("two requests that read the same cookie hand the page the same notice, not a second one", async () => {
+    const jar = new Jar();
+    jar.apply(await flashNotice(env, removed));
+    const [first, second] = await Promise.all([readFlash(jar.request(), env), readFlash(jar.request(), env)]);
+    expect(first.notices.map((n) => n.id)).toEqual(second.notices.map((n) => n.id));
+    jar.apply(await flashNotice(env, removed));
+    const later = await readFlash(jar.request(), env);
+    expect(later.notices.at(-1)?.id).not.toBe(first.notices[0].id);
   });
 
   it("still reads the one flash cookie of earlier versions", async () => {

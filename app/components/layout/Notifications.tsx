@@ -26,17 +26,24 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
   const hydrated = useHydrated();
   const region = useReservedSpace(shown.length);
 
+  // Notices waiting for the replace delay; they outlive a re-run of the effect below (more loader
+  // data within the delay), which would otherwise cancel their timer and lose them.
+  const waiting = useRef<NoticeView[]>([]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: new loader data or another page bring the change; `shown` is read, not watched
   useEffect(() => {
     const fresh = notices.filter((n) => !seen.current.has(n.id));
     for (const n of fresh) seen.current.add(n.id);
-    const plan = planIncoming(shown, fresh, page !== lastPage.current);
+    const plan = planIncoming(shown, fresh, page !== lastPage.current, waiting.current);
     lastPage.current = page;
     setShown([...plan.keep, ...plan.now]);
+    waiting.current = plan.later;
     if (!plan.later.length) return;
-    const timer = setTimeout(() => setShown((current) => [...current, ...plan.later]), NOTICE_REPLACE_DELAY_MS);
+    const timer = setTimeout(() => {
+      waiting.current = [];
+      setShown((current) => [...current, ...plan.later]);
+    }, NOTICE_REPLACE_DELAY_MS);
     return () => clearTimeout(timer);
-    // New loader data or another page bring the change; `shown` is read, not watched.
   }, [notices, page]);
 
   const dismiss = (id: string) => setShown((current) => current.filter((n) => n.id !== id));

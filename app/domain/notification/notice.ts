@@ -24,10 +24,11 @@ export function latestNotices<T>(notices: T[], topicOf: (notice: T) => string): 
  * the last action stay, so notices of an earlier action (a red "Gutscheincode ungültig" beside
  * "FRISCH5 wurde eingelöst") go, and a navigation without new notices clears them. A new one with
  * the text of a shown one follows after the replace delay (`later`), so screen readers announce
- * it again.
+ * it again. Ones still waiting for that delay (`waiting`) wait on when the page brings nothing
+ * new, and give way to a newer action's or another page's.
  */
-export function planIncoming(shown: NoticeView[], fresh: NoticeView[], navigated: boolean) {
-  if (!fresh.length) return { keep: navigated ? [] : shown, now: [], later: [] };
+export function planIncoming(shown: NoticeView[], fresh: NoticeView[], navigated: boolean, waiting: NoticeView[] = []) {
+  if (!fresh.length) return navigated ? { keep: [], now: [], later: [] } : { keep: shown, now: [], later: waiting };
   const latest = latestNotices(fresh, (n) => n.text);
   const repeated = latest.filter((n) => shown.some((s) => s.text === n.text));
   return { keep: [], now: latest.filter((n) => !repeated.includes(n)), later: repeated };

@@ -11,7 +11,6 @@ import { clearSessionCookie, resolveSessionWith, type SessionState } from "~/pla
 import type { PersonalParts } from "~/platform/personal-page.server";
 import { placeholders } from "~/platform/personal-placeholders";
 import type { Env } from "~/platform/context";
-import { randomToken } from "~/platform/tokens.server";
 import { latestNotices } from "~/domain/notification/notice";
 import { loginHref } from "~/platform/redirect";
 import type { Shopper } from "~/domain/customer/shopper";
@@ -44,7 +43,7 @@ export async function loadShopper(
     shares: null,
     tracking,
     notices: latestNotices(notices, (n) => n.topic ?? n.key).map((n) => ({
-      id: randomToken(9),
+      id: n.id,
       type: n.type ?? "info",
       text: t(n.key, n.values),
     })),

@@ -9,7 +9,6 @@ import { latestNotices } from "~/domain/notification/notice";
 import { csrfToken } from "~/platform/csrf.server";
 import { clearNotices, readFlash } from "~/platform/flash.server";
 import { translator } from "~/platform/i18n.server";
-import { randomToken } from "~/platform/tokens.server";
 
 export const STAFF_AREA = "/staff";
 
@@ -40,7 +39,7 @@ export async function loadStaffFrame(
       shares: null,
       tracking: [],
       notices: latestNotices(notices, (n) => n.topic ?? n.key).map((n) => ({
-        id: randomToken(9),
+        id: n.id,
         type: n.type ?? "info",
         text: t(n.key, n.values),
       })),
