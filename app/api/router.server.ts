@@ -14,6 +14,7 @@ import { isDatabaseUnavailable } from "~/platform/db.server";
 import type { Env } from "~/platform/context";
 import type { SignedInCustomer } from "~/platform/session.server";
 import { failureResponse, invalidInput } from "./errors.server";
+import { apiJson } from "./money.server";
 import { ApiFailure, type Method, type Operation } from "./operation.server";
 import { OPERATIONS } from "./operations.server";
 import { corsHeaders, preflight } from "./cors.server";
@@ -127,7 +128,7 @@ async function dispatch(request: Request, env: Env, ctx: ExecutionContext, build
   );
   const status = op.status ?? 200;
   if (status === 204) return new Response(null, { status });
-  return Response.json(result, { status });
+  return new Response(apiJson(result), { status, headers: { "Content-Type": "application/json" } });
 }
 
 /** The answer to an API request, with CORS headers for the configured origins only. */
