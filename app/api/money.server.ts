@@ -26,7 +26,7 @@ export const euro = (cents: number) => new Euro(cents);
 export const euroSchema = (description = "Betrag in Euro (zwei Nachkommastellen)") =>
   z
     .custom<Euro>((value) => value instanceof Euro && Number.isSafeInteger(value.cents))
-    .openapi({ type: "number", description, example: 2.29 });
+    .openapi({ type: "number", description });
 
 /**
  * An amount in a custom attribute: the attribute values of the spec's system are strings, so the
