@@ -210,7 +210,14 @@ export interface Database {
   };
   address: AddressTable;
   wishlist_item: { customer_id: number; sku: string; added_at: string };
-  cart_item: { customer_id: number; sku: string; is_gift: number; qty: number; added_at: string };
+  cart_item: {
+    id: Generated<number>;
+    customer_id: number;
+    sku: string;
+    is_gift: number;
+    qty: number;
+    added_at: string;
+  };
   cart_state: { customer_id: number; coupon_code: string | null; gift_dismissed_at_cents: number | null };
   free_product_rule: { id: string; threshold_cents: number; gift_count: number };
   free_product: { rule_id: string; sku: string };

@@ -1,7 +1,8 @@
 /**
- * The cart through the JSON API (docs/decisions/0034): the spec's cart shape, line changes with the
- * cart page's rules and refusals, gifts, vouchers, 200 concurrent changes that lose nothing, and a
- * token that only ever reaches its own customer's cart.
+ * The cart through the JSON API (docs/decisions/0034): the spec's cart shape with amounts in euros,
+ * line changes by the line's own item_id with the cart page's rules and refusals, gifts, vouchers,
+ * 200 concurrent changes that lose nothing, and a token that only ever reaches its own customer's
+ * cart (another customer's item_id is the same 404 as an unknown one).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareTestCustomer } from "../fixtures/customer";
@@ -35,7 +36,7 @@ afterAll(async () => {
 interface CartAnswer {
   id: number;
   items: {
-    item_id: string;
+    item_id: number;
     sku: string;
     qty: number;
     options: string;
@@ -43,8 +44,13 @@ interface CartAnswer {
     extension_attributes: { free_product: boolean };
   }[];
   items_count: number;
+  itemCount: number;
   subtotal: number;
+  subTotal: number;
   grand_total: number;
+  grandTotal: number;
+  valid: boolean;
+  coupon: string | null;
   discount: { amount: number; code: string | null; applied: boolean };
   total_segments: { code: string; title: string; value: number }[];
   extension_attributes: {
@@ -67,6 +73,14 @@ function call(who: string, method: string, path: string, body?: unknown) {
 const update = (who: string, cartItem: Record<string, unknown>) =>
   call(who, "PUT", "/rest/V1/carts/mine/update", { cartItem });
 
+/** The item_id of a customer's bought line, as the cart answers it. */
+async function lineOf(who: string, sku: string): Promise<number> {
+  const cart = (await (await call(who, "GET", "/rest/V1/carts/mine/totals/complete")).json()) as CartAnswer;
+  const line = cart.items.find((i) => i.sku === sku && !i.extension_attributes.free_product);
+  if (!line) throw new Error(`${sku} is not in the cart`);
+  return line.item_id;
+}
+
 describe("the cart", () => {
   it("is created once per customer and read with totals, segments and the minimum order value", async () => {
     const created = await call("wagen-eins", "POST", "/rest/V1/carts/mine");
@@ -75,32 +89,41 @@ describe("the cart", () => {
     const res = await call("wagen-eins", "GET", "/rest/V1/carts/mine/totals/complete");
     expect(res.status).toBe(200);
     const cart = (await res.json()) as CartAnswer;
-    expect(cart).toMatchObject({ id: 9201, items: [], items_count: 0, subtotal: 0 });
-    expect(cart.extension_attributes.minimum_order_value).toBe(2000);
+    expect(cart).toMatchObject({ id: 9201, items: [], itemCount: 0, subTotal: 0, valid: false });
+    expect(cart.extension_attributes.minimum_order_value).toBe(20);
     expect(cart.extension_attributes.free_product_rules).toHaveLength(3);
   });
 
   it("adds without an itemId, sets with one, and takes the line out at 0", async () => {
     let res = await update("wagen-eins", { itemId: null, sku: "120001", qty: 2 });
     expect(res.status).toBe(200);
-    let cart = (await res.json()) as CartAnswer;
+    const text = await res.text();
+    // euros with exactly two places, written from cents
+    expect(text).toContain('"row_total_incl_tax":2.78,"base_price_incl_tax":1.39');
+    let cart = JSON.parse(text) as CartAnswer;
     expect(cart.items).toEqual([
-      expect.objectContaining({ item_id: "120001", sku: "120001", qty: 2, row_total_incl_tax: 278 }),
+      expect.objectContaining({ item_id: expect.any(Number), sku: "120001", qty: 2, row_total_incl_tax: 2.78 }),
     ]);
-    expect(JSON.parse(cart.items[0].options)).toMatchObject({ name: "Frische Vollmilch 3,8 %", priceCents: 139 });
-    expect(cart.subtotal).toBe(278);
+    const milk = cart.items[0].item_id;
+    expect(JSON.parse(cart.items[0].options)).toMatchObject({
+      name: "Frische Vollmilch 3,8 %",
+      price: { value: 1.39 },
+    });
+    expect(cart.subTotal).toBe(2.78);
     expect(cart.extension_attributes.minimum_reached).toBe(false);
 
     res = await update("wagen-eins", { itemId: null, sku: "120001", qty: 3 });
-    expect(((await res.json()) as CartAnswer).items[0].qty).toBe(5);
-    res = await update("wagen-eins", { itemId: "120001", sku: "120001", qty: 20 });
+    cart = (await res.json()) as CartAnswer;
+    expect(cart.items[0]).toMatchObject({ item_id: milk, qty: 5 });
+    res = await update("wagen-eins", { itemId: milk, sku: "120001", qty: 20 });
     cart = (await res.json()) as CartAnswer;
     expect(cart.items[0].qty).toBe(20);
-    expect(cart.subtotal).toBe(2780);
+    expect(cart.subTotal).toBe(27.8);
     expect(cart.extension_attributes.minimum_reached).toBe(true);
-    expect(cart.total_segments.find((s) => s.code === "grand_total")?.value).toBe(cart.grand_total);
+    expect(cart.valid).toBe(true);
+    expect(cart.total_segments.find((s) => s.code === "grand_total")?.value).toBe(cart.grandTotal);
 
-    res = await update("wagen-eins", { itemId: "120001", sku: "120001", qty: 0 });
+    res = await update("wagen-eins", { itemId: milk, sku: "120001", qty: 0 });
     expect(((await res.json()) as CartAnswer).items).toEqual([]);
   });
 
@@ -116,14 +139,19 @@ describe("the cart", () => {
     const unknown = await update("wagen-eins", { itemId: null, sku: "999999", qty: 1 });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { message: string }).message).toBe("Diesen Artikel gibt es nicht (mehr).");
-    const mismatch = await update("wagen-eins", { itemId: "120001", sku: "120002", qty: 1 });
+    const line = (before as { sku: string }[]).length ? await lineOf("wagen-eins", "120002") : 0;
+    const mismatch = await update("wagen-eins", { itemId: line, sku: "120001", qty: 1 });
     expect(mismatch.status).toBe(400);
+    const unknownLine = await update("wagen-eins", { itemId: 99_999_999, sku: "120002", qty: 1 });
+    expect(unknownLine.status).toBe(404);
     for (const bad of [
       { itemId: null, sku: "120002", qty: 100 },
       { itemId: null, sku: "120002", qty: 1.5 },
       { itemId: null, sku: "120002", qty: "1" },
       { itemId: null, sku: "", qty: 1 },
       { itemId: null, sku: "120002", qty: 0 },
+      { itemId: "120002", sku: "120002", qty: 1 },
+      { itemId: 1.5, sku: "120002", qty: 1 },
       { sku: "120002", qty: 1 },
     ]) {
       const res = await update("wagen-eins", bad);
@@ -133,7 +161,7 @@ describe("the cart", () => {
     expect(
       (await shop.db.prepare("SELECT sku, qty FROM cart_item WHERE customer_id = 9201 ORDER BY sku").all()).results,
     ).toEqual(before);
-    await update("wagen-eins", { itemId: "120002", sku: "120002", qty: 0 });
+    await update("wagen-eins", { itemId: line, sku: "120002", qty: 0 });
   });
 
   it("takes a gift at a reached step and refuses one that is not offered", async () => {
@@ -146,11 +174,9 @@ describe("the cart", () => {
     });
     expect(gift.status).toBe(200);
     const cart = (await gift.json()) as CartAnswer;
-    expect(cart.items.find((i) => i.extension_attributes.free_product)).toMatchObject({
-      sku: "120026",
-      item_id: "120026:gift",
-      row_total_incl_tax: 0,
-    });
+    const giftLine = cart.items.find((i) => i.extension_attributes.free_product);
+    expect(giftLine).toMatchObject({ sku: "120026", item_id: expect.any(Number), row_total_incl_tax: 0 });
+    expect(giftLine?.item_id).not.toBe(cart.items.find((i) => i.sku === "120001")?.item_id);
     expect(JSON.parse(cart.extension_attributes.free_products[0])).toMatchObject({ sku: "120026", qty: 1 });
     const notOffered = await update("wagen-eins", {
       itemId: null,
@@ -159,12 +185,9 @@ describe("the cart", () => {
       extension_attributes: { free_product: true },
     });
     expect(notOffered.status).toBe(409);
-    const out = await update("wagen-eins", {
-      itemId: null,
-      sku: "120026",
-      qty: 0,
-      extension_attributes: { free_product: true },
-    });
+    // the gift line named by its item_id goes at 0, as a bought line would
+    const out = await update("wagen-eins", { itemId: giftLine?.item_id, sku: "120026", qty: 0 });
+    expect(out.status).toBe(200);
     expect(((await out.json()) as CartAnswer).items.some((i) => i.extension_attributes.free_product)).toBe(false);
   });
 
@@ -181,7 +204,8 @@ describe("the cart", () => {
     const applied = await call("wagen-zwei", "PUT", "/rest/V1/carts/mine/coupons", { code: "HERBST10" });
     expect(applied.status).toBe(200);
     const cart = (await applied.json()) as CartAnswer;
-    expect(cart.discount).toMatchObject({ code: "HERBST10", amount: 27, applied: true });
+    expect(cart.discount).toMatchObject({ code: "HERBST10", amount: 0.27, applied: true });
+    expect(cart.coupon).toBe("HERBST10");
     const removed = await call("wagen-zwei", "DELETE", "/rest/V1/carts/mine/coupons");
     expect(((await removed.json()) as CartAnswer).discount.code).toBeNull();
   });
@@ -225,7 +249,9 @@ describe("the cart", () => {
     const own = (await (await call("wagen-zwei", "GET", "/rest/V1/carts/mine/totals/complete")).json()) as CartAnswer;
     expect(own.id).toBe(9202);
     expect(own.items.map((i) => i.sku)).toEqual(["120001"]);
-    await update("wagen-zwei", { itemId: "110001", sku: "110001", qty: 0 });
+    // another customer's line by its item_id: the same 404 as an unknown one, nothing changes
+    const foreign = await lineOf("wagen-drei", "110001");
+    expect((await update("wagen-zwei", { itemId: foreign, sku: "110001", qty: 0 })).status).toBe(404);
     expect(
       (await shop.db.prepare("SELECT * FROM cart_item WHERE customer_id = 9203 ORDER BY sku").all()).results,
     ).toEqual(before);

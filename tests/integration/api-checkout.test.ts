@@ -11,6 +11,9 @@ import { Browser, DEMO } from "./browser";
 import { checkoutHelpers, SKU } from "./checkout-helpers";
 import { startShop, type TestShop } from "./worker";
 
+/** An amount the API wrote in euros, in cents (the test's arithmetic stays in integers). */
+const cents = (euros: number) => Math.round(euros * 100);
+
 let shop: TestShop;
 let h: ReturnType<typeof checkoutHelpers>;
 beforeAll(async () => {
@@ -86,7 +89,8 @@ interface Info {
   totals: { grand_total: number; shipping: number };
 }
 interface Submitted {
-  increment_id: number;
+  increment_id: string;
+  heidelpay_redirect_url: string;
   status: string;
   payment_status: string | null;
   redirect_url: string;
@@ -126,7 +130,7 @@ function submit(b: Buyer, body: unknown, key: string | null = newKey()) {
 }
 
 describe("what the checkout offers", () => {
-  it("lists the shipping methods the cart can use, filtered by the delivery area, with prices in cents", async () => {
+  it("lists the shipping methods the cart can use, filtered by the delivery area, with prices in euros", async () => {
     const b = await apiBuyer();
     const methods = await json<{ carrier_code: string; amount: number; carrier_title: string }[]>(
       call(b, "/rest/V1/carts/mine/shipping-methods"),
@@ -159,8 +163,8 @@ describe("what the checkout offers", () => {
     );
     const express = await json<Info>(call(b, "/rest/V1/carts/mine/shipping-information?carrier=myensodhlexpress"));
     expect(express.totals.shipping).toBeGreaterThan(standard.totals.shipping);
-    expect(express.totals.grand_total - standard.totals.grand_total).toBe(
-      express.totals.shipping - standard.totals.shipping,
+    expect(cents(express.totals.grand_total) - cents(standard.totals.grand_total)).toBe(
+      cents(express.totals.shipping) - cents(standard.totals.shipping),
     );
     // The cart's own totals are priced as the cart page prices them: with standard delivery.
     expect(await json<Info["totals"]>(call(b, "/rest/V1/carts/mine/totals/complete"))).toEqual(standard.totals);
@@ -208,8 +212,15 @@ describe("the order submit", () => {
     const placed = await json<Submitted>(submit(b, await standardOrder(b), key));
     expect(placed).toMatchObject({ status: "pending_payment", payment_status: "pending" });
     expect(placed.redirect_url).toMatch(/^http:\/\/[^/]+\/payment\/sandbox\/pay_[\w-]+\?key=[0-9a-f]+$/);
+    // the spec's name for it (section 3 "Order response")
+    expect(placed.heidelpay_redirect_url).toBe(placed.redirect_url);
+    expect(placed.increment_id).toMatch(/^\d+$/);
     const order = await h.orderOf(key);
-    expect(order).toMatchObject({ increment_id: placed.increment_id, customer_id: b.id, comment: "Bitte klingeln" });
+    expect(order).toMatchObject({
+      increment_id: Number(placed.increment_id),
+      customer_id: b.id,
+      comment: "Bitte klingeln",
+    });
     expect(await h.cartCount(b.id)).toBe(0);
     expect(await h.stockOf(SKU)).toBe(stockBefore - 20);
 
@@ -327,11 +338,11 @@ describe("refusals change nothing", () => {
     expect([await h.orderCount(b.id), await h.cartCount(b.id), await h.stockOf(SKU)]).toEqual(before);
   }
 
-  it("asks for the Idempotency-Key (428) and refuses a malformed one (400)", async () => {
+  it("asks for the Idempotency-Key (400, as 428 means 'not activated' to the spec's app) and refuses a malformed one (400)", async () => {
     const b = await apiBuyer();
     const body = await standardOrder(b);
     await unchanged(b, async () => {
-      const missing = await json<Failure>(submit(b, body, null), 428);
+      const missing = await json<Failure>(submit(b, body, null), 400);
       expect(missing).toEqual({
         message:
           "Bitte sende einen Header Idempotency-Key mit: Er sorgt dafür, dass eine wiederholte Bestellung nur einmal angelegt wird.",
@@ -347,7 +358,7 @@ describe("refusals change nothing", () => {
     const other = await apiBuyer();
     const body = await standardOrder(b);
     await unchanged(b, async () => {
-      const total = await json<Failure>(submit(b, { ...body, grandTotal: body.grandTotal - 1 }), 409);
+      const total = await json<Failure>(submit(b, { ...body, grandTotal: (cents(body.grandTotal) - 1) / 100 }), 409);
       expect(total.message).toBe(
         "Der Gesamtbetrag hat sich geändert. Bitte prüfe deine Bestellung und bestelle erneut.",
       );

@@ -43,17 +43,20 @@ async function get(email: string, path: string) {
 }
 
 describe("the shares", () => {
-  it("of a member: number, count, value in cents, cashback and the history of three purchases", async () => {
+  it("of a member: number, count, value in euros, cashback in percent and the history of three purchases", async () => {
     const res = await get(DEMO.active, "/rest/V1/shareholder/items");
     expect(res.status).toBe(200);
-    const body = (await res.json()) as Record<string, unknown> & { history: { type: string; quantity: number }[] };
+    const text = await res.text();
+    expect(text).toContain('"sharesValue":1200.00');
+    const body = JSON.parse(text) as Record<string, unknown> & { history: { type: string; quantity: number }[] };
     expect(body).toMatchObject({
       state: "member",
       shareholderId: "4711",
       shareCount: 12,
       sellable: 12,
-      sharesValue: 120_000,
-      cashbackPermille: 31,
+      shareName: "Genossenschaftsanteil der Frischkorb eG",
+      sharesValue: 1200,
+      cashback: 3.1,
       pendingSales: [],
     });
     expect(body.history.map((e) => [e.type, e.quantity])).toEqual(
@@ -80,8 +83,9 @@ describe("the shares", () => {
       shareholderId: null,
       shareCount: 0,
       sellable: 0,
+      shareName: "Genossenschaftsanteil der Frischkorb eG",
       sharesValue: 0,
-      cashbackPermille: 0,
+      cashback: 0,
       pendingSales: [],
       history: [],
     });

@@ -68,15 +68,19 @@ describe("the token call", () => {
       401,
       "Die Anmeldung war nicht erfolgreich. Überprüfe deine Zugangsdaten.",
     ],
-    ["an account not activated", DEMO.pending, DEMO.password, 403, "Dein Kundenkonto ist noch nicht aktiviert."],
+    // 428 is the spec's "not activated" (section 8); the sign-in page answers 403
+    ["an account not activated", DEMO.pending, DEMO.password, 428, "Dein Kundenkonto ist noch nicht aktiviert."],
     ["a blocked account", DEMO.blocked, DEMO.password, 409, "Dein Kundenkonto ist gesperrt."],
-  ])("answers %s with the sign-in page's status and text", async (_case, username, password, status, text) => {
-    const res = await shop.fetch("/rest/V1/integration/customer/token", json({ username, password }));
-    expect(res.status).toBe(status);
-    const body = (await res.json()) as { message: string; parameters: string[] };
-    expect(body.message).toContain(text);
-    expect(body.parameters).toEqual([]);
-  });
+  ])(
+    "answers %s with the spec's status and the sign-in page's text",
+    async (_case, username, password, status, text) => {
+      const res = await shop.fetch("/rest/V1/integration/customer/token", json({ username, password }));
+      expect(res.status).toBe(status);
+      const body = (await res.json()) as { message: string; parameters: string[] };
+      expect(body.message).toContain(text);
+      expect(body.parameters).toEqual([]);
+    },
+  );
 
   it("is throttled like the sign-in page (429 after the pair's attempts), and the right password is refused then too", async () => {
     const statuses: number[] = [];
@@ -110,7 +114,8 @@ describe("the customer with a token", () => {
     expect(me).toMatchObject({ email: DEMO.active, firstname: "Anna", website_id: 1 });
     expect(me.addresses).toHaveLength(2);
     const attributes = Object.fromEntries(me.custom_attributes.map((a) => [a.attribute_code, a.value]));
-    expect(attributes).toMatchObject({ balance: "2500", is_sepa_allowed: "1" });
+    // the balance in euros with two places, as the spec's system writes attribute values
+    expect(attributes).toMatchObject({ theme_id: "1", balance: "25.00", is_sepa_allowed: "1" });
     expect(me.extension_attributes).toMatchObject({
       is_shareholder: true,
       shares_count: 12,
@@ -141,6 +146,33 @@ describe("the customer with a token", () => {
     };
     expect(me.firstname).toBe("Zora");
     expect(me.custom_attributes).toContainEqual({ attribute_code: "dark_mode_enabled", value: "1" });
+
+    // the customer as GET answers it, sent back whole (the spec's save), with a new telephone number
+    const read = (await (await shop.fetch("/rest/V1/customer/me", { headers: bearer(t) })).json()) as {
+      custom_attributes: { attribute_code: string; value: string }[];
+    };
+    expect((await put(read)).status).toBe(200);
+    const edited = read.custom_attributes.map((a) =>
+      a.attribute_code === "telephone"
+        ? { ...a, value: "0341 1234567" }
+        : a.attribute_code === "balance"
+          ? { ...a, value: "999.00" }
+          : a,
+    );
+    const saved = await put({ ...read, custom_attributes: edited });
+    expect(saved.status).toBe(200);
+    const after = (await saved.json()) as typeof read;
+    expect(after.custom_attributes).toContainEqual({ attribute_code: "telephone", value: "0341 1234567" });
+    // the balance is the shop's to say: sent back changed, it stays
+    expect(after.custom_attributes).toContainEqual(read.custom_attributes.find((a) => a.attribute_code === "balance"));
+    const badPhone = await put({
+      ...read,
+      custom_attributes: [{ attribute_code: "telephone", value: "keine Nummer" }],
+    });
+    expect(badPhone.status).toBe(400);
+    expect(((await badPhone.json()) as { parameters: string[] }).parameters[0]).toMatch(
+      /^body\.customer\.custom_attributes\.0\.value: .+/,
+    );
 
     const before = await shop.db
       .prepare("SELECT firstname, lastname, email, dark_mode_enabled FROM customer WHERE id = 9102")

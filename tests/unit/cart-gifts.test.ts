@@ -84,6 +84,7 @@ describe("choosing a gift", () => {
 function cartLine(sku: string, priceCents: number, qty: number, extra: Partial<CartLine> = {}): CartLine {
   const product = { sku, name: sku, brand: "B", priceCents, depositCents: 0 } as ProductSummary;
   return {
+    id: 1,
     product,
     qty,
     isGift: false,

@@ -72,7 +72,7 @@ const ORDERS: Order[] = [
       useCredit: true,
       sepa: MANDATE,
       orderComment: " Bitte klingeln ",
-      grandTotal: 2875,
+      grandTotal: 28.75,
     },
     draft: {
       idempotencyKey: KEY,
@@ -106,7 +106,7 @@ const ORDERS: Order[] = [
       pickupDateEnd: PICKUP.end,
       pickupLocation: { name: "Frischkorb Leipzig-Südvorstadt" },
       pickupTermsAccepted: true,
-      grandTotal: 2380,
+      grandTotal: "23.80",
     },
     draft: {
       idempotencyKey: KEY,

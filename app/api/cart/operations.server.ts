@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { addProduct, changeQuantity, redeemCoupon, removeGift } from "~/domain/cart/cart-changes.server";
+import { cartLineById } from "~/domain/cart/cart.server";
 import { applyCouponSchema } from "~/domain/cart/schema";
 import { MAX_QTY } from "~/domain/cart/quantity";
 import { removeCoupon } from "~/domain/cart/coupon.server";
@@ -17,7 +18,7 @@ import { loadPaymentAccount } from "~/domain/checkout/checkout.server";
 import { PAYMENT_METHODS, offeredPaymentMethods } from "~/domain/checkout/payment-methods";
 import { translator } from "~/platform/i18n.server";
 import { ApiFailure, operation } from "../operation.server";
-import { cartResource, cartSchema, lineId } from "./resource.server";
+import { cartResource, cartSchema } from "./resource.server";
 
 const TAG = "Warenkorb";
 
@@ -47,7 +48,7 @@ export const updateCart = operation({
   method: "PUT",
   path: "/rest/V1/carts/mine/update",
   summary:
-    "Eine Zeile ändern: ohne itemId kommt die Menge hinzu, mit itemId gilt sie (0 entfernt); free_product wählt oder entfernt ein Geschenk",
+    "Eine Zeile ändern: ohne itemId kommt die Menge hinzu, mit der item_id einer Zeile gilt sie (0 entfernt); free_product wählt oder entfernt ein Geschenk",
   tag: TAG,
   auth: true,
   errors: { 409: "Ausverkauft, oder das Geschenk gibt es bei diesem Warenwert nicht" },
@@ -55,7 +56,12 @@ export const updateCart = operation({
     .object({
       cartItem: z
         .object({
-          itemId: z.string().max(64).nullable(),
+          itemId: z
+            .number()
+            .int()
+            .positive()
+            .nullable()
+            .describe("item_id der Zeile, deren Menge gilt; null fügt die Menge hinzu"),
           sku: z.string().min(1).max(40),
           qty: z.number().int().min(0).max(MAX_QTY),
           extension_attributes: z.object({ free_product: z.boolean() }).strict().optional(),
@@ -67,9 +73,15 @@ export const updateCart = operation({
   async run({ body }, { env, customerId }) {
     const { itemId, sku, qty } = body.cartItem;
     const db = env.DB;
-    if (body.cartItem.extension_attributes?.free_product) {
+    const line = itemId === null ? null : await cartLineById(db, customerId, itemId);
+    if (itemId !== null && !line) throw new ApiFailure(404, "messages.api.itemRemovalFailed", ["cartItem.itemId"]);
+    if (line && line.sku !== sku) throw new ApiFailure(400, "api:itemMismatch", ["cartItem.itemId"]);
+    if (body.cartItem.extension_attributes?.free_product || line?.isGift) {
       if (qty === 0) {
         if (!(await removeGift(db, customerId, sku))) throw new ApiFailure(404, "messages.api.itemRemovalFailed");
+      } else if (line?.isGift) {
+        // a gift is one piece; choosing it again changes nothing
+        if (qty !== 1) throw new ApiFailure(400, "cart:quantityInvalid", ["cartItem.qty"]);
       } else {
         const chosen = await chooseGift(db, customerId, sku);
         if (chosen !== "chosen")
@@ -78,8 +90,6 @@ export const updateCart = operation({
       return cartResource(db, customerId);
     }
     if (itemId === null && qty === 0) throw new ApiFailure(400, "cart:quantityInvalid", ["cartItem.qty"]);
-    if (itemId !== null && itemId !== lineId(sku, false))
-      throw new ApiFailure(400, "api:itemMismatch", ["cartItem.itemId"]);
     const change =
       itemId === null ? await addProduct(db, customerId, sku, qty) : await changeQuantity(db, customerId, sku, qty);
     if (change.outcome !== "done")

@@ -1,72 +1,88 @@
 /**
  * The cart as the API shows it (spec section 3 "Cart", "Cart item", "Total segments", "Cart
- * extension attributes"): the lines with their product, the totals and their segments, the
- * minimum order value, the gift steps and the server's messages about the cart. Money in cents.
+ * extension attributes"): the spec's cart fields, the totals call's fields (segments, extension
+ * attributes) and the lines with their product. Amounts are euros at this edge (money.server.ts).
  */
 import { z } from "zod";
 import type { Cart } from "~/domain/cart/cart";
 import { loadCart } from "~/domain/cart/cart.server";
 import { MINIMUM_ORDER_CENTS } from "~/domain/cart/totals";
 import { STANDARD_SHIPPING_CENTS } from "~/domain/cart/shipping";
+import { checkoutBlocker } from "~/domain/cart/validity";
+import { DEFAULT_TAX_RATE } from "~/domain/money/tax";
 import { translator } from "~/platform/i18n.server";
+import type { ProductSummary } from "~/domain/catalog/product";
+import { apiJson, euro, euroSchema } from "../money.server";
 
-const cents = z.number().int();
+const segment = z.object({
+  code: z.enum(["subtotal", "discount", "weee_tax", "shipping", "shares", "bss_storecredit", "tax", "grand_total"]),
+  title: z.string(),
+  value: euroSchema("Betrag des Postens; außer tax und grand_total ergeben alle zusammen grand_total"),
+  tax_grandtotal_details: z
+    .object({
+      rates: z.array(z.object({ title: z.string(), percent: z.number() })),
+      amount: euroSchema("Enthaltene Mehrwertsteuer"),
+    })
+    .optional()
+    .describe("Nur beim Posten tax: die Sätze der enthaltenen Mehrwertsteuer und ihr Betrag"),
+});
 
-const segment = z.object({ code: z.string(), title: z.string(), value: cents });
+export const cartItemSchema = z.object({
+  /** The line's own number: PUT carts/mine/update names the line by it. */
+  item_id: z.number().int().describe("Nummer der Zeile; PUT carts/mine/update nennt sie als itemId"),
+  sku: z.string(),
+  qty: z.number().int(),
+  max_qty: z.number().int(),
+  out_of_stock: z.boolean(),
+  options: z.string().describe("Der Artikel als JSON-Zeichenkette (Produkt wie in els/products)"),
+  row_total_incl_tax: euroSchema("Zeilensumme inkl. MwSt. (Geschenke 0.00)"),
+  base_price_incl_tax: euroSchema("Stückpreis inkl. MwSt. (Geschenke 0.00)"),
+  extension_attributes: z.object({ free_product: z.boolean() }),
+});
 
 export const cartSchema = z.object({
   /** The customer's one cart has the customer's number. */
   id: z.number().int(),
-  items: z.array(
-    z.object({
-      /** Stable for the line: the product's sku and whether it is a gift. */
-      item_id: z.string(),
-      sku: z.string(),
-      qty: z.number().int(),
-      max_qty: z.number().int(),
-      out_of_stock: z.boolean(),
-      /** The product as a JSON string (spec: "options"). */
-      options: z.string(),
-      row_total_incl_tax: cents,
-      base_price_incl_tax: cents,
-      extension_attributes: z.object({ free_product: z.boolean() }),
-    }),
-  ),
-  items_count: z.number().int(),
-  subtotal: cents,
+  items: z.array(cartItemSchema),
+  itemCount: z.number().int().describe("Stückzahl der Waren (Geschenke eingeschlossen, Anteile nicht)"),
+  subTotal: euroSchema("Warenwert"),
+  grandTotal: euroSchema("Gesamtsumme"),
+  deposit: euroSchema("Pfand"),
+  shipping: euroSchema("Versand (bis zur Wahl an der Kasse: Standardlieferung)"),
+  coupon: z.string().nullable().describe("Der eingelöste Gutscheincode"),
   discount: z.object({
-    amount: cents,
+    amount: euroSchema("Gutscheinrabatt"),
     label: z.string().nullable(),
     code: z.string().nullable(),
     applied: z.boolean(),
-    /** The balance counted against the total (spec: discount.appliedCredit); 0 but in the answer of credit/apply. */
-    appliedCredit: cents,
+    appliedCredit: euroSchema("Verrechnetes Guthaben (nur in der Antwort von bss-store-credit/apply)"),
   }),
-  deposit: cents,
-  shipping: cents,
-  shares: z.object({ purchase_id: z.string(), quantity: z.number().int(), value: cents }).nullable(),
-  grand_total: cents,
   tax: z.object({
     title: z.string(),
-    value: cents,
-    details: z.array(z.object({ title: z.string(), value: cents, rate: z.number() })),
+    value: euroSchema("Enthaltene Mehrwertsteuer"),
+    details: z.array(z.object({ title: z.string(), value: euroSchema("Enthaltene Mehrwertsteuer"), rate: z.number() })),
+    rate: z.number().describe("Der Regelsatz"),
   }),
+  minimumOrderValue: euroSchema("Mindestbestellwert"),
+  valid: z.boolean().describe("Ob der Warenkorb so bestellt werden kann"),
+  shares: z
+    .object({ purchase_id: z.string(), quantity: z.number().int(), value: euroSchema("Wert der Anteile") })
+    .nullable(),
+  subtotal: euroSchema("Warenwert (Name des Summenaufrufs)"),
+  grand_total: euroSchema("Gesamtsumme (Name des Summenaufrufs)"),
+  items_count: z.number().int(),
   total_segments: z.array(segment),
   extension_attributes: z.object({
-    minimum_order_value: cents,
+    minimum_order_value: euroSchema("Mindestbestellwert"),
     minimum_reached: z.boolean(),
-    free_product_rules: z.array(z.object({ total: cents, products: z.number().int() })),
-    /** Each chosen gift as a JSON string with its qty (spec spelling). */
-    free_products: z.array(z.string()),
+    free_product_rules: z.array(z.object({ total: euroSchema("Warenwert der Stufe"), products: z.number().int() })),
+    free_products: z.array(z.string()).describe("Jedes gewählte Geschenk als JSON-Zeichenkette mit qty"),
     gifts_available: z.boolean(),
-    /** A JSON array of { type, message } (spec spelling). */
-    validation_message: z.string(),
+    validation_message: z.string().describe("JSON-Liste von { type, message }"),
   }),
 });
 
 export type CartResource = z.input<typeof cartSchema>;
-
-export const lineId = (sku: string, isGift: boolean) => `${sku}${isGift ? ":gift" : ""}`;
 
 export async function cartResource(db: D1Database, customerId: number, cart?: Cart): Promise<CartResource> {
   // Priced as the cart page prices it: with standard delivery until the checkout chooses a method.
@@ -75,58 +91,101 @@ export async function cartResource(db: D1Database, customerId: number, cart?: Ca
   const { totals } = c;
   const taxDetails = totals.taxDetails.map((d) => ({
     title: t("taxLine", { rate: d.rate }),
-    value: d.taxCents,
+    value: euro(d.taxCents),
     rate: d.rate,
   }));
+  const discount = {
+    amount: euro(totals.discountCents),
+    label: c.coupon?.label ?? null,
+    code: c.coupon?.code ?? null,
+    applied: totals.couponApplied,
+    appliedCredit: euro(totals.appliedCreditCents),
+  };
   return {
     id: customerId,
     items: c.lines.map((l) => ({
-      item_id: lineId(l.product.sku, l.isGift),
+      item_id: l.id,
       sku: l.product.sku,
       qty: l.qty,
       max_qty: l.maxQty,
       out_of_stock: l.outOfStock,
-      options: JSON.stringify(l.product),
-      row_total_incl_tax: l.rowTotalCents,
-      base_price_incl_tax: l.isGift ? 0 : l.product.priceCents,
+      options: apiJson(lineProduct(l.product)),
+      row_total_incl_tax: euro(l.rowTotalCents),
+      base_price_incl_tax: euro(l.isGift ? 0 : l.product.priceCents),
       extension_attributes: { free_product: l.isGift },
     })),
-    items_count: totals.itemCount,
-    subtotal: totals.subtotalCents,
-    discount: {
-      amount: totals.discountCents,
-      label: c.coupon?.label ?? null,
-      code: c.coupon?.code ?? null,
-      applied: totals.couponApplied,
-      appliedCredit: totals.appliedCreditCents,
-    },
-    deposit: totals.depositCents,
-    shipping: totals.shippingCents,
+    itemCount: totals.itemCount,
+    subTotal: euro(totals.subtotalCents),
+    grandTotal: euro(totals.grandTotalCents),
+    deposit: euro(totals.depositCents),
+    shipping: euro(totals.shippingCents),
+    coupon: c.coupon?.code ?? null,
+    discount,
+    tax: { title: t("taxTitle"), value: euro(totals.taxCents), details: taxDetails, rate: DEFAULT_TAX_RATE },
+    minimumOrderValue: euro(MINIMUM_ORDER_CENTS),
+    valid: checkoutBlocker(c.lines, totals.minimumReached, c.shares !== null) === null,
     shares: c.shares
-      ? { purchase_id: c.shares.purchaseId, quantity: c.shares.quantity, value: c.shares.totalCents }
+      ? { purchase_id: c.shares.purchaseId, quantity: c.shares.quantity, value: euro(c.shares.totalCents) }
       : null,
-    grand_total: totals.grandTotalCents,
-    tax: { title: t("taxTitle"), value: totals.taxCents, details: taxDetails },
+    subtotal: euro(totals.subtotalCents),
+    grand_total: euro(totals.grandTotalCents),
+    items_count: totals.itemCount,
     total_segments: [
-      { code: "subtotal", title: t("subtotal", { count: totals.itemCount }), value: totals.subtotalCents },
-      { code: "discount", title: t("discount", { label: c.coupon?.label ?? "" }).trim(), value: -totals.discountCents },
-      { code: "weee_tax", title: t("deposit"), value: totals.depositCents },
-      { code: "shipping", title: t("shipping"), value: totals.shippingCents },
-      ...(totals.appliedCreditCents
-        ? [{ code: "bss_storecredit", title: t("creditApplied"), value: -totals.appliedCreditCents }]
+      { code: "subtotal", title: t("subtotal", { count: totals.itemCount }), value: euro(totals.subtotalCents) },
+      {
+        code: "discount",
+        title: t("discount", { label: c.coupon?.label ?? "" }).trim(),
+        value: euro(-totals.discountCents),
+      },
+      { code: "weee_tax", title: t("deposit"), value: euro(totals.depositCents) },
+      { code: "shipping", title: t("shipping"), value: euro(totals.shippingCents) },
+      ...(c.shares
+        ? [
+            {
+              code: "shares" as const,
+              title: t("shares.summary", { count: c.shares.quantity }),
+              value: euro(totals.sharesCents),
+            },
+          ]
         : []),
-      { code: "tax", title: t("taxTitle"), value: totals.taxCents },
-      { code: "grand_total", title: t("grandTotal"), value: totals.grandTotalCents },
+      ...(totals.appliedCreditCents
+        ? [{ code: "bss_storecredit" as const, title: t("creditApplied"), value: euro(-totals.appliedCreditCents) }]
+        : []),
+      {
+        code: "tax",
+        title: t("taxTitle"),
+        value: euro(totals.taxCents),
+        tax_grandtotal_details: {
+          rates: totals.taxDetails.map((d) => ({ title: t("taxLine", { rate: d.rate }), percent: d.rate })),
+          amount: euro(totals.taxCents),
+        },
+      },
+      { code: "grand_total", title: t("grandTotal"), value: euro(totals.grandTotalCents) },
     ],
     extension_attributes: {
-      minimum_order_value: MINIMUM_ORDER_CENTS,
+      minimum_order_value: euro(MINIMUM_ORDER_CENTS),
       minimum_reached: totals.minimumReached,
-      free_product_rules: c.giftSteps.map((s) => ({ total: s.totalCents, products: s.products })),
+      free_product_rules: c.giftSteps.map((s) => ({ total: euro(s.totalCents), products: s.products })),
       free_products: c.lines
         .filter((l) => l.isGift)
         .map((l) => JSON.stringify({ sku: l.product.sku, name: l.product.name, qty: l.qty })),
       gifts_available: c.giftsAvailable,
       validation_message: JSON.stringify(c.messages.map((m) => ({ type: m.type, message: t(m.key, m.values ?? {}) }))),
     },
+  };
+}
+
+/** The product of a line as the spec's Product (section 3) writes it, for the line's `options`. */
+function lineProduct(p: ProductSummary) {
+  return {
+    sku: p.sku,
+    name: p.name,
+    brand: p.brand,
+    price: { value: euro(p.priceCents), regularValue: p.regularPriceCents === null ? null : euro(p.regularPriceCents) },
+    deposit: euro(p.depositCents),
+    stockItem: { inStock: p.inStock },
+    badges: p.badges,
+    labels: p.labels,
+    photo: p.photo,
   };
 }

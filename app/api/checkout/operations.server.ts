@@ -14,6 +14,7 @@ import { slotTimes, type Slot } from "~/domain/checkout/slots";
 import { translator } from "~/platform/i18n.server";
 import { postalAddressFields, postalAddressOf } from "../address.server";
 import { cartResource, cartSchema } from "../cart/resource.server";
+import { euro, euroSchema } from "../money.server";
 import { ApiFailure, operation } from "../operation.server";
 import { submitOrderOperation } from "./submit.server";
 
@@ -34,8 +35,7 @@ export const shippingMethods = operation({
       method_code: z.enum(CARRIER_CODES),
       carrier_title: z.string(),
       method_title: z.string(),
-      /** cents, incl. VAT */
-      amount: z.number().int(),
+      amount: euroSchema("Versandkosten inkl. MwSt."),
       needs_address: z.boolean(),
       needs_phone: z.boolean(),
       has_wish_dates: z.boolean(),
@@ -55,7 +55,7 @@ export const shippingMethods = operation({
         method_code: c.code,
         carrier_title: t(`carrier.${c.code}`),
         method_title: t(`carrierHint.${c.code}`),
-        amount: c.priceCents,
+        amount: euro(c.priceCents),
         needs_address: c.needsAddress,
         needs_phone: c.needsPhone,
         has_wish_dates: c.hasWishSlot,

@@ -10,6 +10,7 @@ import { COMMENT_MAX_LENGTH, PAYMENT_METHODS } from "~/domain/checkout/payment-m
 import type { TimeSlot } from "~/domain/checkout/slots";
 import { MAX_LENGTH } from "~/domain/customer/validation";
 import { postalAddressFields } from "../address.server";
+import { euroInput } from "../money.server";
 
 /** An instant as the wish-dates call answers it; any offset is read, the shop compares in UTC. */
 const instant = z
@@ -52,8 +53,8 @@ export const submitBody = z
       .strict()
       .optional(),
     orderComment: z.string().max(COMMENT_MAX_LENGTH).optional(),
-    /** The grand total in cents the customer confirmed ("zahlungspflichtig bestellen"): an order is only made for exactly that. */
-    grandTotal: z.number().int(),
+    /** The grand total the customer confirmed ("zahlungspflichtig bestellen"): an order is only made for exactly that. */
+    grandTotal: euroInput,
   })
   .strict();
 

@@ -52,22 +52,28 @@ export const submitOrderOperation = operation({
   auth: true,
   errors: {
     409: "Die Bestellung ist so nicht möglich (Warenkorb, Adresse, Termin, Zahlungsart oder Gesamtbetrag); die Parameter nennen die Gründe",
-    428: "Der Header Idempotency-Key fehlt",
     503: "Die Bestellung oder ihre Zahlung konnte gerade nicht angelegt werden (der Warenkorb bleibt erhalten)",
   },
   body: submitBody,
   headers: submitHeaders,
   response: z.object({
-    increment_id: z.number().int(),
+    increment_id: z.string().describe("Die Bestellnummer"),
     status: z.string(),
     payment_status: z.string().nullable(),
     /** Where the customer goes next: the payment provider's page, or the shop's return or confirmation page. */
-    redirect_url: z.string().url(),
+    heidelpay_redirect_url: z
+      .string()
+      .url()
+      .describe(
+        "Wohin die Kundin weitergeht: die Seite des Zahlungsanbieters oder die Bestätigung (Name der Spezifikation)",
+      ),
+    redirect_url: z.string().url().describe("Dieselbe Adresse unter einem anbieterneutralen Namen"),
   }),
   async run({ body }, { env, request, customer }) {
     if (!customer) throw new ApiFailure(401, "api:unauthorized");
     const key = request.headers.get("Idempotency-Key");
-    if (key === null) throw new ApiFailure(428, "api:idempotencyKeyMissing", ["header.Idempotency-Key"]);
+    // 400, not 428: the spec's app reads a 428 as "account not activated" (spec section 8)
+    if (key === null) throw new ApiFailure(400, "api:idempotencyKeyMissing", ["header.Idempotency-Key"]);
     if (!submitHeaders.shape["Idempotency-Key"].safeParse(key).success)
       throw new ApiFailure(400, "api:idempotencyKeyInvalid", ["header.Idempotency-Key"]);
 
@@ -82,11 +88,13 @@ export const submitOrderOperation = operation({
       throw await refusal(answer.status, answer.formErrors, answer.fieldErrors);
     }
     const { order, next } = answer;
+    const redirect = new URL(next, new URL(request.url).origin).href;
     return {
-      increment_id: order.incrementId,
+      increment_id: String(order.incrementId),
       status: order.status,
       payment_status: order.paymentStatus,
-      redirect_url: new URL(next, new URL(request.url).origin).href,
+      heidelpay_redirect_url: redirect,
+      redirect_url: redirect,
     };
   },
 });

@@ -1,15 +1,16 @@
 /**
  * The customer's own calls (spec section 7 "Customers"): a token for e-mail and password (throttled
- * like the sign-in page, with its statuses: 401 wrong, 403 not activated, 409 blocked, 429), signing
- * out, reading the customer and saving names and dark mode.
+ * like the sign-in page, with the statuses of spec section 8: 401 wrong, 428 not activated, 409
+ * blocked, 429), signing out, reading the customer and saving it as the app sends it back.
  */
 import { z } from "zod";
 import { checkCredentials } from "~/http/customer/sign-in.server";
 import { loginSchema } from "~/domain/customer/schema";
-import { loadProfile, updateNameAndDarkMode } from "~/domain/customer/customer.server";
+import { loadProfile, updateOwnCustomer } from "~/domain/customer/customer.server";
+import { telephone } from "~/domain/customer/schema";
 import { API_TOKEN_SECONDS, issueApiToken, revokeApiToken } from "~/platform/api-token.server";
 import { ApiFailure, operation } from "../operation.server";
-import { customerNameFields, customerResource, customerSchema } from "./resource.server";
+import { ATTRIBUTE_CODES, customerNameFields, customerResource, customerSchema } from "./resource.server";
 
 const TAG = "Kunde";
 
@@ -35,13 +36,14 @@ export const createToken = operation({
   body: z.object({ username: loginSchema.shape.email, password: loginSchema.shape.password }).strict(),
   errors: {
     401: "E-Mail-Adresse oder Passwort falsch",
-    403: "Kundenkonto noch nicht aktiviert",
+    428: "Kundenkonto noch nicht aktiviert",
     409: "Kundenkonto gesperrt",
   },
   response: tokenSchema,
   async run({ body }, { request, env }) {
     const check = await checkCredentials(request, env, { email: body.username, password: body.password }, null);
-    if ("status" in check) throw new ApiFailure(check.status, check.message);
+    // The spec's app reads 428 as "not activated" (section 8); the sign-in page answers 403.
+    if ("status" in check) throw new ApiFailure(check.status === 403 ? 428 : check.status, check.message);
     return tokenAnswer(await issueApiToken(env.DB, check.customerId));
   },
 });
@@ -70,14 +72,34 @@ export const readMe = operation({
   run: (_input, { env, customerId }) => customerResource(env.DB, customerId),
 });
 
-const darkModeAttribute = z
-  .object({ attribute_code: z.literal("dark_mode_enabled"), value: z.enum(["0", "1"]) })
-  .strict();
+/**
+ * The attributes an app sends back: dark mode and the telephone number are saved; the others
+ * (balance, SEPA, theme) are the shop's to say and are ignored, so the customer read from
+ * GET customer/me can be sent back whole, as the spec's save does.
+ */
+const customAttribute = z.discriminatedUnion("attribute_code", [
+  z.object({ attribute_code: z.literal("dark_mode_enabled"), value: z.enum(["0", "1"]) }).strict(),
+  z.object({ attribute_code: z.literal("telephone"), value: telephone }).strict(),
+  ...(["theme_id", "balance", "is_sepa_allowed"] as const).map((code) =>
+    z.object({ attribute_code: z.literal(code), value: z.string().max(40) }).strict(),
+  ),
+] as [z.AnyZodObject, z.AnyZodObject, ...z.AnyZodObject[]]);
+
+/** Read-only parts of the customer an app may send back with it; they change nothing here. */
+const readOnly = {
+  id: z.number().int().optional().describe("Wird ignoriert"),
+  addresses: z
+    .array(z.record(z.unknown()))
+    .max(100)
+    .optional()
+    .describe("Wird ignoriert: Adressen ändern die Adressaufrufe"),
+  extension_attributes: z.record(z.unknown()).optional().describe("Wird ignoriert"),
+};
 
 export const updateMe = operation({
   method: "PUT",
   path: "/rest/V1/customer/update/me",
-  summary: "Namen und Dunkelmodus speichern",
+  summary: "Die eigenen Kundendaten speichern: Namen, Telefonnummer und Dunkelmodus",
   tag: TAG,
   auth: true,
   body: z
@@ -85,7 +107,12 @@ export const updateMe = operation({
       customer: z
         .object({
           ...customerNameFields,
-          custom_attributes: z.array(darkModeAttribute).max(1).optional(),
+          ...readOnly,
+          custom_attributes: z
+            .array(customAttribute)
+            .max(ATTRIBUTE_CODES.length)
+            .refine((list) => new Set(list.map((a) => a.attribute_code)).size === list.length, "api:attributeTwice")
+            .optional(),
         })
         .strict(),
     })
@@ -96,10 +123,14 @@ export const updateMe = operation({
     // The e-mail address changes only through the confirmation link of the account page.
     if (body.customer.email.toLowerCase() !== current?.email.toLowerCase())
       throw new ApiFailure(400, "api:emailChangeByLink", ["customer.email"]);
-    await updateNameAndDarkMode(env.DB, customerId, {
+    const sent = (code: string) =>
+      body.customer.custom_attributes?.find((a) => a.attribute_code === code)?.value as string | undefined;
+    const darkMode = sent("dark_mode_enabled");
+    await updateOwnCustomer(env.DB, customerId, {
       firstName: body.customer.firstname,
       lastName: body.customer.lastname,
-      darkMode: body.customer.custom_attributes?.[0]?.value ?? null,
+      darkMode: darkMode === "0" || darkMode === "1" ? darkMode : null,
+      telephone: sent("telephone") ?? null,
     });
     return customerResource(env.DB, customerId);
   },

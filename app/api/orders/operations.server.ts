@@ -21,6 +21,7 @@ import { idParam } from "~/domain/customer/id-param";
 import { ORDER_FILTERS, parseOrderFilter } from "~/domain/order/order";
 import { findOrder, listOrders } from "~/domain/order/order.server";
 import { cartResource, cartSchema } from "../cart/resource.server";
+import { euroInput } from "../money.server";
 import { ApiFailure, operation } from "../operation.server";
 import {
   balanceHistoryResource,
@@ -100,13 +101,12 @@ export const applyCredit = operation({
   errors: { 409: "Das Guthaben reicht nicht, oder der Warenkorb hat nichts zu bezahlen" },
   body: z
     .object({
-      amount: z
-        .number()
-        .int()
-        .min(1)
-        .max(100_000_000)
+      amount: euroInput
+        .refine((cents) => cents >= 1, "validation.amount")
         .optional()
-        .describe("Wie viel Guthaben in Cent (ganze Zahl, höchstens das Guthaben); ohne: das ganze Guthaben"),
+        .describe(
+          "Wie viel Guthaben in Euro (höchstens zwei Nachkommastellen, höchstens das Guthaben); ohne: das ganze Guthaben",
+        ),
     })
     .strict(),
   response: cartSchema,

@@ -13,6 +13,7 @@ import { sellQuantity, sellSchema } from "~/domain/share/schema";
 import { loadSellableShares, loadShareholdingWithLedger, markSharesForSale } from "~/domain/share/share.server";
 import { translator } from "~/platform/i18n.server";
 import { invalidInput } from "../errors.server";
+import { euro, euroSchema } from "../money.server";
 import { ApiFailure, operation } from "../operation.server";
 import { DECLARATION_OPERATIONS } from "./declaration.server";
 
@@ -28,39 +29,44 @@ export const shareItems = operation({
     state: z.enum(["none", "former", "member"]),
     shareholderId: z.string().nullable(),
     shareCount: z.number().int(),
+    shareName: z.string().describe("Die Bezeichnung des Anteils"),
     sellable: z.number().int(),
-    /** cents */
-    sharesValue: z.number().int(),
-    /** per mille of the goods' value */
-    cashbackPermille: z.number().int(),
+    sharesValue: euroSchema("Wert der gehaltenen Anteile"),
+    cashback: z
+      .number()
+      .describe("Die Rückvergütung in Prozent des Warenwerts (1,9 + 0,1 je Anteil, ab 21 Anteilen 4)"),
     pendingSales: z.array(z.object({ quantity: z.number().int(), effectiveAt: z.string(), payoutAt: z.string() })),
     history: z.array(
       z.object({
         date: z.string(),
         type: z.enum(["purchase", "cancellation"]),
         quantity: z.number().int(),
-        /** cents */
-        value: z.number().int(),
+        value: euroSchema("Wert der Anteile des Eintrags"),
         effectiveAt: z.string(),
       }),
     ),
   }),
   async run(_input, { env, customerId }) {
-    const { holding, entries: history } = await loadShareholdingWithLedger(env.DB, customerId);
+    const [{ holding, entries: history }, t] = await Promise.all([
+      loadShareholdingWithLedger(env.DB, customerId),
+      translator("api"),
+    ]);
     const member = holding.kind === "member" ? holding : null;
     return {
       state: holding.kind,
       shareholderId: holding.kind === "none" ? null : holding.memberNumber,
       shareCount: member?.counts.held ?? 0,
+      shareName: t("shareName"),
       sellable: member?.counts.sellable ?? 0,
-      sharesValue: member?.valueCents ?? 0,
-      cashbackPermille: member?.permille ?? 0,
+      sharesValue: euro(member?.valueCents ?? 0),
+      // per mille to percent: 24 ‰ is 2.4 %
+      cashback: (member?.permille ?? 0) / 10,
       pendingSales: member?.pendingSales ?? [],
       history: history.map((e) => ({
         date: e.createdAt,
         type: e.type,
         quantity: e.quantity,
-        value: e.valueCents,
+        value: euro(e.valueCents),
         effectiveAt: e.effectiveAt,
       })),
     };

@@ -109,7 +109,7 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
     qb
       .selectFrom("cart_item as c")
       .innerJoin("product as p", "p.sku", "c.sku")
-      .select([...PRODUCT_SUMMARY_COLUMNS, "c.qty", "c.is_gift", "p.tax_rate"])
+      .select([...PRODUCT_SUMMARY_COLUMNS, "c.id as line_id", "c.qty", "c.is_gift", "p.tax_rate"])
       .where("c.customer_id", "=", customerId)
       .orderBy("c.is_gift")
       .orderBy("c.added_at")
@@ -151,6 +151,7 @@ export async function loadCart(db: D1Database, customerId: number, shippingCents
     const product = toProductSummary(row);
     const isGift = row.is_gift === 1;
     return {
+      id: row.line_id,
       product,
       qty: row.qty,
       isGift,
@@ -252,6 +253,19 @@ async function refusalReason(db: D1Database, sku: string): Promise<CartChange> {
   if (!product || product.published === 0) return "unknownProduct";
   if (product.stock_managed === 1 && product.stock_qty <= 0) return "soldOut";
   return "maxQuantity";
+}
+
+/** A line of the customer's cart by its number (the JSON API's `item_id`); null when it has none such. */
+export async function cartLineById(
+  db: D1Database,
+  customerId: number,
+  id: number,
+): Promise<{ sku: string; isGift: boolean } | null> {
+  const row = await prepare(
+    db,
+    qb.selectFrom("cart_item").select(["sku", "is_gift"]).where("customer_id", "=", customerId).where("id", "=", id),
+  ).first<{ sku: string; is_gift: number }>();
+  return row ? { sku: row.sku, isGift: row.is_gift === 1 } : null;
 }
 
 export async function removeLine(db: D1Database, customerId: number, sku: string, isGift = false): Promise<boolean> {

@@ -7,6 +7,8 @@ import { cashbackCents } from "~/domain/share/share";
 import { cartTotals, lineTotalCents, shipsGoods, type Coupon, type Totals } from "./totals";
 
 export interface CartLine {
+  /** The line's own number (the JSON API's `item_id`), kept while the line exists. */
+  id: number;
   product: ProductSummary;
   qty: number;
   isGift: boolean;

@@ -286,10 +286,11 @@ export async function confirmEmailChange(
 }
 
 /** The name and dark mode, as the API's customer update sends them (the e-mail changes only by its link). */
-export async function updateNameAndDarkMode(
+/** What an app saves of its customer: the names, and dark mode and the telephone number when sent. */
+export async function updateOwnCustomer(
   db: D1Database,
   customerId: number,
-  input: { firstName: string; lastName: string; darkMode: "0" | "1" | null },
+  input: { firstName: string; lastName: string; darkMode: "0" | "1" | null; telephone: string | null },
 ): Promise<void> {
   await prepare(
     db,
@@ -299,6 +300,7 @@ export async function updateNameAndDarkMode(
         firstname: input.firstName,
         lastname: input.lastName,
         ...(input.darkMode ? { dark_mode_enabled: input.darkMode } : {}),
+        ...(input.telephone !== null ? { telephone: input.telephone } : {}),
         updated_at: isoNow(),
       })
       .where("id", "=", customerId),

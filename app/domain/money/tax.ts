@@ -1,5 +1,7 @@
 /** German VAT: 7 % for most food, 19 % the default (drinks, alcohol, non-food). */
 export type TaxRate = 7 | 19;
+/** The standard VAT rate (spec section 9: default tax rate 19). */
+export const DEFAULT_TAX_RATE = 19;
 
 /** VAT contained in a gross amount, in cents, rounded half up. */
 export function taxIncluded(grossCents: number, rate: number): number {

@@ -94,7 +94,7 @@ export const CHECKOUT_EXAMPLES: Record<string, readonly Example[]> = {
       token: true,
       prepare: readyToOrder,
       body: (c: ExampleContext) => order(c),
-      status: 428,
+      status: 400,
     },
     {
       name: "a total the cart does not have",
@@ -103,7 +103,7 @@ export const CHECKOUT_EXAMPLES: Record<string, readonly Example[]> = {
       get headers() {
         return { "Idempotency-Key": idempotencyKey() };
       },
-      body: (c: ExampleContext) => order(c, 1),
+      body: (c: ExampleContext) => order(c, 0.01),
       status: 409,
     },
   ],
