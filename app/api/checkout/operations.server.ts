@@ -74,7 +74,15 @@ export const shippingInformation = operation({
   query: z.object({ carrier: carrierQuery }).strict(),
   response: z.object({
     carrier_code: z.enum(CARRIER_CODES),
-    addresses: z.array(z.object({ id: z.number().int(), ...postalAddressFields, deliverable: z.boolean() })),
+    addresses: z.array(
+      z.object({
+        id: z.number().int(),
+        ...postalAddressFields,
+        defaultShipping: z.boolean(),
+        defaultBilling: z.boolean(),
+        deliverable: z.boolean(),
+      }),
+    ),
     telephone: z.string(),
     stores: z.array(
       z.object({
@@ -95,7 +103,13 @@ export const shippingInformation = operation({
     return {
       carrier_code: carrier.code,
       addresses: carrier.needsAddress
-        ? checkout.addresses.map((a) => ({ id: a.id, ...postalAddressOf(a), deliverable: deliversTo(carrier, a) }))
+        ? checkout.addresses.map((a) => ({
+            id: a.id,
+            ...postalAddressOf(a),
+            defaultShipping: a.defaultShipping,
+            defaultBilling: a.defaultBilling,
+            deliverable: deliversTo(carrier, a),
+          }))
         : [],
       telephone: checkout.telephone,
       stores: stores.map((s) => ({
@@ -110,6 +124,7 @@ export const shippingInformation = operation({
 });
 
 const slotOf = (s: Slot, remaining: number | null) => ({
+  key: s.key,
   ...slotTimes(s.key),
   date: s.date,
   from: s.from,
@@ -138,6 +153,7 @@ export const wishDates = operation({
     /** Berlin time; start and end are the instants the order submit takes. */
     dates: z.array(
       z.object({
+        key: z.string().describe('Der Termin als "start|end" (spec: shippingDate {key})'),
         start: z.string(),
         end: z.string(),
         date: z.string(),

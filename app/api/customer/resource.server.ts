@@ -40,8 +40,11 @@ export const customerSchema = z.object({
     z.object({
       id: z.number().int(),
       ...postalAddressFields,
+      /** The Customer's spelling (spec section 3 "Customer") and the Address's ("Address"). */
       default_shipping: z.boolean(),
       default_billing: z.boolean(),
+      defaultShipping: z.boolean(),
+      defaultBilling: z.boolean(),
     }),
   ),
   custom_attributes: z
@@ -92,6 +95,8 @@ export async function customerResource(db: D1Database, customerId: number): Prom
       ...postalAddressOf(a),
       default_shipping: a.defaultShipping,
       default_billing: a.defaultBilling,
+      defaultShipping: a.defaultShipping,
+      defaultBilling: a.defaultBilling,
     })),
     custom_attributes: [
       { attribute_code: "theme_id", value: THEME_ID },
