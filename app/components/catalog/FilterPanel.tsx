@@ -3,7 +3,7 @@ import { useEffect, useRef, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/texts";
 import {
   activeFilterCount,
-  FLAG_COLUMNS,
+  COLUMN_FLAGS,
   SORT_KEYS,
   type FlagKey,
   type ProductFilter,
@@ -11,7 +11,7 @@ import {
 } from "~/domain/catalog/filters";
 import type { FacetValue, ProductListResult } from "~/domain/catalog/listing";
 
-const FLAGS: FlagKey[] = ["sale", ...(Object.keys(FLAG_COLUMNS) as FlagKey[])];
+const FLAGS: FlagKey[] = ["sale", ...COLUMN_FLAGS];
 
 /**
  * All filters are one GET form: without JavaScript "Filter anwenden" submits it, with JavaScript

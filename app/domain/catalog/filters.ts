@@ -9,22 +9,26 @@ export const MAX_PAGE = 200;
 export const SORT_KEYS = ["recommendation", "price_asc", "price_desc"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
-/** URL flag name -> product column; the names are the shop's public URL parameters. */
-export const FLAG_COLUMNS = {
-  new: "is_new",
-  limited: "is_limited",
-  pioneer: "is_pioneer",
-  refrigerated: "is_chilled",
-  vegan: "is_vegan",
-  vegetarian: "is_vegetarian",
-  halal: "is_halal",
-  demeter: "is_demeter",
-  bio: "is_organic",
-  lactosefree: "is_lactose_free",
-  glutenFree: "is_gluten_free",
-} as const;
-export type FlagKey = keyof typeof FLAG_COLUMNS | "sale" | "inStock";
-export const FLAG_KEYS = [...Object.keys(FLAG_COLUMNS), "sale", "inStock"] as FlagKey[];
+/**
+ * The flags a listing row has a column for; the names are the shop's public URL parameters. Their
+ * columns are the server's to know (flag-columns.server.ts), so the pages' JavaScript carries none.
+ */
+export const COLUMN_FLAGS = [
+  "new",
+  "limited",
+  "pioneer",
+  "refrigerated",
+  "vegan",
+  "vegetarian",
+  "halal",
+  "demeter",
+  "bio",
+  "lactosefree",
+  "glutenFree",
+] as const;
+export type ColumnFlag = (typeof COLUMN_FLAGS)[number];
+export type FlagKey = ColumnFlag | "sale" | "inStock";
+export const FLAG_KEYS: FlagKey[] = [...COLUMN_FLAGS, "sale", "inStock"];
 
 export const FACET_KEYS = ["brands", "categories", "flavoringIngredients", "allergens"] as const;
 export type FacetKey = (typeof FACET_KEYS)[number];

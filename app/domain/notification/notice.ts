@@ -28,7 +28,7 @@ export function latestNotices<T>(notices: T[], topicOf: (notice: T) => string): 
  * new, and give way to a newer action's or another page's.
  */
 export function planIncoming(shown: NoticeView[], fresh: NoticeView[], navigated: boolean, waiting: NoticeView[] = []) {
-  if (!fresh.length) return navigated ? { keep: [], now: [], later: [] } : { keep: shown, now: [], later: waiting };
+  if (!fresh.length) return { keep: navigated ? [] : shown, now: [], later: navigated ? [] : waiting };
   const latest = latestNotices(fresh, (n) => n.text);
   const repeated = latest.filter((n) => shown.some((s) => s.text === n.text));
   return { keep: [], now: latest.filter((n) => !repeated.includes(n)), later: repeated };
