@@ -21,6 +21,7 @@ import { idParam } from "~/domain/customer/id-param";
 import { ORDER_FILTERS, parseOrderFilter } from "~/domain/order/order";
 import { findOrder, listOrders } from "~/domain/order/order.server";
 import { cartResource, cartSchema } from "../cart/resource.server";
+import { euroInput } from "../money.server";
 import { ApiFailure, operation } from "../operation.server";
 import {
   balanceHistoryResource,
@@ -66,7 +67,7 @@ export const readMyOrder = operation({
 export const balanceHistory = operation({
   method: "GET",
   path: "/rest/V1/carts/mine/bss-store-credit/history",
-  summary: "Das Guthaben (Cent) und sein Verlauf, neueste Buchung zuerst (filter und limit wie auf „Mein Guthaben“)",
+  summary: "Das Guthaben (Euro) und sein Verlauf, neueste Buchung zuerst (filter und limit wie auf „Mein Guthaben“)",
   tag: TAG,
   auth: true,
   query: z
@@ -100,13 +101,13 @@ export const applyCredit = operation({
   errors: { 409: "Das Guthaben reicht nicht, oder der Warenkorb hat nichts zu bezahlen" },
   body: z
     .object({
-      amount: z
-        .number()
-        .int()
-        .min(1)
-        .max(100_000_000)
+      amount: euroInput
+        // an amount euroInput refused already has its message (zod refines it all the same)
+        .refine((cents) => typeof cents !== "number" || cents >= 1, "validation.amount")
         .optional()
-        .describe("Wie viel Guthaben in Cent (ganze Zahl, höchstens das Guthaben); ohne: das ganze Guthaben"),
+        .openapi({
+          description: "Wie viel Guthaben in Euro (z. B. 5.00, höchstens das Guthaben); ohne: das ganze Guthaben",
+        }),
     })
     .strict(),
   response: cartSchema,

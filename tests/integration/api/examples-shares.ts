@@ -79,8 +79,8 @@ export const SHARE_EXAMPLES: Record<string, readonly Example[]> = {
     { name: "nothing to cancel", token: true, body: {}, status: 404 },
   ],
   "POST /rest/V1/carts/mine/bss-store-credit/apply": [
-    { name: "5 € of the balance counted", token: true, statements: withBalance, body: { amount: 500 }, status: 200 },
-    { name: "more than the balance", token: true, statements: withBalance, body: { amount: 2501 }, status: 409 },
+    { name: "5 € of the balance counted", token: true, statements: withBalance, body: { amount: 5 }, status: 200 },
+    { name: "more than the balance", token: true, statements: withBalance, body: { amount: 25.01 }, status: 409 },
   ],
   "GET /v1/page/products": [
     { name: "the home page's rows", token: false, query: { path: "/" }, status: 200 },
