@@ -1,6 +1,6 @@
 /**
  * The catalogue's JSON calls (spec section 7 "Search and catalog", decision 0034): public and
- * read-only, answering what the category, product and search pages show, in cents; every bad input
+ * read-only, answering what the category, product and search pages show, in euros; every bad input
  * a German 400, never a 500; every answer JSON and `no-store`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +21,14 @@ interface Failure {
 }
 
 interface ListAnswer {
-  products: { sku: string; priceCents: number; inStock: boolean; labels: string[] }[];
+  products: {
+    sku: string;
+    identifier: string;
+    price: { value: number; regularValue: number | null; lowest30d: number | null };
+    deposit: number;
+    stockItem: { inStock: boolean };
+    labels: string[];
+  }[];
   total: number;
   hasMore: boolean;
   matchLimit: number | null;
@@ -43,6 +50,16 @@ async function call<T>(path: string, status = 200): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** An answer's raw text: amounts must be written with two places, which JSON.parse hides. */
+async function text(path: string): Promise<string> {
+  const res = await shop.fetch(path);
+  expect(res.status, path).toBe(200);
+  return res.text();
+}
+
+/** Euros of an answer back to the shop's cents. */
+const cents = (euros: number) => Math.round(euros * 100);
+
 async function page(path: string): Promise<string> {
   const res = await shop.fetch(path);
   expect(res.status, path).toBe(200);
@@ -58,7 +75,7 @@ const pageSkus = (html: string) =>
   ].map((m) => m[1] ?? m[2]);
 
 describe("GET /rest/V1/els/search", () => {
-  it("finds what the search page finds, in the same order, with prices in cents", async () => {
+  it("finds what the search page finds, in the same order, with prices in euros", async () => {
     const answer = await call<ListAnswer & { query: string; tooShort: boolean }>("/rest/V1/els/search?q=milch");
     const html = await page("/search/find?q=milch");
     expect(answer.query).toBe("milch");
@@ -68,22 +85,40 @@ describe("GET /rest/V1/els/search", () => {
     expect(answer.products.map((p) => p.sku)).toEqual(pageSkus(html));
     expect(answer.hasMore).toBe(false);
     expect(answer.matchLimit).toBeNull();
-    expect(answer.products).toContainEqual(expect.objectContaining({ sku: "120001", priceCents: 139 }));
+    expect(answer.products).toContainEqual(
+      expect.objectContaining({
+        sku: "120001",
+        identifier: "/catalog/product/120001",
+        price: { value: 1.39, regularValue: null, lowest30d: null },
+        deposit: 0,
+        stockItem: { inStock: true },
+      }),
+    );
+    // written with two places, as the spec's system writes them
+    const raw = await text("/rest/V1/els/search?q=milch");
+    expect(raw).toContain('"price":{"value":1.39,"regularValue":null,"lowest30d":null},"deposit":0.00');
+    expect(raw).not.toContain("priceCents");
     expect(answer.facets.categories.map((c) => c.value)).toContain("milch-eier");
   });
 
-  it("filters and sorts like the page: organic only, by price, price range in cents", async () => {
+  it("filters and sorts like the page: organic only, by price, price range in euros", async () => {
     const organic = await call<ListAnswer>("/rest/V1/els/search?q=milch&bio=1&sort=price_asc");
     expect(organic.total).toBe(pageCount(await page("/search/find?q=milch&bio=1")));
     expect(organic.products.length).toBeGreaterThan(0);
     for (const p of organic.products) expect(p.labels).toContain("organic");
-    const prices = organic.products.map((p) => p.priceCents);
+    const prices = organic.products.map((p) => cents(p.price.value));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
-    const ranged = await call<ListAnswer>("/rest/V1/els/search?q=milch&priceMin=140&priceMax=200");
+    const ranged = await call<ListAnswer>("/rest/V1/els/search?q=milch&priceMin=1.40&priceMax=2");
     expect(ranged.total).toBe(pageCount(await page("/search/find?q=milch&priceMin=1,40&priceMax=2,00")));
-    for (const p of ranged.products) expect(p.priceCents).toBeGreaterThanOrEqual(140);
-    for (const p of ranged.products) expect(p.priceCents).toBeLessThanOrEqual(200);
+    expect(ranged.total).toBeGreaterThan(0);
+    expect(ranged.total).toBeLessThan(14);
+    for (const p of ranged.products) expect(cents(p.price.value)).toBeGreaterThanOrEqual(140);
+    for (const p of ranged.products) expect(cents(p.price.value)).toBeLessThanOrEqual(200);
+    // 1.39 € is out at 1.40 and in at 1.39
+    expect(ranged.products.map((p) => p.sku)).not.toContain("120001");
+    const from139 = await call<ListAnswer>("/rest/V1/els/search?q=milch&priceMin=1.39&priceMax=2.00");
+    expect(from139.products.map((p) => p.sku)).toContain("120001");
 
     // a facet may be repeated, as on the page
     const brands = await call<ListAnswer>("/rest/V1/els/search?q=milch&brands=Lindenauer&brands=Wendl%C3%A4nder");
@@ -102,7 +137,14 @@ describe("GET /rest/V1/els/search", () => {
     ["page=0", "q=milch&page=0", "query.page: Bitte gib eine Seite von 1 bis 200 an."],
     ["page=201", "q=milch&page=201", "query.page: Bitte gib eine Seite von 1 bis 200 an."],
     ["page=1.5", "q=milch&page=1.5", "query.page: Bitte gib eine Seite von 1 bis 200 an."],
-    ["a price in euro", "q=milch&priceMin=1,50", "query.priceMin: Bitte gib einen Betrag in Cent an"],
+    ["a price with a comma", "q=milch&priceMin=1,50", "query.priceMin: Bitte gib einen Betrag in Euro an"],
+    ["a price with three places", "q=milch&priceMax=1.505", "query.priceMax: Bitte gib einen Betrag in Euro an"],
+    ["a negative price", "q=milch&priceMax=-1", "query.priceMax: Bitte gib einen Betrag in Euro an"],
+    [
+      "a price over the maximum",
+      "q=milch&priceMax=100000.01",
+      "query.priceMax: Bitte gib einen Betrag in Euro an: 0 bis 100000",
+    ],
     ["grams over 100", "q=milch&sugarMax=101", "query.sugarMax: Bitte gib Gramm je 100\u00a0g/ml an"],
     ["an unknown sort", "q=milch&sort=DROP", "query.sort: Ungültiger Wert"],
     ["an unknown allergen", "q=milch&allergens=unbekannt", "query.allergens: Ungültiger Wert"],
@@ -127,13 +169,21 @@ describe("GET /rest/V1/els/suggestions", () => {
   it("suggests the search overlay's categories and products", async () => {
     const answer = await call<{
       categories: { id: string; name: string }[];
-      products: { sku: string; priceCents: number }[];
+      products: { sku: string; price: { value: number } }[];
     }>("/rest/V1/els/suggestions?q=milch");
     const overlay = (await (await shop.fetch("/search/suggest?q=milch")).json()) as {
-      products: { image: string }[];
+      products: { sku: string; image: string; priceCents: number }[];
     };
-    // the same suggestions; the overlay adds each image's URL, made on the server for the page
-    expect(answer).toEqual({ ...overlay, products: overlay.products.map(({ image: _, ...product }) => product) });
+    // the same suggestions; the overlay adds each image's URL, made on the server for the page, and
+    // has the price in cents
+    expect(answer).toEqual({
+      ...overlay,
+      products: overlay.products.map(({ image: _, priceCents, ...product }) => ({
+        ...product,
+        identifier: `/catalog/product/${product.sku}`,
+        price: { value: priceCents / 100 },
+      })),
+    });
     expect(overlay.products[0].image).toBe("/images/products/120001.svg?w=270");
     expect(answer.categories).toEqual([
       { id: "milch-eier", name: "Milchprodukte & Eier" },
@@ -144,7 +194,8 @@ describe("GET /rest/V1/els/suggestions", () => {
       sku: "120001",
       name: "Frische Vollmilch 3,8 %",
       brand: "Lindenauer",
-      priceCents: 139,
+      identifier: "/catalog/product/120001",
+      price: { value: 1.39 },
     });
   });
 
@@ -216,7 +267,7 @@ describe("GET /rest/V1/els/category", () => {
     const withoutMilk = await call<ListAnswer>("/rest/V1/els/category?id=milch-eier&allergens=milk");
     expect(withoutMilk.total).toBe(pageCount(await page("/catalog/category/milch-eier?allergens=milk")));
     const desc = await call<ListAnswer>("/rest/V1/els/category?id=milch-eier&sort=price_desc");
-    const prices = desc.products.map((p) => p.priceCents);
+    const prices = desc.products.map((p) => cents(p.price.value));
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
     const second = await call<ListAnswer>("/rest/V1/els/category?id=milch-eier&page=2");
     expect(second).toMatchObject({ total: 35, products: [], hasMore: false });
@@ -245,17 +296,19 @@ describe("GET /rest/V1/els/category", () => {
 interface Product {
   sku: string;
   name: string;
+  identifier: string;
   price: { value: number; regularValue: number | null; lowest30d: number | null };
   deposit: number;
   taxPercent: number;
+  shippingCosts: string;
   badges: string[];
   labels: string[];
   stockItem: { managed: boolean; inStock: boolean; qty: number };
-  categories: { id: string; parentId: string | null }[];
+  categories: { id: string; parentId: string | null; parentIds: string[] }[];
   categoryNames: { id: string; name: string }[];
   nutrition: Record<string, number> | null;
   allergens: string[];
-  origin: string | null;
+  originCountry: string | null;
   supplier: { name: string } | null;
   ingredients: string | null;
 }
@@ -268,45 +321,54 @@ describe("GET /rest/V1/els/products", () => {
     expect(milk).toMatchObject({
       name: "Frische Vollmilch 3,8 %",
       brand: "Lindenauer",
-      price: { value: 139, regularValue: null, lowest30d: null },
+      identifier: "/catalog/product/120001",
+      price: { value: 1.39, regularValue: null, lowest30d: null },
       deposit: 0,
       taxPercent: 7,
+      shippingCosts: "zzgl. Versandkosten",
       labels: ["vegetarian", "chilled"],
       stockItem: { managed: true, inStock: true },
       categories: [
-        { id: "milch-eier", parentId: "startseite" },
-        { id: "milch", parentId: "milch-eier" },
+        { id: "milch-eier", parentId: "startseite", parentIds: ["startseite"] },
+        { id: "milch", parentId: "milch-eier", parentIds: ["startseite", "milch-eier"] },
       ],
       categoryNames: [
         { id: "milch-eier", name: "Milchprodukte & Eier" },
         { id: "milch", name: "Milch" },
       ],
       allergens: ["milk"],
-      origin: "Deutschland",
+      originCountry: "Deutschland",
       supplier: { name: "Molkerei Lindenau eG" },
     });
     expect(milk.nutrition).toMatchObject({ energyKj: 280, energyKcal: 67, fat: 3.8, protein: 3.4 });
     expect(milk.stockItem.qty).toBeGreaterThan(0);
     expect(bananas).toMatchObject({
       name: "Bio-Bananen",
-      price: { value: 229, regularValue: null, lowest30d: null },
+      price: { value: 2.29, regularValue: null, lowest30d: null },
       labels: expect.arrayContaining(["organic", "vegan"]),
-      origin: "Ecuador",
+      originCountry: "Ecuador",
       categories: [
-        { id: "obst-gemuese", parentId: "startseite" },
-        { id: "obst", parentId: "obst-gemuese" },
+        { id: "obst-gemuese", parentId: "startseite", parentIds: ["startseite"] },
+        { id: "obst", parentId: "obst-gemuese", parentIds: ["startseite", "obst-gemuese"] },
       ],
     });
   });
 
-  it("gives the sale's former and lowest price and the deposit in cents", async () => {
+  it("gives the sale's former and lowest price and the deposit in euros, written with two places", async () => {
     const { products } = await call<{ products: Product[] }>("/rest/V1/els/products?skus=120005,160001");
     expect(products[0]).toMatchObject({
       sku: "120005",
-      price: { value: 139, regularValue: 159, lowest30d: 155 },
+      price: { value: 1.39, regularValue: 1.59, lowest30d: 1.55 },
       badges: expect.arrayContaining(["sale"]),
     });
-    expect(products[1]).toMatchObject({ sku: "160001", price: { value: 599 }, deposit: 330, taxPercent: 19 });
+    expect(products[1]).toMatchObject({ sku: "160001", price: { value: 5.99 }, deposit: 3.3, taxPercent: 19 });
+    const raw = await text("/rest/V1/els/products?skus=120005,160001");
+    expect(raw).toContain('"price":{"value":1.39,"regularValue":1.59,"lowest30d":1.55}');
+    expect(raw).toContain('"deposit":3.30');
+    // the same prices as the product page, cent for cent
+    const [sale, crate] = await loadProductsBySku(shop.db, ["120005", "160001"]);
+    expect(cents(products[0].price.value)).toBe(sale.priceCents);
+    expect(cents(products[1].deposit)).toBe(crate.depositCents);
   });
 
   it("reads the same product as its page", async () => {

@@ -104,6 +104,7 @@ describe("counting the balance against the cart", () => {
   it("counts a part of the balance, and stores nothing: the cart's totals stay as they were", async () => {
     const c = await customer(2500, { "120001": 10 });
     const before = (await call(c.token, "GET", TOTALS)).body;
+    // the amount in euros, as the API writes amounts
     const res = await call(c.token, "POST", APPLY, { amount: 5 });
     expect(res.status).toBe(200);
     expect(res.body.discount.appliedCredit).toBe(5);
@@ -140,11 +141,13 @@ describe("counting the balance against the cart", () => {
     const c = await customer(2500);
     for (const body of [
       { amount: 0 },
-      { amount: -1 },
-      { amount: 1.555 },
-      { amount: "5,00" },
-      { amount: 1e12 },
       { amount: "0.00" },
+      { amount: -1 },
+      { amount: 1.505 },
+      { amount: "1,50" },
+      { amount: "5 €" },
+      { amount: null },
+      { amount: 1e12 },
       { betrag: 5 },
     ]) {
       const res = await call(c.token, "POST", APPLY, body);

@@ -1,7 +1,8 @@
 /**
  * Orders and the balance through the JSON API (docs/decisions/0034): the demo customer Anna's seven
  * orders as her order list shows them, one order as its page shows it, her balance and its twelve
- * history entries with the balance page's filter and limit; a token reaches only its own
+ * history entries with the balance page's filter and limit, amounts in euros with two places; a
+ * token reaches only its own
  * customer's orders (another's answer exactly like unknown ones), and bad query values are 400s.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,7 +52,7 @@ async function getJson<T>(who: string, path: string): Promise<T> {
 }
 
 interface OrderSummary {
-  increment_id: number;
+  increment_id: string;
   created_at: string;
   status: string;
   status_remark: string;
@@ -88,12 +89,17 @@ interface BalanceAnswer {
     amount: number;
     date: string;
     note: string;
-    order_number: number | null;
+    order_number: string | null;
   }[];
   has_more: boolean;
   filter: string;
   limit: number;
 }
+
+/** Euros of an answer back to the shop's cents. */
+const cents = (euros: number) => Math.round(euros * 100);
+/** Cents of a D1 row as the API writes them. */
+const euros = (value: string | number | null | undefined) => Number(value) / 100;
 
 const ANNA = 100001;
 const ANNA_NUMBERS = [100000001, 100000002, 100000003, 100000004, 100000005, 100000006, 100000007];
@@ -110,21 +116,25 @@ describe("the order list", () => {
       .bind(ANNA)
       .all<Record<string, string | number | null>>();
     expect(orders).toHaveLength(7);
-    expect(orders.map((o) => o.increment_id).sort()).toEqual(ANNA_NUMBERS);
+    expect(orders.map((o) => o.increment_id).sort()).toEqual(ANNA_NUMBERS.map(String));
     expect(orders).toEqual(
       rows.results.map((r) => ({
-        increment_id: r.increment_id,
+        increment_id: String(r.increment_id),
         created_at: r.created_at,
         status: r.status,
         status_remark: expect.any(String),
         channel: r.channel,
         carrier_code: r.carrier_code,
         item_count: r.item_count,
-        grand_total: r.grand_total_cents,
+        grand_total: euros(r.grand_total_cents),
         store: r.store,
       })),
     );
-    for (const o of orders) expect(Number.isInteger(o.grand_total)).toBe(true);
+    // every sum written in euros with exactly two places
+    const raw = await (await get("anna", "/rest/V1/orders/mine/overview")).text();
+    expect([...raw.matchAll(/"grand_total":([^,}]+)/g)].map((m) => m[1])).toEqual(
+      rows.results.map((r) => euros(r.grand_total_cents).toFixed(2)),
+    );
     const remark = Object.fromEntries(orders.map((o) => [o.increment_id, o.status_remark]));
     expect(remark).toMatchObject({
       100000001: "Abgeschlossen",
@@ -149,9 +159,9 @@ describe("the order list", () => {
     expect(page.res.status).toBe(200);
     const html = page.html.replaceAll("&nbsp;", "\u00a0");
     const linked = [...html.matchAll(/href="\/account\/order\/(\d+)"/g)].map((m) => Number(m[1]));
-    expect(linked).toEqual(orders.map((o) => o.increment_id));
+    expect(linked).toEqual(orders.map((o) => Number(o.increment_id)));
     for (const o of orders) {
-      expect(html).toContain(formatEuro(o.grand_total));
+      expect(html).toContain(formatEuro(cents(o.grand_total)));
       expect(html).toContain(o.status_remark);
     }
   });
@@ -165,12 +175,12 @@ describe("the order list", () => {
     ["all", [...ANNA_NUMBERS].reverse()],
   ])("filters by %s like the order page", async (filter, numbers) => {
     const orders = await getJson<OrderSummary[]>("anna", `/rest/V1/orders/mine/overview?filter=${filter}`);
-    expect(orders.map((o) => o.increment_id)).toEqual(numbers);
+    expect(orders.map((o) => Number(o.increment_id))).toEqual(numbers);
   });
 });
 
 describe("one order", () => {
-  it("answers a click & collect order with its lines, totals in cents, payment and pickup as its page shows them", async () => {
+  it("answers a click & collect order with its lines, totals in euros, payment and pickup as its page shows them", async () => {
     const order = await getJson<OrderDetail>("anna", "/rest/V1/orders/mine/100000004");
     const row = await shop.db
       .prepare("SELECT * FROM customer_order WHERE customer_id = ? AND increment_id = 100000004")
@@ -181,26 +191,29 @@ describe("one order", () => {
       .bind(row?.id)
       .all<{ sku: string; qty: number; row_total_cents: number }>();
     expect(order).toMatchObject({
-      increment_id: 100000004,
+      increment_id: "100000004",
       status: "complete",
       status_remark: "Abgeschlossen",
       channel: "online",
       carrier_code: "clickandcollect",
       item_count: row?.item_count,
-      grand_total: row?.grand_total_cents,
+      grand_total: euros(row?.grand_total_cents),
       payment: { method: "card", title: "Kredit- oder Debitkarte" },
       shipping: { ships: true, carrier_title: "Click & Collect", address: null },
       can_withdraw: true,
     });
     expect(order.totals).toMatchObject({
-      subtotal: row?.subtotal_cents,
-      discount: row?.discount_cents,
-      deposit: row?.deposit_cents,
-      shipping: row?.shipping_cents,
-      credit: 1000,
+      subtotal: euros(row?.subtotal_cents),
+      discount: euros(row?.discount_cents),
+      deposit: euros(row?.deposit_cents),
+      shipping: euros(row?.shipping_cents),
+      credit: 10,
       shares: 0,
-      grand_total: row?.grand_total_cents,
+      grand_total: euros(row?.grand_total_cents),
     });
+    const raw = await (await get("anna", "/rest/V1/orders/mine/100000004")).text();
+    expect(raw).toContain('"credit":10.00,');
+    expect(raw).toContain('"shares":0.00,');
     expect(order.totals.tax).toEqual(
       (
         JSON.parse(String(row?.tax_details)) as {
@@ -209,11 +222,11 @@ describe("one order", () => {
           netCents: number;
           taxCents: number;
         }[]
-      ).map((d) => ({ rate: d.rate, gross: d.grossCents, net: d.netCents, tax: d.taxCents })),
+      ).map((d) => ({ rate: d.rate, gross: euros(d.grossCents), net: euros(d.netCents), tax: euros(d.taxCents) })),
     );
     expect(
       order.items
-        .map((i) => ({ sku: i.sku, qty: i.qty, row_total_cents: i.row_total }))
+        .map((i) => ({ sku: i.sku, qty: i.qty, row_total_cents: cents(i.row_total) }))
         .sort((a, b) => a.sku.localeCompare(b.sku)),
     ).toEqual(items.results);
     expect(order.items).toHaveLength(5);
@@ -227,7 +240,7 @@ describe("one order", () => {
     expect(page.res.status).toBe(200);
     const html = page.html.replaceAll("&nbsp;", "\u00a0").replaceAll("&amp;", "&");
     for (const i of order.items) expect(html).toContain(i.name);
-    expect(html).toContain(formatEuro(order.grand_total));
+    expect(html).toContain(formatEuro(cents(order.grand_total)));
     expect(html).toContain(String(order.pickup?.store));
     expect(html).toContain(order.payment.title);
   });
@@ -257,24 +270,27 @@ describe("one order", () => {
 describe("the balance and its history", () => {
   it("answers 25,00 € and all twelve entries of the ten types, newest first, with their orders", async () => {
     const history = await getJson<BalanceAnswer>("anna", "/rest/V1/carts/mine/bss-store-credit/history?limit=20");
-    expect(history.balance).toBe(2500);
+    expect(history.balance).toBe(25);
+    const raw = await (await get("anna", "/rest/V1/carts/mine/bss-store-credit/history?limit=20")).text();
+    expect(raw).toMatch(/^\{"balance":25\.00,/);
+    expect(raw).toContain('"amount":-4.75,');
     expect(history.entries).toHaveLength(12);
     expect(history.has_more).toBe(false);
     expect(history).toMatchObject({ filter: "all", limit: 20 });
     expect(new Set(history.entries.map((e) => e.type))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
-    expect(history.entries.reduce((sum, e) => sum + e.amount, 0)).toBe(2500);
+    expect(history.entries.reduce((sum, e) => sum + cents(e.amount), 0)).toBe(2500);
     const dates = history.entries.map((e) => e.date);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(history.entries).toContainEqual({
       type: 10,
       type_label: "Einkauf im Markt",
-      amount: -475,
+      amount: -4.75,
       date: expect.any(String),
       note: "",
-      order_number: 100000003,
+      order_number: "100000003",
     });
     expect(history.entries).toContainEqual(
-      expect.objectContaining({ type: 1, amount: 1500, note: "Willkommensguthaben", order_number: null }),
+      expect.objectContaining({ type: 1, amount: 15, note: "Willkommensguthaben", order_number: null }),
     );
     const rows = await shop.db
       .prepare(
@@ -282,14 +298,14 @@ describe("the balance and its history", () => {
       )
       .bind(ANNA)
       .all<{ type: number; amount_cents: number; note: string }>();
-    expect(history.entries.map((e) => [e.type, e.amount, e.note])).toEqual(
+    expect(history.entries.map((e) => [e.type, cents(e.amount), e.note])).toEqual(
       rows.results.map((r) => [r.type, r.amount_cents, r.note]),
     );
   });
 
   it("shows a page of ten unless asked for more, within the balance page's bounds", async () => {
     const first = await getJson<BalanceAnswer>("anna", "/rest/V1/carts/mine/bss-store-credit/history");
-    expect(first).toMatchObject({ balance: 2500, has_more: true, limit: 10 });
+    expect(first).toMatchObject({ balance: 25, has_more: true, limit: 10 });
     expect(first.entries).toHaveLength(10);
     const small = await getJson<BalanceAnswer>("anna", "/rest/V1/carts/mine/bss-store-credit/history?limit=3");
     expect(small.limit).toBe(10);
@@ -307,7 +323,7 @@ describe("the balance and its history", () => {
       `/rest/V1/carts/mine/bss-store-credit/history?filter=${filter}&limit=20`,
     );
     expect(history.filter).toBe(filter);
-    expect(history.balance).toBe(2500);
+    expect(history.balance).toBe(25);
     expect(history.entries.map((e) => e.type)).toEqual(types);
   });
 });

@@ -80,6 +80,23 @@ describe("the products of a page", () => {
     });
   });
 
+  it("in the catalogue calls' shape, prices in euros; the page's own price filter (euros, „1,40“) as the page reads it", async () => {
+    const res = await pageProducts("/catalog/category/milch-eier?priceMin=1,40&priceMax=2,00&sort=price_asc");
+    const listing = await get("/rest/V1/els/category?id=milch-eier&priceMin=1.40&priceMax=2.00&sort=price_asc");
+    expect(listing.status).toBe(200);
+    const [section] = res.body.sections;
+    expect(section.products).toEqual(listing.body.products);
+    expect(section.total).toBe(listing.body.total);
+    expect(section.total).toBeGreaterThan(0);
+    for (const p of section.products as unknown as { price: { value: number } }[]) {
+      expect(p.price.value).toBeGreaterThanOrEqual(1.4);
+      expect(p.price.value).toBeLessThanOrEqual(2);
+    }
+    const raw = await (await shop.fetch(`/v1/page/products?path=${encodeURIComponent("/")}`)).text();
+    expect(raw).toMatch(/"price":\{"value":\d+\.\d\d,/);
+    expect(raw).not.toContain("priceCents");
+  });
+
   it("of pages without a product list: no sections; a path with nothing: 404", async () => {
     expect((await pageProducts("/catalog/product/120001")).body).toEqual({
       path: "/catalog/product/120001",

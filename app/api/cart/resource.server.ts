@@ -11,7 +11,7 @@ import { STANDARD_SHIPPING_CENTS } from "~/domain/cart/shipping";
 import { checkoutBlocker } from "~/domain/cart/validity";
 import { DEFAULT_TAX_RATE } from "~/domain/money/tax";
 import { translator } from "~/platform/i18n.server";
-import type { ProductSummary } from "~/domain/catalog/product";
+import { productSummaryResource } from "../catalog/resource.server";
 import { apiJson, euro, euroSchema } from "../money.server";
 
 const segment = z.object({
@@ -34,7 +34,7 @@ export const cartItemSchema = z.object({
   qty: z.number().int(),
   max_qty: z.number().int(),
   out_of_stock: z.boolean(),
-  options: z.string().describe("Der Artikel als JSON-Zeichenkette (Produkt wie in els/products)"),
+  options: z.string().describe("Der Artikel als JSON-Zeichenkette (wie ein Produkt der Listen von els/search)"),
   row_total_incl_tax: euroSchema("Zeilensumme inkl. MwSt. (Geschenke 0.00)"),
   base_price_incl_tax: euroSchema("Stückpreis inkl. MwSt. (Geschenke 0.00)"),
   extension_attributes: z.object({ free_product: z.boolean() }),
@@ -109,7 +109,7 @@ export async function cartResource(db: D1Database, customerId: number, cart?: Ca
       qty: l.qty,
       max_qty: l.maxQty,
       out_of_stock: l.outOfStock,
-      options: apiJson(lineProduct(l.product)),
+      options: apiJson(productSummaryResource(l.product)),
       row_total_incl_tax: euro(l.rowTotalCents),
       base_price_incl_tax: euro(l.isGift ? 0 : l.product.priceCents),
       extension_attributes: { free_product: l.isGift },
@@ -172,20 +172,5 @@ export async function cartResource(db: D1Database, customerId: number, cart?: Ca
       gifts_available: c.giftsAvailable,
       validation_message: JSON.stringify(c.messages.map((m) => ({ type: m.type, message: t(m.key, m.values ?? {}) }))),
     },
-  };
-}
-
-/** The product of a line as the spec's Product (section 3) writes it, for the line's `options`. */
-function lineProduct(p: ProductSummary) {
-  return {
-    sku: p.sku,
-    name: p.name,
-    brand: p.brand,
-    price: { value: euro(p.priceCents), regularValue: p.regularPriceCents === null ? null : euro(p.regularPriceCents) },
-    deposit: euro(p.depositCents),
-    stockItem: { inStock: p.inStock },
-    badges: p.badges,
-    labels: p.labels,
-    photo: p.photo,
   };
 }

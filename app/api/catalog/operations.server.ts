@@ -15,10 +15,13 @@ import { listingFilter, listingQueryShape } from "./query.server";
 import {
   categoryTreeResource,
   categoryTreeSchema,
-  mainPhoto,
   productListShape,
   productResource,
   productSchema,
+  productSummaryResource,
+  shippingCostsNotice,
+  suggestedProductResource,
+  suggestedProductSchema,
 } from "./resource.server";
 import { PAGE_PRODUCTS_OPERATIONS } from "./page-products.server";
 import { resolvePath, resolvedPathSchema, shopPath } from "./url-resolver.server";
@@ -55,7 +58,7 @@ export const searchProducts = operation({
     return {
       query: q,
       tooShort: !result,
-      products: result?.products ?? [],
+      products: (result?.products ?? []).map(productSummaryResource),
       total: result?.total ?? 0,
       hasMore: result?.hasMore ?? false,
       matchLimit: result?.matchLimit ?? null,
@@ -74,17 +77,12 @@ export const suggestSearch = operation({
   query: z.object({ q: searchText }).strict(),
   response: z.object({
     categories: z.array(idName),
-    products: z.array(
-      z.object({
-        sku: z.string(),
-        name: z.string(),
-        brand: z.string(),
-        priceCents: z.number().int().describe("Preis in Cent (ganze Zahl)"),
-        photo: mainPhoto,
-      }),
-    ),
+    products: z.array(suggestedProductSchema),
   }),
-  run: ({ query }, { env }) => searchSuggestions(env.DB, query.q),
+  async run({ query }, { env }) {
+    const { categories, products } = await searchSuggestions(env.DB, query.q);
+    return { categories, products: products.map(suggestedProductResource) };
+  },
 });
 
 export const listCategories = operation({
@@ -124,6 +122,7 @@ export const categoryProducts = operation({
       path: categoryPath(tree, node.id),
       subcategories,
       ...result,
+      products: result.products.map(productSummaryResource),
     };
   },
 });
@@ -147,8 +146,12 @@ export const productsBySku = operation({
     .strict(),
   response: z.object({ products: z.array(productSchema) }),
   async run({ query }, { env }) {
-    const [tree, products] = await Promise.all([loadCategoryTree(env.DB), loadProductsBySku(env.DB, query.skus)]);
-    return { products: products.map((p) => productResource(tree, p)) };
+    const [tree, products, shipping] = await Promise.all([
+      loadCategoryTree(env.DB),
+      loadProductsBySku(env.DB, query.skus),
+      shippingCostsNotice(),
+    ]);
+    return { products: products.map((p) => productResource(tree, p, shipping)) };
   },
 });
 

@@ -14,7 +14,7 @@ import { loadHomeRows } from "~/domain/catalog/product-rows.server";
 import { searchQueryOf } from "~/domain/catalog/search";
 import { translator } from "~/platform/i18n.server";
 import { ApiFailure, operation } from "../operation.server";
-import { productSummarySchema } from "./resource.server";
+import { productSummaryResource, productSummarySchema } from "./resource.server";
 import { resolvePath, shopPath } from "./url-resolver.server";
 
 const HOME_PATH = "/";
@@ -45,7 +45,7 @@ async function pageProducts(db: D1Database, path: string): Promise<PageProducts 
     const sections: Section[] = HOME_ROWS.filter((row) => rows[row].length).map((row) => ({
       key: row,
       title: t(`rows.${row}`),
-      products: rows[row],
+      products: rows[row].map(productSummaryResource),
       total: rows[row].length,
       hasMore: false,
     }));
@@ -56,7 +56,15 @@ async function pageProducts(db: D1Database, path: string): Promise<PageProducts 
     const query = searchQueryOf(url.searchParams);
     const { result } = await searchListing(db, query, filter);
     const sections: Section[] = result
-      ? [{ key: "search", title: query, products: result.products, total: result.total, hasMore: result.hasMore }]
+      ? [
+          {
+            key: "search",
+            title: query,
+            products: result.products.map(productSummaryResource),
+            total: result.total,
+            hasMore: result.hasMore,
+          },
+        ]
       : [];
     return { path, type: "search", sections };
   }
@@ -70,7 +78,13 @@ async function pageProducts(db: D1Database, path: string): Promise<PageProducts 
     path,
     type: "category",
     sections: [
-      { key: "category", title: name, products: result.products, total: result.total, hasMore: result.hasMore },
+      {
+        key: "category",
+        title: name,
+        products: result.products.map(productSummaryResource),
+        total: result.total,
+        hasMore: result.hasMore,
+      },
     ],
   };
 }

@@ -1,7 +1,9 @@
 /**
  * The query of a product list call (search, category): the listing page's URL parameters, checked
  * strictly (a value the page would quietly drop is a 400 here), then read by the page's own
- * `parseProductFilter`. Only the price differs: the API speaks cents, as in its answers.
+ * `parseProductFilter`. Only the price differs: the API reads euros as it writes them (2.49, a point
+ * and at most two places, docs/decisions/0034 "Money"), on the digits, where the page also takes a
+ * person's "2,49".
  */
 import { z } from "zod";
 import {
@@ -21,15 +23,20 @@ import {
 } from "~/domain/catalog/filters";
 import { translator } from "~/platform/i18n.server";
 import { invalidInput } from "../errors.server";
+import { euroInput } from "../money.server";
 import { ApiFailure } from "../operation.server";
 
-const cents = (what: string) =>
+const MAX_PRICE_EUROS = MAX_PRICE_CENTS / 100;
+
+/** A price bound in euros ("2.49", "3"), read by the API's one reading of an amount (`euroInput`). */
+const euros = (what: string) =>
   z
     .string()
-    .regex(/^\d{1,10}$/, `api:cents|${MAX_PRICE_CENTS}`)
-    .transform(Number)
-    .refine((n) => n <= MAX_PRICE_CENTS, `api:cents|${MAX_PRICE_CENTS}`)
-    .describe(`${what} in Cent (ganze Zahl)`);
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, `api:euros|${MAX_PRICE_EUROS}`)
+    .pipe(euroInput)
+    // a value the pattern refused already has its message (zod refines it all the same)
+    .refine((cents) => typeof cents !== "number" || cents <= MAX_PRICE_CENTS, `api:euros|${MAX_PRICE_EUROS}`)
+    .describe(`${what} in Euro, höchstens zwei Nachkommastellen mit Punkt (z. B. 2.49), bis ${MAX_PRICE_EUROS}`);
 
 const grams = (what: string) =>
   z
@@ -49,8 +56,8 @@ const flag = z.enum([...FLAG_ON_VALUES, "0", "false"]).describe("Filter an mit 1
 
 /** The listing's parameters, each once, as the router hands them over (strings). */
 export const listingQueryShape = {
-  priceMin: cents("Mindestpreis"),
-  priceMax: cents("Höchstpreis"),
+  priceMin: euros("Mindestpreis"),
+  priceMax: euros("Höchstpreis"),
   sugarMin: grams("Zucker mindestens"),
   sugarMax: grams("Zucker höchstens"),
   fatMin: grams("Fett mindestens"),
@@ -107,7 +114,7 @@ async function checkRepeated(params: URLSearchParams): Promise<void> {
 
 /**
  * The filter of a list call: the page's parser on the request's own parameters (so a repeated
- * facet keeps all its values), the price range from the checked cents.
+ * facet keeps all its values), the price range from the checked euros, in cents.
  */
 export async function listingFilter(request: Request, query: ListingQuery): Promise<ProductFilter> {
   const params = new URL(request.url).searchParams;

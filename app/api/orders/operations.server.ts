@@ -67,7 +67,7 @@ export const readMyOrder = operation({
 export const balanceHistory = operation({
   method: "GET",
   path: "/rest/V1/carts/mine/bss-store-credit/history",
-  summary: "Das Guthaben (Cent) und sein Verlauf, neueste Buchung zuerst (filter und limit wie auf „Mein Guthaben“)",
+  summary: "Das Guthaben (Euro) und sein Verlauf, neueste Buchung zuerst (filter und limit wie auf „Mein Guthaben“)",
   tag: TAG,
   auth: true,
   query: z
@@ -102,11 +102,12 @@ export const applyCredit = operation({
   body: z
     .object({
       amount: euroInput
-        .refine((cents) => cents >= 1, "validation.amount")
+        // an amount euroInput refused already has its message (zod refines it all the same)
+        .refine((cents) => typeof cents !== "number" || cents >= 1, "validation.amount")
         .optional()
-        .describe(
-          "Wie viel Guthaben in Euro (höchstens zwei Nachkommastellen, höchstens das Guthaben); ohne: das ganze Guthaben",
-        ),
+        .openapi({
+          description: "Wie viel Guthaben in Euro (z. B. 5.00, höchstens das Guthaben); ohne: das ganze Guthaben",
+        }),
     })
     .strict(),
   response: cartSchema,

@@ -1,7 +1,9 @@
 /**
  * Orders and the balance as the API shows them (spec section 3 "Order list fields", "Balance
  * history entry types"): what the order list, the order page and the balance page show, from the
- * same domain values, with the pages' German texts. Money is in cents, as everywhere in the shop.
+ * same domain values, with the pages' German texts. Amounts are euros with two places
+ * (docs/decisions/0034, "Money"), made from the shop's cents at this edge; an order number is a
+ * string, as in the order submit's answer (`increment_id`).
  */
 import { z } from "zod";
 import { postalAddressFields } from "../address.server";
@@ -14,8 +16,7 @@ import {
 import { canWithdraw, cashbackState, shipsNothing, type OrderDetail, type OrderSummary } from "~/domain/order/order";
 import type { OrderStatus, PaymentMethodCode } from "~/platform/db.server";
 import { translator } from "~/platform/i18n.server";
-
-const cents = z.number().int();
+import { euro, euroSchema } from "../money.server";
 
 /** Every value of a database type, once; the compiler keeps the lists complete and exact. */
 const valuesOf = <T extends string>(all: Record<T, true>) => Object.keys(all) as [T, ...T[]];
@@ -37,8 +38,7 @@ const PAYMENT_METHODS = valuesOf<PaymentMethodCode>({
 
 /** One line of the order list (spec: order number, date, status remark, item count, sum, store). */
 export const orderSummarySchema = z.object({
-  /** The order number the customer knows. */
-  increment_id: z.number().int(),
+  increment_id: z.string().describe("Die Bestellnummer, die die Kundin kennt"),
   created_at: z.string(),
   status: z.enum(ORDER_STATUSES),
   /** The status as the order list shows it, e.g. "In Bearbeitung". */
@@ -47,8 +47,7 @@ export const orderSummarySchema = z.object({
   channel: z.enum(["online", "store"]),
   carrier_code: z.string().nullable(),
   item_count: z.number().int(),
-  /** cents */
-  grand_total: cents,
+  grand_total: euroSchema("Die Summe der Bestellung in Euro"),
   /** The store of a purchase there or of a click & collect order; null for a delivery. */
   store: z.string().nullable(),
 });
@@ -61,25 +60,30 @@ export const orderDetailSchema = orderSummarySchema.extend({
       qty: z.number().int(),
       /** A gift of the order (free of charge). */
       free_product: z.boolean(),
-      unit_price: cents,
-      deposit: cents,
-      row_total: cents,
+      unit_price: euroSchema("Preis je Stück in Euro (0.00 für ein Geschenk)"),
+      deposit: euroSchema("Pfand der Zeile in Euro"),
+      row_total: euroSchema("Summe der Zeile in Euro"),
     }),
   ),
   totals: z.object({
-    /** The goods; an order of the cooperative's shares alone has none. */
-    subtotal: cents,
-    discount: cents,
+    subtotal: euroSchema("Die Waren in Euro; eine Bestellung nur von Anteilen hat keine"),
+    discount: euroSchema("Der Rabatt des Gutscheins in Euro (positiv)"),
     coupon_code: z.string().nullable(),
-    deposit: cents,
-    shipping: cents,
-    /** The cooperative's shares in the order (no VAT). */
-    shares: cents,
-    /** Paid with the balance. */
-    credit: cents,
-    grand_total: cents,
-    /** VAT included, per rate. */
-    tax: z.array(z.object({ rate: z.number(), gross: cents, net: cents, tax: cents })),
+    deposit: euroSchema("Pfand in Euro"),
+    shipping: euroSchema("Versand in Euro"),
+    shares: euroSchema("Die Genossenschaftsanteile der Bestellung in Euro (ohne Mehrwertsteuer)"),
+    credit: euroSchema("Mit dem Guthaben bezahlt, in Euro (positiv)"),
+    grand_total: euroSchema("Die Summe der Bestellung in Euro"),
+    tax: z
+      .array(
+        z.object({
+          rate: z.number(),
+          gross: euroSchema("Brutto in Euro"),
+          net: euroSchema("Netto in Euro"),
+          tax: euroSchema("Enthaltene Mehrwertsteuer in Euro"),
+        }),
+      )
+      .describe("Die enthaltene Mehrwertsteuer je Satz"),
   }),
   payment: z.object({
     method: z.enum(PAYMENT_METHODS),
@@ -108,7 +112,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** The member's cashback the order earns; null without. */
   cashback: z
     .object({
-      amount: cents,
+      amount: euroSchema("Cashback in Euro"),
       state: z.enum(["credited", "pending", "void"]),
       credited_at: z.string().nullable(),
     })
@@ -119,8 +123,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
 });
 
 export const balanceHistorySchema = z.object({
-  /** cents */
-  balance: cents,
+  balance: euroSchema("Das Guthaben in Euro"),
   /** Newest first, at most `limit`. */
   entries: z.array(
     z.object({
@@ -132,11 +135,10 @@ export const balanceHistorySchema = z.object({
         .max(BALANCE_ENTRY_TYPES[BALANCE_ENTRY_TYPES.length - 1]),
       /** The type as the balance page shows it, e.g. "Umfrage". */
       type_label: z.string(),
-      /** cents, negative when used */
-      amount: cents,
+      amount: euroSchema("Betrag in Euro, negativ, wenn Guthaben verwendet wurde"),
       date: z.string(),
       note: z.string(),
-      order_number: z.number().int().nullable(),
+      order_number: z.string().nullable().describe("Die Bestellnummer der Buchung (increment_id)"),
     }),
   ),
   /** More entries exist beyond `limit`. */
@@ -151,14 +153,14 @@ const ordersText = async () => (await translator("orders")) as Translate;
 
 function summary(o: OrderSummary, t: Translate): z.input<typeof orderSummarySchema> {
   return {
-    increment_id: o.incrementId,
+    increment_id: String(o.incrementId),
     created_at: o.createdAt,
     status: o.status,
     status_remark: t(`status.${o.status}`),
     channel: o.channel,
     carrier_code: o.carrierCode,
     item_count: o.itemCount,
-    grand_total: o.grandTotalCents,
+    grand_total: euro(o.grandTotalCents),
     store: o.storeName,
   };
 }
@@ -177,20 +179,25 @@ export async function orderDetailResource(o: OrderDetail): Promise<z.input<typeo
       name: l.name,
       qty: l.qty,
       free_product: l.isGift,
-      unit_price: l.unitPriceCents,
-      deposit: l.depositCents,
-      row_total: l.rowTotalCents,
+      unit_price: euro(l.unitPriceCents),
+      deposit: euro(l.depositCents),
+      row_total: euro(l.rowTotalCents),
     })),
     totals: {
-      subtotal: o.subtotalCents,
-      discount: o.discountCents,
+      subtotal: euro(o.subtotalCents),
+      discount: euro(o.discountCents),
       coupon_code: o.couponCode,
-      deposit: o.depositCents,
-      shipping: o.shippingCents,
-      shares: o.sharesCents,
-      credit: o.creditCents,
-      grand_total: o.grandTotalCents,
-      tax: o.taxDetails.map((d) => ({ rate: d.rate, gross: d.grossCents, net: d.netCents, tax: d.taxCents })),
+      deposit: euro(o.depositCents),
+      shipping: euro(o.shippingCents),
+      shares: euro(o.sharesCents),
+      credit: euro(o.creditCents),
+      grand_total: euro(o.grandTotalCents),
+      tax: o.taxDetails.map((d) => ({
+        rate: d.rate,
+        gross: euro(d.grossCents),
+        net: euro(d.netCents),
+        tax: euro(d.taxCents),
+      })),
     },
     payment: { method: o.paymentMethod, title: t(`payment.${o.paymentMethod}`), status: o.paymentStatus },
     shipping: {
@@ -215,7 +222,7 @@ export async function orderDetailResource(o: OrderDetail): Promise<z.input<typeo
       : null,
     comment: o.comment,
     cashback: o.cashbackCents
-      ? { amount: o.cashbackCents, state: cashbackState(o), credited_at: o.cashbackCreditedAt }
+      ? { amount: euro(o.cashbackCents), state: cashbackState(o), credited_at: o.cashbackCreditedAt }
       : null,
     withdrawn_at: o.withdrawnAt,
     can_withdraw: canWithdraw(o),
@@ -229,14 +236,14 @@ export async function balanceHistoryResource(
 ): Promise<z.input<typeof balanceHistorySchema>> {
   const t = (await translator("balance")) as Translate;
   return {
-    balance: history.balanceCents,
+    balance: euro(history.balanceCents),
     entries: history.entries.map((e) => ({
       type: e.type,
       type_label: t(`type.${e.type}`),
-      amount: e.amountCents,
+      amount: euro(e.amountCents),
       date: e.createdAt,
       note: e.note,
-      order_number: e.orderNumber,
+      order_number: e.orderNumber === null ? null : String(e.orderNumber),
     })),
     has_more: history.hasMore,
     filter,

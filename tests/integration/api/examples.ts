@@ -97,6 +97,12 @@ export const EXAMPLES: Record<string, readonly Example[]> = {
   ],
   "GET /rest/V1/els/search": [
     { name: "a search", token: false, query: { q: "milch" }, status: 200 },
+    {
+      name: "a price range in euros",
+      token: false,
+      query: { q: "milch", priceMin: "1.40", priceMax: "2" },
+      status: 200,
+    },
     { name: "page 0", token: false, query: { q: "milch", page: "0" }, status: 400 },
   ],
   "GET /rest/V1/els/suggestions": [{ name: "suggestions", token: false, query: { q: "milch" }, status: 200 }],
