@@ -620,6 +620,9 @@ describe("a client written from spec sections 3 and 7", () => {
     const withoutKey = await call("POST", "/rest/V1/order/mine/submit", { body: order });
     if (withoutKey.status !== 400) problems.push(`without Idempotency-Key: 400 expected, got ${withoutKey.status}`);
     problems.push(...shapeProblems(withoutKey, ERROR).map((p) => `without Idempotency-Key: ${p}`));
+    // refused for the header, not for the body: the answer says what is missing
+    if (!withoutKey.text.includes("Idempotency-Key"))
+      problems.push(`without Idempotency-Key: the refusal does not name the header: ${withoutKey.text}`);
 
     const placed = await call("POST", "/rest/V1/order/mine/submit", {
       body: order,
@@ -637,6 +640,8 @@ describe("a client written from spec sections 3 and 7", () => {
     const listed = (overview.body ?? []).find(
       (o: { increment_id: unknown }) => String(o.increment_id) === String(placed.body.increment_id),
     );
+    // the refused call placed nothing: the new customer's one order
+    if (overview.body?.length !== 1) problems.push(`overview: one order expected, got ${overview.body?.length}`);
     if (!listed) problems.push(`overview: the order ${placed.body.increment_id} is not listed`);
     else {
       const stored = await one<{ grand_total_cents: number }>(
