@@ -102,6 +102,9 @@ function shapeProblems(answer: Answer, shape: Shape, path = "", value: unknown =
   return problemsOf(value, shape, answer.parsed, path);
 }
 
+/** Cents as the euros an answer should write ("55.60"), for the messages. */
+const euros = (cents: number) => (cents / 100).toFixed(2);
+
 /** The name of a field found by what the spec calls it (for fields the spec names only in words). */
 function namedLike(value: Record<string, unknown>, pattern: RegExp): string | undefined {
   return Object.keys(value).find((key) => pattern.test(key));
@@ -126,7 +129,7 @@ function segmentProblems(answer: Answer, codes: string[]): string[] {
   const grand = segment("grand_total")?.value;
   if (sum !== toCents(grand ?? Number.NaN))
     problems.push(
-      `total_segments: ${segments.map((s) => `${s.code} ${s.value}`).join(", ")}: all but tax and grand_total add up to ${sum / 100}, not to grand_total`,
+      `total_segments: ${segments.map((s) => `${s.code} ${s.value}`).join(", ")}: all but tax and grand_total add up to ${euros(sum)}, not to grand_total`,
     );
   if (grand !== body.grandTotal || grand !== body.grand_total)
     problems.push(`grand totals: segment ${grand}, grandTotal ${body.grandTotal}, grand_total ${body.grand_total}`);
@@ -350,7 +353,7 @@ describe("a client written from spec sections 3 and 7", () => {
       "SELECT balance_cents FROM customer_balance WHERE customer_id = ?",
       CUSTOMER_ID,
     );
-    const balanceText = (balance.balance_cents / 100).toFixed(2);
+    const balanceText = euros(balance.balance_cents);
     if (attributes.get("balance") !== balanceText)
       problems.push(
         `custom_attributes[balance]: "${balanceText}" expected, got ${JSON.stringify(attributes.get("balance"))}`,
@@ -363,7 +366,7 @@ describe("a client written from spec sections 3 and 7", () => {
       CUSTOMER_ID,
     );
     if (toCents(ext.shares_value) !== held.value)
-      problems.push(`extension_attributes.shares_value: ${held.value / 100} € expected, got ${ext.shares_value}`);
+      problems.push(`extension_attributes.shares_value: ${euros(held.value)} expected, got ${ext.shares_value}`);
     if (ext.shares_count !== HELD) problems.push(`extension_attributes.shares_count: ${HELD} expected`);
     expect(me.body.addresses?.map((a: { id: unknown }) => Number(a.id))).toEqual([ADDRESS_ID]);
     expect(problems).toEqual([]);
@@ -502,16 +505,16 @@ describe("a client written from spec sections 3 and 7", () => {
     const milkCents = await priceCents(MILK);
     if (toCents(milk?.base_price_incl_tax) !== milkCents)
       problems.push(
-        `items[${MILK}].base_price_incl_tax: ${milkCents / 100} expected, got ${milk?.base_price_incl_tax}`,
+        `items[${MILK}].base_price_incl_tax: ${euros(milkCents)} expected, got ${milk?.base_price_incl_tax}`,
       );
     if (toCents(milk?.row_total_incl_tax) !== milkCents * 40)
       problems.push(
-        `items[${MILK}].row_total_incl_tax: ${(milkCents * 40) / 100} expected, got ${milk?.row_total_incl_tax}`,
+        `items[${MILK}].row_total_incl_tax: ${euros(milkCents * 40)} expected, got ${milk?.row_total_incl_tax}`,
       );
     try {
       const product = JSON.parse(milk?.options);
       if (toCents(product?.price?.value) !== milkCents)
-        problems.push(`items[${MILK}].options: price.value ${milkCents / 100} expected, got ${product?.price?.value}`);
+        problems.push(`items[${MILK}].options: price.value ${euros(milkCents)} expected, got ${product?.price?.value}`);
     } catch {
       // reported by the shape
     }
@@ -527,7 +530,7 @@ describe("a client written from spec sections 3 and 7", () => {
     const perShare = held.cents / held.quantity;
     const shares = body.total_segments?.find?.((s: { code: string }) => s.code === "shares")?.value;
     if (toCents(shares ?? 0) !== IN_CART * perShare)
-      problems.push(`total_segments[shares]: ${(IN_CART * perShare) / 100} expected, got ${shares}`);
+      problems.push(`total_segments[shares]: ${euros(IN_CART * perShare)} expected, got ${shares}`);
 
     // extension attributes: the gift steps as the database holds them, the messages, the minimum
     const ext = body.extension_attributes ?? {};
@@ -649,7 +652,7 @@ describe("a client written from spec sections 3 and 7", () => {
         Number(placed.body.increment_id),
       );
       if (toCents(listed.grand_total) !== stored.grand_total_cents)
-        problems.push(`overview: grand_total ${stored.grand_total_cents / 100} expected, got ${listed.grand_total}`);
+        problems.push(`overview: grand_total ${euros(stored.grand_total_cents)} expected, got ${listed.grand_total}`);
     }
     expect(problems).toEqual([]);
   });
@@ -665,7 +668,7 @@ describe("a client written from spec sections 3 and 7", () => {
     for (const product of list ?? []) {
       const cents = await priceCents(product.sku);
       if (toCents(product.price?.value) !== cents)
-        problems.push(`els/products ${product.sku}: price.value ${cents / 100} expected, got ${product.price?.value}`);
+        problems.push(`els/products ${product.sku}: price.value ${euros(cents)} expected, got ${product.price?.value}`);
       // tax percent, shipping costs and origin country: named in words only
       for (const [what, pattern] of [
         ["tax percent", /tax/i],
@@ -674,7 +677,7 @@ describe("a client written from spec sections 3 and 7", () => {
       ] as const)
         if (!namedLike(product, pattern)) problems.push(`els/products ${product.sku}: no field for the ${what}`);
     }
-    const milkText = `"value":${((await priceCents(MILK)) / 100).toFixed(2)}`;
+    const milkText = `"value":${euros(await priceCents(MILK))}`;
     if (!products.text.includes(milkText)) problems.push(`els/products: the text has no ${milkText}`);
 
     const search = await call("GET", "/rest/V1/els/search?q=milch");
@@ -708,7 +711,7 @@ describe("a client written from spec sections 3 and 7", () => {
     );
 
     // the price filter in euros, as the prices are given: milk (1.39) is within 1.39
-    const limit = ((await priceCents(MILK)) / 100).toFixed(2);
+    const limit = euros(await priceCents(MILK));
     const category = await call("GET", `/rest/V1/els/category?id=milch&priceMax=${limit}`);
     if (category.status !== 200)
       problems.push(`els/category?priceMax=${limit}: 200 expected, got ${category.status} ${category.text}`);
