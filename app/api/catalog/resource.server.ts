@@ -53,7 +53,7 @@ const priceOf = (p: Priced) => ({
 
 /**
  * One product of a list (category page, search, home page rows) with the spec's Product names, as
- * far as a tile has them: its stock only as `stockItem.inStock` (`els/products` has the rest).
+ * far as a tile has them, the stock (`stockItem`) included.
  */
 export const productSummarySchema = z.object({
   sku: z.string(),
@@ -66,7 +66,9 @@ export const productSummarySchema = z.object({
   minAge: z.number().int().describe("Mindestalter für den Kauf (0: keins)"),
   badges: z.array(z.enum(BADGES)),
   labels: z.array(z.enum(LABELS)),
-  stockItem: z.object({ inStock: z.boolean() }).describe("Lieferbar (in der Liste nur dies)"),
+  stockItem: z
+    .object({ managed: z.boolean(), inStock: z.boolean(), qty: z.number().int() })
+    .describe("Bestand: ob er gezählt wird, ob lieferbar, wie viele noch da sind"),
   photo: mainPhoto,
 });
 
@@ -82,7 +84,7 @@ export function productSummaryResource(p: ProductSummary): z.input<typeof produc
     minAge: p.minAge,
     badges: p.badges,
     labels: p.labels,
-    stockItem: { inStock: p.inStock },
+    stockItem: { managed: p.stockManaged, inStock: p.inStock, qty: p.stockQty },
     photo: p.photo,
   };
 }

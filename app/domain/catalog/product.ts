@@ -29,6 +29,9 @@ export interface ProductSummary extends NetQuantity {
   lowestPrice30dCents: number | null;
   depositCents: number;
   inStock: boolean;
+  /** Whether the stock is counted, and how much is left (the JSON API's `stockItem`). */
+  stockManaged: boolean;
+  stockQty: number;
   minAge: number;
   badges: Badge[];
   labels: Label[];
@@ -147,6 +150,8 @@ export function toProductSummary(row: ProductSummaryRow): ProductSummary {
     unit: row.unit as Unit,
     packCount: row.pack_count,
     inStock: isInStock(row),
+    stockManaged: row.stock_managed === 1,
+    stockQty: row.stock_qty,
     minAge: row.min_age,
     badges: badgesOf(row),
     labels: labelsOf(row),
