@@ -205,6 +205,19 @@ describe("what the checkout offers", () => {
 });
 
 describe("the order submit", () => {
+  it("takes the spec's body alone: her default delivery address and the cart's total as it stands", async () => {
+    const b = await apiBuyer();
+    const { shippingAddressId: _address, grandTotal: _total, ...spec } = await standardOrder(b);
+    const key = newKey();
+    const placed = await json<Submitted>(submit(b, spec, key));
+    expect(placed.status).toBe("pending_payment");
+    const row = await shop.db
+      .prepare("SELECT shipping_address FROM customer_order WHERE increment_id = ?")
+      .bind(Number(placed.increment_id))
+      .first<{ shipping_address: string }>();
+    expect(JSON.parse(row?.shipping_address ?? "{}")).toMatchObject({ zip: expect.any(String) });
+  });
+
   it("places the order, answers its number and the payment page, which the app opens without a session", async () => {
     const b = await apiBuyer();
     const stockBefore = await h.stockOf(SKU);
@@ -362,10 +375,15 @@ describe("refusals change nothing", () => {
       expect(total.message).toBe(
         "Der Gesamtbetrag hat sich geändert. Bitte prüfe deine Bestellung und bestelle erneut.",
       );
+      // without an address the default delivery address stands in (the spec's body has none); a
+      // customer without one is asked for it
+      const noDefault = shop.db.prepare("UPDATE address SET is_default_shipping = ?1 WHERE id = ?2");
+      await noDefault.bind(0, b.addressId).run();
       const missing = await json<Failure>(submit(b, { ...body, shippingAddressId: undefined }), 400);
       expect(missing.parameters).toEqual([
         "body.shippingAddressId: Bitte wähle eine Lieferadresse oder lege eine neue an.",
       ]);
+      await noDefault.bind(1, b.addressId).run();
       // Another customer's address is no address of hers (the owner check).
       const foreign = await json<Failure>(submit(b, { ...body, shippingAddressId: other.addressId }), 409);
       expect(foreign).toEqual({

@@ -24,7 +24,7 @@ export const submitBody = z
     paymentMethod: z.enum(PAYMENT_METHODS),
     /** The shipping method; none for a cart of shares alone. */
     shippingRuleset: z.enum(CARRIER_CODES).optional(),
-    /** The delivery address (one of the customer's, see shipping-information). */
+    /** The delivery address (one of the customer's, see shipping-information); without: her default delivery address. */
     shippingAddressId: z.number().int().positive().optional(),
     /** The wish date's start and end, as the wish-dates call answers them. */
     shippingDate: instant.optional(),
@@ -53,8 +53,12 @@ export const submitBody = z
       .strict()
       .optional(),
     orderComment: z.string().max(COMMENT_MAX_LENGTH).optional(),
-    /** The grand total the customer confirmed ("zahlungspflichtig bestellen"): an order is only made for exactly that. */
-    grandTotal: euroInput,
+    /**
+     * The grand total the customer confirmed ("zahlungspflichtig bestellen"): an order is only made
+     * for exactly that. The spec's body has none; without it the order is made for the total the
+     * cart has with the chosen method at that moment (docs/decisions/0034).
+     */
+    grandTotal: euroInput.optional(),
   })
   .strict();
 
@@ -93,12 +97,20 @@ export const placeOf = (field: CheckoutField) =>
 const slotOf = (start: string | undefined, end: string | undefined): TimeSlot | undefined =>
   start === undefined ? undefined : { start, end: end ?? "" };
 
+/** What the spec's body leaves out, filled in from the customer's checkout as it stands. */
+export interface SpecDefaults {
+  /** Her default delivery address, if she has one. */
+  addressId: number | undefined;
+  /** The cart's total with the chosen method. */
+  grandTotalCents: number;
+}
+
 /** The body (and the Idempotency-Key header) as the typed checkout draft. */
-export function draftOfBody(body: SubmitBody, idempotencyKey: string): CheckoutDraft {
+export function draftOfBody(body: SubmitBody, idempotencyKey: string, defaults?: SpecDefaults): CheckoutDraft {
   return {
     idempotencyKey,
     carrier: body.shippingRuleset,
-    addressId: body.shippingAddressId,
+    addressId: body.shippingAddressId ?? defaults?.addressId,
     deliverySlot: slotOf(body.shippingDate, body.shippingDateEnd),
     telephone: body.telephone,
     storeId: body.pickupStore,
@@ -108,6 +120,7 @@ export function draftOfBody(body: SubmitBody, idempotencyKey: string): CheckoutD
     useCredit: body.useCredit ?? false,
     sepa: body.sepa && { ...body.sepa, bic: body.sepa.bic ?? "" },
     comment: body.orderComment,
-    expectedTotal: body.grandTotal,
+    // defaults are read whenever the body has no total; NaN, were they not, is refused as a changed total
+    expectedTotal: body.grandTotal ?? defaults?.grandTotalCents ?? Number.NaN,
   };
 }

@@ -13,12 +13,14 @@ import {
   idempotencyKeySchema,
   type CheckoutFieldErrors,
 } from "~/domain/checkout/checkout-input";
+import { STANDARD_CARRIER } from "~/domain/checkout/carriers";
+import { loadCheckout } from "~/domain/checkout/checkout.server";
 import { orderAnswer } from "~/http/checkout/order-answers.server";
 import { checkoutRules, submitOrder } from "~/http/checkout/order-submit.server";
 import { translator } from "~/platform/i18n.server";
 import { invalidFormInput } from "../errors.server";
 import { ApiFailure, operation } from "../operation.server";
-import { BODY_PATH, draftOfBody, placeOf, submitBody } from "./submit-body.server";
+import { BODY_PATH, draftOfBody, placeOf, type SpecDefaults, type SubmitBody, submitBody } from "./submit-body.server";
 
 /** The checkout's reasons as the API says them: the first is the message, each is a parameter "field: text". */
 async function refusal(
@@ -38,6 +40,23 @@ async function refusal(
     reasons[0]?.key ?? "pages.checkout.error.checkoutError",
     reasons.map((r) => r.text),
   );
+}
+
+/**
+ * The spec's body names neither the delivery address nor the total (section 7 "Order submit"): the
+ * checkout's own choices stand in for them, read as the order's placement reads the cart.
+ */
+async function specDefaults(db: D1Database, customerId: number, body: SubmitBody): Promise<SpecDefaults> {
+  const checkout = await loadCheckout(
+    db,
+    customerId,
+    { carrier: body.shippingRuleset ?? STANDARD_CARRIER, storeId: body.pickupStore ?? null },
+    new Date(),
+  );
+  return {
+    addressId: checkout.addresses.find((a) => a.defaultShipping)?.id,
+    grandTotalCents: checkout.cart.totals.grandTotalCents,
+  };
 }
 
 /** The key's form is the checkout form's hidden field's (domain/checkout/checkout-input.ts). */
@@ -79,7 +98,11 @@ export const submitOrderOperation = operation({
 
     const { ships, refusal: methodRefusal } = await checkoutRules(env.DB, customer.id, body.paymentMethod);
     if (methodRefusal) throw await refusal(409, [], { paymentMethod: [methodRefusal] });
-    const checked = checkoutInputSchemaFor({ ships }).safeParse(draftOfBody(body, key));
+    const defaults =
+      body.grandTotal === undefined || body.shippingAddressId === undefined
+        ? await specDefaults(env.DB, customer.id, body)
+        : undefined;
+    const checked = checkoutInputSchemaFor({ ships }).safeParse(draftOfBody(body, key, defaults));
     // The key was checked above, so every refusal here is about a field of the body.
     if (!checked.success) throw await invalidFormInput(checked.error, BODY_PATH);
     const answer = orderAnswer(await submitOrder(env, request, customer, checked.data));

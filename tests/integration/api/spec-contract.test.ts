@@ -605,19 +605,15 @@ describe("a client written from spec sections 3 and 7", () => {
   });
 
   it("orders: 400 without Idempotency-Key (not 428), then increment_id and heidelpay_redirect_url; the order in the overview", async () => {
-    const cart = (await call("GET", "/rest/V1/carts/mine/totals/complete")).body;
     const dates = (await call("GET", "/rest/V1/carts/mine/wish-dates?carrier=myensopackagedelivery")).body;
-    const me = (await call("GET", "/rest/V1/customer/me")).body;
-    // §7's body; §3 Checkout: "shippingAddress (from the customer)"; and the total the customer
-    // confirmed, which the shop asks for as well (decision 0034)
+    // §7's body and nothing else; §3 Checkout: "shippingAddress (from the customer)", so the shop
+    // takes her default delivery address (decision 0034)
     const order = {
-      shippingAddressId: me.addresses.find((a: { default_shipping: boolean }) => a.default_shipping)?.id,
       orderComment: "Bitte beim Nachbarn abgeben",
       paymentMethod: "card",
       shippingRuleset: "myensopackagedelivery",
       shippingDate: dates.dates[0].start,
       shippingDateEnd: dates.dates[0].end,
-      grandTotal: cart.grandTotal ?? cart.grand_total,
     };
     const problems: string[] = [];
     const withoutKey = await call("POST", "/rest/V1/order/mine/submit", { body: order });
