@@ -71,7 +71,7 @@ export function openApiDocument(operations: readonly Operation[], version: strin
       title: "Frischkorb API",
       version,
       description:
-        "Die Aufrufe des Shops als JSON (docs/decisions/0034). Fehler antworten mit { message, parameters }; Geldbeträge sind Cent.",
+        "Die Aufrufe des Shops als JSON (docs/decisions/0034). Fehler antworten mit { message, parameters }; Geldbeträge sind Euro mit zwei Nachkommastellen (2.29).",
     },
   });
 }
