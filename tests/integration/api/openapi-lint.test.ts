@@ -2,7 +2,8 @@
  * The OpenAPI document the worker serves lints clean (docs/decisions/0034, "Description lints
  * clean"): `redocly lint` with the recommended rules (redocly.yaml) and `spectral lint` with its
  * OpenAPI rules (.spectral.yaml) report no error and no warning. Both run as installed
- * (node_modules/.bin) on the document as GET /rest/V1/openapi.json answers it, written under .tmp/.
+ * (node_modules/.bin) on the document as GET /rest/V1/openapi.json answers it, written under .tmp/;
+ * a document with known faults first shows that their rules run at all.
  */
 import { execFile } from "node:child_process";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -41,10 +42,10 @@ async function lint(command: string, args: string[]): Promise<{ stdout: string; 
 }
 
 /** `redocly lint --format=json`: `{ totals, problems: [{ ruleId, severity, message, location }] }`. */
-async function redocly(): Promise<Problem[]> {
+async function redocly(file = documentFile): Promise<Problem[]> {
   const { stdout, stderr } = await lint(bin("redocly"), [
     "lint",
-    documentFile,
+    file,
     "--config",
     path.join(root, "redocly.yaml"),
     "--format=json",
@@ -72,11 +73,11 @@ async function redocly(): Promise<Problem[]> {
 }
 
 /** `spectral lint -f json`: `[{ code, message, path, severity }]`, severity 0 error, 1 warning, 2 info, 3 hint. */
-async function spectral(): Promise<Problem[]> {
-  const output = path.join(dir, "spectral.json");
+async function spectral(file = documentFile): Promise<Problem[]> {
+  const output = `${file}.spectral.json`;
   const { stdout, stderr } = await lint(bin("spectral"), [
     "lint",
-    documentFile,
+    file,
     "--ruleset",
     path.join(root, ".spectral.yaml"),
     "--format=json",
@@ -115,6 +116,23 @@ beforeAll(async () => {
 afterAll(() => shop?.dispose());
 
 describe("the OpenAPI document lints clean", () => {
+  // Two empty reports could also mean rules that never ran (a config not read, an empty ruleset):
+  // a document without servers and without a licence must be reported by both.
+  it("the linters run with their rules: a document lacking servers is reported", async () => {
+    const bad = path.join(dir, "bad.json");
+    await writeFile(
+      bad,
+      JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "Ohne Server", version: "1" },
+        paths: { "/a": { get: { responses: { 200: { description: "Erfolg" } } } } },
+      }),
+    );
+    const [byRedocly, bySpectral] = await Promise.all([redocly(bad), spectral(bad)]);
+    expect(byRedocly.map((p) => p.rule)).toEqual(expect.arrayContaining(["no-empty-servers", "info-license"]));
+    expect(bySpectral.map((p) => p.rule)).toEqual(expect.arrayContaining(["oas3-api-servers", "info-contact"]));
+  });
+
   it("redocly lint (recommended): 0 errors, 0 warnings", async () => {
     const problems = await redocly();
     expect(problems, listed(problems)).toEqual([]);
