@@ -5,8 +5,10 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { type ZodTypeAny, z } from "zod";
+import { SELLER } from "~/domain/invoice/seller";
 import { errorSchema } from "./errors.server";
 import type { Operation } from "./operation.server";
+import { API_TAGS } from "./tags.server";
 
 const ERRORS = {
   400: "Ungültige Anfrage (JSON, Felder, Typen)",
@@ -38,7 +40,9 @@ export function openApiDocument(operations: readonly Operation[], version: strin
     registry.registerPath({
       method: op.method.toLowerCase() as "get" | "post" | "put" | "delete",
       path: op.path,
+      operationId: op.operationId,
       summary: op.summary,
+      description: op.description,
       tags: [op.tag],
       security: op.auth ? [{ [bearer.name]: [] }] : [],
       request: {
@@ -71,7 +75,20 @@ export function openApiDocument(operations: readonly Operation[], version: strin
       title: "Frischkorb API",
       version,
       description:
-        "Die Aufrufe des Shops als JSON (docs/decisions/0034). Fehler antworten mit { message, parameters }; Geldbeträge sind Euro mit zwei Nachkommastellen (2.29).",
+        "Die Aufrufe des Shops als JSON (docs/decisions/0034). Fehler antworten mit { message, parameters }; Geldbeträge sind Euro mit zwei Nachkommastellen, wie im System der Spezifikation.",
+      // The shop's own interface, not published under an open licence: SPDX's form for a licence
+      // of one's own (LicenseRef-), since OpenAPI 3.1 names a licence by an SPDX expression or a URL.
+      license: {
+        name: "Proprietär: alle Rechte bei der Frischkorb eG",
+        identifier: "LicenseRef-Frischkorb-Proprietary",
+      },
+      // The imprint's customer service (domain/invoice/seller.ts, the one home of the shop's details).
+      contact: { name: `${SELLER.name}, Kundenservice`, email: SELLER.email },
     },
+    // The document is served by the shop it describes: its operations are on the document's own
+    // origin, which OpenAPI writes as the relative "/" (the default it assumes when `servers` is left
+    // out, said explicitly; an absolute origin would be wrong on every other address of the worker).
+    servers: [{ url: "/", description: "Der Shop, der diese Beschreibung ausliefert" }],
+    tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
   });
 }

@@ -6,6 +6,7 @@
 import type { AnyZodObject, z, ZodTypeAny } from "zod";
 import type { Env } from "~/platform/context";
 import type { SignedInCustomer } from "~/platform/session.server";
+import type { ApiTag } from "./tags.server";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -33,7 +34,15 @@ export interface Operation<
   /** With `{name}` for a path parameter, as in the OpenAPI document. */
   path: string;
   summary: string;
-  tag: string;
+  /**
+   * The operation's name in the OpenAPI document, for generated clients: camelCase, unique, and
+   * stable (a client's method is named after it, so renaming one breaks its clients).
+   */
+  operationId: string;
+  /** What it does and its notable refusals, in German: a sentence or two. */
+  description: string;
+  /** Its group in the document; tags.server.ts lists each with its description. */
+  tag: ApiTag;
   auth: boolean;
   body?: B;
   query?: Q;

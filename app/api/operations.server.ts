@@ -21,6 +21,9 @@ export const describeApi = operation({
   method: "GET",
   path: "/rest/V1/openapi.json",
   summary: "Diese Beschreibung als OpenAPI 3.1",
+  operationId: "getOpenApiDocument",
+  description:
+    "Liefert diese Beschreibung der API als OpenAPI-3.1-Dokument, erzeugt aus denselben Schemas, mit denen der Shop jede Anfrage prüft. Braucht keinen Zugangsschlüssel.",
   tag: "API",
   auth: false,
   response: z.record(z.unknown()),

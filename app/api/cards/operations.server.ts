@@ -79,6 +79,8 @@ export const listCards = operation({
   method: "GET",
   path: "/v1/cards",
   summary: "Die eigenen Kundenkarten, neueste zuerst (ohne PIN)",
+  operationId: "getCards",
+  description: "Liefert die eigenen Kundenkarten, neueste zuerst, mit Zustand, Namen und Version, nie eine PIN.",
   tag: TAG,
   auth: true,
   response: z.array(cardSchema),
@@ -92,6 +94,9 @@ export const setCardPin = operation({
   path: "/v1/card/pin/set",
   summary:
     "Eine PIN vergeben (ohne password, nur für eine Karte ohne PIN) oder ändern (mit dem Passwort des Kontos, nur für eine Karte mit PIN)",
+  operationId: "setCardPin",
+  description:
+    "Vergibt einer Karte ohne PIN eine PIN oder ändert mit dem Passwort des Kontos eine bestehende, gedrosselt wie der Dialog der Kontoseite. Abgewiesen werden ein falsches Passwort, eine dauerhaft gesperrte und eine inzwischen geänderte Karte; eine fremde Karte ist nicht gefunden.",
   tag: TAG,
   auth: true,
   errors: {
@@ -121,6 +126,9 @@ export const disableCardPin = operation({
   method: "PUT",
   path: "/v1/card/pin/disable",
   summary: "Die PIN deaktivieren (mit dem Passwort des Kontos)",
+  operationId: "disableCardPin",
+  description:
+    "Deaktiviert die PIN einer Karte mit dem Passwort des Kontos, gedrosselt wie der Dialog der Kontoseite. Abgewiesen werden ein falsches Passwort, eine Karte ohne PIN, eine dauerhaft gesperrte und eine inzwischen geänderte Karte; eine fremde Karte ist nicht gefunden.",
   tag: TAG,
   auth: true,
   errors: {
@@ -149,6 +157,9 @@ export const changeStatus = operation({
   path: "/v1/card/status",
   summary:
     "Die Karte sperren (lock) oder entsperren (unlock); eine Sperre des Kartenanbieters oder eine dauerhafte lässt sich nicht aufheben",
+  operationId: "changeCardStatus",
+  description:
+    "Sperrt eine eigene Karte oder entsperrt sie. Eine Sperre des Kartenanbieters oder eine dauerhafte lässt sich nicht aufheben; eine fremde Karte ist nicht gefunden.",
   tag: TAG,
   auth: true,
   errors: { 404: NOT_FOUND, 409: CONFLICT },
@@ -167,6 +178,9 @@ export const changeAlias = operation({
   method: "PUT",
   path: "/v1/card/alias",
   summary: "Der Karte einen Namen geben (höchstens 30 Zeichen)",
+  operationId: "changeCardAlias",
+  description:
+    "Gibt einer eigenen Karte einen Namen (höchstens 30 Zeichen). Eine inzwischen geänderte Karte wird abgewiesen, eine fremde ist nicht gefunden.",
   tag: TAG,
   auth: true,
   errors: { 404: NOT_FOUND, 409: "Die Karte wurde inzwischen geändert" },
@@ -183,6 +197,8 @@ export const listCardApplications = operation({
   method: "GET",
   path: "/v1/applications",
   summary: "Die eigenen Kartenanträge mit ihrem Stand, neueste zuerst",
+  operationId: "getCardApplications",
+  description: "Liefert die eigenen Kartenanträge mit ihrem Stand, neueste zuerst.",
   tag: TAG,
   auth: true,
   response: z.array(applicationSchema),
@@ -199,6 +215,9 @@ export const applyForCard = operation({
   path: "/v1/application",
   summary:
     "Eine Kundenkarte beantragen (alle Felder nötig; Geburtsdatum und Name auf der Karte kommen aus dem Profil; höchstens ein offener Antrag)",
+  operationId: "applyForCard",
+  description:
+    "Beantragt eine Kundenkarte mit den Angaben des Antragsformulars; Geburtsdatum und Name auf der Karte kommen aus dem Profil. Abgewiesen werden ein zweiter offener Antrag, ein unbekannter Markt und ein Profil ohne Geburtsdatum oder mit einem Namen, der sich nicht drucken lässt.",
   tag: TAG,
   auth: true,
   status: 201,

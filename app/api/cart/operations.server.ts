@@ -28,6 +28,9 @@ export const createCart = operation({
   method: "POST",
   path: "/rest/V1/carts/mine",
   summary: "Den Warenkorb anlegen (jede Kundin hat genau einen): seine Nummer",
+  operationId: "createCart",
+  description:
+    "Gibt die Nummer des Warenkorbs der Kundin. Jede Kundin hat genau einen, daher legt der Aufruf nichts an.",
   tag: TAG,
   auth: true,
   response: z.number().int(),
@@ -38,6 +41,9 @@ export const cartTotals = operation({
   method: "GET",
   path: "/rest/V1/carts/mine/totals/complete",
   summary: "Der Warenkorb mit Artikeln, Summen und Hinweisen",
+  operationId: "getCartTotals",
+  description:
+    "Liefert den Warenkorb, wie ihn die Warenkorbseite zeigt: seine Zeilen, Summen und Abschnitte der Summe, den Mindestbestellwert, die Geschenkstufen und die Hinweise.",
   tag: TAG,
   auth: true,
   response: cartSchema,
@@ -49,6 +55,9 @@ export const updateCart = operation({
   path: "/rest/V1/carts/mine/update",
   summary:
     "Eine Zeile ändern: ohne itemId kommt die Menge hinzu, mit der item_id einer Zeile gilt sie (0 entfernt); free_product wählt oder entfernt ein Geschenk",
+  operationId: "updateCartItem",
+  description:
+    "Fügt ein Produkt hinzu oder setzt die Menge einer Zeile (0 nimmt sie heraus), oder wählt bzw. entfernt ein Geschenk, nach den Regeln der Warenkorbseite, und antwortet den neuen Warenkorb. Abgewiesen werden zu große Mengen, unbekannte und ausverkaufte Produkte und ein Geschenk, das es beim Warenwert nicht gibt.",
   tag: TAG,
   auth: true,
   errors: { 409: "Ausverkauft, oder das Geschenk gibt es bei diesem Warenwert nicht" },
@@ -102,6 +111,9 @@ export const applyCoupon = operation({
   method: "PUT",
   path: "/rest/V1/carts/mine/coupons",
   summary: "Einen Gutscheincode einlösen",
+  operationId: "applyCoupon",
+  description:
+    "Löst einen Gutscheincode für den Warenkorb ein und antwortet den neuen Warenkorb. Abgewiesen werden ein unbekannter Code, ein nicht erreichter Mindestbestellwert und ein deaktivierter, aufgebrauchter oder schon eingelöster Gutschein.",
   tag: TAG,
   auth: true,
   errors: {
@@ -123,6 +135,9 @@ export const deleteCoupon = operation({
   method: "DELETE",
   path: "/rest/V1/carts/mine/coupons",
   summary: "Den Gutschein entfernen",
+  operationId: "removeCoupon",
+  description:
+    "Nimmt den eingelösten Gutschein aus dem Warenkorb und antwortet den neuen Warenkorb; ohne Gutschein ändert sich nichts.",
   tag: TAG,
   auth: true,
   response: cartSchema,
@@ -137,6 +152,9 @@ export const paymentMethods = operation({
   path: "/rest/V1/carts/mine/payment-methods",
   summary:
     "Die Zahlungsarten, die der Kundin angeboten werden (SEPA nach einer bezahlten Bestellung, Guthaben ab 1 Cent)",
+  operationId: "getPaymentMethods",
+  description:
+    "Liefert die Zahlungsarten, die die Kasse der Kundin anbietet, nach der einen Regel des Shops: die SEPA-Lastschrift nach einer bezahlten Bestellung oder als Mitglied, das Guthaben, wenn es eines gibt.",
   tag: TAG,
   auth: true,
   response: z.array(z.object({ code: z.enum(PAYMENT_METHODS), title: z.string() })),

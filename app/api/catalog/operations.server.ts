@@ -42,6 +42,9 @@ export const searchProducts = operation({
   method: "GET",
   path: "/rest/V1/els/search",
   summary: "Produktsuche mit Filtern, Sortierung und Seiten",
+  operationId: "searchProducts",
+  description:
+    "Sucht Produkte wie die Suchseite, mit ihren Filtern, Sortierungen und Seiten, und zählt die Facetten. Ein Suchbegriff ohne ein Wort der Mindestlänge sucht nichts (tooShort); ungültige Filterwerte werden abgewiesen statt übergangen.",
   tag: TAG,
   auth: false,
   query: listingQuery.extend({ q: searchText }).strict(),
@@ -72,6 +75,9 @@ export const suggestSearch = operation({
   method: "GET",
   path: "/rest/V1/els/suggestions",
   summary: "Vorschläge während der Eingabe: passende Kategorien und die besten Produkte",
+  operationId: "getSearchSuggestions",
+  description:
+    "Schlägt während der Eingabe passende Kategorien und die besten Produkte zum Suchbegriff vor, wie das Suchfeld des Shops.",
   tag: TAG,
   auth: false,
   query: z.object({ q: searchText }).strict(),
@@ -89,6 +95,8 @@ export const listCategories = operation({
   method: "GET",
   path: "/rest/V1/els/categories",
   summary: "Der Kategoriebaum",
+  operationId: "getCategoryTree",
+  description: "Liefert den ganzen Kategoriebaum des Sortiments, wie ihn die Navigation des Shops zeigt.",
   tag: TAG,
   auth: false,
   response: categoryTreeSchema,
@@ -99,6 +107,9 @@ export const categoryProducts = operation({
   method: "GET",
   path: "/rest/V1/els/category",
   summary: "Die Produkte einer Kategorie mit Filtern, Sortierung und Seiten",
+  operationId: "getCategoryProducts",
+  description:
+    "Liefert die Produkte einer Kategorie wie die Kategorieseite, mit ihren Filtern, Sortierungen und Seiten, dazu ihren Pfad und ihre Unterkategorien. Eine unbekannte Kategorie ist nicht gefunden; ungültige Filterwerte werden abgewiesen.",
   tag: TAG,
   auth: false,
   query: listingQuery
@@ -133,6 +144,8 @@ export const productsBySku = operation({
   method: "GET",
   path: "/rest/V1/els/products",
   summary: "Produkte nach Artikelnummern (unbekannte fehlen in der Antwort)",
+  operationId: "getProductsBySku",
+  description: `Liefert Produkte nach ihren Artikelnummern in der Form der Spezifikation, höchstens ${MAX_SKUS_PER_READ} auf einmal. Unbekannte Artikelnummern fehlen in der Antwort; eine ungültige wird abgewiesen.`,
   tag: TAG,
   auth: false,
   query: z
@@ -159,6 +172,9 @@ export const resolveUrl = operation({
   method: "GET",
   path: "/rest/V1/url-resolver",
   summary: "Was der Shop unter einem Pfad zeigt: Weiterleitung, Kategorie, Produkt oder Seite",
+  operationId: "resolveUrl",
+  description:
+    "Sagt, was der Shop unter einem Pfad zeigt: eine Kategorie, ein Produkt, eine Seite oder eine Weiterleitung mit ihrem Status. Ein Pfad, unter dem der Shop nichts zeigt, ist nicht gefunden.",
   tag: TAG,
   auth: false,
   query: z.object({ path: shopPath }).strict(),

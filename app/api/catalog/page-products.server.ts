@@ -94,6 +94,9 @@ export const productsOfPage = operation({
   path: "/v1/page/products",
   summary:
     "Die Produkte, die eine Seite des Shops zeigt (Startseite, Kategorie, Suche mit den Filtern der Seite); andere Seiten ohne Produktliste",
+  operationId: "getPageProducts",
+  description:
+    "Liefert die Produkte, die eine Seite des Shops zeigt, so gelesen wie die Seite sie liest: die Reihen der Startseite, die Liste einer Kategorie oder einer Suche mit den Parametern der Seite. Andere Seiten antworten ohne Abschnitte; ein Pfad, unter dem der Shop nichts zeigt, ist nicht gefunden.",
   tag: "Katalog",
   auth: false,
   query: z

@@ -27,6 +27,9 @@ export const shippingMethods = operation({
   path: "/rest/V1/carts/mine/shipping-methods",
   summary:
     "Die Versandarten, die dieser Warenkorb nutzen kann (gefiltert: die Frischelieferung nur mit einer Adresse im Liefergebiet; Anteile allein brauchen keine)",
+  operationId: "getShippingMethods",
+  description:
+    "Liefert die Versandarten, die der Warenkorb nutzen kann, mit ihrem Preis und dem, was sie brauchen. Die eigene Frischelieferung gibt es nur mit einer Adresse im Liefergebiet; ein leerer Warenkorb oder einer nur mit Anteilen bekommt keine.",
   tag: TAG,
   auth: true,
   response: z.array(
@@ -69,6 +72,9 @@ export const shippingInformation = operation({
   path: "/rest/V1/carts/mine/shipping-information",
   summary:
     "Was eine Versandart braucht: die Lieferadressen (und ob sie beliefert werden), die Telefonnummer, die Abholmärkte (nächste zuerst) und den Warenkorb mit ihren Versandkosten",
+  operationId: "getShippingInformation",
+  description:
+    "Liefert, was eine Versandart an der Kasse braucht: die Lieferadressen und ob sie beliefert werden, die Telefonnummer, die Abholmärkte (nächste zuerst) und den Warenkorb mit ihren Versandkosten. Eine unbekannte Versandart wird abgewiesen.",
   tag: TAG,
   auth: true,
   query: z.object({ carrier: carrierQuery }).strict(),
@@ -137,6 +143,9 @@ export const wishDates = operation({
   path: "/rest/V1/carts/mine/wish-dates",
   summary:
     "Die Wunschliefertermine einer Versandart, bei Click & Collect die Abholzeiten des Markts mit freien Plätzen (more=1: sieben statt drei Tage)",
+  operationId: "getWishDates",
+  description:
+    "Liefert die Wunschliefertermine einer Versandart, bei Click & Collect die Abholzeiten des gewählten Markts mit ihren freien Plätzen; start und end sind die Zeitpunkte, die die Bestellung nimmt. Ein unbekannter Abholmarkt ist nicht gefunden.",
   tag: TAG,
   auth: true,
   errors: { 404: "Diesen Abholmarkt gibt es nicht" },

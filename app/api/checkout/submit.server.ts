@@ -67,6 +67,9 @@ export const submitOrderOperation = operation({
   path: "/rest/V1/order/mine/submit",
   summary:
     "Zahlungspflichtig bestellen: mit dem Header Idempotency-Key (16–64 Zeichen A–Z, a–z, 0–9, _ und -), der bei jeder Wiederholung dieselbe Bestellung liefert; antwortet mit der Bestellnummer und der Adresse, zu der die Kundin weitergeht (die Zahlungsseite oder die Bestätigung)",
+  operationId: "submitOrder",
+  description:
+    "Bestellt den Warenkorb zahlungspflichtig, nach denselben Regeln wie die Kasse und nur für genau den bestätigten Gesamtbetrag; derselbe Idempotency-Key ergibt immer dieselbe eine Bestellung. Ohne Idempotency-Key wird nicht bestellt; ist die Bestellung so nicht möglich, nennen message und parameters die Gründe wie die Kasse.",
   tag: "Kasse",
   auth: true,
   errors: {

@@ -82,6 +82,9 @@ export const createCustomer = operation({
   path: "/rest/V1/customers",
   summary:
     "Registrieren, wie die Seite /register: legt das Kundenkonto an (noch nicht aktiviert) und schickt den Aktivierungslink per E-Mail",
+  operationId: "createCustomer",
+  description:
+    "Legt ein Kundenkonto an, mit den Prüfungen der Registrierungsseite (volljährig, Einwilligungen, Passwortregeln), und schickt den Aktivierungslink per E-Mail; nutzbar ist das Konto erst nach der Aktivierung. Abgewiesen wird eine E-Mail-Adresse, zu der es schon ein Konto gibt; zu viele Versuche werden gedrosselt.",
   tag: TAG,
   auth: false,
   body: registration,
@@ -126,6 +129,9 @@ export const activateAccount = operation({
   path: "/rest/V1/customers/activate",
   summary:
     "Kundenkonto aktivieren mit Kundennummer und Schlüssel aus dem Aktivierungslink (wie die Seite des Links; jeder Link gilt einmal)",
+  operationId: "activateCustomer",
+  description:
+    "Aktiviert das Kundenkonto mit Kundennummer und Schlüssel aus dem Aktivierungslink der E-Mail und antwortet das Konto. Ein falscher, abgelaufener oder schon benutzter Link wird abgewiesen.",
   tag: TAG,
   auth: false,
   body: activation,
@@ -142,6 +148,9 @@ export const completeToken = operation({
   path: "/rest/V1/integration/customer/complete/token",
   summary:
     "Registrierung abschließen: aktiviert mit dem Aktivierungslink wie PUT /rest/V1/customers/activate und gibt gleich einen Zugangsschlüssel wie der Token-Aufruf (die App muss nicht erneut nach dem Passwort fragen)",
+  operationId: "completeCustomerRegistration",
+  description:
+    "Aktiviert das Kundenkonto wie PUT /rest/V1/customers/activate und gibt im selben Schritt einen Zugangsschlüssel: der per E-Mail geschickte Link beweist, was sonst das Passwort beweist. Ein falscher, abgelaufener oder schon benutzter Link wird abgewiesen.",
   tag: TAG,
   auth: false,
   body: activation,
@@ -158,6 +167,9 @@ export const changeMyPassword = operation({
   path: "/rest/V1/customers/me/password",
   summary:
     "Passwort ändern mit dem bisherigen (wie unter „Persönliche Daten“); alle Sitzungen und alle Zugangsschlüssel enden, auch dieser",
+  operationId: "changeCustomerPassword",
+  description:
+    "Ändert das Passwort nach Prüfung des bisherigen, gedrosselt wie auf der Kontoseite; danach enden alle Sitzungen und Zugangsschlüssel der Kundin, auch der dieses Aufrufs. Ein falsches bisheriges Passwort wird als falsche Eingabe abgewiesen, nicht als Abmeldung.",
   tag: TAG,
   auth: true,
   body: z.object({ currentPassword: anyPassword, newPassword }).strict(),
@@ -177,6 +189,9 @@ export const requestPasswordReset = operation({
   path: "/rest/V1/customers/password",
   summary:
     "Passwort vergessen: schickt einen Link zum Zurücksetzen, falls es zur Adresse ein Kundenkonto gibt; die Antwort ist für jede Adresse dieselbe. template und websiteId nimmt der Aufruf der Magento-Form halber an, es gibt nur eine Vorlage",
+  operationId: "requestPasswordReset",
+  description:
+    "Schickt einen Link zum Zurücksetzen des Passworts, wenn es zur Adresse ein Kundenkonto gibt. Die Antwort verrät nicht, ob es eines gibt; zu viele Anfragen werden gedrosselt.",
   tag: TAG,
   auth: false,
   body: z
@@ -198,6 +213,9 @@ export const resetPasswordByLink = operation({
   path: "/rest/V1/customers/resetPassword",
   summary:
     "Neues Passwort mit Kundennummer und Schlüssel aus dem Link der E-Mail (wie die Seite des Links; jeder Link gilt einmal); alle Sitzungen und Zugangsschlüssel enden. email ist freiwillig und muss dann die des Kundenkontos sein",
+  operationId: "resetPassword",
+  description:
+    "Setzt mit Kundennummer und Schlüssel aus dem Link der E-Mail ein neues Passwort; danach enden alle Sitzungen und Zugangsschlüssel der Kundin. Abgewiesen werden ein falscher, abgelaufener oder schon benutzter Link und eine E-Mail-Adresse, die nicht die des Kontos ist.",
   tag: TAG,
   auth: false,
   body: z

@@ -31,6 +31,9 @@ export const createToken = operation({
   method: "POST",
   path: "/rest/V1/integration/customer/token",
   summary: "Zugangsschlüssel für E-Mail-Adresse und Passwort",
+  operationId: "createCustomerToken",
+  description:
+    "Meldet die Kundin mit E-Mail-Adresse und Passwort an und gibt einen Zugangsschlüssel (Bearer), der expires_in Sekunden gilt; gedrosselt wie die Anmeldeseite. Abgewiesen werden falsche Angaben, ein noch nicht aktiviertes und ein gesperrtes Kundenkonto.",
   tag: TAG,
   auth: false,
   body: z.object({ username: loginSchema.shape.email, password: loginSchema.shape.password }).strict(),
@@ -52,6 +55,9 @@ export const revokeToken = operation({
   method: "DELETE",
   path: "/rest/V1/integration/customer/token",
   summary: "Abmelden: der Zugangsschlüssel endet",
+  operationId: "revokeCustomerToken",
+  description:
+    "Meldet ab: der Zugangsschlüssel, mit dem der Aufruf kommt, endet sofort. Andere Zugangsschlüssel und Sitzungen der Kundin bleiben.",
   tag: TAG,
   auth: true,
   response: z.null(),
@@ -66,6 +72,9 @@ export const readMe = operation({
   method: "GET",
   path: "/rest/V1/customer/me",
   summary: "Die eigenen Kundendaten",
+  operationId: "getCustomerMe",
+  description:
+    "Liefert das Kundenkonto der angemeldeten Kundin in der Form der Spezifikation: Name, E-Mail-Adresse, Adressen, custom_attributes und extension_attributes.",
   tag: TAG,
   auth: true,
   response: customerSchema,
@@ -100,6 +109,9 @@ export const updateMe = operation({
   method: "PUT",
   path: "/rest/V1/customer/update/me",
   summary: "Die eigenen Kundendaten speichern: Namen, Telefonnummer und Dunkelmodus",
+  operationId: "updateCustomerMe",
+  description:
+    "Speichert die änderbaren Kundendaten aus dem gesendeten Kunden und antwortet das Kundenkonto neu gelesen. Eine andere E-Mail-Adresse wird abgewiesen: sie ändert sich nur über den Bestätigungslink der Kontoseite.",
   tag: TAG,
   auth: true,
   body: z

@@ -38,6 +38,9 @@ export const listMyOrders = operation({
   method: "GET",
   path: "/rest/V1/orders/mine/overview",
   summary: "Die eigenen Bestellungen und Einkäufe im Markt, neueste zuerst (filter wie auf „Meine Bestellungen“)",
+  operationId: "getOrderOverview",
+  description:
+    "Liefert die eigenen Bestellungen und Einkäufe im Markt, neueste zuerst, mit den Filtern der Seite „Meine Bestellungen“.",
   tag: TAG,
   auth: true,
   query: z.object({ filter: z.enum(ORDER_FILTERS).optional() }).strict(),
@@ -52,6 +55,9 @@ export const readMyOrder = operation({
   method: "GET",
   path: "/rest/V1/orders/mine/{incrementId}",
   summary: "Eine eigene Bestellung mit Artikeln, Summen, Zahlung und Lieferung oder Abholung",
+  operationId: "getOrder",
+  description:
+    "Liefert eine eigene Bestellung mit Artikeln, Summen, Zahlung und Lieferung oder Abholung. Die Nummer einer Bestellung einer anderen Kundin ist ebenso nicht gefunden wie eine unbekannte.",
   tag: TAG,
   auth: true,
   response: orderDetailSchema,
@@ -68,6 +74,9 @@ export const balanceHistory = operation({
   method: "GET",
   path: "/rest/V1/carts/mine/bss-store-credit/history",
   summary: "Das Guthaben (Euro) und sein Verlauf, neueste Buchung zuerst (filter und limit wie auf „Mein Guthaben“)",
+  operationId: "getBalanceHistory",
+  description:
+    "Liefert das Guthaben und seine Buchungen, neueste zuerst, mit dem Filter und der Anzahl der Seite „Mein Guthaben“.",
   tag: TAG,
   auth: true,
   query: z
@@ -96,6 +105,9 @@ export const applyCredit = operation({
   path: "/rest/V1/carts/mine/bss-store-credit/apply",
   summary:
     "Guthaben mit dem Warenkorb verrechnen (Vorschau wie an der Kasse): der Warenkorb mit discount.appliedCredit und dem Abschnitt bss_storecredit; abgebucht wird erst mit der Bestellung",
+  operationId: "applyStoreCredit",
+  description:
+    "Zeigt den Warenkorb mit dem Guthaben verrechnet, wie die Kasse es verrechnet; gespeichert und abgebucht wird nichts, die Wahl gilt erst mit der Bestellung (useCredit). Abgewiesen werden mehr als das Guthaben und ein Warenkorb, in dem nichts zu bezahlen ist.",
   tag: TAG,
   auth: true,
   errors: { 409: "Das Guthaben reicht nicht, oder der Warenkorb hat nichts zu bezahlen" },

@@ -36,11 +36,13 @@ const declarationResource = (s: DeclarationStatus) => ({
 });
 
 /** A read of the declaration's status (the spec has two calls for it; both answer the whole status). */
-const statusRead = (path: string, summary: string) =>
+const statusRead = (path: string, summary: string, operationId: string, description: string) =>
   operation({
     method: "GET",
     path,
     summary,
+    operationId,
+    description,
     tag: TAG,
     auth: true,
     response: declarationStatusSchema,
@@ -50,17 +52,24 @@ const statusRead = (path: string, summary: string) =>
 export const declarationOpenStatus = statusRead(
   "/rest/V1/shareholder/open_status",
   "Ob die eigene Beitrittserklärung auf die Unterschrift wartet (open)",
+  "getDeclarationOpenStatus",
+  "Liefert den Stand der eigenen Beitrittserklärung; open sagt, ob sie auf die Unterschrift wartet. Antwortet dasselbe wie signed_status.",
 );
 
 export const declarationSignedStatus = statusRead(
   "/rest/V1/shareholder/signed_status",
   "Ob der Signaturdienst die Unterschrift der eigenen Beitrittserklärung bestätigt hat (signed)",
+  "getDeclarationSignedStatus",
+  "Liefert den Stand der eigenen Beitrittserklärung; signed sagt, ob der Signaturdienst die Unterschrift bestätigt hat. Antwortet dasselbe wie open_status.",
 );
 
 export const declarationSigningUrl = operation({
   method: "POST",
   path: "/rest/V1/shareholder/request_adobe_url",
   summary: "Der Link zum Unterschreiben der eigenen Beitrittserklärung (derselbe wie in der E-Mail)",
+  operationId: "requestSigningUrl",
+  description:
+    "Liefert den Link zum Unterschreiben der wartenden Beitrittserklärung beim Signaturdienst, denselben wie in der E-Mail. Wartet keine Erklärung auf die Unterschrift, wird abgewiesen.",
   tag: TAG,
   auth: true,
   errors: { 409: "Keine Beitrittserklärung wartet auf die Unterschrift" },
@@ -77,6 +86,9 @@ export const declarationSent = operation({
   path: "/rest/V1/shareholder/sent_to_adobe",
   summary:
     "Die Kundin meldet die Erklärung als unterschrieben: ändert nichts (nur der Signaturdienst bestätigt eine Unterschrift) und antwortet den Stand, neu gelesen",
+  operationId: "reportDeclarationSigned",
+  description:
+    "Nimmt die Meldung der Kundin entgegen, sie habe unterschrieben, und antwortet den Stand der Erklärung neu gelesen. Als unterschrieben gilt eine Erklärung erst, wenn der Signaturdienst es bestätigt: der Aufruf ändert nichts.",
   tag: TAG,
   auth: true,
   response: declarationStatusSchema,

@@ -23,6 +23,9 @@ export const shareItems = operation({
   method: "GET",
   path: "/rest/V1/shareholder/items",
   summary: "Die eigenen Genossenschaftsanteile: Mitgliedsnummer, Anzahl, Wert, Cashback und Verlauf",
+  operationId: "getShareholderItems",
+  description:
+    "Liefert die eigenen Genossenschaftsanteile: Mitgliedsnummer, gehaltene und verkaufbare Anteile, ihren Wert, den Cashback, vorgemerkte Verkäufe und den Verlauf.",
   tag: TAG,
   auth: true,
   response: z.object({
@@ -92,6 +95,9 @@ export const sharePurchaseStatus = operation({
   method: "GET",
   path: "/rest/V1/shareholder/purchase/status",
   summary: "Der Stand des Anteilskaufs (frontend_status „ok“: zugelassen) und die Anteile im Warenkorb (item_qty)",
+  operationId: "getSharePurchaseStatus",
+  description:
+    "Liefert den Stand des eigenen Anteilskaufs (frontend_status, shareholder_state) und die Anteile im Warenkorb (item_qty), wie ihn das Wartefenster des Shops abfragt.",
   tag: TAG,
   auth: true,
   response: z.object(purchaseStatusShape),
@@ -103,6 +109,9 @@ export const sellShares = operation({
   path: "/rest/V1/shareholder/item/sell",
   summary:
     "Anteile zur Kündigung vormerken (wie der Dialog „Anteile verkaufen“): höchstens die verkaufbaren, wirksam zum Ende des Geschäftsjahres",
+  operationId: "sellShares",
+  description:
+    "Merkt verkaufbare Anteile zur Kündigung vor, wirksam zum Ende des Geschäftsjahres, mit den Prüfungen des Dialogs „Anteile verkaufen“. Abgewiesen werden mehr Anteile als verkaufbar und ein Verkauf, dem eine andere Vormerkung derselben Anteile zuvorgekommen ist.",
   tag: TAG,
   auth: true,
   errors: {
@@ -140,6 +149,9 @@ export const cancelSharePurchase = operation({
   path: "/rest/V1/shareholder/cancel",
   summary:
     "Den eigenen Anteilskauf abbrechen („Kauf abbrechen“): vor der Unterschrift, nach der Zulassung oder im Warenkorb, nicht während der Prüfung und nicht mehr nach der Bestellung",
+  operationId: "cancelSharePurchase",
+  description:
+    "Bricht den offenen Anteilskauf ab wie „Kauf abbrechen“ und antwortet den neuen Stand. Während der Prüfung und nach der Bestellung geht das nicht; ein Kauf einer anderen Kundin oder ein unbekannter ist nicht gefunden.",
   tag: TAG,
   auth: true,
   errors: {
