@@ -2,6 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { CodeBlock } from "~/components/ui/CodeBlock";
 import { OPERATIONS } from "~/api/operations.server";
+import { API_TAGS, type ApiTag } from "~/api/tags.server";
 import { translator } from "~/platform/i18n.server";
 import { publicPage } from "~/platform/route-data.server";
 import { pageTitle } from "~/i18n/texts";
@@ -11,10 +12,13 @@ export const handle = { i18n: ["common"], hydrate: false };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const [t, common] = await Promise.all([translator("api"), translator("common")]);
-  const groups = new Map<string, { method: string; path: string; summary: string; auth: boolean }[]>();
+  const groups = new Map<
+    ApiTag,
+    { method: string; path: string; summary: string; description: string; auth: boolean }[]
+  >();
   for (const op of OPERATIONS) {
     const list = groups.get(op.tag) ?? [];
-    list.push({ method: op.method, path: op.path, summary: op.summary, auth: op.auth });
+    list.push({ method: op.method, path: op.path, summary: op.summary, description: op.description, auth: op.auth });
     groups.set(op.tag, list);
   }
   return publicPage(context, {
@@ -29,7 +33,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
       example: t("reference.example"),
       exampleCode: t("reference.exampleCode"),
     },
-    groups: [...groups].map(([tag, operations]) => ({ tag, operations })),
+    groups: [...groups].map(([tag, operations]) => ({ tag, about: API_TAGS[tag], operations })),
     title: pageTitle(t("reference.title"), common),
   });
 }
@@ -61,6 +65,7 @@ export default function ApiReference() {
       {groups.map((group) => (
         <section key={group.tag} aria-labelledby={`api-${group.tag}`}>
           <h2 id={`api-${group.tag}`}>{group.tag}</h2>
+          <p>{group.about}</p>
           <table className="api-table">
             <thead>
               <tr>
@@ -77,6 +82,8 @@ export default function ApiReference() {
                     </code>
                     <br />
                     {op.summary}
+                    <br />
+                    <span className="api-description">{op.description}</span>
                   </td>
                   <td>{op.auth ? texts.yes : texts.no}</td>
                 </tr>
