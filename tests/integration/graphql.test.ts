@@ -1,0 +1,200 @@
+/**
+ * The locations GraphQL endpoint /graphql on the built worker (issue 34, docs/decisions/0050):
+ * the three questions (a store by id, the stores in a box, the nearest to a postcode) by GET and
+ * POST, with variables and operationName; its limits refusing a deep, a costly, an aliased or a
+ * long query, the full introspection query among them, with a German GraphQL error and never a
+ * 5xx; a body over 64 KiB, bad JSON and unknown fields answered the same way.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startShop, type TestShop } from "./worker";
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.dispose();
+});
+
+interface GraphqlAnswer<T = Record<string, unknown>> {
+  data?: T | null;
+  errors?: { message: string }[];
+}
+
+const STORE_FIELDS = `id name phone
+  address { street houseNumber zip city country }
+  coordinates { lat lng }
+  services { clickAndCollect cardEntry }
+  openingHours { weekday ranges { from to } }
+  staffedHours { weekday ranges { from to } }
+  specialDays { date reason opening { from to } staffed { from to } }`;
+
+async function post<T>(body: unknown, init: RequestInit = {}): Promise<{ status: number; answer: GraphqlAnswer<T> }> {
+  const res = await shop.fetch("/graphql", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    ...init,
+  });
+  expect(res.status).toBeLessThan(500);
+  expect(res.headers.get("Content-Type")).toMatch(/json/);
+  expect(res.headers.get("Cache-Control")).toBe("no-store");
+  return { status: res.status, answer: (await res.json()) as GraphqlAnswer<T> };
+}
+
+async function get<T>(params: Record<string, string>): Promise<{ status: number; answer: GraphqlAnswer<T> }> {
+  const res = await shop.fetch(`/graphql?${new URLSearchParams(params)}`, { headers: { Accept: "application/json" } });
+  expect(res.status).toBeLessThan(500);
+  expect(res.headers.get("Content-Type")).toMatch(/json/);
+  return { status: res.status, answer: (await res.json()) as GraphqlAnswer<T> };
+}
+
+/** The first error's message, as the spec's client throws it (section 8). */
+async function refusal(body: unknown): Promise<string> {
+  const { answer } = await post(body);
+  expect(answer.errors?.length, JSON.stringify(answer)).toBeGreaterThan(0);
+  return answer.errors?.[0].message ?? "";
+}
+
+interface StoreAnswer {
+  id: string;
+  name: string;
+  address: { zip: string; city: string; country: string };
+  coordinates: { lat: number; lng: number };
+  services: { clickAndCollect: boolean; cardEntry: boolean };
+  openingHours: { weekday: string; ranges: { from: string; to: string }[] }[];
+  staffedHours: { weekday: string; ranges: { from: string; to: string }[] }[];
+}
+
+describe("the three questions", () => {
+  it("answers a store by its id, and null for an unknown one", async () => {
+    const { status, answer } = await post<{ store: StoreAnswer | null; none: StoreAnswer | null }>({
+      query: `query One($id: ID!) { store(id: $id) { ${STORE_FIELDS} } none: store(id: "gibt-es-nicht") { id } }`,
+      variables: { id: "leipzig-gohlis" },
+      operationName: "One",
+    });
+    expect(status).toBe(200);
+    expect(answer.errors).toBeUndefined();
+    const store = answer.data?.store;
+    expect(store?.id).toBe("leipzig-gohlis");
+    expect(store?.address.city).toBe("Leipzig");
+    expect(store?.address.country).toBe("DE");
+    expect(store?.openingHours.map((d) => d.weekday)).toEqual([
+      "MONDAY",
+      "TUESDAY",
+      "WEDNESDAY",
+      "THURSDAY",
+      "FRIDAY",
+      "SATURDAY",
+      "SUNDAY",
+    ]);
+    expect(store?.openingHours[0].ranges[0].from).toMatch(/^\d\d:\d\d$/);
+    expect(answer.data?.none).toBeNull();
+  });
+
+  it("answers the stores in a box, every one inside it, and refuses an invalid box in German", async () => {
+    const box = { south: 51.25, west: 12.2, north: 51.45, east: 12.5 };
+    const { answer } = await post<{ storesInBox: StoreAnswer[] }>({
+      query: "query Box($box: BoundingBox!) { storesInBox(box: $box) { id coordinates { lat lng } } }",
+      variables: { box },
+    });
+    const stores = answer.data?.storesInBox ?? [];
+    expect(stores.length).toBeGreaterThan(20);
+    for (const s of stores) {
+      expect(s.coordinates.lat).toBeGreaterThanOrEqual(box.south);
+      expect(s.coordinates.lat).toBeLessThanOrEqual(box.north);
+      expect(s.coordinates.lng).toBeGreaterThanOrEqual(box.west);
+      expect(s.coordinates.lng).toBeLessThanOrEqual(box.east);
+    }
+    const germany = await post<{ storesInBox: { id: string }[] }>({
+      query: "{ storesInBox(box: { south: 47, west: 5.5, north: 55.1, east: 15.5 }) { id } }",
+    });
+    expect(germany.answer.data?.storesInBox.length).toBe(172);
+    expect(
+      await refusal({ query: "{ storesInBox(box: { south: 52, west: 12, north: 51, east: 13 }) { id } }" }),
+    ).toMatch(/Kartenausschnitt ist ungültig/);
+  });
+
+  it("answers the stores nearest a postcode first, with the service filters, and refuses an unknown postcode", async () => {
+    const { answer } = await post<{ nearestStores: { distanceKm: number; store: StoreAnswer }[] }>({
+      query: `query Near($postcode: String!, $limit: Int) {
+        nearestStores(postcode: $postcode, limit: $limit, clickAndCollect: true) {
+          distanceKm store { id address { city } services { clickAndCollect } } } }`,
+      variables: { postcode: "01067", limit: 5 },
+    });
+    const near = answer.data?.nearestStores ?? [];
+    expect(near).toHaveLength(5);
+    expect(near[0].store.address.city).toBe("Dresden");
+    expect(near.every((n) => n.store.services.clickAndCollect)).toBe(true);
+    const distances = near.map((n) => n.distanceKm);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(await refusal({ query: '{ nearestStores(postcode: "00123") { distanceKm } }' })).toBe(
+      "Diese Postleitzahl kennen wir nicht.",
+    );
+    expect(await refusal({ query: '{ nearestStores(postcode: "04109", limit: 500) { distanceKm } }' })).toMatch(
+      /1 bis 50/,
+    );
+  });
+
+  it("answers GET for queries, with variables and operationName in the address", async () => {
+    const { status, answer } = await get<{ store: { name: string } }>({
+      query: "query A { store(id: $id) { name } } query B($id: ID!) { store(id: $id) { name } }".replace(
+        "query A { store(id: $id) { name } } ",
+        'query A { store(id: "leipzig-plagwitz") { name } } ',
+      ),
+      variables: JSON.stringify({ id: "leipzig-gohlis" }),
+      operationName: "B",
+    });
+    expect(status).toBe(200);
+    expect(answer.data?.store.name).toMatch(/Gohlis/);
+  });
+});
+
+describe("limits and bad input: a German GraphQL error, never a 5xx", () => {
+  it("refuses a deep query", async () => {
+    const deep = `{ __schema { types { fields { type { fields { type { fields { type { name } } } } } } } } }`;
+    expect(await refusal({ query: deep })).toMatch(/zu tief verschachtelt/);
+  });
+
+  it("refuses the full introspection query of GraphQL tools, and answers a shallow introspection", async () => {
+    const typeRef = "kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }";
+    const full = `query IntrospectionQuery { __schema { queryType { name } types { kind name
+      fields(includeDeprecated: true) { name args { name type { ${typeRef} } } type { ${typeRef} } } } } }`;
+    expect(await refusal({ query: full })).toMatch(/zu tief verschachtelt|zu aufwendig/);
+    const { answer } = await post<{ __type: { fields: { name: string }[] } }>({
+      query: '{ __type(name: "Store") { fields { name } } }',
+    });
+    expect(answer.data?.__type.fields.map((f) => f.name)).toContain("openingHours");
+  });
+
+  it("refuses a costly query, too many aliases and a too long one", async () => {
+    const costly = `{ ${Array.from({ length: 10 }, (_, i) => `a${i}: stores { ${STORE_FIELDS} }`).join(" ")} }`;
+    expect(await refusal({ query: costly })).toMatch(/zu aufwendig/);
+    const aliases = `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: store(id: "x") { id }`).join(" ")} }`;
+    expect(await refusal({ query: aliases })).toMatch(/zu viele Aliasse|zu aufwendig/);
+    const long = `{ stores { ${"id ".repeat(3000)} } }`;
+    expect(await refusal({ query: long })).toMatch(/zu lang/);
+  });
+
+  it("answers unknown fields, syntax errors, wrong variables and bad JSON in German", async () => {
+    expect(await refusal({ query: "{ stores { id preis } }" })).toBe("Das Feld „preis“ gibt es bei „Store“ nicht.");
+    expect(await refusal({ query: "{ stores { id " })).toBe("Die Abfrage ist kein gültiges GraphQL.");
+    expect(
+      await refusal({ query: "query Q($id: ID!) { store(id: $id) { id } }", variables: { id: { x: 1 } } }),
+    ).toMatch(/Variable „id“/);
+    expect(await refusal({ query: "{ stores }" })).toMatch(/Unterfelder/);
+    expect(await refusal({ query: "{ store { id } }" })).toMatch(/Argument „id“/);
+    expect(await refusal({})).toMatch(/keine Abfrage/);
+    expect(await refusal("{not json")).toBe("Der Inhalt der Anfrage ist kein gültiges JSON.");
+    expect(await refusal({ query: "mutation { stores { id } }" })).toMatch(/nur Abfragen/);
+  });
+
+  it("refuses a body over 64 KiB with 413, and other methods with 405", async () => {
+    const { status, answer } = await post({ query: `{ stores { id } } #${"x".repeat(70_000)}` });
+    expect(status).toBe(413);
+    expect(answer.errors?.[0].message).toBe("Die Anfrage ist zu groß.");
+    const res = await shop.fetch("/graphql", { method: "PUT", body: "{}" });
+    expect(res.status).toBe(405);
+    expect(((await res.json()) as GraphqlAnswer).errors?.[0].message).toMatch(/nur GET/);
+  });
+});
