@@ -6,6 +6,9 @@
  * 5xx; a body over 64 KiB, bad JSON and unknown fields answered the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareTestCustomer } from "../fixtures/customer";
+import { Browser, signIn } from "./browser";
+import { startProductionShop } from "./production";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
@@ -196,5 +199,150 @@ describe("limits and bad input: a German GraphQL error, never a 5xx", () => {
     const res = await shop.fetch("/graphql", { method: "PUT", body: "{}" });
     expect(res.status).toBe(405);
     expect(((await res.json()) as GraphqlAnswer).errors?.[0].message).toMatch(/nur GET/);
+  });
+});
+
+describe("an external locations service (LOCATIONS_API_URL), stood in by a second shop with other stores", () => {
+  const TOKEN = "locations-token-0123456789abcdefghijklmnop";
+  const SERVICE = "https://locations.test/graphql";
+  let service: TestShop;
+  let client: TestShop;
+  const calls: { method: string; authorization: string | null; operationName: unknown }[] = [];
+
+  beforeAll(async () => {
+    service = await startShop();
+    // the service knows Gohlis by another name, and a store the shop's D1 does not keep
+    await service.db.prepare("UPDATE store SET name = 'Standortdienst Gohlis' WHERE id = 'leipzig-gohlis'").run();
+    await service.db
+      .prepare(
+        `INSERT INTO store (id, name, street, house_number, zip, city, phone, latitude, longitude, click_and_collect, opening_hours, staffed_hours)
+         VALUES ('nur-im-dienst', 'Frischkorb Nur im Dienst', 'Dienstweg', '7', '04109', 'Leipzig', NULL, 51.34, 12.37, 1, ?, ?)`,
+      )
+      .bind(JSON.stringify(Array(7).fill([["08:00", "20:00"]])), JSON.stringify(Array(7).fill([["08:00", "20:00"]])))
+      .run();
+    client = await startShop({
+      bindings: { LOCATIONS_API_URL: SERVICE, LOCATIONS_API_TOKEN: TOKEN },
+      outbound: (async (request: Request) => {
+        const body = await request.text();
+        const parsed = body ? (JSON.parse(body) as { operationName?: unknown }) : {};
+        calls.push({
+          method: request.method,
+          authorization: request.headers.get("Authorization"),
+          operationName: parsed.operationName,
+        });
+        if (
+          new URL(request.url).origin !== new URL(SERVICE).origin ||
+          request.headers.get("Authorization") !== `Bearer ${TOKEN}`
+        )
+          return new Response(JSON.stringify({ errors: [{ message: "Zugang verweigert" }] }), { status: 401 });
+        const answer = await service.fetch("/graphql", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body,
+        });
+        return new Response(await answer.text(), {
+          status: answer.status,
+          headers: { "Content-Type": "application/json" },
+        });
+      }) as never,
+    });
+  });
+  afterAll(async () => {
+    await client?.dispose();
+    await service?.dispose();
+  });
+
+  it("shows the service's stores on the store map and their pages", async () => {
+    const map = await (await client.fetch("/content/map")).text();
+    expect(map).toContain("Standortdienst Gohlis");
+    expect(map).toContain("Frischkorb Nur im Dienst");
+    expect(map).not.toContain("Frischkorb Leipzig-Gohlis");
+    const page = await client.fetch("/content/markt/nur-im-dienst");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Dienstweg 7");
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((c) => c.method === "POST" && c.authorization === `Bearer ${TOKEN}`)).toBe(true);
+    expect(calls.map((c) => c.operationName)).toEqual(expect.arrayContaining(["Stores", "Store", "StoresInBox"]));
+  });
+
+  it("lists them in the REST store list, nearest first too", async () => {
+    const all = (await (await client.fetch("/rest/V1/stores")).json()) as { stores: { id: string; name: string }[] };
+    expect(all.stores.find((s) => s.id === "leipzig-gohlis")?.name).toBe("Standortdienst Gohlis");
+    expect(all.stores.some((s) => s.id === "nur-im-dienst")).toBe(true);
+    const near = (await (await client.fetch("/rest/V1/stores?postcode=04109&limit=50")).json()) as {
+      stores: { id: string; distanceKm: number }[];
+    };
+    expect(near.stores.some((s) => s.id === "nur-im-dienst")).toBe(true);
+    expect(calls.at(-1)?.operationName).toBe("NearestStores");
+  });
+
+  it("offers in the store choice the service's stores that the shop keeps, in the service's words", async () => {
+    const id = 881_001;
+    const email = `dienst-${id}@example.org`;
+    await prepareTestCustomer(client.db, {
+      id,
+      email,
+      firstname: "Doro",
+      lastname: "Dienst",
+      gender: "w",
+      dob: "1990-01-01",
+      telephone: "+49 341 1234",
+    }).run();
+    const browser = new Browser(client);
+    await signIn(browser, email);
+    const { html } = await browser.get("/account/cards/apply?allStores=1");
+    expect(html).toContain("Standortdienst Gohlis");
+    // a card application names a store the shop keeps (its row refers to the store table)
+    expect(html).not.toContain('value="nur-im-dienst"');
+  });
+
+  it("answers the REST list 503 in German when the service refuses, and logs the service's first error", async () => {
+    const lines: string[] = [];
+    const refused = await startShop({
+      bindings: { LOCATIONS_API_URL: SERVICE, LOCATIONS_API_TOKEN: "ein-falscher-schluessel" },
+      outbound: (async () =>
+        new Response(JSON.stringify({ errors: [{ message: "Zugang verweigert" }, { message: "zweiter" }] }), {
+          status: 401,
+          headers: { "Content-Type": "application/json" },
+        })) as never,
+      logs: ({ message }) => lines.push(message),
+    });
+    try {
+      const res = await refused.fetch("/rest/V1/stores");
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { message: string }).message).toMatch(/Märkte können gerade nicht geladen werden/);
+      expect(lines.join("\n")).toContain("locations service: Zugang verweigert");
+    } finally {
+      await refused.dispose();
+    }
+  });
+
+  it("the shop's own /graphql stays its own D1's", async () => {
+    const { answer } = await post<{ store: { name: string } | null }>({
+      query: '{ store(id: "nur-im-dienst") { name } }',
+    });
+    expect(answer.data?.store).toBeNull();
+  });
+});
+
+describe("a deployment", () => {
+  it("refuses to serve with LOCATIONS_API_URL but without its token, and names it in the log", async () => {
+    const lines: string[] = [];
+    const deployed = await startProductionShop({
+      bindings: { LOCATIONS_API_URL: "https://locations.frischkorb.example/graphql" },
+      logs: ({ message }) => lines.push(message),
+    });
+    try {
+      const res = await deployed.fetch("/graphql", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ query: "{ stores { id } }" }),
+      });
+      expect(res.status).toBe(503);
+      expect((await deployed.fetch("/content/map")).status).toBe(503);
+      expect(lines.join("\n")).toContain("LOCATIONS_API_TOKEN is not set");
+    } finally {
+      await deployed.dispose();
+    }
   });
 });
