@@ -120,6 +120,15 @@ async function yogaServer() {
   return server;
 }
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function errorAnswer(status: number, message: string, headers: HeadersInit = {}): Response {
   return Response.json({ errors: [{ message }] }, { status, headers });
 }
@@ -129,12 +138,22 @@ async function answer(request: Request, env: Env): Promise<Response> {
   const { text } = texts;
   if (request.method !== "GET" && request.method !== "POST")
     return errorAnswer(405, text("graphql.methodNotAllowed"), { Allow: "GET, POST" });
-  let forwarded = request;
-  if (request.method === "POST") {
-    const body = await readLimited(request, BODY_LIMIT_BYTES);
-    if (body === null) return errorAnswer(413, text("tooLarge"));
-    forwarded = new Request(request.url, { method: "POST", headers: request.headers, body });
+  // variables that are no JSON are the client's mistake (Yoga would log them as its own error)
+  const params = new URL(request.url).searchParams;
+  for (const name of ["variables", "extensions"]) {
+    const value = params.get(name);
+    if (value !== null && !isJson(value)) return errorAnswer(400, text("graphql.variables"));
   }
+  // The answer is JSON whatever else the client accepts: no event stream, no incremental delivery.
+  const headers = new Headers(request.headers);
+  const wantsGraphqlJson = /application\/graphql-response\+json/i.test(headers.get("Accept") ?? "");
+  headers.set("Accept", wantsGraphqlJson ? "application/graphql-response+json, application/json" : "application/json");
+  let body: ArrayBuffer | null = null;
+  if (request.method === "POST") {
+    body = await readLimited(request, BODY_LIMIT_BYTES);
+    if (body === null) return errorAnswer(413, text("tooLarge"));
+  }
+  const forwarded = new Request(request.url, { method: request.method, headers, body });
   const context: GraphqlContext = { locations: localLocations(env.DB), text };
   return germanErrors(await yoga.fetch(forwarded, context), texts);
 }
