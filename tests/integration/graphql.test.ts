@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareTestCustomer } from "../fixtures/customer";
 import { Browser, signIn } from "./browser";
+import { checkoutHelpers } from "./checkout-helpers";
 import { startProductionShop } from "./production";
 import { startShop, type TestShop } from "./worker";
 
@@ -204,6 +205,7 @@ describe("limits and bad input: a German GraphQL error, never a 5xx", () => {
 
 describe("an external locations service (LOCATIONS_API_URL), stood in by a second shop with other stores", () => {
   const TOKEN = "locations-token-0123456789abcdefghijklmnop";
+  const APP_ORIGIN = "https://app.frischkorb.test";
   const SERVICE = "https://locations.test/graphql";
   let service: TestShop;
   let client: TestShop;
@@ -221,7 +223,7 @@ describe("an external locations service (LOCATIONS_API_URL), stood in by a secon
       .bind(JSON.stringify(Array(7).fill([["08:00", "20:00"]])), JSON.stringify(Array(7).fill([["08:00", "20:00"]])))
       .run();
     client = await startShop({
-      bindings: { LOCATIONS_API_URL: SERVICE, LOCATIONS_API_TOKEN: TOKEN },
+      bindings: { LOCATIONS_API_URL: SERVICE, LOCATIONS_API_TOKEN: TOKEN, API_CORS_ORIGINS: APP_ORIGIN },
       outbound: (async (request: Request) => {
         const body = await request.text();
         const parsed = body ? (JSON.parse(body) as { operationName?: unknown }) : {};
@@ -294,6 +296,29 @@ describe("an external locations service (LOCATIONS_API_URL), stood in by a secon
     expect(html).toContain("Standortdienst Gohlis");
     // a card application names a store the shop keeps (its row refers to the store table)
     expect(html).not.toContain('value="nur-im-dienst"');
+  });
+
+  it("offers them at the checkout's click & collect too, only those the shop keeps", async () => {
+    const { browser } = await checkoutHelpers(client).buyer();
+    const { html } = await browser.get("/checkout?carrier=clickandcollect&allStores=1");
+    expect(html).toContain("Standortdienst Gohlis");
+    expect(html).not.toContain('value="nur-im-dienst"');
+  });
+
+  it("follows the API's CORS rules: the configured app's origin only", async () => {
+    const preflight = await client.fetch("/graphql", {
+      method: "OPTIONS",
+      headers: { Origin: APP_ORIGIN, "Access-Control-Request-Method": "POST" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe(APP_ORIGIN);
+    const fromApp = await client.fetch("/graphql?query=%7B__typename%7D", { headers: { Origin: APP_ORIGIN } });
+    expect(fromApp.headers.get("Access-Control-Allow-Origin")).toBe(APP_ORIGIN);
+    const elsewhere = await client.fetch("/graphql?query=%7B__typename%7D", {
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
 
   it("answers the REST list 503 in German when the service refuses, and logs the service's first error", async () => {
