@@ -7,6 +7,7 @@ import { formatGermanDate } from "~/domain/content/date";
 import { loadPage } from "~/domain/content/page.server";
 import { isLoginRequired } from "~/domain/customer/login-required";
 import { locationsSource } from "~/domain/store/locations.server";
+import { unavailableLocations } from "~/http/store/locations.server";
 import { storeMiniMap } from "~/domain/store/map-page.server";
 import { tileSource, tileUrl } from "~/platform/map-tiles.server";
 import { requireCustomer } from "~/platform/auth.server";
@@ -28,10 +29,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (slug.startsWith(STORE_PREFIX)) {
     // the store as the locations source describes it (docs/decisions/0050)
     const locations = locationsSource(context.env);
-    const store = await locations.store(slug.slice(STORE_PREFIX.length));
+    const store = await locations.store(slug.slice(STORE_PREFIX.length)).catch(unavailableLocations);
     if (!store) throw notFound();
     const { specialDays } = store;
-    const { model, names } = await storeMiniMap(locations, store);
+    const { model, names } = await storeMiniMap(locations, store).catch(unavailableLocations);
     const tiles = tileSource(context.env);
     // the back office changes hours and closed days at any time: rendered anew (decision 0045)
     return liveFactsPage(context, {

@@ -321,7 +321,7 @@ describe("an external locations service (LOCATIONS_API_URL), stood in by a secon
     expect(elsewhere.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
 
-  it("answers the REST list 503 in German when the service refuses, and logs the service's first error", async () => {
+  it("answers the REST list and the store pages 503 when the service refuses, and logs the service's first error", async () => {
     const lines: string[] = [];
     const refused = await startShop({
       bindings: { LOCATIONS_API_URL: SERVICE, LOCATIONS_API_TOKEN: "ein-falscher-schluessel" },
@@ -337,6 +337,12 @@ describe("an external locations service (LOCATIONS_API_URL), stood in by a secon
       expect(res.status).toBe(503);
       expect(((await res.json()) as { message: string }).message).toMatch(/Märkte können gerade nicht geladen werden/);
       expect(lines.join("\n")).toContain("locations service: Zugang verweigert");
+      // the store map and a store's page say the shop's 503, to be asked again
+      for (const path of ["/content/map", "/content/markt/leipzig-gohlis"]) {
+        const page = await refused.fetch(path);
+        expect(page.status, path).toBe(503);
+        expect(page.headers.get("Retry-After"), path).toBeTruthy();
+      }
     } finally {
       await refused.dispose();
     }

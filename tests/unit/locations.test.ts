@@ -17,7 +17,7 @@ import {
   toLocation,
   withServices,
 } from "~/domain/store/locations";
-import { choosableStores, type LocationsSource } from "~/domain/store/locations.server";
+import { choosableStores, type LocationsSource, LocationsUnavailable } from "~/domain/store/locations.server";
 import type { DayHours } from "~/domain/store/store";
 import type { Env } from "~/platform/context";
 import { graphqlCall } from "~/platform/graphql-client.server";
@@ -163,6 +163,20 @@ describe("the store choice with an external service", () => {
       ["dresden", "Frischkorb dresden"],
     ]);
     expect(await choosableStores({ ...service([]), external: false }, local)).toBe(local);
+  });
+
+  it("offers the shop's own stores while the service fails", async () => {
+    const local = [candidate(LEIPZIG)];
+    const failing: LocationsSource = {
+      ...service([]),
+      stores: async () => {
+        throw new LocationsUnavailable("Zugang verweigert");
+      },
+    };
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await choosableStores(failing, local)).toBe(local);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("Zugang verweigert"));
+    log.mockRestore();
   });
 });
 

@@ -209,7 +209,7 @@ export function locationsSource(env: Env): LocationsSource {
  * The stores a customer may choose at the checkout or for a card application: those D1 keeps
  * (`local`, with their places and bookings), described as the source describes them. With the
  * shop's own D1 that is `local` as it is; with an external service, its stores with the services
- * asked for that D1 also keeps, in the service's words and places.
+ * asked for that D1 also keeps, in the service's words and places (and `local` while it fails).
  */
 export async function choosableStores(
   source: LocationsSource,
@@ -218,7 +218,16 @@ export async function choosableStores(
 ): Promise<StoreCandidate[]> {
   if (!source.external) return local;
   const kept = new Set(local.map((s) => s.id));
-  return (await source.stores(filter))
+  let described: Location[];
+  try {
+    described = await source.stores(filter);
+  } catch (error) {
+    if (!(error instanceof LocationsUnavailable)) throw error;
+    // an order or a card application must not fail because the address book does: the shop's own
+    console.error(`${error.message}; the store choice shows the shop's own stores`);
+    return local;
+  }
+  return described
     .filter((l) => kept.has(l.id))
     .map(({ id, name, street, houseNumber, zip, city, latitude, longitude }) => ({
       id,
