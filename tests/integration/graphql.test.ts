@@ -222,6 +222,14 @@ describe("an external locations service (LOCATIONS_API_URL), stood in by a secon
       )
       .bind(JSON.stringify(Array(7).fill([["08:00", "20:00"]])), JSON.stringify(Array(7).fill([["08:00", "20:00"]])))
       .run();
+    // a day closed for stocktaking, and Christmas Eve open until two but staffed until one
+    await service.db
+      .prepare(
+        `INSERT INTO store_closed_day (store_id, day, reason, opening_hours, staffed_hours)
+         VALUES ('nur-im-dienst', '2099-03-02', 'Inventur', NULL, NULL),
+                ('nur-im-dienst', '2099-12-24', 'Heiligabend', '[["08:00","14:00"]]', '[["08:00","13:00"]]')`,
+      )
+      .run();
     client = await startShop({
       bindings: { LOCATIONS_API_URL: SERVICE, LOCATIONS_API_TOKEN: TOKEN, API_CORS_ORIGINS: APP_ORIGIN },
       outbound: (async (request: Request) => {
@@ -261,7 +269,10 @@ describe("an external locations service (LOCATIONS_API_URL), stood in by a secon
     expect(map).not.toContain("Frischkorb Leipzig-Gohlis");
     const page = await client.fetch("/content/markt/nur-im-dienst");
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Dienstweg 7");
+    const html = await page.text();
+    expect(html).toContain("Dienstweg 7");
+    expect(html).toContain("(Inventur)");
+    expect(html).toMatch(/08:00.{1,3}14:00[^<]*\(Heiligabend\)/);
     expect(calls.length).toBeGreaterThan(0);
     expect(calls.every((c) => c.method === "POST" && c.authorization === `Bearer ${TOKEN}`)).toBe(true);
     expect(calls.map((c) => c.operationName)).toEqual(expect.arrayContaining(["Stores", "Store", "StoresInBox"]));
