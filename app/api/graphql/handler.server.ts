@@ -16,7 +16,7 @@ import { NEAREST_MAX } from "~/domain/store/locations";
 import { localLocations } from "~/domain/store/locations.server";
 import type { Env } from "~/platform/context";
 import { translator } from "~/platform/i18n.server";
-import { BODY_LIMIT_BYTES, readLimited } from "~/platform/request-guard.server";
+import { BODY_LIMIT_BYTES, discardBody, readLimited } from "~/platform/request-guard.server";
 import { corsHeaders, preflight } from "../cors.server";
 import { type ErrorTexts, germanErrors } from "./errors.server";
 import { type GraphqlContext, locationsSchema } from "./schema.server";
@@ -171,6 +171,8 @@ export async function handleGraphqlRequest(request: Request, env: Env): Promise<
       response = errorAnswer(500, common("global.processingError"));
     }
   }
+  // a body left unread (a refusal before reading it) is let go of before the answer goes out
+  await discardBody(request);
   // the back office changes hours at any time, and the pages show them live (decision 0045)
   response.headers.set("Cache-Control", "no-store");
   for (const [name, value] of corsHeaders(request, env)) response.headers.set(name, value);
