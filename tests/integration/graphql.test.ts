@@ -367,6 +367,32 @@ describe("an external locations service (LOCATIONS_API_URL), stood in by a secon
   });
 });
 
+describe("D1 failing (docs/decisions/0036)", () => {
+  it("answers 503 with Retry-After and the API's German text, an outage and no fault", async () => {
+    let down = false;
+    const lines: string[] = [];
+    const failing = await startShop({ databaseDown: () => down, logs: ({ message }) => lines.push(message) });
+    try {
+      down = true;
+      for (const query of ["{ stores { id } }", '{ store(id: "leipzig-gohlis") { id } }']) {
+        const res = await failing.fetch("/graphql", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ query }),
+        });
+        expect(res.status, query).toBe(503);
+        expect(res.headers.get("Retry-After"), query).toBeTruthy();
+        const answer = (await res.json()) as GraphqlAnswer;
+        expect(answer.errors?.[0].message, query).toMatch(/^Frischkorb ist gerade nicht erreichbar/);
+      }
+      expect(lines.join("\n")).toContain("database unavailable: /graphql");
+    } finally {
+      down = false;
+      await failing.dispose();
+    }
+  });
+});
+
 describe("a deployment", () => {
   it("refuses to serve with LOCATIONS_API_URL but without its token, and names it in the log", async () => {
     const lines: string[] = [];

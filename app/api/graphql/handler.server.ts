@@ -10,11 +10,13 @@ import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
-import { parse } from "graphql";
-import { createYoga, type Plugin } from "graphql-yoga";
+import { GraphQLError, parse } from "graphql";
+import { createYoga, maskError, type Plugin } from "graphql-yoga";
 import { NEAREST_MAX } from "~/domain/store/locations";
 import { localLocations } from "~/domain/store/locations.server";
 import type { Env } from "~/platform/context";
+import { RETRY_AFTER_SECONDS } from "~/platform/database-outage.server";
+import { isDatabaseUnavailable } from "~/platform/db.server";
 import { translator } from "~/platform/i18n.server";
 import { BODY_LIMIT_BYTES, discardBody, readLimited } from "~/platform/request-guard.server";
 import { corsHeaders, preflight } from "../cors.server";
@@ -90,7 +92,17 @@ function makeYoga(text: Text) {
     cors: false,
     multipart: false,
     batching: false,
-    maskedErrors: { isDev: false },
+    maskedErrors: {
+      isDev: false,
+      // D1 failing is an outage, not a fault (docs/decisions/0036): 503 with Retry-After, as the API
+      maskError(error, message, isDev) {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        if (!isDatabaseUnavailable(original)) return maskError(error, message, isDev);
+        console.error("database unavailable: /graphql", original);
+        const http = { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } };
+        return new GraphQLError(text("databaseUnavailable"), { extensions: { http } });
+      },
+    },
     logging: "error",
     plugins: limits(text),
   });
@@ -107,6 +119,7 @@ function ownMessages(text: Text): Set<string> {
     text("graphql.invalidBox"),
     text("graphql.nearestLimit", { count: NEAREST_MAX }),
     text("unknownPostcode"),
+    text("databaseUnavailable"),
   ]);
 }
 
