@@ -40,6 +40,7 @@ import { paymentProvider } from "~/platform/payment.server";
 import { discardBody, guardRequest } from "~/platform/request-guard.server";
 import { catalogueVersion } from "~/platform/catalogue-version.server";
 import { handleApiRequest, isApiPath } from "~/api/router.server";
+import { handleGraphqlRequest, isGraphqlPath } from "~/api/graphql/handler.server";
 import { tileOrigin } from "~/platform/map-tiles.server";
 import { readConsent } from "~/platform/consent";
 import { bookmarkCookie, readBookmark, sessionDatabase } from "~/platform/d1-session.server";
@@ -144,8 +145,11 @@ async function pageVersion(db: D1Database): Promise<string> {
 }
 
 async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
-  // The JSON API reads no cookie, so no bookmark either: its calls read from the primary.
-  const api = isApiPath(new URL(incoming.url).pathname);
+  // The JSON API (and the locations GraphQL endpoint beside it) reads no cookie, so no bookmark
+  // either: its calls read from the primary.
+  const { pathname } = new URL(incoming.url);
+  const graphql = isGraphqlPath(pathname);
+  const api = graphql || isApiPath(pathname);
   // One D1 session per request, from the shopper's last bookmark (docs/decisions/0028).
   const bookmark = api ? null : readBookmark(incoming.headers.get("Cookie"));
   const writes = api || !["GET", "HEAD"].includes(incoming.method);
@@ -164,7 +168,10 @@ async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): P
     // The API's door (docs/decisions/0034): bearer tokens only; the cookies never reach it.
     const headers = new Headers(incoming.headers);
     headers.delete("Cookie");
-    const answer = await handleApiRequest(new Request(incoming, { headers }), env, ctx, buildVersion);
+    const stripped = new Request(incoming, { headers });
+    const answer = graphql
+      ? await handleGraphqlRequest(stripped, env)
+      : await handleApiRequest(stripped, env, ctx, buildVersion);
     applySecurityHeaders(answer.headers, { production, dev });
     return answer;
   }

@@ -13,6 +13,7 @@ import { CUSTOMER_OPERATIONS } from "./customer/operations.server";
 import { openApiDocument } from "./openapi.server";
 import { SHARE_OPERATIONS } from "./shares/operations.server";
 import { ORDER_OPERATIONS } from "./orders/operations.server";
+import { STORE_OPERATIONS } from "./stores/operations.server";
 import { type Operation, operation } from "./operation.server";
 
 let document: ReturnType<typeof openApiDocument> | undefined;
@@ -43,4 +44,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...ORDER_OPERATIONS,
   ...SHARE_OPERATIONS,
   ...CARD_OPERATIONS,
+  ...STORE_OPERATIONS,
 ] as readonly Operation[];

@@ -14,6 +14,8 @@ export const API_TAGS = {
   Bestellungen: "Die eigenen Bestellungen und Einkäufe im Markt, das Guthaben und sein Verlauf.",
   Anteile: "Die Genossenschaftsanteile: Bestand, Kauf, Verkauf und die Unterschrift der Beitrittserklärung.",
   Karten: "Die Kundenkarten: PIN, Sperre, Name und Kartenanträge.",
+  Märkte:
+    "Die Märkte mit Adresse, Lage, Öffnungszeiten und Services, ohne Anmeldung; dieselben Standorte wie der GraphQL-Standortdienst unter /graphql.",
 } as const;
 
 export type ApiTag = keyof typeof API_TAGS;

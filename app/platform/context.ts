@@ -49,6 +49,13 @@ export interface Env {
   TAG_MANAGER_ORIGINS?: string;
   /** Space-separated origins the JSON API answers cross-origin requests of (docs/decisions/0034); unset: none. */
   API_CORS_ORIGINS?: string;
+  /**
+   * The external locations service's GraphQL endpoint, e.g. "https://locations.example.com/graphql"
+   * (docs/decisions/0050); unset: the shop's own stores in D1.
+   */
+  LOCATIONS_API_URL?: string;
+  /** The locations service's bearer token (a secret); required with LOCATIONS_API_URL in a deployment. */
+  LOCATIONS_API_TOKEN?: string;
   /** Cloudflare Access team domain of the back office, e.g. "frischkorb.cloudflareaccess.com"; unset: no back office. */
   ACCESS_TEAM_DOMAIN?: string;
   /** The back office's Access application audience tag. */

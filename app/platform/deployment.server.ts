@@ -16,6 +16,7 @@ import { signingProblems } from "./signing.server";
 import { tileProblems } from "./map-tiles.server";
 import { tagManagerProblems } from "./tag-manager.server";
 import { staffAccessProblems } from "./staff-access.server";
+import { locationsProblems } from "./locations-service.server";
 import { unavailablePage } from "./unavailable-page.server";
 import common from "../../locales/de/common.json";
 
@@ -77,6 +78,7 @@ export function configurationProblems(env: Env): string[] {
     ...tileProblems(env),
     ...tagManagerProblems(env),
     ...staffAccessProblems(env),
+    ...locationsProblems(env),
   ];
 }
 

@@ -5,6 +5,7 @@ import { ApplicationForm } from "~/components/card/ApplicationForm";
 import { ApplicationStatus } from "~/components/card/ApplicationStatus";
 import { CARD_DELIVERY_WORKING_DAYS, isOpen } from "~/domain/card/application";
 import { applicationForm, submitApplication } from "~/domain/card/application.server";
+import { choosableStores, locationsSource } from "~/domain/store/locations.server";
 import { nameOnCard } from "~/domain/card/name-on-card";
 import { applicationInput, applicationSchema } from "~/domain/card/schema";
 import { APPLICATION_REFUSALS, CHANGE_FAILED, backToCards, orFailed } from "~/http/card/card-change.server";
@@ -26,10 +27,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const [form, t] = await Promise.all([applicationForm(context.env.DB, customer.id), translator("cards")]);
   const open = form.latest && isOpen(form.latest.state) ? form.latest : null;
+  // the stores as the locations source describes them (docs/decisions/0050)
+  const stores = open ? form.stores : await choosableStores(locationsSource(context.env), form.stores);
   return data(
     {
       profile: form.profile,
-      stores: form.stores,
+      stores,
       postcode: form.postcode,
       open,
       title: pageTitle(t("application.title"), t),

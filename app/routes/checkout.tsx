@@ -23,6 +23,7 @@ import { checkoutBlocker } from "~/domain/cart/validity";
 import { surplusGifts } from "~/domain/cart/gifts";
 import { CARRIERS, STANDARD_CARRIER, isCarrierCode } from "~/domain/checkout/carriers";
 import { loadCheckout } from "~/domain/checkout/checkout.server";
+import { choosableStores, locationsSource } from "~/domain/store/locations.server";
 import { COMMENT_MAX_LENGTH } from "~/domain/checkout/payment-methods";
 import { checkoutSchemaFor, formFieldErrors } from "~/domain/checkout/schema";
 import { idempotencyKeySchema } from "~/domain/checkout/checkout-input";
@@ -67,6 +68,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     translator("checkout"),
   ]);
   const { cart } = checkout;
+  // the click & collect stores as the locations source describes them (docs/decisions/0050)
+  if (CARRIERS[checkout.carrier].isPickup)
+    checkout.pickupStores = await choosableStores(locationsSource(context.env), checkout.pickupStores, {
+      clickAndCollect: true,
+    });
   // gifts the subtotal no longer earns (a gift rule changed meanwhile): the cart takes them out and says so
   if (surplusGifts(cart.giftSteps, cart.totals.subtotalCents, cart.giftsChosen) > 0) throw redirect("/cart");
   const valid = checkoutBlocker(cart.lines, cart.totals.minimumReached, cart.shares !== null) === null;

@@ -6,8 +6,8 @@ import { addressLine } from "~/domain/address/format";
 import { formatGermanDate } from "~/domain/content/date";
 import { loadPage } from "~/domain/content/page.server";
 import { isLoginRequired } from "~/domain/customer/login-required";
-import { findStore, upcomingSpecialDays } from "~/domain/store/store.server";
-import { berlinToday } from "~/domain/time/berlin";
+import { locationsSource } from "~/domain/store/locations.server";
+import { unavailableLocations } from "~/http/store/locations.server";
 import { storeMiniMap } from "~/domain/store/map-page.server";
 import { tileSource, tileUrl } from "~/platform/map-tiles.server";
 import { requireCustomer } from "~/platform/auth.server";
@@ -27,12 +27,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = params["*"] ?? "";
   const [t, common] = await Promise.all([translator("pages"), translator("common")]);
   if (slug.startsWith(STORE_PREFIX)) {
-    const store = await findStore(context.env.DB, slug.slice(STORE_PREFIX.length));
+    // the store as the locations source describes it (docs/decisions/0050)
+    const locations = locationsSource(context.env);
+    const store = await locations.store(slug.slice(STORE_PREFIX.length)).catch(unavailableLocations);
     if (!store) throw notFound();
-    const [{ model, names }, specialDays] = await Promise.all([
-      storeMiniMap(context.env.DB, store),
-      upcomingSpecialDays(context.env.DB, store.id, berlinToday()),
-    ]);
+    const { specialDays } = store;
+    const { model, names } = await storeMiniMap(locations, store).catch(unavailableLocations);
     const tiles = tileSource(context.env);
     // the back office changes hours and closed days at any time: rendered anew (decision 0045)
     return liveFactsPage(context, {

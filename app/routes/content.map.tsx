@@ -7,6 +7,8 @@ import StoreMap from "~/components/map/StoreMap.client";
 import { StaticMap } from "~/components/map/StaticMap";
 import { StoreList } from "~/components/store/StoreList";
 import { storeMapPage } from "~/domain/store/map-page.server";
+import { locationsSource } from "~/domain/store/locations.server";
+import { unavailableLocations } from "~/http/store/locations.server";
 import { readMapView, viewQuery, type MapView } from "~/domain/store/static-map";
 import { storePath, weekLines } from "~/domain/store/store";
 import { translator } from "~/platform/i18n.server";
@@ -22,7 +24,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletSty
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const requested = readMapView(Object.fromEntries(new URL(request.url).searchParams));
   const [{ stores, view, model }, t, common] = await Promise.all([
-    storeMapPage(context.env.DB, requested),
+    storeMapPage(locationsSource(context.env), requested).catch(unavailableLocations),
     translator("pages"),
     translator("common"),
   ]);

@@ -10,6 +10,7 @@ import { cartShips } from "~/domain/cart/cart";
 import { CARRIERS, CARRIER_CODES, STANDARD_CARRIER, deliversTo } from "~/domain/checkout/carriers";
 import { loadCheckout } from "~/domain/checkout/checkout.server";
 import { storeChoice } from "~/domain/store/choice";
+import { choosableStores, locationsSource } from "~/domain/store/locations.server";
 import { slotTimes, type Slot } from "~/domain/checkout/slots";
 import { translator } from "~/platform/i18n.server";
 import { postalAddressFields, postalAddressOf } from "../address.server";
@@ -103,9 +104,11 @@ export const shippingInformation = operation({
   async run({ query }, { env, customerId }) {
     const checkout = await loadCheckout(env.DB, customerId, { carrier: query.carrier }, new Date());
     const carrier = CARRIERS[query.carrier];
-    const stores = carrier.isPickup
-      ? storeChoice(checkout.pickupStores, { postcode: checkout.postcode, showAll: true }).options
+    // the stores as the locations source describes them, as on the checkout page
+    const pickupStores = carrier.isPickup
+      ? await choosableStores(locationsSource(env), checkout.pickupStores, { clickAndCollect: true })
       : [];
+    const stores = storeChoice(pickupStores, { postcode: checkout.postcode, showAll: true }).options;
     return {
       carrier_code: carrier.code,
       addresses: carrier.needsAddress

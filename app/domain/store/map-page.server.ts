@@ -1,9 +1,8 @@
-import { sql } from "kysely";
-import { all, qb } from "~/platform/db.server";
+import type { Location } from "./locations";
+import type { LocationsSource } from "./locations.server";
 import { MAP, storeIndex } from "./map";
 import { germanyView, staticMap, type MapView } from "./static-map";
 import type { Store } from "./store";
-import { listStores } from "./store.server";
 
 /** The static map's picture size: all of Germany fits at zoom 6. */
 export const STATIC_MAP_SIZE = { width: 600, height: 720 };
@@ -11,8 +10,8 @@ export const STATIC_MAP_SIZE = { width: 600, height: 720 };
 export const STORE_MAP_SIZE = { width: 560, height: 240, zoom: 13 };
 
 /** The stores and the server-drawn map of the store map page, for a view or all of Germany. */
-export async function storeMapPage(db: D1Database, view: MapView | null) {
-  const stores = await listStores(db);
+export async function storeMapPage(locations: LocationsSource, view: MapView | null) {
+  const stores: Location[] = await locations.stores();
   const index = storeIndex(
     stores.map((s) => ({ id: s.id, lat: s.latitude, lng: s.longitude })),
     MAP.defaultMaxZoom,
@@ -25,14 +24,13 @@ export async function storeMapPage(db: D1Database, view: MapView | null) {
  * A store page's small map: the store in the middle, the stores near it around it (those within a
  * box a little larger than the map shows, so that pins on its edge are drawn too).
  */
-export async function storeMiniMap(db: D1Database, store: Store) {
-  const near = await all(
-    db,
-    qb
-      .selectFrom("store")
-      .select(["id", "name", "latitude", "longitude"])
-      .where(sql<boolean>`abs(latitude - ${store.latitude}) < 0.05 AND abs(longitude - ${store.longitude}) < 0.1`),
-  );
+export async function storeMiniMap(locations: LocationsSource, store: Store) {
+  const near = await locations.inBox({
+    south: Math.max(-90, store.latitude - 0.05),
+    north: Math.min(90, store.latitude + 0.05),
+    west: Math.max(-180, store.longitude - 0.1),
+    east: Math.min(180, store.longitude + 0.1),
+  });
   const index = storeIndex(
     near.map((s) => ({ id: s.id, lat: s.latitude, lng: s.longitude })),
     MAP.defaultMaxZoom,

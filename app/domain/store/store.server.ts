@@ -2,17 +2,22 @@ import { all, first, qb } from "~/platform/db.server";
 import type { StoreCandidate } from "./choice";
 import { type SpecialDay, type Store, specialDayOf } from "./store";
 
+/** Every store, by city and name, for the caller's batch (`toStore` reads a row). */
+export function storesQuery() {
+  return qb.selectFrom("store").selectAll().orderBy("city").orderBy("name");
+}
+
 type StoreRow = Awaited<ReturnType<typeof listStoreRows>>[number];
 
 function listStoreRows(db: D1Database) {
-  return all(db, qb.selectFrom("store").selectAll().orderBy("city").orderBy("name"));
+  return all(db, storesQuery());
 }
 
 export async function listStores(db: D1Database): Promise<Store[]> {
   return (await listStoreRows(db)).map(toStore);
 }
 
-function toStore(r: StoreRow): Store {
+export function toStore(r: StoreRow): Store {
   return {
     ...toStoreCandidate(r),
     phone: r.phone,
@@ -81,8 +86,18 @@ export function closedDaysQuery(storeId: string, from: string) {
     .orderBy("day");
 }
 
+/** Every store's days with other hours from `from` (a Berlin day) on, by store and day, for the caller's batch. */
+export function specialDaysQuery(from: string) {
+  return qb
+    .selectFrom("store_closed_day")
+    .select(["store_id", "day", "reason", "opening_hours", "staffed_hours"])
+    .where("day", ">=", from)
+    .orderBy("store_id")
+    .orderBy("day");
+}
+
 /** How many of a store's next days with other hours (closed or not) its page lists. */
-const CLOSED_DAYS_SHOWN = 10;
+export const CLOSED_DAYS_SHOWN = 10;
 
 /** A store's next days with other hours than its week's, for its page. */
 export async function upcomingSpecialDays(db: D1Database, storeId: string, today: string): Promise<SpecialDay[]> {

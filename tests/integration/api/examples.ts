@@ -12,6 +12,7 @@ import { ACCOUNT_EXAMPLES, type AccountLinks } from "./examples-account";
 import { CARD_EXAMPLES } from "./examples-cards";
 import type { Statement } from "../../fixtures/customer";
 import { SHARE_EXAMPLES } from "./examples-shares";
+import { STORE_EXAMPLES } from "./examples-stores";
 
 /** The test customer an example calls as, and another one whose data it must never see. */
 export interface ExampleContext {
@@ -173,4 +174,5 @@ export const EXAMPLES: Record<string, readonly Example[]> = {
   ...ACCOUNT_EXAMPLES,
   ...CARD_EXAMPLES,
   ...SHARE_EXAMPLES,
+  ...STORE_EXAMPLES,
 };
