@@ -57,6 +57,8 @@ import { checkDueApplications } from "~/domain/card/application.server";
 import { reviewDuePurchases } from "~/domain/share/purchase.server";
 import { reconcilePayments } from "~/domain/order/reconcile-payments.server";
 import { shopOrigin } from "~/platform/mail-transport.server";
+import { archiveOrders } from "~/domain/order/archive.server";
+import { pruneExpired } from "~/platform/prune.server";
 
 const dev = process.env.NODE_ENV === "development";
 if (dev) logDevReady(build);
@@ -279,6 +281,19 @@ export default {
     ctx.waitUntil(
       reconcilePayments(env.DB, paymentProvider(env), now, shopOrigin(env)).then((report) => {
         if (report.unopened + report.answered + report.open > 0) console.log(`payments: ${JSON.stringify(report)}`);
+      }),
+    );
+    // Orders past their open period to the archive, and the rows no longer used pruned
+    // (docs/decisions/0052-order-archive-and-pruning.md).
+    ctx.waitUntil(
+      archiveOrders(env.DB, env.ARCHIVE, now).then((report) => {
+        if (report.archived + report.skipped + report.failed > 0) console.log(`archive: ${JSON.stringify(report)}`);
+      }),
+    );
+    ctx.waitUntil(
+      pruneExpired(env.DB, now).then((report) => {
+        if (report.sessions + report.tokens + report.outbox + report.rateLimits > 0)
+          console.log(`pruned: ${JSON.stringify(report)}`);
       }),
     );
     // Admission is the cooperative's decision (§ 15 GenG), made in the back office; the timer that

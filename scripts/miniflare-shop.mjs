@@ -160,7 +160,10 @@ export async function startMiniflareShop(opts = {}) {
     compatibilityFlags: ["nodejs_compat"],
     ...(opts.databaseDown ? { wrappedBindings: { DB: DATABASE_WORKER } } : { d1Databases }),
     // product photos (docs/decisions/0048); persisted beside the D1 when the D1 is
-    r2Buckets: { PHOTOS: opts.persist ? "photos" : `photos-${Math.random().toString(36).slice(2)}` },
+    r2Buckets: {
+      PHOTOS: opts.persist ? "photos" : `photos-${Math.random().toString(36).slice(2)}`,
+      ARCHIVE: opts.persist ? "archive" : `archive-${Math.random().toString(36).slice(2)}`,
+    },
     bindings: { ENVIRONMENT: "test", EDGE_CACHE_SECONDS: "0", IMAGE_RESIZING: "off", ...opts.bindings },
     ...(opts.outbound ? { outboundService: opts.outbound } : {}),
     ...(opts.assets

@@ -3,6 +3,8 @@ export interface Env {
   DB: D1Database;
   /** Product photos (docs/decisions/0048): content-addressed objects, "<sha-256>.<jpg|png|webp>". */
   PHOTOS: R2Bucket;
+  /** Archived orders (docs/decisions/0052): "orders/<id>.json" and the invoice PDF beside it. */
+  ARCHIVE: R2Bucket;
   ASSETS?: Fetcher;
   ENVIRONMENT: "development" | "test" | "production";
   IMAGE_RESIZING?: string;

@@ -456,6 +456,9 @@ export interface OrderTable {
   shares_cents: Generated<number>;
   cashback_cents: Generated<number>;
   cashback_credited_at: Generated<string | null>;
+  /** Set when the order's detail moved to the archive (migration 0035). */
+  archived_at: Generated<string | null>;
+  archive_key: Generated<string | null>;
 }
 
 export type RefundReason = "short" | "cancel" | "withdrawal";

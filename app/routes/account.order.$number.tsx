@@ -18,6 +18,7 @@ import { addressLine } from "~/domain/address/format";
 import { idParam } from "~/domain/customer/id-param";
 import { formatEuro } from "~/domain/money/format";
 import { findOrder, findOrderPayment } from "~/domain/order/order.server";
+import { archivedOrderPage } from "~/domain/order/archive.server";
 import {
   canWithdraw,
   cashbackState,
@@ -66,6 +67,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         orderProgress(context.env.DB, order.id),
         orderShortages(context.env.DB, order.id),
       ]);
+    else {
+      // an order past its open period is read from the archive as it was shown (docs/decisions/0052)
+      const archived = await archivedOrderPage(context.env.DB, context.env.ARCHIVE, customer.id, number);
+      if (archived) {
+        const { refunds, creditNotes } = archived;
+        ({ order, progress, shortages } = archived);
+        return data({ ...page, order, wayForward: null, refunds, creditNotes, progress, shortages }, { headers });
+      }
+    }
   } catch (error) {
     // The customer gets the message, the failure itself is only logged.
     console.error("order could not be loaded", error);

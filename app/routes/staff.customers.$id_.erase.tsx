@@ -57,7 +57,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!account) throw notFound();
   const submission = parseForm(form, eraseSchema(account.customer.email));
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await eraseCustomer(db, staff, id);
+  const outcome = await eraseCustomer(db, context.env.ARCHIVE, staff, id);
   if (outcome === "notFound") throw notFound();
   if (outcome === "erased") return redirectWithCustomerNotice(context, id, "success", "erased");
   if (outcome === "changedMeanwhile") return redirectWithCustomerNotice(context, id, "error", "changedMeanwhile");

@@ -14,7 +14,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { staff } = await readStaffForm(request, context, "customers.export");
   const id = customerIdOf(params);
   const db = context.env.DB;
-  const document = await exportCustomerData(db, id);
+  const document = await exportCustomerData(db, id, context.env.ARCHIVE);
   if (!document) throw notFound();
   await db.batch([auditEntry(db, staff, { action: "customers.export", customerId: id })]);
   return new Response(JSON.stringify(document, null, 2), {

@@ -4,9 +4,8 @@ import { pageTitle, useTranslation } from "~/i18n/texts";
 import { HandoverForms } from "~/components/staff/HandoverForms";
 import { OrderFulfilmentFacts } from "~/components/staff/OrderFulfilmentFacts";
 import { BookedShortages, PickList } from "~/components/staff/PickList";
-import { orderShortages } from "~/domain/fulfilment/shortage.server";
 import { canPick, nextStep } from "~/domain/fulfilment/progress";
-import { requireScopedOrder } from "~/http/staff/fulfilment.server";
+import { scopedOrderPage } from "~/http/staff/fulfilment.server";
 import { takeHandoverStep } from "~/http/staff/handover-action.server";
 import { requireStaff } from "~/http/staff/staff-identity.server";
 import { translator } from "~/platform/i18n.server";
@@ -21,8 +20,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context, "orders.read");
-  const order = await requireScopedOrder(context.env.DB, staff, params.number);
-  const [t, shortages] = await Promise.all([translator("staffOrders"), orderShortages(context.env.DB, order.id)]);
+  const [{ order, shortages }, t] = await Promise.all([
+    scopedOrderPage(context.env, staff, params.number),
+    translator("staffOrders"),
+  ]);
   return { title: pageTitle(t("order.title", { number: order.number }), t), order, shortages };
 }
 

@@ -151,6 +151,7 @@ describe("the tag manager", () => {
   const env = (vars: Partial<Env>): Env => ({
     DB: {} as D1Database,
     PHOTOS: {} as R2Bucket,
+    ARCHIVE: {} as R2Bucket,
     ENVIRONMENT: "production",
     ...vars,
   });

@@ -19,6 +19,7 @@ import { loadPaymentAccount } from "~/domain/checkout/checkout.server";
 import { CREDIT_ERROR, creditRefusal } from "~/domain/checkout/payment-methods";
 import { idParam } from "~/domain/customer/id-param";
 import { ORDER_FILTERS, parseOrderFilter } from "~/domain/order/order";
+import { archivedOrderPage } from "~/domain/order/archive.server";
 import { findOrder, listOrders } from "~/domain/order/order.server";
 import { cartResource, cartSchema } from "../cart/resource.server";
 import { euroInput } from "../money.server";
@@ -63,7 +64,13 @@ export const readMyOrder = operation({
   response: orderDetailSchema,
   async run(_input, { env, customerId, params, request }) {
     const number = idParam(params.incrementId);
-    const order = number === null ? null : await findOrder(env.DB, customerId, number);
+    const order =
+      number === null
+        ? null
+        : ((await findOrder(env.DB, customerId, number)) ??
+          // an archived order, as it was when archived (docs/decisions/0052)
+          (await archivedOrderPage(env.DB, env.ARCHIVE, customerId, number))?.order ??
+          null);
     // Someone else's order number answers exactly like one that does not exist (and like an unknown path).
     if (!order) throw new ApiFailure(404, "api:notFound", [new URL(request.url).pathname]);
     return orderDetailResource(order);

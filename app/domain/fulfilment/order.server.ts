@@ -73,7 +73,9 @@ export async function findFulfilmentOrder(
       ])
       .where("o.increment_id", "=", number)
       .where("o.channel", "=", "online")
-      .where("o.paid_at", "is not", null),
+      .where("o.paid_at", "is not", null)
+      // an archived order's page is in the archive (domain/order/archive.server.ts archivedStaffPage)
+      .where("o.archived_at", "is", null),
     qb
       .selectFrom("order_item as i")
       .innerJoin("customer_order as o", "o.id", "i.order_id")

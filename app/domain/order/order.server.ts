@@ -131,7 +131,9 @@ export async function findOrder(db: D1Database, customerId: number, incrementId:
         "s.city",
       ])
       .where("o.customer_id", "=", customerId)
-      .where("o.increment_id", "=", incrementId),
+      .where("o.increment_id", "=", incrementId)
+      // an archived order's detail is in the archive (archive.server.ts archivedOrderPage)
+      .where("o.archived_at", "is", null),
     qb
       .selectFrom("order_item as i")
       .innerJoin("customer_order as o", "o.id", "i.order_id")

@@ -46,6 +46,8 @@ export async function withdrawOrder(
         .where("carrier_code", "is not", null)
         .where("status", "!=", "canceled")
         .where("withdrawn_at", "is", null)
+        // an archived order is past every period (domain/order/archive.server.ts)
+        .where("archived_at", "is", null)
         .returning(["id", "cashback_cents", "cashback_credited_at"]),
     ),
     queueMail(

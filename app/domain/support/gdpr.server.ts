@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import { auditEntry } from "~/domain/staff/audit.server";
 import type { StaffMember } from "~/domain/staff/roles";
 import { batch, failedConstraint, first as firstRow, isConstraint, prepare, qb } from "~/platform/db.server";
+import { archivedOrdersOf, eraseFromArchive } from "~/domain/order/archive.server";
 import { customerCore } from "./account.server";
 import { endAccessStatements } from "./account-actions.server";
 
@@ -20,7 +21,7 @@ export const EXPORT_FORMAT = "frischkorb-customer-export/1";
  * PINs' hashes and the hashes of sessions, API tokens and e-mail links (secrets of the shop's
  * security, not information about her), and the back office's audit log.
  */
-export async function exportCustomerData(db: D1Database, customerId: number) {
+export async function exportCustomerData(db: D1Database, customerId: number, archive: R2Bucket) {
   const customer = await customerRow(db, customerId);
   if (!customer) return null;
   const email = customer.email;
@@ -88,16 +89,38 @@ export async function exportCustomerData(db: D1Database, customerId: number) {
     qb.selectFrom("session").select(["created_at", "last_seen_at"]).where("customer_id", "=", customerId),
     qb.selectFrom("api_token").select(["created_at", "expires_at"]).where("customer_id", "=", customerId),
   ] as const);
+  const archived = new Map(
+    (await archivedOrdersOf(db, archive, customerId)).map((document) => [document.orderId, document]),
+  );
   return {
     format: EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),
     customer,
     addresses,
-    orders: orders.map((order) => ({
-      ...order,
-      items: orderItems.filter((item) => item.order_id === order.id),
-      payments: payments.filter((payment) => payment.order_id === order.id),
-    })),
+    orders: orders.map((order) => {
+      // an archived order's rows are in the archive as they were (docs/decisions/0052)
+      const stored = archived.get(order.id);
+      if (stored)
+        return {
+          ...(stored.rows.customer_order[0] as typeof order),
+          items: stored.rows.order_item as typeof orderItems,
+          payments: (stored.rows.payment as (typeof payments)[number][]).map((p) => ({
+            id: p.id,
+            order_id: p.order_id,
+            method: p.method,
+            amount_cents: p.amount_cents,
+            currency: p.currency,
+            status: p.status,
+            created_at: p.created_at,
+            settled_at: p.settled_at,
+          })),
+        };
+      return {
+        ...order,
+        items: orderItems.filter((item) => item.order_id === order.id),
+        payments: payments.filter((payment) => payment.order_id === order.id),
+      };
+    }),
     balance: { balanceCents: balance[0]?.balance_cents ?? 0, entries: balanceEntries },
     cards: cards.map((card) => ({ ...card, events: cardEvents.filter((event) => event.card_id === card.id) })),
     cardApplications,
@@ -167,7 +190,12 @@ export async function erasureBlocker(db: D1Database, customerId: number): Promis
  * batch aborts whole if, meanwhile, an order was placed, she became a member, or another erasure
  * got there first.
  */
-export async function eraseCustomer(db: D1Database, staff: StaffMember, customerId: number): Promise<EraseOutcome> {
+export async function eraseCustomer(
+  db: D1Database,
+  archive: R2Bucket,
+  staff: StaffMember,
+  customerId: number,
+): Promise<EraseOutcome> {
   const customer = await customerCore(db, customerId);
   if (!customer) return "notFound";
   if (customer.erasedAt) return "changedMeanwhile";
@@ -175,6 +203,8 @@ export async function eraseCustomer(db: D1Database, staff: StaffMember, customer
   if (blocker) return blocker;
   const email = customer.email;
   const now = new Date().toISOString();
+  // the archived orders first: what the batch below empties in D1 goes from them too
+  await eraseFromArchive(db, archive, customerId);
   const stillErasable = sql<boolean>`NOT EXISTS (SELECT 1 FROM customer_order WHERE customer_id = ${customerId} AND ${OPEN_ORDER})
     AND NOT ${MEMBERSHIP_UNDER_WAY}`;
   const byCustomer = <

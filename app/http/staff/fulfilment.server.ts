@@ -7,7 +7,9 @@ import { CARRIERS, isCarrierCode, type CarrierCode } from "~/domain/checkout/car
 import { idParam } from "~/domain/customer/id-param";
 import { BOARD_STATES, type BoardFilter, type BoardState } from "~/domain/fulfilment/board";
 import { findFulfilmentOrder, type FulfilmentOrder } from "~/domain/fulfilment/order.server";
-import { scopeOf, type FulfilmentScope } from "~/domain/fulfilment/scope";
+import { inScope, scopeOf, type FulfilmentScope } from "~/domain/fulfilment/scope";
+import { orderShortages } from "~/domain/fulfilment/shortage.server";
+import { archivedStaffPage } from "~/domain/order/archive.server";
 import type { StaffMember } from "~/domain/staff/roles";
 import { notFound } from "~/platform/route-data.server";
 
@@ -42,4 +44,23 @@ export async function requireScopedOrder(
   const order = id === null ? null : await findFulfilmentOrder(db, scopeOf(staff), id);
   if (!order) throw notFound();
   return order;
+}
+
+/**
+ * The back office's order page: the live order, or an archived one as it was shown when archived
+ * (docs/decisions/0052), within the member's scope either way; else 404.
+ */
+export async function scopedOrderPage(
+  env: { DB: D1Database; ARCHIVE: R2Bucket },
+  staff: StaffMember,
+  number: string | undefined,
+) {
+  const id = idParam(number);
+  if (id === null) throw notFound();
+  const scope = scopeOf(staff);
+  const order = await findFulfilmentOrder(env.DB, scope, id);
+  if (order) return { order, shortages: await orderShortages(env.DB, order.id), archived: false };
+  const archived = await archivedStaffPage(env.DB, env.ARCHIVE, (o) => inScope(scope, o), id);
+  if (!archived) throw notFound();
+  return { ...archived, archived: true };
 }

@@ -1,0 +1,364 @@
+/**
+ * Orders out of the live database (issue 35 §2, docs/decisions/0052-order-archive-and-pruning.md).
+ * An order past its open period is written to the archive as one document with everything its
+ * pages show (the customer's order page, the back office's order page) and its rows as they were,
+ * the invoice PDF beside it; both are read back and compared; only then are the order's detail rows
+ * deleted, in one batch that aborts when the order changed since it was read. A run cut off between
+ * leaves the order whole in D1, and the next run writes the same keys again; a second run at the
+ * same time finds the order archived (or changed) and its batch aborts: never lost, never twice.
+ */
+import { sql } from "kysely";
+import { all, batch, failedConstraint, prepare, qb } from "~/platform/db.server";
+import { isPickupCarrier } from "~/domain/checkout/carriers";
+import { findFulfilmentOrder, orderProgress } from "~/domain/fulfilment/order.server";
+import { orderShortages } from "~/domain/fulfilment/shortage.server";
+import { creditNoteNumbers } from "~/domain/invoice/credit-note.server";
+import { invoicePdf } from "~/domain/invoice/invoice-pdf.server";
+import { invoiceForOrder } from "~/domain/invoice/invoice.server";
+import { orderRefunds } from "~/domain/refund/refunds.server";
+import { findOrder } from "./order.server";
+
+/**
+ * Days after an order's last event (ordered, delivered or collected, refunded, withdrawn) before it
+ * is archived: well past the withdrawal period (14 days from receipt, § 356 BGB) and the payment
+ * providers' usual dispute window for a card payment's first weeks, so nothing is still to happen.
+ */
+export const ARCHIVE_AFTER_DAYS = 90;
+/** Orders per cron run; the rest wait for the next minute. */
+export const ARCHIVE_BATCH = 100;
+/** Orders written to the archive at once within a run. */
+const PARALLEL = 8;
+/** The document's layout; a reader meeting another version knows it must convert. */
+export const ARCHIVE_VERSION = 1;
+
+export const archiveKey = (orderId: string) => `orders/${orderId}.json`;
+export const archivedInvoiceKey = (orderId: string) => `orders/${orderId}.invoice.pdf`;
+
+type CustomerPage = {
+  order: NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+  progress: Awaited<ReturnType<typeof orderProgress>>;
+  shortages: Awaited<ReturnType<typeof orderShortages>>;
+  refunds: Awaited<ReturnType<typeof orderRefunds>>;
+  creditNotes: Awaited<ReturnType<typeof creditNoteNumbers>>;
+};
+
+type StaffPage = {
+  order: NonNullable<Awaited<ReturnType<typeof findFulfilmentOrder>>>;
+  shortages: Awaited<ReturnType<typeof orderShortages>>;
+};
+
+/** One archived order: its pages as they were shown, and its rows as they were stored. */
+export interface ArchivedOrder {
+  version: typeof ARCHIVE_VERSION;
+  orderId: string;
+  incrementId: number;
+  customerId: number;
+  /** The order's state when it was archived (FINGERPRINT); the delete checks it again. */
+  fingerprint: string;
+  customerPage: CustomerPage;
+  /** Null for an order the back office's order page never showed (in the store, never paid). */
+  staffPage: StaffPage | null;
+  /** The invoice (series and number) whose PDF lies beside the document, if the order has one. */
+  invoice: { series: string; number: number } | null;
+  rows: Record<string, unknown[]>;
+  /** The audit entries about the order (they stay in D1, append-only): their ids. */
+  auditEntryIds: number[];
+}
+
+/**
+ * Everything that can still change about an order, as one text: the delete batch compares it with
+ * the one the document was written from, so a change in between (a late refund, a step) aborts it.
+ */
+const FINGERPRINT = (id: ReturnType<typeof sql.ref>) => sql<string>`(o.status || '|' || COALESCE(o.paid_at, '') || '|'
+  || COALESCE(o.withdrawn_at, '') || '|' || COALESCE(o.cashback_credited_at, '') || '|' || o.grand_total_cents || '|'
+  || (SELECT COUNT(*) || ':' || TOTAL(qty) FROM order_item WHERE order_id = ${id}) || '|'
+  || (SELECT COUNT(*) FROM order_pick WHERE order_id = ${id}) || '|'
+  || (SELECT COUNT(*) || ':' || TOTAL(state = 'settled') || ':' || TOTAL(state = 'failed') FROM refund WHERE order_id = ${id}) || '|'
+  || (SELECT COUNT(*) FROM order_step WHERE order_id = ${id}) || '|'
+  || (SELECT COUNT(*) FROM order_short WHERE order_id = ${id}) || '|'
+  || (SELECT COUNT(*) FROM invoice WHERE order_id = ${id}) || '|'
+  || COALESCE((SELECT status FROM payment WHERE order_id = ${id}), ''))`;
+
+/** The tables holding an order's detail, deleted with the archiving (order_pick before order_item). */
+const DETAIL_TABLES = ["order_pick", "order_item", "order_step", "order_short", "refund", "payment"] as const;
+
+/** The orders whose open period ended before `cutoff`, oldest first. */
+function archivable(cutoff: string, limit: number) {
+  return sql<{ id: string; customer_id: number; increment_id: number }>`SELECT o.id, o.customer_id, o.increment_id
+    FROM customer_order o
+    WHERE o.archived_at IS NULL AND o.status IN ('complete', 'canceled') AND o.created_at < ${cutoff}
+      AND NOT EXISTS (SELECT 1 FROM order_step s WHERE s.order_id = o.id AND s.at >= ${cutoff})
+      AND NOT EXISTS (SELECT 1 FROM refund r WHERE r.order_id = o.id
+        AND (r.state = 'requested' OR r.requested_at >= ${cutoff} OR r.settled_at >= ${cutoff}))
+      AND NOT EXISTS (SELECT 1 FROM payment p WHERE p.order_id = o.id AND p.status = 'pending')
+      -- a withdrawn order waits for its money back (the withdrawals queue) before it is done
+      AND (o.withdrawn_at IS NULL OR (o.withdrawn_at < ${cutoff} AND EXISTS (SELECT 1 FROM refund r
+        WHERE r.order_id = o.id AND r.reason = 'withdrawal' AND r.state = 'settled')))
+      AND NOT EXISTS (SELECT 1 FROM share_purchase sp WHERE sp.order_id = o.id AND sp.status = 'ordered')
+    ORDER BY o.created_at LIMIT ${limit}`;
+}
+
+export interface ArchiveReport {
+  archived: number;
+  /** Orders whose batch aborted (changed meanwhile, or another run archived them first). */
+  skipped: number;
+  failed: number;
+}
+
+/** One cron run's archiving: up to `limit` orders, each written, verified, then taken out of D1. */
+export async function archiveOrders(
+  db: D1Database,
+  archive: R2Bucket,
+  now: Date,
+  limit = ARCHIVE_BATCH,
+): Promise<ArchiveReport> {
+  const cutoff = new Date(now.getTime() - ARCHIVE_AFTER_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const due = (
+    await prepare(db, archivable(cutoff, limit)).all<{ id: string; customer_id: number; increment_id: number }>()
+  ).results;
+  const report: ArchiveReport = { archived: 0, skipped: 0, failed: 0 };
+  for (let i = 0; i < due.length; i += PARALLEL)
+    await Promise.all(
+      due.slice(i, i + PARALLEL).map(async (order) => {
+        try {
+          report[await archiveOrder(db, archive, order, now)] += 1;
+        } catch (error) {
+          // the order stays whole in D1; the next run tries again and overwrites the same keys
+          console.error(`order ${order.id} could not be archived`, error);
+          report.failed += 1;
+        }
+      }),
+    );
+  return report;
+}
+
+async function archiveOrder(
+  db: D1Database,
+  archive: R2Bucket,
+  order: { id: string; customer_id: number; increment_id: number },
+  now: Date,
+): Promise<"archived" | "skipped"> {
+  // The invoice is issued now if it was not yet (the download issues it on first request): the
+  // order's lines leave D1, the numbered document stays there, its PDF goes beside the archive.
+  const invoice = await invoiceForOrder(db, order.customer_id, order.increment_id, now);
+  const document = await snapshot(db, order, invoice ? { series: invoice.series, number: invoice.number } : null);
+  if (!document) return "skipped";
+  const text = JSON.stringify(document);
+  const pdf = invoice ? await invoicePdf(invoice) : null;
+  await archive.put(archiveKey(order.id), text, { httpMetadata: { contentType: "application/json" } });
+  if (pdf) await archive.put(archivedInvoiceKey(order.id), pdf, { httpMetadata: { contentType: "application/pdf" } });
+  await verify(archive, order.id, text, pdf);
+  const id = sql.lit(order.id);
+  try {
+    await db.batch([
+      // aborts the batch (order_guard refuses every row) unless the order is exactly as written
+      prepare(
+        db,
+        sql`INSERT INTO order_guard (reason) SELECT 'archive: order changed' WHERE NOT EXISTS (
+          SELECT 1 FROM customer_order o WHERE o.id = ${order.id} AND o.archived_at IS NULL
+            AND ${FINGERPRINT(sql.ref("o.id"))} = ${document.fingerprint})`,
+      ),
+      ...DETAIL_TABLES.map((table) => prepare(db, sql`DELETE FROM ${sql.table(table)} WHERE order_id = ${id}`)),
+      prepare(
+        db,
+        qb
+          .updateTable("customer_order")
+          .set({
+            archived_at: now.toISOString(),
+            archive_key: archiveKey(order.id),
+            shipping_address: null,
+            sepa_mandate: null,
+            telephone: null,
+            comment: "",
+            tax_details: "[]",
+          })
+          .where("id", "=", order.id)
+          .where("archived_at", "is", null),
+      ),
+    ]);
+    return "archived";
+  } catch (error) {
+    if (failedConstraint(error)) return "skipped";
+    throw error;
+  }
+}
+
+/** Reads both objects back: the delete goes ahead only when the archive holds exactly what was written. */
+async function verify(archive: R2Bucket, orderId: string, text: string, pdf: Uint8Array | null): Promise<void> {
+  const stored = await archive.get(archiveKey(orderId));
+  if (!stored || (await stored.text()) !== text) throw new Error(`archive ${archiveKey(orderId)} differs`);
+  if (!pdf) return;
+  const storedPdf = await archive.get(archivedInvoiceKey(orderId));
+  const bytes = storedPdf ? new Uint8Array(await storedPdf.arrayBuffer()) : null;
+  if (!bytes || bytes.length !== pdf.length || bytes.some((b, i) => b !== pdf[i]))
+    throw new Error(`archive ${archivedInvoiceKey(orderId)} differs`);
+}
+
+async function snapshot(
+  db: D1Database,
+  order: { id: string; customer_id: number; increment_id: number },
+  invoice: ArchivedOrder["invoice"],
+): Promise<ArchivedOrder | null> {
+  const { id, customer_id: customerId, increment_id: incrementId } = order;
+  const [fingerprints, rowsOrder, items, payments, refunds, steps, picks, shorts, coupons, invoices, audits] =
+    await batch(db, [
+      qb
+        .selectFrom("customer_order as o")
+        .select(FINGERPRINT(sql.ref("o.id")).as("fingerprint"))
+        .where("o.id", "=", id)
+        .where("o.archived_at", "is", null),
+      qb.selectFrom("customer_order").selectAll().where("id", "=", id),
+      qb.selectFrom("order_item").selectAll().where("order_id", "=", id).orderBy("sku").orderBy("is_gift"),
+      qb.selectFrom("payment").selectAll().where("order_id", "=", id),
+      qb.selectFrom("refund").selectAll().where("order_id", "=", id).orderBy("requested_at").orderBy("id"),
+      qb.selectFrom("order_step").selectAll().where("order_id", "=", id).orderBy("at"),
+      qb.selectFrom("order_pick").selectAll().where("order_id", "=", id).orderBy("sku").orderBy("is_gift"),
+      qb.selectFrom("order_short").selectAll().where("order_id", "=", id).orderBy("id"),
+      qb.selectFrom("coupon_use").selectAll().where("order_id", "=", id),
+      qb.selectFrom("invoice").select(["id", "series", "number", "kind", "issued_at"]).where("order_id", "=", id),
+      qb.selectFrom("audit_entry").select("id").where("order_id", "=", id).orderBy("id"),
+    ] as const);
+  const fingerprint = fingerprints[0]?.fingerprint;
+  if (fingerprint === undefined) return null;
+  const customerOrder = await findOrder(db, customerId, incrementId);
+  if (!customerOrder) return null;
+  const row = rowsOrder[0];
+  const [progress, shortages, refundViews, creditNotes, fulfilment] = await Promise.all([
+    orderProgress(db, id),
+    orderShortages(db, id),
+    orderRefunds(db, id),
+    creditNoteNumbers(db, customerId, incrementId),
+    row?.carrier_code
+      ? findFulfilmentOrder(
+          db,
+          isPickupCarrier(row.carrier_code) && row.store_id
+            ? { kind: "store", storeId: row.store_id }
+            : { kind: "warehouse" },
+          incrementId,
+        )
+      : null,
+  ]);
+  return {
+    version: ARCHIVE_VERSION,
+    orderId: id,
+    incrementId,
+    customerId,
+    fingerprint,
+    customerPage: { order: customerOrder, progress, shortages, refunds: refundViews, creditNotes },
+    staffPage: fulfilment ? { order: fulfilment, shortages } : null,
+    invoice,
+    rows: {
+      customer_order: rowsOrder,
+      order_item: items,
+      payment: payments,
+      refund: refunds,
+      order_step: steps,
+      order_pick: picks,
+      order_short: shorts,
+      coupon_use: coupons,
+      invoice: invoices,
+    },
+    auditEntryIds: audits.map((a) => a.id),
+  };
+}
+
+/** The archived document of an order, or null when the archive has none under its key. */
+export async function readArchivedOrder(archive: R2Bucket, archiveKeyOfOrder: string): Promise<ArchivedOrder | null> {
+  const object = await archive.get(archiveKeyOfOrder);
+  return object ? ((await object.json()) as ArchivedOrder) : null;
+}
+
+/** The archive key of the customer's own order, when its detail is in the archive. */
+export async function archivedOrderKey(db: D1Database, customerId: number, incrementId: number) {
+  const rows = await all(
+    db,
+    qb
+      .selectFrom("customer_order")
+      .select(["archive_key"])
+      .where("customer_id", "=", customerId)
+      .where("increment_id", "=", incrementId)
+      .where("archived_at", "is not", null),
+  );
+  return rows[0]?.archive_key ?? null;
+}
+
+/** The customer's order page of an archived order of hers, as it was shown when archived. */
+export async function archivedOrderPage(
+  db: D1Database,
+  archive: R2Bucket,
+  customerId: number,
+  incrementId: number,
+): Promise<CustomerPage | null> {
+  const key = await archivedOrderKey(db, customerId, incrementId);
+  const document = key ? await readArchivedOrder(archive, key) : null;
+  return document && document.customerId === customerId ? document.customerPage : null;
+}
+
+/** The back office's order page of an archived order, for the staff whose scope it is in. */
+export async function archivedStaffPage(
+  db: D1Database,
+  archive: R2Bucket,
+  inScopeOf: (order: { carrierCode: string | null; storeId: string | null }) => boolean,
+  incrementId: number,
+): Promise<StaffPage | null> {
+  const rows = await all(
+    db,
+    qb
+      .selectFrom("customer_order")
+      .select(["archive_key", "carrier_code", "store_id"])
+      .where("increment_id", "=", incrementId)
+      .where("archived_at", "is not", null),
+  );
+  const row = rows[0];
+  if (!row?.archive_key || !inScopeOf({ carrierCode: row.carrier_code, storeId: row.store_id })) return null;
+  return (await readArchivedOrder(archive, row.archive_key))?.staffPage ?? null;
+}
+
+/** Every archived document of a customer (the data export, the erasure). */
+export async function archivedOrdersOf(db: D1Database, archive: R2Bucket, customerId: number) {
+  const rows = await all(
+    db,
+    qb
+      .selectFrom("customer_order")
+      .select(["archive_key"])
+      .where("customer_id", "=", customerId)
+      .where("archived_at", "is not", null)
+      .orderBy("created_at"),
+  );
+  const documents = await Promise.all(
+    rows.map((row) => (row.archive_key ? readArchivedOrder(archive, row.archive_key) : null)),
+  );
+  return documents.filter((d): d is ArchivedOrder => d !== null);
+}
+
+/**
+ * The erasure's part in the archive (docs/gdpr.md): as in D1, the telephone and the comment go from
+ * every order, the address and mandate from orders never paid. Written before the erasure's batch;
+ * harmless if that batch then aborts, as archived orders are handed over long ago.
+ */
+export async function eraseFromArchive(db: D1Database, archive: R2Bucket, customerId: number): Promise<void> {
+  for (const document of await archivedOrdersOf(db, archive, customerId)) {
+    const unpaid = document.rows.customer_order.every((r) => !(r as { paid_at: string | null }).paid_at);
+    document.rows.customer_order = document.rows.customer_order.map((r) => ({
+      ...(r as object),
+      telephone: null,
+      comment: "",
+      ...(unpaid ? { shipping_address: null, sepa_mandate: null } : {}),
+    }));
+    document.customerPage.order = {
+      ...document.customerPage.order,
+      comment: "",
+      ...(unpaid ? { shippingAddress: null } : {}),
+    };
+    if (document.staffPage)
+      document.staffPage.order = {
+        ...document.staffPage.order,
+        telephone: null,
+        comment: "",
+        ...(unpaid ? { shippingAddress: null } : {}),
+      };
+    await archive.put(archiveKey(document.orderId), JSON.stringify(document), {
+      httpMetadata: { contentType: "application/json" },
+    });
+  }
+}

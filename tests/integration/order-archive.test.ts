@@ -1,0 +1,266 @@
+/**
+ * Orders out of the live database (issue 35 §2, docs/decisions/0052-order-archive-and-pruning.md):
+ * thousands of finished orders are moved to the archive by the Cron Trigger, two runs at a time,
+ * and every one reads back as before on the customer's order page, the JSON API, the back office's
+ * order page and the invoice download; none is lost or archived twice; the D1 size is reported.
+ * The same trigger prunes expired sessions, spent tokens, old delivered mails and rate-limit rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfText } from "../fixtures/pdf-text";
+import { Browser, DEMO, signIn } from "./browser";
+import { generateOrders, type GeneratedOrders } from "./order-generator";
+import { staffBrowser } from "./staff-browser";
+import { startShop, type TestShop } from "./worker";
+
+const COUNT = Number(process.env.ARCHIVE_TEST_ORDERS ?? 2000);
+const ANNA = 100001;
+const FIRST = 300000000;
+
+let shop: TestShop;
+let anna: Browser;
+let apiToken: string;
+let generated: GeneratedOrders;
+const logs: string[] = [];
+
+async function cron(at = new Date()) {
+  const worker = await shop.mf.getWorker();
+  await worker.scheduled({ scheduledTime: at, cron: "* * * * *" });
+}
+
+/**
+ * The database's size as D1 reports it with every result (meta.size_after: its page count times its
+ * page size; D1 refuses `PRAGMA page_count` to a worker), and the bytes the order tables' rows hold.
+ */
+async function d1Size() {
+  const result = await shop.db.prepare("SELECT 1").run();
+  const rows = await shop.db
+    .prepare(
+      `SELECT (SELECT TOTAL(length(id) + length(COALESCE(shipping_address, '')) + length(tax_details) + 200) FROM customer_order)
+        + (SELECT TOTAL(length(order_id) + length(sku) + length(name) + 40) FROM order_item)
+        + (SELECT TOTAL(100) FROM payment) + (SELECT TOTAL(150) FROM refund) + (SELECT TOTAL(60) FROM order_step)
+        + (SELECT TOTAL(100) FROM order_short) AS n`,
+    )
+    .first<{ n: number }>();
+  return { bytes: (result.meta as { size_after?: number }).size_after ?? 0, orderRowBytes: rows!.n };
+}
+
+/** The page as the customer sees it, without what differs on every response (nonces, CSRF tokens). */
+const normalised = (html: string) =>
+  html
+    .replace(/nonce="[^"]*"/g, 'nonce=""')
+    .replace(/name="csrf" value="[^"]*"/g, 'name="csrf" value=""')
+    .replace(/\\"csrf\\",\\"[^"\\]*\\"/g, "")
+    .replace(/"csrf":"[^"]*"/g, "");
+
+const api = async (number: number) =>
+  shop.fetch(`/rest/V1/orders/mine/${number}`, { headers: { Authorization: `Bearer ${apiToken}` } });
+
+/** Her invoice of the order, as the text of its PDF (the PDF's own dates differ per rendering). */
+async function invoiceText(number: number): Promise<string | undefined> {
+  const res = await shop.fetch(`/account/order/${number}/invoice`, {
+    headers: {
+      Cookie: anna.cookieHeader(),
+      "CF-Connecting-IP": anna.ip,
+      "X-Forwarded-Host": new URL(shop.origin).host,
+    },
+  });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  return res.status === 200 ? JSON.stringify(pdfText(bytes)) : undefined;
+}
+
+const count = async (query: string) => (await shop.db.prepare(query).first<{ n: number }>())!.n;
+
+beforeAll(async () => {
+  shop = await startShop({ logs: (line) => logs.push(line.message) });
+  anna = new Browser(shop);
+  await signIn(anna, DEMO.active);
+  // the notice "signed in" shows once, on the next page
+  await anna.get("/account");
+  const res = await shop.fetch("/rest/V1/integration/customer/token", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "192.0.2.77" },
+    body: JSON.stringify({ username: DEMO.active, password: DEMO.password }),
+  });
+  apiToken = ((await res.json()) as { access_token: string }).access_token;
+  const started = Date.now();
+  generated = await generateOrders(shop, { count: COUNT, customerId: ANNA, firstNumber: FIRST, daysAgo: 400 });
+  console.log(`generated ${COUNT} orders in ${Date.now() - started} ms`);
+}, 120_000);
+
+afterAll(async () => {
+  await shop?.dispose();
+});
+
+describe("the order archive", () => {
+  const before = new Map<number, { api: string; page?: string; staff?: string; invoice?: string }>();
+  /** Every 50th order: its HTML pages and invoice too (the API for all of them). */
+  const sampled = (i: number) => i % 50 < 4;
+  let sizeBefore: Awaited<ReturnType<typeof d1Size>>;
+
+  it("reads every generated order before archiving", async () => {
+    const lars = await staffBrowser(shop, "lars");
+    const sven = await staffBrowser(shop, "sven");
+    for (const [i, number] of generated.numbers.entries()) {
+      const res = await api(number);
+      expect(res.status).toBe(200);
+      const entry: { api: string; page?: string; staff?: string; invoice?: string } = { api: await res.text() };
+      if (sampled(i)) {
+        const page = await anna.get(`/account/order/${number}`);
+        expect(page.res.status).toBe(200);
+        entry.page = normalised(page.html);
+        // the back office's order page: deliveries in the warehouse (lars), click & collect in its store (sven)
+        for (const staff of [lars, sven]) {
+          const staffPage = await staff.get(`/staff/orders/${number}`);
+          if (staffPage.res.status === 200) entry.staff = normalised(staffPage.html);
+        }
+        entry.invoice = await invoiceText(number);
+      }
+      before.set(number, entry);
+    }
+    expect([...before.values()].filter((e) => e.staff).length).toBeGreaterThan(0);
+    sizeBefore = await d1Size();
+  }, 600_000);
+
+  it("archives them in batches, two cron runs at a time, each order exactly once", async () => {
+    const orders = await count("SELECT count(*) AS n FROM customer_order");
+    const started = Date.now();
+    let runs = 0;
+    while (
+      (await count("SELECT count(*) AS n FROM customer_order WHERE id LIKE 'gen-%' AND archived_at IS NULL")) > 0
+    ) {
+      await Promise.all([cron(), cron()]);
+      runs += 1;
+      expect(runs).toBeLessThan(COUNT);
+    }
+    const took = Date.now() - started;
+    // no order lost: every row is still there, as an index row
+    expect(await count("SELECT count(*) AS n FROM customer_order")).toBe(orders);
+    // the detail rows are gone, the seed's recent orders kept theirs
+    expect(await count("SELECT count(*) AS n FROM order_item WHERE order_id LIKE 'gen-%'")).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM payment WHERE order_id LIKE 'gen-%'")).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM refund WHERE order_id LIKE 'gen-%'")).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM order_item WHERE order_id LIKE 'seed-order-%'")).toBeGreaterThan(0);
+    expect(await count("SELECT count(*) AS n FROM customer_order WHERE archived_at IS NOT NULL")).toBe(COUNT);
+    // one document per order, and a PDF beside each one with an invoice
+    const bucket = await shop.mf.getR2Bucket("ARCHIVE");
+    const keys: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await bucket.list({ prefix: "orders/", cursor, limit: 1000 });
+      keys.push(...page.objects.map((o) => o.key));
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+    expect(keys.filter((k) => k.endsWith(".json")).length).toBe(COUNT);
+    expect(new Set(keys).size).toBe(keys.length);
+    const invoices = await count("SELECT count(*) AS n FROM invoice WHERE order_id LIKE 'gen-%' AND kind = 'invoice'");
+    expect(keys.filter((k) => k.endsWith(".invoice.pdf")).length).toBe(invoices);
+    // one invoice per order, never two, under the overlapping runs
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM (SELECT order_id FROM invoice WHERE kind = 'invoice' GROUP BY order_id HAVING count(*) > 1)",
+      ),
+    ).toBe(0);
+    const sizeAfter = await d1Size();
+    const skipped = logs
+      .filter((l) => l.startsWith("archive: "))
+      .reduce((sum, l) => sum + (JSON.parse(l.slice(9)) as { skipped: number }).skipped, 0);
+    console.log(
+      `archived ${COUNT} orders in ${runs} double runs, ${took} ms; the overlapping runs' batches aborted ${skipped} times; ` +
+        `D1 before ${sizeBefore.bytes} bytes (order rows about ${sizeBefore.orderRowBytes}), after ${sizeAfter.bytes} bytes (order rows about ${sizeAfter.orderRowBytes})`,
+    );
+    expect(sizeAfter.orderRowBytes).toBeLessThan(sizeBefore.orderRowBytes);
+  }, 900_000);
+
+  it("reads every archived order back as before: the API, her order page, the back office, the invoice", async () => {
+    const lars = await staffBrowser(shop, "lars");
+    const sven = await staffBrowser(shop, "sven");
+    for (const [i, number] of generated.numbers.entries()) {
+      const was = before.get(number)!;
+      const res = await api(number);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(was.api);
+      if (!sampled(i)) continue;
+      const page = await anna.get(`/account/order/${number}`);
+      expect(normalised(page.html)).toBe(was.page);
+      if (was.staff) {
+        const pages = await Promise.all([lars.get(`/staff/orders/${number}`), sven.get(`/staff/orders/${number}`)]);
+        expect(pages.filter((p) => p.res.status === 200).map((p) => normalised(p.html))).toEqual([was.staff]);
+      }
+      expect(await invoiceText(number)).toBe(was.invoice);
+    }
+  }, 600_000);
+
+  it("lists archived orders in her history with one query as before", async () => {
+    const page = await anna.get("/account/order/overview");
+    expect(page.res.status).toBe(200);
+    expect(page.html).toContain(String(generated.numbers[COUNT - 1]));
+  });
+
+  it("an archive written but not yet taken out of D1 is written again by the next run", async () => {
+    const [{ ids, numbers }] = [
+      await generateOrders(shop, { count: 3, customerId: ANNA, firstNumber: FIRST + COUNT + 10, daysAgo: 400 }),
+    ];
+    const bucket = await shop.mf.getR2Bucket("ARCHIVE");
+    // a run that stopped after writing: a stale object under the key, the order still whole in D1
+    await bucket.put(`orders/${ids[0]}.json`, "{}");
+    const live = await (await api(numbers[0])).text();
+    await cron();
+    expect(
+      await count(`SELECT count(*) AS n FROM customer_order WHERE id = '${ids[0]}' AND archived_at IS NOT NULL`),
+    ).toBe(1);
+    expect(await (await api(numbers[0])).text()).toBe(live);
+  });
+
+  it("exports her archived orders with their lines (GDPR)", async () => {
+    const sina = await staffBrowser(shop, "sina");
+    const csrf = (/name="csrf" value="([^"]+)"/.exec((await sina.get(`/staff/customers/${ANNA}`)).html) ?? [])[1];
+    const res = await sina.post(`/staff/customers/${ANNA}/export`, {}, { csrf });
+    const document = JSON.parse(res.html) as {
+      orders: { id: string; items: unknown[]; payments: unknown[] }[];
+    };
+    const archived = document.orders.filter((o) => o.id.startsWith("gen-"));
+    expect(archived.length).toBe(COUNT + 3);
+    expect(archived.every((o) => o.items.length > 0 && o.payments.length === 1)).toBe(true);
+  }, 120_000);
+});
+
+describe("the pruning", () => {
+  it("deletes expired sessions, spent tokens, old delivered mails and old rate-limit rows, and nothing else", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const day = 24 * 60 * 60;
+    const old = new Date(Date.now() - 40 * day * 1000).toISOString();
+    const recent = new Date().toISOString();
+    await shop.db.batch([
+      shop.db.prepare(
+        `INSERT INTO session (id_hash, customer_id, created_at, last_seen_at) VALUES
+          ('prune-old', ${ANNA}, ${now - 3 * day}, ${now - 2 * day}), ('prune-live', ${ANNA}, ${now - 60}, ${now})`,
+      ),
+      shop.db.prepare(
+        `INSERT INTO customer_token (token_hash, customer_id, purpose, expires_at, used_at) VALUES
+          ('prune-expired', ${ANNA}, 'password_reset', ${now - 10 * day}, NULL),
+          ('prune-used', ${ANNA}, 'password_reset', ${now + day}, ${now - 10 * day}),
+          ('prune-fresh', ${ANNA}, 'password_reset', ${now + day}, NULL)`,
+      ),
+      shop.db.prepare(
+        `INSERT INTO outbox (recipient, subject, text_body, created_at, sent_at) VALUES
+          ('prune@example.org', 'old', 'T', '${old}', '${old}'), ('prune@example.org', 'new', 'T', '${recent}', '${recent}'),
+          ('prune@example.org', 'unsent', 'T', '${old}', NULL)`,
+      ),
+      shop.db.prepare(
+        `INSERT INTO rate_limit (key, window_start, count) VALUES ('prune:old', ${now - 2 * day}, 3), ('prune:now', ${now}, 1)`,
+      ),
+    ]);
+    await cron();
+    const left = async (query: string) =>
+      (await shop.db.prepare(query).all<{ k: string }>()).results.map((r) => r.k).sort();
+    expect(await left("SELECT id_hash AS k FROM session WHERE id_hash LIKE 'prune-%'")).toEqual(["prune-live"]);
+    expect(await left("SELECT token_hash AS k FROM customer_token WHERE token_hash LIKE 'prune-%'")).toEqual([
+      "prune-fresh",
+    ]);
+    expect(await left("SELECT subject AS k FROM outbox WHERE recipient = 'prune@example.org'")).toEqual([
+      "new",
+      "unsent",
+    ]);
+    expect(await left("SELECT key AS k FROM rate_limit WHERE key LIKE 'prune:%'")).toEqual(["prune:now"]);
+  });
+});
