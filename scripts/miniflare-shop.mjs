@@ -142,7 +142,8 @@ const SQL_WORKER_NAME = "sql";
  * `sql` adds the SQL worker (SQL_WORKER above) and returns `sql(call)`, the tests' way into the database.
  * @param {{ seed?: boolean, migrate?: boolean, bindings?: Record<string,string>, port?: number, persist?: string, assets?: boolean,
  *   outbound?: (request: Request) => Promise<Response>, wrapper?: string,
- *   logs?: (line: { level: string, message: string }) => void, databaseDown?: () => boolean, sql?: boolean }} opts
+ *   logs?: (line: { level: string, message: string }) => void, databaseDown?: () => boolean, sql?: boolean,
+ *   triggerHandlers?: boolean }} opts
  */
 export async function startMiniflareShop(opts = {}) {
   const script = await readFile(path.join(root, "build/index.js"), "utf8");
@@ -173,6 +174,8 @@ export async function startMiniflareShop(opts = {}) {
   const shared = {
     d1Persist: opts.persist ?? false,
     r2Persist: opts.persist ?? false,
+    // /cdn-cgi/handler/scheduled starts a cron run as a request does: runs that overlap (tests only)
+    ...(opts.triggerHandlers ? { unsafeTriggerHandlers: true } : {}),
     ...(opts.port !== undefined ? { host: "127.0.0.1", port: opts.port } : {}),
     ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
     // Miniflare checks that the handler returns nothing

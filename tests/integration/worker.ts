@@ -38,6 +38,8 @@ export interface ShopOptions {
    * statement fails as D1 does when it cannot be reached (scripts/miniflare-shop.mjs).
    */
   databaseDown?: () => boolean;
+  /** Opens Miniflare's /cdn-cgi/handler/scheduled: cron runs started like requests, so they can overlap. */
+  triggerHandlers?: boolean;
 }
 
 export async function startShop(opts: ShopOptions = {}): Promise<TestShop> {
