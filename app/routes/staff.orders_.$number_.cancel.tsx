@@ -12,6 +12,7 @@ import { formatGermanDateTime } from "~/domain/content/date";
 import { idParam } from "~/domain/customer/id-param";
 import { formatEuro } from "~/domain/money/format";
 import { cancelOrderByStaff, canStaffCancel, findOrderForStaff } from "~/domain/order/staff-cancel.server";
+import { archivedRefunds } from "~/domain/order/archive.server";
 import { remainingToRefund } from "~/domain/refund/refund.server";
 import { orderRefunds } from "~/domain/refund/refunds.server";
 import { cancelOrderSchema } from "~/domain/refund/schema";
@@ -46,11 +47,15 @@ async function visibleOrder(context: AppLoadContext, staff: StaffMember, param: 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context, "orders.cancel");
   const order = await visibleOrder(context, staff, params.number);
-  const [refunds, remaining, t] = await Promise.all([
+  const [live, remainingLive, t, archived] = await Promise.all([
     orderRefunds(context.env.DB, order.id),
     remainingToRefund(context.env.DB, order.id),
     translator("staffOrders"),
+    archivedRefunds(context.env.DB, context.env.ARCHIVE, order.id),
   ]);
+  // an archived order's refunds are in the archive (docs/decisions/0052)
+  const refunds = archived?.refunds ?? live;
+  const remaining = archived?.remaining ?? remainingLive;
   return {
     title: pageTitle(t("cancel.title", { number: order.incrementId }), t),
     order,

@@ -15,6 +15,7 @@ import { orderShortages } from "~/domain/fulfilment/shortage.server";
 import { creditNoteNumbers } from "~/domain/invoice/credit-note.server";
 import { invoicePdf } from "~/domain/invoice/invoice-pdf.server";
 import { invoiceForOrder } from "~/domain/invoice/invoice.server";
+import { remainingToRefund } from "~/domain/refund/refund.server";
 import { orderRefunds } from "~/domain/refund/refunds.server";
 import { findOrder } from "./order.server";
 
@@ -58,6 +59,8 @@ export interface ArchivedOrder {
   customerPage: CustomerPage;
   /** Null for an order the back office's order page never showed (in the store, never paid). */
   staffPage: StaffPage | null;
+  /** What the back office's cancel page said was left to refund. */
+  remainingToRefundCents: number;
   /** The invoice (series and number) whose PDF lies beside the document, if the order has one. */
   invoice: { series: string; number: number } | null;
   rows: Record<string, unknown[]>;
@@ -223,7 +226,7 @@ async function snapshot(
   const customerOrder = await findOrder(db, customerId, incrementId);
   if (!customerOrder) return null;
   const row = rowsOrder[0];
-  const [progress, shortages, refundViews, creditNotes, fulfilment] = await Promise.all([
+  const [progress, shortages, refundViews, creditNotes, fulfilment, remaining] = await Promise.all([
     orderProgress(db, id),
     orderShortages(db, id),
     orderRefunds(db, id),
@@ -237,6 +240,7 @@ async function snapshot(
           incrementId,
         )
       : null,
+    remainingToRefund(db, id),
   ]);
   return {
     version: ARCHIVE_VERSION,
@@ -246,6 +250,7 @@ async function snapshot(
     fingerprint,
     customerPage: { order: customerOrder, progress, shortages, refunds: refundViews, creditNotes },
     staffPage: fulfilment ? { order: fulfilment, shortages } : null,
+    remainingToRefundCents: remaining,
     invoice,
     rows: {
       customer_order: rowsOrder,
@@ -361,4 +366,23 @@ export async function eraseFromArchive(db: D1Database, archive: R2Bucket, custom
       httpMetadata: { contentType: "application/json" },
     });
   }
+}
+
+/**
+ * The refunds of an archived order and what was left to refund, as they were; null for an order
+ * still in D1 (the back office's cancel page).
+ */
+export async function archivedRefunds(db: D1Database, archive: R2Bucket, orderId: string) {
+  const rows = await all(
+    db,
+    qb
+      .selectFrom("customer_order")
+      .select("archive_key")
+      .where("id", "=", orderId)
+      .where("archived_at", "is not", null),
+  );
+  const key = rows[0]?.archive_key;
+  if (!key) return null;
+  const document = await readArchivedOrder(archive, key);
+  return document ? { refunds: document.customerPage.refunds, remaining: document.remainingToRefundCents } : null;
 }
