@@ -6,7 +6,8 @@
  * with Retry-After, and a page in the edge cache stands in (docs/decisions/0036). The Cron Trigger
  * delivers the outbox, takes open card applications a step further with the card provider, and,
  * only where development stand-ins run, admits signed membership declarations in the
- * cooperative's stead.
+ * cooperative's stead. Every page says in its Server-Timing header how long it waited for D1 and
+ * how long Remix took beyond that (docs/decisions/0053).
  */
 import { createRequestHandler, logDevReady, type AppLoadContext } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
@@ -57,6 +58,7 @@ import { checkDueApplications } from "~/domain/card/application.server";
 import { reviewDuePurchases } from "~/domain/share/purchase.server";
 import { reconcilePayments } from "~/domain/order/reconcile-payments.server";
 import { shopOrigin } from "~/platform/mail-transport.server";
+import { RequestTiming } from "~/platform/server-timing.server";
 
 const dev = process.env.NODE_ENV === "development";
 if (dev) logDevReady(build);
@@ -112,6 +114,7 @@ async function personalPage(
   sources: PolicySources,
   group: string,
   parts: PersonalParts,
+  timing: RequestTiming,
 ): Promise<Response> {
   const cache = await openPagesCache();
   const key = personalCacheKey(request, await pageVersion(context.env.DB), group);
@@ -128,7 +131,7 @@ async function personalPage(
   }
   const mark = newPlaceholderMark();
   const shapeContext: AppLoadContext = { ...context, shopperTemplate: { mark } };
-  const page = await handleRemixRequest(withoutOriginIfExempt(request), shapeContext);
+  const page = await timing.render(() => handleRemixRequest(withoutOriginIfExempt(request), shapeContext));
   const standIn = failedOnDatabase(page, shapeContext) ? await fromCache("STALE") : null;
   if (standIn) return standIn;
   if (isStorable(page)) context.ctx.waitUntil(storePage(cache, key, page.clone(), nonce, mark));
@@ -144,7 +147,12 @@ async function pageVersion(db: D1Database): Promise<string> {
   return `${buildVersion}.${await catalogueVersion(db)}`;
 }
 
-async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
+async function serve(
+  incoming: Request,
+  bindings: Env,
+  ctx: ExecutionContext,
+  timing: RequestTiming,
+): Promise<Response> {
   // The JSON API (and the locations GraphQL endpoint beside it) reads no cookie, so no bookmark
   // either: its calls read from the primary.
   const { pathname } = new URL(incoming.url);
@@ -153,7 +161,7 @@ async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): P
   // One D1 session per request, from the shopper's last bookmark (docs/decisions/0028).
   const bookmark = api ? null : readBookmark(incoming.headers.get("Cookie"));
   const writes = api || !["GET", "HEAD"].includes(incoming.method);
-  const d1 = sessionDatabase(bindings.DB, bookmark, writes);
+  const d1 = sessionDatabase(bindings.DB, bookmark, writes, timing);
   const env = deploymentEnv({ ...bindings, DB: d1.db }, new URL(incoming.url));
   const production = !env.standIns;
   const nonce = createNonce();
@@ -233,13 +241,20 @@ async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): P
     // Whatever comes next reads this session, never a second time.
     if (shopper) session = Promise.resolve(shopper.state);
     if (shopper?.state.kind === "customer" && shopper.parts) {
-      const page = await personalPage(request, loadContext, sources, shopper.state.customer.group, shopper.parts);
+      const page = await personalPage(
+        request,
+        loadContext,
+        sources,
+        shopper.state.customer.group,
+        shopper.parts,
+        timing,
+      );
       const out = finish(page);
       if (shopper.setCookie) out.headers.append("Set-Cookie", shopper.setCookie);
       return out;
     }
   }
-  const rendered = await handleRemixRequest(withoutOriginIfExempt(request), loadContext);
+  const rendered = await timing.render(() => handleRemixRequest(withoutOriginIfExempt(request), loadContext));
   if (stale && failedOnDatabase(rendered, loadContext))
     return await withFreshNonce(stale, nonce, dev, sources, "STALE");
   const response = finish(rendered);
@@ -249,8 +264,13 @@ async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): P
 
 export default {
   async fetch(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
+    const timing = new RequestTiming();
     try {
-      return await serve(incoming, bindings, ctx);
+      const answer = await serve(incoming, bindings, ctx, timing);
+      // Pages only: the JSON API and GraphQL answer their clients by their own contract
+      // (docs/decisions/0034), which names no timing header.
+      const { pathname } = new URL(incoming.url);
+      return isApiPath(pathname) || isGraphqlPath(pathname) ? answer : timing.stamp(answer);
     } catch (error) {
       // Remix answers what its loaders and actions meet; this is D1 failing in the worker's own reads.
       if (!isDatabaseUnavailable(error)) throw error;

@@ -6,6 +6,8 @@
  * starts at the primary. The session's newest bookmark goes back to the browser after every
  * request that wrote or is a shopper's own (never on a cacheable page).
  */
+import { timedRunner, type D1Clock } from "./server-timing.server";
+
 export const BOOKMARK_COOKIE = "__d1b";
 /** A day: longer than any replica lags, shorter than a forgotten cookie should live. */
 const BOOKMARK_MAX_AGE = 86_400;
@@ -43,11 +45,18 @@ export function bindingOf(db: D1Database): D1Database {
   return bindings.get(db) ?? db;
 }
 
-export function sessionDatabase(binding: D1Database, bookmark: string | null, writes: boolean): SessionDatabase {
+export function sessionDatabase(
+  binding: D1Database,
+  bookmark: string | null,
+  writes: boolean,
+  clock?: D1Clock,
+): SessionDatabase {
   const session = binding.withSession(bookmark ?? (writes ? "first-primary" : "first-unconstrained"));
+  // The request's time waiting for D1, for its Server-Timing header (server-timing.server.ts).
+  const runner = clock ? timedRunner(session, clock) : session;
   const db = {
-    prepare: (query: string) => session.prepare(query),
-    batch: <T>(statements: D1PreparedStatement[]) => session.batch<T>(statements),
+    prepare: (query: string) => runner.prepare(query),
+    batch: <T>(statements: D1PreparedStatement[]) => runner.batch<T>(statements),
     exec: (query: string) => binding.exec(query),
     withSession: (constraint?: string) => binding.withSession(constraint),
     dump: () => binding.dump(),
