@@ -6,8 +6,8 @@
  * with Retry-After, and a page in the edge cache stands in (docs/decisions/0036). The Cron Trigger
  * delivers the outbox, takes open card applications a step further with the card provider, and,
  * only where development stand-ins run, admits signed membership declarations in the
- * cooperative's stead. Every page says in its Server-Timing header how long it waited for D1 and
- * how long Remix took beyond that (docs/decisions/0053).
+ * cooperative's stead. Every page says in its Server-Timing header how long it waited for D1, D1's
+ * own time, and how long Remix took beyond that (docs/decisions/0053).
  */
 import { createRequestHandler, logDevReady, type AppLoadContext } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
