@@ -10,7 +10,7 @@
  */
 import { createRequestHandler, logDevReady, type AppLoadContext } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
-import type { Env } from "~/platform/context";
+import type { Env, MailMessage } from "~/platform/context";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite, withoutOriginIfExempt } from "~/platform/security.server";
 import {
   PRIVATE_CACHE_CONTROL,
@@ -35,7 +35,7 @@ import {
 import { cachedPageShopper } from "~/http/customer/shopper.server";
 import { hasSession, resolveSession, startsSession, type SessionState } from "~/platform/session.server";
 import { configurationProblems, deploymentEnv, refusal as notConfigured } from "~/platform/deployment.server";
-import { deliverOutbox } from "~/platform/mail-delivery.server";
+import { deliverOutbox, deliverQueuedMails, handOverOutbox, SWEEP_SIZE } from "~/platform/mail-delivery.server";
 import { paymentProvider } from "~/platform/payment.server";
 import { discardBody, guardRequest } from "~/platform/request-guard.server";
 import { catalogueVersion } from "~/platform/catalogue-version.server";
@@ -43,7 +43,7 @@ import { handleApiRequest, isApiPath } from "~/api/router.server";
 import { handleGraphqlRequest, isGraphqlPath } from "~/api/graphql/handler.server";
 import { tileOrigin } from "~/platform/map-tiles.server";
 import { readConsent } from "~/platform/consent";
-import { bookmarkCookie, readBookmark, sessionDatabase } from "~/platform/d1-session.server";
+import { bookmarkCookie, readBookmark, sessionDatabase, type SessionDatabase } from "~/platform/d1-session.server";
 import { tagManagerFor } from "~/platform/tag-manager.server";
 import type { PolicySources } from "~/platform/security.server";
 import {
@@ -59,6 +59,16 @@ import { reconcilePayments } from "~/domain/order/reconcile-payments.server";
 import { shopOrigin } from "~/platform/mail-transport.server";
 
 const dev = process.env.NODE_ENV === "development";
+
+/** Hands the outbox's waiting mails to the mail queue; a failure is logged, the sweep retries it. */
+function handOver(env: Env, now = new Date(), limit?: number): Promise<void> {
+  return handOverOutbox(env, now, limit).then(
+    (handed) => {
+      if (limit !== undefined && handed > 0) console.log(`mail queue: ${handed} mail(s) handed over by the sweep`);
+    },
+    (error: unknown) => console.error("handing the outbox to the mail queue failed; the sweep retries", error),
+  );
+}
 if (dev) logDevReady(build);
 
 // Every loader and action answers a database outage with 503 (platform/database-outage.server.ts).
@@ -144,16 +154,26 @@ async function pageVersion(db: D1Database): Promise<string> {
   return `${buildVersion}.${await catalogueVersion(db)}`;
 }
 
-async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
-  // The JSON API (and the locations GraphQL endpoint beside it) reads no cookie, so no bookmark
-  // either: its calls read from the primary.
+/** Whether the request goes to the JSON API or the GraphQL endpoint rather than to Remix. */
+function apiPaths(incoming: Request) {
   const { pathname } = new URL(incoming.url);
   const graphql = isGraphqlPath(pathname);
-  const api = graphql || isApiPath(pathname);
-  // One D1 session per request, from the shopper's last bookmark (docs/decisions/0028).
+  return { graphql, api: graphql || isApiPath(pathname) };
+}
+
+/** One D1 session per request, from the shopper's last bookmark (docs/decisions/0028). */
+function requestDatabase(incoming: Request, bindings: Env): SessionDatabase {
+  // The JSON API (and the locations GraphQL endpoint beside it) reads no cookie, so no bookmark
+  // either: its calls read from the primary.
+  const { api } = apiPaths(incoming);
   const bookmark = api ? null : readBookmark(incoming.headers.get("Cookie"));
   const writes = api || !["GET", "HEAD"].includes(incoming.method);
-  const d1 = sessionDatabase(bindings.DB, bookmark, writes);
+  return sessionDatabase(bindings.DB, bookmark, writes);
+}
+
+async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext, d1: SessionDatabase): Promise<Response> {
+  const { graphql, api } = apiPaths(incoming);
+  const bookmark = api ? null : readBookmark(incoming.headers.get("Cookie"));
   const env = deploymentEnv({ ...bindings, DB: d1.db }, new URL(incoming.url));
   const production = !env.standIns;
   const nonce = createNonce();
@@ -249,8 +269,9 @@ async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): P
 
 export default {
   async fetch(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
+    const d1 = requestDatabase(incoming, bindings);
     try {
-      return await serve(incoming, bindings, ctx);
+      return await serve(incoming, bindings, ctx, d1);
     } catch (error) {
       // Remix answers what its loaders and actions meet; this is D1 failing in the worker's own reads.
       if (!isDatabaseUnavailable(error)) throw error;
@@ -259,17 +280,37 @@ export default {
       const production = !deploymentEnv(bindings, new URL(incoming.url)).standIns;
       applySecurityHeaders(page.headers, { production, dev });
       return page;
+    } finally {
+      // The request wrote mails: their batch has committed (or failed, then there is nothing to
+      // hand over), so they go to the mail queue now, after the answer (decision 0051).
+      if (d1.wroteMail()) ctx.waitUntil(handOver(deploymentEnv({ ...bindings, DB: d1.db }, new URL(incoming.url))));
     }
+  },
+
+  /** The mail queue's consumer (docs/decisions/0051-mail-queue.md). */
+  async queue(batch: MessageBatch<MailMessage>, bindings: Env): Promise<void> {
+    const env = deploymentEnv(bindings, null);
+    // A misconfigured deployment sends nothing; the rows stay, and the sweep hands them over again.
+    if (refuseIfMisconfigured(env)) {
+      batch.ackAll();
+      return;
+    }
+    const report = await deliverQueuedMails(env, batch);
+    if (report.sent + report.retrying + report.parked > 0) console.log(`mail queue: ${JSON.stringify(report)}`);
   },
 
   async scheduled(controller: ScheduledController, bindings: Env, ctx: ExecutionContext): Promise<void> {
     const env = deploymentEnv(bindings, null);
     if (refuseIfMisconfigured(env)) return;
     const now = new Date(controller.scheduledTime);
+    // With the mail queue: the sweep hands over what no request did (decision 0051); without it
+    // the Cron Trigger sends the outbox itself, as many mails a minute as one run sends.
     ctx.waitUntil(
-      deliverOutbox(env, now).then((report) => {
-        if (report.sent + report.retrying + report.parked > 0) console.log(`outbox: ${JSON.stringify(report)}`);
-      }),
+      env.MAIL
+        ? handOver(env, now, SWEEP_SIZE)
+        : deliverOutbox(env, now).then((report) => {
+            if (report.sent + report.retrying + report.parked > 0) console.log(`outbox: ${JSON.stringify(report)}`);
+          }),
     );
     ctx.waitUntil(
       checkDueApplications(env, now).then((report) => {
@@ -290,4 +331,4 @@ export default {
         }),
       );
   },
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<Env, MailMessage>;
