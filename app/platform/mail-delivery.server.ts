@@ -157,7 +157,7 @@ async function deliverClaimed(
   for (let i = 0; i < mails.length; i += PARALLEL_SENDS) {
     const group = mails.slice(i, i + PARALLEL_SENDS);
     const delivered = await Promise.all(group.map((mail) => deliverOne(db, transport, mail, token, now, queued)));
-    group.forEach((mail, j) => results.set(mail.id, delivered[j]));
+    for (const [j, mail] of group.entries()) results.set(mail.id, delivered[j]);
   }
   return results;
 }
