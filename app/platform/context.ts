@@ -32,6 +32,11 @@ export interface Env {
   MAIL_API_KEY?: string;
   /** The sender, e.g. "Frischkorb <service@frischkorb.example>". */
   MAIL_FROM?: string;
+  /**
+   * How many mails a second the mail queue's consumer sends at most: the provider's rate limit
+   * (docs/decisions/0051-mail-queue.md); 5 unless set.
+   */
+  MAIL_SENDS_PER_SECOND?: string;
   /** The shop's public origin, e.g. https://www.frischkorb.de: links in mails the Cron Trigger writes. */
   SHOP_ORIGIN?: string;
   /** "api" in a deployment; unset locally, where the embedded card provider stands in. */

@@ -144,7 +144,21 @@ async function deliverOne(
   return park ? { outcome: "parked" } : { outcome: "retrying", retryInSeconds: delay };
 }
 
-/** Sends claimed mails, PARALLEL_SENDS at a time; each mail's result by its id. */
+/** The provider's documented default rate limit (Resend: requests per second per team). */
+const DEFAULT_SENDS_PER_SECOND = 5;
+
+/** The consumer's pace: MAIL_SENDS_PER_SECOND, at least 1, else the provider's default. */
+export function sendsPerSecond(env: Env): number {
+  const configured = Number(env.MAIL_SENDS_PER_SECOND);
+  return Number.isFinite(configured) && configured >= 1 ? configured : DEFAULT_SENDS_PER_SECOND;
+}
+
+/**
+ * Sends claimed mails, PARALLEL_SENDS at a time (fewer when `perSecond` is lower), each group
+ * starting no sooner than the pace allows: with one consumer at a time (wrangler.toml's
+ * max_concurrency) the shop stays within the provider's rate limit instead of meeting its 429s.
+ * Each mail's result by its id.
+ */
 async function deliverClaimed(
   db: D1Database,
   transport: MailTransport,
@@ -152,10 +166,15 @@ async function deliverClaimed(
   token: string,
   now: Date,
   queued: boolean,
+  perSecond = Number.POSITIVE_INFINITY,
 ): Promise<Map<number, Delivered>> {
   const results = new Map<number, Delivered>();
-  for (let i = 0; i < mails.length; i += PARALLEL_SENDS) {
-    const group = mails.slice(i, i + PARALLEL_SENDS);
+  const size = Math.max(1, Math.min(PARALLEL_SENDS, Math.floor(perSecond)));
+  const started = Date.now();
+  for (let i = 0; i < mails.length; i += size) {
+    const wait = started + (i / perSecond) * 1000 - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const group = mails.slice(i, i + size);
     const delivered = await Promise.all(group.map((mail) => deliverOne(db, transport, mail, token, now, queued)));
     for (const [j, mail] of group.entries()) results.set(mail.id, delivered[j]);
   }
@@ -249,7 +268,7 @@ export async function deliverQueuedMails(
   }
   const token = randomToken(16);
   const mails = await claimDueMails(env.DB, token, now, [...byId.keys()]);
-  const results = await deliverClaimed(env.DB, transport, mails, token, now, true);
+  const results = await deliverClaimed(env.DB, transport, mails, token, now, true, sendsPerSecond(env));
   for (const [id, messages] of byId) {
     const result = results.get(id);
     // The same mail twice in one batch: one of its messages brings it back, the others are done.
