@@ -35,7 +35,13 @@ import {
 import { cachedPageShopper } from "~/http/customer/shopper.server";
 import { hasSession, resolveSession, startsSession, type SessionState } from "~/platform/session.server";
 import { configurationProblems, deploymentEnv, refusal as notConfigured } from "~/platform/deployment.server";
-import { deliverOutbox, deliverQueuedMails, handOverOutbox, SWEEP_SIZE } from "~/platform/mail-delivery.server";
+import {
+  REQUEST_HAND_OVER,
+  deliverOutbox,
+  deliverQueuedMails,
+  handOverOutbox,
+  sweepSize,
+} from "~/platform/mail-delivery.server";
 import { paymentProvider } from "~/platform/payment.server";
 import { discardBody, guardRequest } from "~/platform/request-guard.server";
 import { catalogueVersion } from "~/platform/catalogue-version.server";
@@ -60,11 +66,17 @@ import { shopOrigin } from "~/platform/mail-transport.server";
 
 const dev = process.env.NODE_ENV === "development";
 
-/** Hands the outbox's waiting mails to the mail queue; a failure is logged, the sweep retries it. */
-function handOver(env: Env, now = new Date(), limit?: number): Promise<void> {
-  return handOverOutbox(env, now, limit).then(
+/**
+ * Hands the outbox's waiting mails to the mail queue: after a request, those it (or another just
+ * now) wrote; the Cron Trigger's sweep, any left. A failure is logged; the sweep retries it.
+ */
+function handOver(env: Env, sweep: Date | null): Promise<void> {
+  const handing = sweep
+    ? handOverOutbox(env, sweep, { limit: sweepSize(env) })
+    : handOverOutbox(env, new Date(), REQUEST_HAND_OVER);
+  return handing.then(
     (handed) => {
-      if (limit !== undefined && handed > 0) console.log(`mail queue: ${handed} mail(s) handed over by the sweep`);
+      if (sweep && handed > 0) console.log(`mail queue: ${handed} mail(s) handed over by the sweep`);
     },
     (error: unknown) => console.error("handing the outbox to the mail queue failed; the sweep retries", error),
   );
@@ -283,7 +295,8 @@ export default {
     } finally {
       // The request wrote mails: their batch has committed (or failed, then there is nothing to
       // hand over), so they go to the mail queue now, after the answer (decision 0051).
-      if (d1.wroteMail()) ctx.waitUntil(handOver(deploymentEnv({ ...bindings, DB: d1.db }, new URL(incoming.url))));
+      if (d1.wroteMail())
+        ctx.waitUntil(handOver(deploymentEnv({ ...bindings, DB: d1.db }, new URL(incoming.url)), null));
     }
   },
 
@@ -307,7 +320,7 @@ export default {
     // the Cron Trigger sends the outbox itself, as many mails a minute as one run sends.
     ctx.waitUntil(
       env.MAIL
-        ? handOver(env, now, SWEEP_SIZE)
+        ? handOver(env, now)
         : deliverOutbox(env, now).then((report) => {
             if (report.sent + report.retrying + report.parked > 0) console.log(`outbox: ${JSON.stringify(report)}`);
           }),

@@ -35,8 +35,15 @@ const LEASE_SECONDS = 5 * 60;
 export const QUEUED_SECONDS = 10 * 60;
 /** At most this many messages go into one `sendBatch` (the Queues limit is 100 and 256 KB). */
 const HAND_OVER_BATCH = 100;
-/** Mails one sweep of the Cron Trigger hands to the queue (a backlog goes in rounds of a minute). */
-export const SWEEP_SIZE = 1000;
+/** Mails one sweep of the Cron Trigger hands to the queue at most (a backlog goes in rounds of a minute). */
+const SWEEP_SIZE = 1000;
+/** What a request hands over: the mails written in the last minute. */
+export const REQUEST_HAND_OVER = { limit: HAND_OVER_BATCH, writtenWithinSeconds: 60 };
+
+/** What one sweep hands over: a minute of the consumer's pace, at most SWEEP_SIZE. */
+export function sweepSize(env: Env): number {
+  return Math.min(SWEEP_SIZE, Math.ceil(sendsPerSecond(env) * 60));
+}
 
 /** 1, 2, 4, … minutes after the first, second, third failure; at most 6 hours. */
 export function retryDelaySeconds(failures: number): number {
@@ -201,16 +208,30 @@ export async function deliverOutbox(env: Env, now = new Date()): Promise<Deliver
 
 /**
  * Hands the due mails nobody has handed over yet (or whose hand-over is past its time) to the
- * queue, at most `limit`: marks them queued in one UPDATE first, so two hand-overs never send the
- * same mail twice into the queue, and takes the mark back when the queue refuses them (the sweep
- * also finds them once the mark's time has passed). Nothing where mails stay in the outbox
- * (no transport) or there is no queue. Returns how many were handed over.
+ * queue: marks them queued in one UPDATE first, so two hand-overs never send the same mail twice
+ * into the queue, and takes the mark back when the queue refuses them (the sweep also finds them
+ * once the mark's time has passed). Nothing where mails stay in the outbox (no transport) or there
+ * is no queue. Returns how many were handed over.
+ *
+ * A request hands over the mails written within the last minute (its own among them), at most a
+ * sendBatch; the sweep hands over any, at most a minute of the consumer's pace (`sweepSize`). So a
+ * backlog (a newsletter to every subscriber) enters the queue about as fast as the consumer sends
+ * it, and no mail waits in the queue past its `queued_until`, which would hand it over twice (its
+ * second message would find it sent and do nothing, but costs a claim).
  */
-export async function handOverOutbox(env: Env, now = new Date(), limit = HAND_OVER_BATCH): Promise<number> {
+export async function handOverOutbox(
+  env: Env,
+  now = new Date(),
+  { limit = HAND_OVER_BATCH, writtenWithinSeconds }: { limit?: number; writtenWithinSeconds?: number } = {},
+): Promise<number> {
   const queue = env.MAIL;
   if (!queue || !mailTransport(env)) return 0;
-  const waiting = dueMails(now)
-    .where((eb) => eb.or([eb("queued_until", "is", null), eb("queued_until", "<=", at(now))]))
+  const notQueued = dueMails(now).where((eb) =>
+    eb.or([eb("queued_until", "is", null), eb("queued_until", "<=", at(now))]),
+  );
+  const waiting = (
+    writtenWithinSeconds === undefined ? notQueued : notQueued.where("created_at", ">=", at(now, -writtenWithinSeconds))
+  )
     .orderBy("id")
     .limit(limit);
   const marked = await prepare(

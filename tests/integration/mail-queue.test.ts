@@ -24,6 +24,15 @@ beforeAll(async () => {
     logs: () => {},
     bindings: { MAIL_SENDS_PER_SECOND: "100000" },
   });
+  // the customer whose password reset mails the tests follow
+  await prepareTestCustomer(shop.db, {
+    id: 4343,
+    email: "vergesslich@example.org",
+    firstname: "Vera",
+    lastname: "Vergesslich",
+    gender: "w",
+    passwordHash: "x",
+  }).run();
 });
 afterAll(async () => {
   await shop?.dispose();
@@ -113,14 +122,6 @@ const backoffPassed = () =>
 
 describe("mail through the queue", () => {
   it("a mail written by a request (password reset) reaches the provider within seconds, without the Cron Trigger", async () => {
-    await prepareTestCustomer(shop.db, {
-      id: 4343,
-      email: "vergesslich@example.org",
-      firstname: "Vera",
-      lastname: "Vergesslich",
-      gender: "w",
-      passwordHash: "x",
-    }).run();
     const started = Date.now();
     const res = await new Browser(shop).submit("/password/forgot", { email: "vergesslich@example.org" });
     expect(res.res.status).toBeLessThan(400);
@@ -208,6 +209,22 @@ describe("mail through the queue", () => {
     await cron();
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(shop.resend.requests.length).toBe(4);
+  });
+
+  it("a request hands over the mails written within the last minute; older ones wait for the sweep", async () => {
+    const [old] = await write(1);
+    await shop.db
+      .prepare("UPDATE outbox SET created_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 5 * 60_000).toISOString(), old)
+      .run();
+    const res = await new Browser(shop).submit("/password/forgot", { email: "vergesslich@example.org" });
+    expect(res.res.status).toBeLessThan(400);
+    await until(() => shop.resend.delivered.some((m) => m.to[0] === "vergesslich@example.org"));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(shop.resend.delivered.map((m) => m.to[0])).toEqual(["vergesslich@example.org"]);
+    await cron();
+    await until(() => shop.resend.delivered.length === 2);
+    expect(shop.resend.delivered[1].to[0]).toBe("empfaenger-0@example.org");
   });
 
   it.each([
