@@ -287,3 +287,51 @@ describe("the consumer's pace", () => {
     }
   }, 60_000);
 });
+
+describe("a hand-over the queue refuses", () => {
+  // requests meet a queue that refuses every message; the Cron Trigger meets the real one
+  const REFUSING_QUEUE = `
+import shop from "./index.js";
+export default {
+  ...shop,
+  fetch(request, env, ctx) {
+    const refusing = { send: async () => { throw new Error("Queue unavailable"); }, sendBatch: async () => { throw new Error("Queue unavailable"); } };
+    return shop.fetch(request, { ...env, MAIL: refusing }, ctx);
+  },
+};`;
+
+  it("loses no mail: its mark is taken back, and the Cron Trigger's sweep hands it over", async () => {
+    const lines: string[] = [];
+    const refused = await startProductionShop({
+      seed: false,
+      mailQueue: true,
+      wrapper: REFUSING_QUEUE,
+      logs: (line) => void lines.push(line.message),
+    });
+    try {
+      await prepareTestCustomer(refused.db, {
+        id: 4344,
+        email: "geduldig@example.org",
+        firstname: "Gerda",
+        lastname: "Geduldig",
+        gender: "w",
+        passwordHash: "x",
+      }).run();
+      const res = await new Browser(refused).submit("/password/forgot", { email: "geduldig@example.org" });
+      expect(res.res.status).toBeLessThan(400);
+      await until(() => lines.some((line) => line.includes("mail queue refused")));
+      await until(async () => {
+        const row = await refused.db
+          .prepare("SELECT queued_until FROM outbox")
+          .first<{ queued_until: string | null }>();
+        return row?.queued_until === null;
+      });
+      expect(refused.resend.requests).toEqual([]);
+      await (await refused.mf.getWorker()).scheduled({ scheduledTime: new Date(), cron: "* * * * *" });
+      await until(() => refused.resend.delivered.length === 1);
+      expect(refused.resend.delivered[0].to).toEqual(["geduldig@example.org"]);
+    } finally {
+      await refused.dispose();
+    }
+  }, 60_000);
+});
