@@ -3,10 +3,11 @@
  * serve a deployment that lacks its own configuration, refuses requests it cannot read
  * (request-guard.server.ts) and cross-site writes, answers anonymous pages from the edge cache,
  * runs Remix, and puts the security headers on whatever goes out. While D1 fails, pages answer 503
- * with Retry-After, and a page in the edge cache stands in (docs/decisions/0036). The Cron Trigger
- * delivers the outbox, takes open card applications a step further with the card provider, and,
- * only where development stand-ins run, admits signed membership declarations in the
- * cooperative's stead.
+ * with Retry-After, and a page in the edge cache stands in (docs/decisions/0036). Mails a request
+ * wrote go to the mail queue after its answer, and the worker is that queue's consumer (decision
+ * 0051). The Cron Trigger sweeps the outbox into the queue (or, without one, delivers it), takes
+ * open card applications a step further with the card provider, and, only where development
+ * stand-ins run, admits signed membership declarations in the cooperative's stead.
  */
 import { createRequestHandler, logDevReady, type AppLoadContext } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
@@ -65,6 +66,7 @@ import { reconcilePayments } from "~/domain/order/reconcile-payments.server";
 import { shopOrigin } from "~/platform/mail-transport.server";
 
 const dev = process.env.NODE_ENV === "development";
+if (dev) logDevReady(build);
 
 /**
  * Hands the outbox's waiting mails to the mail queue: after a request, those it (or another just
@@ -81,7 +83,6 @@ function handOver(env: Env, sweep: Date | null): Promise<void> {
     (error: unknown) => console.error("handing the outbox to the mail queue failed; the sweep retries", error),
   );
 }
-if (dev) logDevReady(build);
 
 // Every loader and action answers a database outage with 503 (platform/database-outage.server.ts).
 const handleRemixRequest = createRequestHandler(answeringOutages(build), process.env.NODE_ENV);
@@ -173,19 +174,29 @@ function apiPaths(incoming: Request) {
   return { graphql, api: graphql || isApiPath(pathname) };
 }
 
+interface RequestDatabase {
+  d1: SessionDatabase;
+  /** The shopper's bookmark the session started from. */
+  bookmark: string | null;
+}
+
 /** One D1 session per request, from the shopper's last bookmark (docs/decisions/0028). */
-function requestDatabase(incoming: Request, bindings: Env): SessionDatabase {
+function requestDatabase(incoming: Request, bindings: Env): RequestDatabase {
   // The JSON API (and the locations GraphQL endpoint beside it) reads no cookie, so no bookmark
   // either: its calls read from the primary.
   const { api } = apiPaths(incoming);
   const bookmark = api ? null : readBookmark(incoming.headers.get("Cookie"));
   const writes = api || !["GET", "HEAD"].includes(incoming.method);
-  return sessionDatabase(bindings.DB, bookmark, writes);
+  return { d1: sessionDatabase(bindings.DB, bookmark, writes), bookmark };
 }
 
-async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext, d1: SessionDatabase): Promise<Response> {
+async function serve(
+  incoming: Request,
+  bindings: Env,
+  ctx: ExecutionContext,
+  { d1, bookmark }: RequestDatabase,
+): Promise<Response> {
   const { graphql, api } = apiPaths(incoming);
-  const bookmark = api ? null : readBookmark(incoming.headers.get("Cookie"));
   const env = deploymentEnv({ ...bindings, DB: d1.db }, new URL(incoming.url));
   const production = !env.standIns;
   const nonce = createNonce();
@@ -281,9 +292,10 @@ async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext, d1
 
 export default {
   async fetch(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
-    const d1 = requestDatabase(incoming, bindings);
+    const database = requestDatabase(incoming, bindings);
+    const { d1 } = database;
     try {
-      return await serve(incoming, bindings, ctx, d1);
+      return await serve(incoming, bindings, ctx, database);
     } catch (error) {
       // Remix answers what its loaders and actions meet; this is D1 failing in the worker's own reads.
       if (!isDatabaseUnavailable(error)) throw error;
