@@ -38,6 +38,11 @@ export interface ShopOptions {
    * statement fails as D1 does when it cannot be reached (scripts/miniflare-shop.mjs).
    */
   databaseDown?: () => boolean;
+  /**
+   * Gives the shop the mail queue (binding MAIL, the shop its consumer), as wrangler.toml does; a
+   * string is the queue's name (for a test that hands the consumer a batch itself).
+   */
+  mailQueue?: boolean | string;
 }
 
 export async function startShop(opts: ShopOptions = {}): Promise<TestShop> {
