@@ -3,14 +3,17 @@
  * serve a deployment that lacks its own configuration, refuses requests it cannot read
  * (request-guard.server.ts) and cross-site writes, answers anonymous pages from the edge cache,
  * runs Remix, and puts the security headers on whatever goes out. While D1 fails, pages answer 503
- * with Retry-After, and a page in the edge cache stands in (docs/decisions/0036). The Cron Trigger
- * delivers the outbox, takes open card applications a step further with the card provider, and,
- * only where development stand-ins run, admits signed membership declarations in the
- * cooperative's stead.
+ * with Retry-After, and a page in the edge cache stands in (docs/decisions/0036). Mails a request
+ * wrote go to the mail queue after its answer, and the worker is that queue's consumer (decision
+ * 0051). The Cron Trigger sweeps the outbox into the queue (or, without one, delivers it), takes
+ * open card applications a step further with the card provider, and, only where development
+ * stand-ins run, admits signed membership declarations in the cooperative's stead. Every page says
+ * in its Server-Timing header how long it waited for D1, D1's own time, and how long Remix took
+ * beyond that (docs/decisions/0053).
  */
 import { createRequestHandler, logDevReady, type AppLoadContext } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
-import type { Env } from "~/platform/context";
+import type { Env, MailMessage } from "~/platform/context";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite, withoutOriginIfExempt } from "~/platform/security.server";
 import {
   PRIVATE_CACHE_CONTROL,
@@ -35,7 +38,13 @@ import {
 import { cachedPageShopper } from "~/http/customer/shopper.server";
 import { hasSession, resolveSession, startsSession, type SessionState } from "~/platform/session.server";
 import { configurationProblems, deploymentEnv, refusal as notConfigured } from "~/platform/deployment.server";
-import { deliverOutbox } from "~/platform/mail-delivery.server";
+import {
+  REQUEST_HAND_OVER,
+  deliverOutbox,
+  deliverQueuedMails,
+  handOverOutbox,
+  sweepSize,
+} from "~/platform/mail-delivery.server";
 import { paymentProvider } from "~/platform/payment.server";
 import { discardBody, guardRequest } from "~/platform/request-guard.server";
 import { catalogueVersion } from "~/platform/catalogue-version.server";
@@ -43,7 +52,7 @@ import { handleApiRequest, isApiPath } from "~/api/router.server";
 import { handleGraphqlRequest, isGraphqlPath } from "~/api/graphql/handler.server";
 import { tileOrigin } from "~/platform/map-tiles.server";
 import { readConsent } from "~/platform/consent";
-import { bookmarkCookie, readBookmark, sessionDatabase } from "~/platform/d1-session.server";
+import { bookmarkCookie, readBookmark, sessionDatabase, type SessionDatabase } from "~/platform/d1-session.server";
 import { tagManagerFor } from "~/platform/tag-manager.server";
 import type { PolicySources } from "~/platform/security.server";
 import {
@@ -59,9 +68,26 @@ import { reconcilePayments } from "~/domain/order/reconcile-payments.server";
 import { shopOrigin } from "~/platform/mail-transport.server";
 import { archiveOrders } from "~/domain/order/archive.server";
 import { pruneExpired } from "~/platform/prune.server";
+import { RequestTiming } from "~/platform/server-timing.server";
 
 const dev = process.env.NODE_ENV === "development";
 if (dev) logDevReady(build);
+
+/**
+ * Hands the outbox's waiting mails to the mail queue: after a request, those it (or another just
+ * now) wrote; the Cron Trigger's sweep, any left. A failure is logged; the sweep retries it.
+ */
+function handOver(env: Env, sweep: Date | null): Promise<void> {
+  const handing = sweep
+    ? handOverOutbox(env, sweep, { limit: sweepSize(env) })
+    : handOverOutbox(env, new Date(), REQUEST_HAND_OVER);
+  return handing.then(
+    (handed) => {
+      if (sweep && handed > 0) console.log(`mail queue: ${handed} mail(s) handed over by the sweep`);
+    },
+    (error: unknown) => console.error("handing the outbox to the mail queue failed; the sweep retries", error),
+  );
+}
 
 // Every loader and action answers a database outage with 503 (platform/database-outage.server.ts).
 const handleRemixRequest = createRequestHandler(answeringOutages(build), process.env.NODE_ENV);
@@ -114,6 +140,7 @@ async function personalPage(
   sources: PolicySources,
   group: string,
   parts: PersonalParts,
+  timing: RequestTiming,
 ): Promise<Response> {
   const cache = await openPagesCache();
   const key = personalCacheKey(request, await pageVersion(context.env.DB), group);
@@ -130,7 +157,7 @@ async function personalPage(
   }
   const mark = newPlaceholderMark();
   const shapeContext: AppLoadContext = { ...context, shopperTemplate: { mark } };
-  const page = await handleRemixRequest(withoutOriginIfExempt(request), shapeContext);
+  const page = await timing.render(() => handleRemixRequest(withoutOriginIfExempt(request), shapeContext));
   const standIn = failedOnDatabase(page, shapeContext) ? await fromCache("STALE") : null;
   if (standIn) return standIn;
   if (isStorable(page)) context.ctx.waitUntil(storePage(cache, key, page.clone(), nonce, mark));
@@ -146,16 +173,37 @@ async function pageVersion(db: D1Database): Promise<string> {
   return `${buildVersion}.${await catalogueVersion(db)}`;
 }
 
-async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
-  // The JSON API (and the locations GraphQL endpoint beside it) reads no cookie, so no bookmark
-  // either: its calls read from the primary.
+/** Whether the request goes to the JSON API or the GraphQL endpoint rather than to Remix. */
+function apiPaths(incoming: Request) {
   const { pathname } = new URL(incoming.url);
   const graphql = isGraphqlPath(pathname);
-  const api = graphql || isApiPath(pathname);
-  // One D1 session per request, from the shopper's last bookmark (docs/decisions/0028).
+  return { graphql, api: graphql || isApiPath(pathname) };
+}
+
+interface RequestDatabase {
+  d1: SessionDatabase;
+  /** The shopper's bookmark the session started from. */
+  bookmark: string | null;
+}
+
+/** One D1 session per request, from the shopper's last bookmark (docs/decisions/0028). */
+function requestDatabase(incoming: Request, bindings: Env, timing: RequestTiming): RequestDatabase {
+  // The JSON API (and the locations GraphQL endpoint beside it) reads no cookie, so no bookmark
+  // either: its calls read from the primary.
+  const { api } = apiPaths(incoming);
   const bookmark = api ? null : readBookmark(incoming.headers.get("Cookie"));
   const writes = api || !["GET", "HEAD"].includes(incoming.method);
-  const d1 = sessionDatabase(bindings.DB, bookmark, writes);
+  return { d1: sessionDatabase(bindings.DB, bookmark, writes, timing), bookmark };
+}
+
+async function serve(
+  incoming: Request,
+  bindings: Env,
+  ctx: ExecutionContext,
+  { d1, bookmark }: RequestDatabase,
+  timing: RequestTiming,
+): Promise<Response> {
+  const { graphql, api } = apiPaths(incoming);
   const env = deploymentEnv({ ...bindings, DB: d1.db }, new URL(incoming.url));
   const production = !env.standIns;
   const nonce = createNonce();
@@ -235,13 +283,20 @@ async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): P
     // Whatever comes next reads this session, never a second time.
     if (shopper) session = Promise.resolve(shopper.state);
     if (shopper?.state.kind === "customer" && shopper.parts) {
-      const page = await personalPage(request, loadContext, sources, shopper.state.customer.group, shopper.parts);
+      const page = await personalPage(
+        request,
+        loadContext,
+        sources,
+        shopper.state.customer.group,
+        shopper.parts,
+        timing,
+      );
       const out = finish(page);
       if (shopper.setCookie) out.headers.append("Set-Cookie", shopper.setCookie);
       return out;
     }
   }
-  const rendered = await handleRemixRequest(withoutOriginIfExempt(request), loadContext);
+  const rendered = await timing.render(() => handleRemixRequest(withoutOriginIfExempt(request), loadContext));
   if (stale && failedOnDatabase(rendered, loadContext))
     return await withFreshNonce(stale, nonce, dev, sources, "STALE");
   const response = finish(rendered);
@@ -251,8 +306,14 @@ async function serve(incoming: Request, bindings: Env, ctx: ExecutionContext): P
 
 export default {
   async fetch(incoming: Request, bindings: Env, ctx: ExecutionContext): Promise<Response> {
+    const timing = new RequestTiming();
+    const database = requestDatabase(incoming, bindings, timing);
+    const { d1 } = database;
     try {
-      return await serve(incoming, bindings, ctx);
+      const answer = await serve(incoming, bindings, ctx, database, timing);
+      // Pages only: the JSON API and GraphQL answer their clients by their own contract
+      // (docs/decisions/0034), which names no timing header.
+      return apiPaths(incoming).api ? answer : timing.stamp(answer);
     } catch (error) {
       // Remix answers what its loaders and actions meet; this is D1 failing in the worker's own reads.
       if (!isDatabaseUnavailable(error)) throw error;
@@ -261,17 +322,38 @@ export default {
       const production = !deploymentEnv(bindings, new URL(incoming.url)).standIns;
       applySecurityHeaders(page.headers, { production, dev });
       return page;
+    } finally {
+      // The request wrote mails: their batch has committed (or failed, then there is nothing to
+      // hand over), so they go to the mail queue now, after the answer (decision 0051).
+      if (d1.wroteMail())
+        ctx.waitUntil(handOver(deploymentEnv({ ...bindings, DB: d1.db }, new URL(incoming.url)), null));
     }
+  },
+
+  /** The mail queue's consumer (docs/decisions/0051-mail-queue.md). */
+  async queue(batch: MessageBatch<MailMessage>, bindings: Env): Promise<void> {
+    const env = deploymentEnv(bindings, null);
+    // A misconfigured deployment sends nothing; the rows stay, and the sweep hands them over again.
+    if (refuseIfMisconfigured(env)) {
+      batch.ackAll();
+      return;
+    }
+    const report = await deliverQueuedMails(env, batch);
+    if (report.sent + report.retrying + report.parked > 0) console.log(`mail queue: ${JSON.stringify(report)}`);
   },
 
   async scheduled(controller: ScheduledController, bindings: Env, ctx: ExecutionContext): Promise<void> {
     const env = deploymentEnv(bindings, null);
     if (refuseIfMisconfigured(env)) return;
     const now = new Date(controller.scheduledTime);
+    // With the mail queue: the sweep hands over what no request did (decision 0051); without it
+    // the Cron Trigger sends the outbox itself, as many mails a minute as one run sends.
     ctx.waitUntil(
-      deliverOutbox(env, now).then((report) => {
-        if (report.sent + report.retrying + report.parked > 0) console.log(`outbox: ${JSON.stringify(report)}`);
-      }),
+      env.MAIL
+        ? handOver(env, now)
+        : deliverOutbox(env, now).then((report) => {
+            if (report.sent + report.retrying + report.parked > 0) console.log(`outbox: ${JSON.stringify(report)}`);
+          }),
     );
     ctx.waitUntil(
       checkDueApplications(env, now).then((report) => {
@@ -305,4 +387,4 @@ export default {
         }),
       );
   },
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<Env, MailMessage>;

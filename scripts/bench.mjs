@@ -1,6 +1,10 @@
 // Benchmark: the production build on workerd (Miniflare, no `wrangler dev` proxy), home,
 // category, product and search against a trivial route in the same run, so figures are ratios.
 // Runs at the demo catalogue and again with N synthetic products (default 100,000).
+// Like with like: the demo range's "all categories" page shows 60 tiles, as many as the large
+// catalogue's listings do; every large-catalogue page's p95 is also given as a ratio to it. Each
+// page's Server-Timing header (docs/decisions/0053) gives its time waiting for D1, D1's own time
+// and its render time: their p95 per route, read from every measured answer.
 //   npm run bench [-- --products 100000 --seconds 10 --connections 16]
 import autocannon from "autocannon";
 import { generateCatalog } from "./generate-catalog.mjs";
@@ -15,11 +19,14 @@ const CONNECTIONS = arg("connections", 16);
 const LARGE = arg("products", 100_000);
 const PORT = 8799;
 
+const EQUAL_SIZE = "all categories (60 tiles)";
 const ROUTES = [
   ["trivial (/locales/de/common.json)", "/locales/de/common.json"],
   // The plainest document (header, menu, footer and a text, no catalogue, no hydration data): the
   // floor of a page's render, against which the catalogue pages' ratios can be read.
   ["legal page", "/pages/legal/impressum"],
+  // The whole range's first page: 60 tiles at the demo range as at the large catalogue.
+  [EQUAL_SIZE, "/catalog/category/startseite"],
   ["home", "/"],
   ["category", "/catalog/category/milch-eier"],
   ["category + filters", "/catalog/category/milch-eier?bio=1&sort=price_asc&priceMax=5"],
@@ -28,29 +35,79 @@ const ROUTES = [
   ["search suggestions", "/search/suggest?q=milch"],
 ];
 
-/** Throughput and the true 95th percentile of the response times (autocannon's table stops at p90 and p97.5). */
+const p95 = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? NaN;
+};
+
+/** The durations of a Server-Timing header by name ("db;dur=3.0, render;dur=9.0" → { db: 3, render: 9 }). */
+function serverTiming(value) {
+  const figures = {};
+  for (const part of value.split(",")) {
+    const match = /^\s*([\w-]+)(?:;[^,]*?)?;dur=([\d.]+)/.exec(part);
+    if (match) figures[match[1]] = Number(match[2]);
+  }
+  return figures;
+}
+
+/**
+ * Throughput, the true 95th percentile of the response times (autocannon's table stops at p90 and
+ * p97.5), and those of the D1 and render times the answers' Server-Timing headers report.
+ */
 function measure(url, headers = {}) {
   return new Promise((resolve, reject) => {
     const times = [];
-    const instance = autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS }, (err, r) => {
-      if (err) return reject(err);
-      times.sort((a, b) => a - b);
-      resolve({ ...r, p95: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))] ?? NaN });
-    });
+    const db = [];
+    const sql = [];
+    const render = [];
+    // Every answer's headers, as the parser reads them (a flat list of names and values).
+    const setupClient = (client) =>
+      client.on("headers", ({ headers: raw }) => {
+        for (let i = 0; i + 1 < raw.length; i += 2) {
+          if (String(raw[i]).toLowerCase() !== "server-timing") continue;
+          const t = serverTiming(String(raw[i + 1]));
+          if (t.db !== undefined) db.push(t.db);
+          if (t.sql !== undefined) sql.push(t.sql);
+          if (t.render !== undefined) render.push(t.render);
+        }
+      });
+    const instance = autocannon(
+      { url, headers, connections: CONNECTIONS, duration: SECONDS, setupClient },
+      (err, r) => {
+        if (err) return reject(err);
+        resolve({ ...r, p95: p95(times), dbP95: p95(db), sqlP95: p95(sql), renderP95: p95(render) });
+      },
+    );
     instance.on("response", (_client, _status, _bytes, ms) => times.push(ms));
   });
 }
 
-async function runSuite(label, base) {
+/** How many products a page shows (one current price per tile; a product page's own counts too). */
+async function tilesOf(url, headers = {}) {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  return /text\/html/.test(res.headers.get("Content-Type") ?? "")
+    ? (text.match(/class="price-current/g) ?? []).length
+    : "";
+}
+
+/** The suite's rows, and the equal-size page's result, which the large catalogue's rows are read against. */
+async function runSuite(label, base, equalSize = null) {
   const rows = [];
   let trivial = null;
+  let equal = equalSize;
   for (const [name, path] of ROUTES) {
-    await measure(new URL(path, base).href).catch(() => {}); // warm up isolates and caches
-    const r = await measure(new URL(path, base).href);
+    const url = new URL(path, base).href;
+    await measure(url).catch(() => {}); // warm up isolates and caches
+    const r = await measure(url);
+    r.tiles = await tilesOf(url);
     trivial ??= r;
+    if (name === EQUAL_SIZE) equal ??= r;
     rows.push(row(label, name, r, trivial));
   }
-  return rows;
+  // Read after the suite: at the demo range the equal-size page is measured after the first routes.
+  for (const line of rows) line["p95 vs 60-tile demo"] = equal ? (line["p95 ms"] / equal.p95).toFixed(1) : "";
+  return { rows, equal };
 }
 
 /** Signs the demo customer Anna in; the cookies her browser would send afterwards. */
@@ -108,6 +165,7 @@ async function edgeCachedSuite() {
       const url = new URL(path, cached.url).href;
       await measure(url, headers).catch(() => {});
       const r = await measure(url, headers);
+      r.tiles = await tilesOf(url, headers);
       trivial ??= r;
       if (headers && path === ROUTES[0][1]) trivialSignedIn = r;
       const line = row("demo, cache on", name, r, trivial);
@@ -129,6 +187,10 @@ function row(catalogue, route, r, trivial) {
     "p95 ms": Number(r.p95.toFixed(1)),
     "throughput vs trivial": (r.requests.average / trivial.requests.average).toFixed(2),
     "latency vs trivial": (r.p95 / Math.max(trivial.p95, 1)).toFixed(1),
+    "db p95": Number.isNaN(r.dbP95) ? "" : r.dbP95,
+    "sql p95": Number.isNaN(r.sqlP95) ? "" : r.sqlP95,
+    "render p95": Number.isNaN(r.renderP95) ? "" : r.renderP95,
+    tiles: r.tiles ?? "",
     errors: r.errors + r.non2xx,
   };
 }
@@ -136,7 +198,8 @@ function row(catalogue, route, r, trivial) {
 const shop = await startMiniflareShop({ port: PORT });
 const base = shop.url;
 try {
-  const rows = await runSuite("demo (420)", base);
+  const demo = await runSuite("demo (420)", base);
+  const rows = [...demo.rows];
   rows.push(...(await edgeCachedSuite()));
   if (LARGE > 0) {
     const started = Date.now();
@@ -149,11 +212,15 @@ try {
         ),
     );
     process.stdout.write("\n");
-    rows.push(...(await runSuite(`${LARGE.toLocaleString("de-DE")} + demo`, base)));
+    // Against the demo range's equal-size page of this run (docs/decisions/0053).
+    rows.push(...(await runSuite(`${LARGE.toLocaleString("de-DE")} + demo`, base, demo.equal)).rows);
   }
   console.table(rows);
   console.log(
     `autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route, 2-core machine; edge cache off (every request renders) except in the "cache on" rows.`,
+  );
+  console.log(
+    `db / sql / render p95: ms from the answers' Server-Timing headers: waiting for D1, D1's own time for the statements, Remix beyond waiting (workerd's clocks tick in whole milliseconds); p95 vs 60-tile demo: the route's p95 over that of the demo range's "${EQUAL_SIZE}" in this run; tiles: prices on the page.`,
   );
 } finally {
   await shop.mf.dispose();

@@ -61,6 +61,17 @@ export async function runStatements(db, statements, chunk = 200) {
   }
 }
 
+/**
+ * The mail queue's producer binding and the shop as its consumer, with wrangler.toml's settings;
+ * a queue of its own per shop, so shops started side by side do not consume each other's mails.
+ */
+function mailQueue(name = `mail-${Math.random().toString(36).slice(2)}`) {
+  return {
+    queueProducers: { MAIL: { queueName: name } },
+    queueConsumers: { [name]: { maxBatchSize: 100, maxBatchTimeout: 1, maxRetries: 10 } },
+  };
+}
+
 /** The worker behind a failing D1 binding (`databaseDown`): the real database is its own binding. */
 const DATABASE_WORKER = "database";
 
@@ -140,10 +151,12 @@ const SQL_WORKER_NAME = "sql";
  * `logs` gets every line the worker logs, with its level (the worker's console).
  * `databaseDown` makes the D1 binding switchable (FAILING_DATABASE above): tests of a database outage.
  * `sql` adds the SQL worker (SQL_WORKER above) and returns `sql(call)`, the tests' way into the database.
+ * `mailQueue` gives the shop the mail queue (producer MAIL, the shop its consumer), as deployed; a
+ *   string names the queue (a test delivering a batch itself).
  * @param {{ seed?: boolean, migrate?: boolean, bindings?: Record<string,string>, port?: number, persist?: string, assets?: boolean,
  *   outbound?: (request: Request) => Promise<Response>, wrapper?: string,
  *   logs?: (line: { level: string, message: string }) => void, databaseDown?: () => boolean, sql?: boolean,
- *   triggerHandlers?: boolean }} opts
+ *   mailQueue?: boolean | string, triggerHandlers?: boolean }} opts
  */
 export async function startMiniflareShop(opts = {}) {
   const script = await readFile(path.join(root, "build/index.js"), "utf8");
@@ -166,6 +179,8 @@ export async function startMiniflareShop(opts = {}) {
       ARCHIVE: opts.persist ? "archive" : `archive-${Math.random().toString(36).slice(2)}`,
     },
     bindings: { ENVIRONMENT: "test", EDGE_CACHE_SECONDS: "0", IMAGE_RESIZING: "off", ...opts.bindings },
+    // the mail queue (docs/decisions/0051), as wrangler.toml configures it, consumed by the shop itself
+    ...(opts.mailQueue ? mailQueue(typeof opts.mailQueue === "string" ? opts.mailQueue : undefined) : {}),
     ...(opts.outbound ? { outboundService: opts.outbound } : {}),
     ...(opts.assets
       ? { assets: { directory: path.join(root, "public"), binding: "ASSETS", routerConfig: { has_user_worker: true } } }

@@ -1,3 +1,8 @@
+/** A message of the mail queue: only the outbox row's id; the row is the mail and its state. */
+export interface MailMessage {
+  id: number;
+}
+
 /** The bindings and settings of the worker; the rest of the load context is in load-context.ts. */
 export interface Env {
   DB: D1Database;
@@ -5,6 +10,11 @@ export interface Env {
   PHOTOS: R2Bucket;
   /** Archived orders (docs/decisions/0052): "orders/<id>.json" and the invoice PDF beside it. */
   ARCHIVE: R2Bucket;
+  /**
+   * The mail queue (docs/decisions/0051-mail-queue.md): the outbox hands its mails to it, the
+   * worker's `queue` export sends them. Without it the Cron Trigger delivers the outbox itself.
+   */
+  MAIL?: Queue<MailMessage>;
   ASSETS?: Fetcher;
   ENVIRONMENT: "development" | "test" | "production";
   IMAGE_RESIZING?: string;
@@ -24,6 +34,11 @@ export interface Env {
   MAIL_API_KEY?: string;
   /** The sender, e.g. "Frischkorb <service@frischkorb.example>". */
   MAIL_FROM?: string;
+  /**
+   * How many mails a second the mail queue's consumer sends at most: the provider's rate limit
+   * (docs/decisions/0051-mail-queue.md); 5 unless set.
+   */
+  MAIL_SENDS_PER_SECOND?: string;
   /** The shop's public origin, e.g. https://www.frischkorb.de: links in mails the Cron Trigger writes. */
   SHOP_ORIGIN?: string;
   /** "api" in a deployment; unset locally, where the embedded card provider stands in. */

@@ -6,6 +6,8 @@
  * starts at the primary. The session's newest bookmark goes back to the browser after every
  * request that wrote or is a shopper's own (never on a cacheable page).
  */
+import { timedRunner, type D1Clock } from "./server-timing.server";
+
 export const BOOKMARK_COOKIE = "__d1b";
 /** A day: longer than any replica lags, shorter than a forgotten cookie should live. */
 const BOOKMARK_MAX_AGE = 86_400;
@@ -26,7 +28,15 @@ export interface SessionDatabase {
   db: D1Database;
   /** The newest bookmark of the session, once a statement ran. */
   bookmark(): string | null;
+  /**
+   * Whether the request prepared a statement writing to the outbox: then, once its batch has
+   * committed, the outbox hands the new mails to the mail queue (docs/decisions/0051-mail-queue.md).
+   */
+  wroteMail(): boolean;
 }
+
+/** A statement that writes a mail into the outbox (the mailer's insert, plain or kysely's quoted). */
+const OUTBOX_INSERT = /^\s*insert\s+into\s+"?outbox"?[\s(]/i;
 
 /**
  * A session over the binding, shaped like the binding: the shop's code prepares and batches as
@@ -43,15 +53,26 @@ export function bindingOf(db: D1Database): D1Database {
   return bindings.get(db) ?? db;
 }
 
-export function sessionDatabase(binding: D1Database, bookmark: string | null, writes: boolean): SessionDatabase {
+export function sessionDatabase(
+  binding: D1Database,
+  bookmark: string | null,
+  writes: boolean,
+  clock?: D1Clock,
+): SessionDatabase {
   const session = binding.withSession(bookmark ?? (writes ? "first-primary" : "first-unconstrained"));
+  // The request's time waiting for D1, for its Server-Timing header (server-timing.server.ts).
+  const runner = clock ? timedRunner(session, clock) : session;
+  let wroteMail = false;
   const db = {
-    prepare: (query: string) => session.prepare(query),
-    batch: <T>(statements: D1PreparedStatement[]) => session.batch<T>(statements),
+    prepare: (query: string) => {
+      if (!wroteMail && OUTBOX_INSERT.test(query)) wroteMail = true;
+      return runner.prepare(query);
+    },
+    batch: <T>(statements: D1PreparedStatement[]) => runner.batch<T>(statements),
     exec: (query: string) => binding.exec(query),
     withSession: (constraint?: string) => binding.withSession(constraint),
     dump: () => binding.dump(),
   } as D1Database;
   bindings.set(db, binding);
-  return { db, bookmark: () => session.getBookmark() };
+  return { db, bookmark: () => session.getBookmark(), wroteMail: () => wroteMail };
 }

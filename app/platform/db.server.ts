@@ -207,6 +207,8 @@ export interface Database {
     last_error: string | null;
     /** Extra mail headers as a JSON object (List-Unsubscribe), migration 0012. */
     headers: string | null;
+    /** Handed to the mail queue; the sweep leaves it until then (migration 0034, decision 0051). */
+    queued_until: Generated<string | null>;
   };
   address: AddressTable;
   wishlist_item: { customer_id: number; sku: string; added_at: string };

@@ -13,6 +13,7 @@ import { contentSecurityPolicy, type PolicySources } from "./security.server";
 import { FLASH_COOKIE_NAME } from "./flash.server";
 import { SESSION_COOKIE } from "./session.server";
 import { encoder, indexOfBytes } from "./bytes";
+import { SERVER_TIMING } from "./server-timing.server";
 
 import type { Env } from "./context";
 
@@ -139,6 +140,9 @@ export async function storePage(
   mark: string | null = null,
 ): Promise<void> {
   const headers = new Headers(page.headers);
+  // The timing of the render that made this copy would describe another answer than a hit's
+  // (docs/decisions/0053): a hit gets its own.
+  headers.delete(SERVER_TIMING);
   keptPastFreshness(headers, Date.now());
   if (mark) headers.set(PLACEHOLDER_MARK_HEADER, mark);
   if (!(headers.get("Content-Type") ?? "").includes("text/html"))

@@ -1,6 +1,7 @@
 /**
  * Delivering the outbox through the mail provider (a local stand-in of Resend's API), run by the
- * worker's Cron Trigger: every mail once, also when runs overlap; retried with backoff after a
+ * worker's Cron Trigger where the worker has no mail queue (docs/decisions/0051; with the queue:
+ * mail-queue.test.ts): every mail once, also when runs overlap; retried with backoff after a
  * failure; parked after the limit or a refusal for good. Locally nothing leaves the outbox.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -40,6 +40,11 @@ export interface ShopOptions {
   databaseDown?: () => boolean;
   /** Opens Miniflare's /cdn-cgi/handler/scheduled: cron runs started like requests, so they can overlap. */
   triggerHandlers?: boolean;
+  /**
+   * Gives the shop the mail queue (binding MAIL, the shop its consumer), as wrangler.toml does; a
+   * string is the queue's name (for a test that hands the consumer a batch itself).
+   */
+  mailQueue?: boolean | string;
 }
 
 export async function startShop(opts: ShopOptions = {}): Promise<TestShop> {

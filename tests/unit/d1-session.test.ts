@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { bindingOf, bookmarkCookie, readBookmark, sessionDatabase } from "~/platform/d1-session.server";
+import { queueMail } from "~/platform/mailer.server";
+import { sql } from "kysely";
 
 // docs/decisions/0028
 describe("the D1 bookmark cookie", () => {
@@ -47,6 +49,25 @@ describe("a request's session", () => {
     expect(db.session.prepare).toHaveBeenCalledWith("SELECT 1");
     expect(db.session.batch).toHaveBeenCalledWith([]);
     expect(s.bookmark()).toBe("00000001-00000002");
+  });
+
+  it("notes a mail written to the outbox, plain or conditional, and nothing else (decision 0051)", () => {
+    const db = binding();
+    const statement = { bind: vi.fn() };
+    statement.bind.mockReturnValue(statement);
+    db.session.prepare.mockReturnValue(statement);
+    const mail = { to: "a@example.org", subject: "S", text: "T" };
+    const reads = sessionDatabase(db, null, true);
+    reads.db.prepare("SELECT id FROM outbox WHERE recipient = ?");
+    reads.db.prepare("UPDATE outbox SET sent_at = ? WHERE id = ?");
+    reads.db.prepare("INSERT INTO outbox_archive (id) VALUES (1)");
+    expect(reads.wroteMail()).toBe(false);
+    const plain = sessionDatabase(db, null, true);
+    queueMail(plain.db, mail);
+    expect(plain.wroteMail()).toBe(true);
+    const conditional = sessionDatabase(db, null, true);
+    queueMail(conditional.db, mail, sql<boolean>`1 = 1`);
+    expect(conditional.wroteMail()).toBe(true);
   });
 
   it("leaves isolate-wide caches keyed by the binding, so requests share them", async () => {
