@@ -461,6 +461,11 @@ export interface OrderTable {
   /** Set when the order's detail moved to the archive (migration 0035). */
   archived_at: Generated<string | null>;
   archive_key: Generated<string | null>;
+  /** The board's lines and picked lines of an archived order (migration 0035); NULL while live. */
+  archived_lines: Generated<number | null>;
+  archived_picked: Generated<number | null>;
+  /** Until when an archiving run has claimed the order (migration 0035). */
+  archive_claimed_until: Generated<string | null>;
 }
 
 export type RefundReason = "short" | "cancel" | "withdrawal";

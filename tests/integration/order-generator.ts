@@ -21,7 +21,7 @@ export interface GeneratedOrders {
  */
 export async function generateOrders(
   shop: TestShop,
-  opts: { count: number; customerId: number; firstNumber: number; daysAgo: number },
+  opts: { count: number; customerId: number; firstNumber: number; daysAgo: number; templates?: string[] },
 ): Promise<GeneratedOrders> {
   const db = shop.db;
   const staff = (await db.prepare("SELECT id FROM staff_member ORDER BY id LIMIT 1").first<{ id: number }>())!.id;
@@ -32,7 +32,7 @@ export async function generateOrders(
   // n: 0 … count-1; t: the template each one copies
   const numbered = `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ${opts.count}),
     g AS (SELECT i, ${opts.firstNumber} + i AS number, 'gen-' || (${opts.firstNumber} + i) AS id,
-      CASE i % 4 ${TEMPLATES.map((t, k) => `WHEN ${k} THEN '${t}'`).join(" ")} END AS template,
+      CASE i % 4 ${(opts.templates ?? TEMPLATES).map((t, k) => `WHEN ${k} THEN '${t}'`).join(" ")} END AS template,
       strftime('%Y-%m-%dT%H:%M:%fZ', ${start / 1000} + i, 'unixepoch') AS at FROM n)`;
   const replaced: Record<string, string> = {
     id: "g.id",
@@ -46,6 +46,9 @@ export async function generateOrders(
     cashback_credited_at: "NULL",
     archived_at: "NULL",
     archive_key: "NULL",
+    archived_lines: "NULL",
+    archived_picked: "NULL",
+    archive_claimed_until: "NULL",
   };
   await db.batch([
     db.prepare(

@@ -8,6 +8,13 @@
 -- The invoice rows stay: they are the numbered series and append-only (0021).
 ALTER TABLE customer_order ADD COLUMN archived_at TEXT;
 ALTER TABLE customer_order ADD COLUMN archive_key TEXT;
+-- The back office's board counts an order's lines and picked lines; an archived order's are no
+-- longer in D1, so the archiving keeps the two counts in its index row (NULL while not archived).
+ALTER TABLE customer_order ADD COLUMN archived_lines INTEGER;
+ALTER TABLE customer_order ADD COLUMN archived_picked INTEGER;
+-- A run claims the orders it archives until this time (app/domain/order/archive.server.ts), so two
+-- runs at once share the work instead of doing it twice; a run cut off leaves a claim that lapses.
+ALTER TABLE customer_order ADD COLUMN archive_claimed_until TEXT;
 -- The cron's search for the next orders to archive reads only orders not yet archived and finished.
 CREATE INDEX customer_order_to_archive ON customer_order (created_at)
   WHERE archived_at IS NULL AND status IN ('complete', 'canceled');

@@ -75,8 +75,13 @@ export async function boardOrders(
         "o.status",
         "o.withdrawn_at as withdrawnAt",
         sql<string>`u.firstname || ' ' || u.lastname`.as("customer"),
-        sql<number>`(SELECT COUNT(*) FROM order_item i WHERE i.order_id = o.id AND i.sku <> ${SHARE_SKU})`.as("lines"),
-        sql<number>`(SELECT COUNT(*) FROM order_pick p WHERE p.order_id = o.id)`.as("picked"),
+        // an archived order's lines and picks left D1; its row keeps their counts (decision 0052)
+        sql<number>`COALESCE(o.archived_lines, (SELECT COUNT(*) FROM order_item i WHERE i.order_id = o.id AND i.sku <> ${SHARE_SKU}))`.as(
+          "lines",
+        ),
+        sql<number>`COALESCE(o.archived_picked, (SELECT COUNT(*) FROM order_pick p WHERE p.order_id = o.id))`.as(
+          "picked",
+        ),
         SHIPPED.as("shipped"),
       ])
       .orderBy(page.sort === "number" ? "o.increment_id" : DUE_AT, direction)

@@ -2,13 +2,16 @@
  * Orders out of the live database (issue 35 §2, docs/decisions/0052-order-archive-and-pruning.md).
  * An order past its open period is written to the archive as one document with everything its
  * pages show (the customer's order page, the back office's order page) and its rows as they were,
- * the invoice PDF beside it; both are read back and compared; only then are the order's detail rows
- * deleted, in one batch that aborts when the order changed since it was read. A run cut off between
- * leaves the order whole in D1, and the next run writes the same keys again; a second run at the
- * same time finds the order archived (or changed) and its batch aborts: never lost, never twice.
+ * the invoice PDF beside it, each put checked by R2 against its SHA-256; only then are the order's
+ * detail rows deleted, in a batch that claims the order only if it is unchanged since it was read.
+ * A run cut off between leaves the order whole in D1, and the next run writes the same keys again;
+ * a second run at the same time finds the order archived (or changed) and its claim does nothing:
+ * never lost, never twice.
  */
 import { sql } from "kysely";
-import { all, batch, failedConstraint, prepare, qb } from "~/platform/db.server";
+import { all, batch, prepare, qb } from "~/platform/db.server";
+import { coalescing } from "~/platform/d1-coalesce.server";
+import { SHARE_SKU } from "~/domain/share/purchase";
 import { isPickupCarrier } from "~/domain/checkout/carriers";
 import { findFulfilmentOrder, orderProgress } from "~/domain/fulfilment/order.server";
 import { orderShortages } from "~/domain/fulfilment/shortage.server";
@@ -21,14 +24,24 @@ import { findOrder } from "./order.server";
 
 /**
  * Days after an order's last event (ordered, delivered or collected, refunded, withdrawn) before it
- * is archived: well past the withdrawal period (14 days from receipt, § 356 BGB) and the payment
- * providers' usual dispute window for a card payment's first weeks, so nothing is still to happen.
+ * is archived. The withdrawal period is 14 days from receipt (the Widerrufsbelehrung), and receipt
+ * is the delivery or collection, the last event of a finished order; a declaration sent on the last
+ * day is in time, so 7 more days let it arrive. No refund starts on an archived order (a cancel
+ * only before shipping, short lines at picking, a withdrawal only on a live order, and a withdrawn
+ * order stays until its refund is settled), so nothing the shop does with money is still to come.
+ * Short, because D1 must hold every live order (docs/scaling.md, "Order archive").
  */
-export const ARCHIVE_AFTER_DAYS = 90;
+export const ARCHIVE_AFTER_DAYS = 21;
+/** How long a run holds the orders it claimed; a run takes seconds, a cut-off one lets go after this. */
+export const ARCHIVE_CLAIM_MINUTES = 5;
 /** Orders per cron run; the rest wait for the next minute. */
 export const ARCHIVE_BATCH = 100;
-/** Orders written to the archive at once within a run. */
-const PARALLEL = 8;
+/**
+ * Orders read, written and taken out of D1 together within a run: their reads share round trips
+ * (app/platform/d1-coalesce.server.ts), their deletes one batch; 20 keep a batch's bound
+ * parameters (D1: 100 a statement) and its size small.
+ */
+const GROUP = 20;
 /** The document's layout; a reader meeting another version knows it must convert. */
 export const ARCHIVE_VERSION = 1;
 
@@ -85,20 +98,28 @@ const FINGERPRINT = (id: ReturnType<typeof sql.ref>) => sql<string>`(o.status ||
 /** The tables holding an order's detail, deleted with the archiving (order_pick before order_item). */
 const DETAIL_TABLES = ["order_pick", "order_item", "order_step", "order_short", "refund", "payment"] as const;
 
-/** The orders whose open period ended before `cutoff`, oldest first. */
-function archivable(cutoff: string, limit: number) {
-  return sql<{ id: string; customer_id: number; increment_id: number }>`SELECT o.id, o.customer_id, o.increment_id
-    FROM customer_order o
-    WHERE o.archived_at IS NULL AND o.status IN ('complete', 'canceled') AND o.created_at < ${cutoff}
-      AND NOT EXISTS (SELECT 1 FROM order_step s WHERE s.order_id = o.id AND s.at >= ${cutoff})
-      AND NOT EXISTS (SELECT 1 FROM refund r WHERE r.order_id = o.id
-        AND (r.state = 'requested' OR r.requested_at >= ${cutoff} OR r.settled_at >= ${cutoff}))
-      AND NOT EXISTS (SELECT 1 FROM payment p WHERE p.order_id = o.id AND p.status = 'pending')
-      -- a withdrawn order waits for its money back (the withdrawals queue) before it is done
-      AND (o.withdrawn_at IS NULL OR (o.withdrawn_at < ${cutoff} AND EXISTS (SELECT 1 FROM refund r
-        WHERE r.order_id = o.id AND r.reason = 'withdrawal' AND r.state = 'settled')))
-      AND NOT EXISTS (SELECT 1 FROM share_purchase sp WHERE sp.order_id = o.id AND sp.status = 'ordered')
-    ORDER BY o.created_at LIMIT ${limit}`;
+/**
+ * Claims the next orders whose open period ended before `cutoff`, oldest first, for this run until
+ * `until`: orders another run claimed and still holds are passed over, so two runs at once share
+ * the work. The claim only saves work; what keeps an order from being archived twice is the guarded
+ * take-out (`takeOut`), so a run that outlives its claim is still safe.
+ */
+function claimArchivable(cutoff: string, now: string, until: string, limit: number) {
+  return sql<{ id: string; customer_id: number; increment_id: number }>`UPDATE customer_order
+    SET archive_claimed_until = ${until}
+    WHERE id IN (SELECT o.id FROM customer_order o
+      WHERE o.archived_at IS NULL AND o.status IN ('complete', 'canceled') AND o.created_at < ${cutoff}
+        AND (o.archive_claimed_until IS NULL OR o.archive_claimed_until < ${now})
+        AND NOT EXISTS (SELECT 1 FROM order_step s WHERE s.order_id = o.id AND s.at >= ${cutoff})
+        AND NOT EXISTS (SELECT 1 FROM refund r WHERE r.order_id = o.id
+          AND (r.state = 'requested' OR r.requested_at >= ${cutoff} OR r.settled_at >= ${cutoff}))
+        AND NOT EXISTS (SELECT 1 FROM payment p WHERE p.order_id = o.id AND p.status = 'pending')
+        -- a withdrawn order waits for its money back (the withdrawals queue) before it is done
+        AND (o.withdrawn_at IS NULL OR (o.withdrawn_at < ${cutoff} AND EXISTS (SELECT 1 FROM refund r
+          WHERE r.order_id = o.id AND r.reason = 'withdrawal' AND r.state = 'settled')))
+        AND NOT EXISTS (SELECT 1 FROM share_purchase sp WHERE sp.order_id = o.id AND sp.status = 'ordered')
+      ORDER BY o.created_at LIMIT ${limit})
+    RETURNING id, customer_id, increment_id`;
 }
 
 export interface ArchiveReport {
@@ -108,7 +129,11 @@ export interface ArchiveReport {
   failed: number;
 }
 
-/** One cron run's archiving: up to `limit` orders, each written, verified, then taken out of D1. */
+/**
+ * One cron run's archiving: up to `limit` orders, in groups of GROUP. A group's orders are read
+ * through one collector (`coalescing`: the same loaders as the pages, a few round trips for the
+ * whole group), written to the archive, and taken out of D1 in one batch.
+ */
 export async function archiveOrders(
   db: D1Database,
   archive: R2Bucket,
@@ -116,85 +141,117 @@ export async function archiveOrders(
   limit = ARCHIVE_BATCH,
 ): Promise<ArchiveReport> {
   const cutoff = new Date(now.getTime() - ARCHIVE_AFTER_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const until = new Date(now.getTime() + ARCHIVE_CLAIM_MINUTES * 60 * 1000).toISOString();
   const due = (
-    await prepare(db, archivable(cutoff, limit)).all<{ id: string; customer_id: number; increment_id: number }>()
+    await prepare(db, claimArchivable(cutoff, now.toISOString(), until, limit)).all<{
+      id: string;
+      customer_id: number;
+      increment_id: number;
+    }>()
   ).results;
   const report: ArchiveReport = { archived: 0, skipped: 0, failed: 0 };
-  for (let i = 0; i < due.length; i += PARALLEL)
-    await Promise.all(
-      due.slice(i, i + PARALLEL).map(async (order) => {
+  for (let i = 0; i < due.length; i += GROUP) {
+    const reads = coalescing(db);
+    const written = await Promise.all(
+      due.slice(i, i + GROUP).map(async (order) => {
         try {
-          report[await archiveOrder(db, archive, order, now)] += 1;
+          return await writeOrder(reads, archive, order, now);
         } catch (error) {
           // the order stays whole in D1; the next run tries again and overwrites the same keys
           console.error(`order ${order.id} could not be archived`, error);
           report.failed += 1;
+          return "failed" as const;
         }
       }),
     );
+    const documents = written.filter((w): w is ArchivedOrder => typeof w === "object");
+    report.skipped += written.filter((w) => w === "skipped").length;
+    if (documents.length === 0) continue;
+    try {
+      const taken = await takeOut(db, documents, now);
+      report.archived += taken;
+      report.skipped += documents.length - taken;
+    } catch (error) {
+      console.error(`orders ${documents.map((d) => d.orderId).join(", ")} could not be taken out of D1`, error);
+      report.failed += documents.length;
+    }
+  }
   return report;
 }
 
-async function archiveOrder(
+/**
+ * The order's document (and invoice PDF) written to the archive. R2 checks each object's SHA-256
+ * against the bytes it received and refuses the write when they differ, so a put that succeeds
+ * holds exactly what was sent; the keys are the order's id, so a repeated run overwrites, never
+ * adds. "skipped" when the order is no longer there to archive (another run took it).
+ */
+async function writeOrder(
   db: D1Database,
   archive: R2Bucket,
   order: { id: string; customer_id: number; increment_id: number },
   now: Date,
-): Promise<"archived" | "skipped"> {
+): Promise<ArchivedOrder | "skipped"> {
   // The invoice is issued now if it was not yet (the download issues it on first request): the
   // order's lines leave D1, the numbered document stays there, its PDF goes beside the archive.
   const invoice = await invoiceForOrder(db, order.customer_id, order.increment_id, now);
   const document = await snapshot(db, order, invoice ? { series: invoice.series, number: invoice.number } : null);
   if (!document) return "skipped";
-  const text = JSON.stringify(document);
+  const text = new TextEncoder().encode(JSON.stringify(document));
   const pdf = invoice ? await invoicePdf(invoice) : null;
-  await archive.put(archiveKey(order.id), text, { httpMetadata: { contentType: "application/json" } });
-  if (pdf) await archive.put(archivedInvoiceKey(order.id), pdf, { httpMetadata: { contentType: "application/pdf" } });
-  await verify(archive, order.id, text, pdf);
-  const id = sql.lit(order.id);
-  try {
-    await db.batch([
-      // aborts the batch (order_guard refuses every row) unless the order is exactly as written
-      prepare(
-        db,
-        sql`INSERT INTO order_guard (reason) SELECT 'archive: order changed' WHERE NOT EXISTS (
-          SELECT 1 FROM customer_order o WHERE o.id = ${order.id} AND o.archived_at IS NULL
-            AND ${FINGERPRINT(sql.ref("o.id"))} = ${document.fingerprint})`,
-      ),
-      ...DETAIL_TABLES.map((table) => prepare(db, sql`DELETE FROM ${sql.table(table)} WHERE order_id = ${id}`)),
+  await Promise.all([
+    archive.put(archiveKey(order.id), text, {
+      httpMetadata: { contentType: "application/json" },
+      sha256: await sha256(text),
+    }),
+    pdf
+      ? archive.put(archivedInvoiceKey(order.id), pdf, {
+          httpMetadata: { contentType: "application/pdf" },
+          sha256: await sha256(pdf),
+        })
+      : null,
+  ]);
+  return document;
+}
+
+async function sha256(bytes: Uint8Array): Promise<ArrayBuffer> {
+  return crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+}
+
+/**
+ * One batch for the group: each order is claimed (marked archived, its bulky columns emptied, the
+ * board's counts kept) only if it is still unarchived and its fingerprint is the one its document
+ * was written from; then the detail rows of the group's archived orders are deleted. An order that
+ * changed since, or that a concurrent run took first, is left as it is (its claim changes nothing).
+ * Returns how many orders this batch archived.
+ */
+async function takeOut(db: D1Database, documents: ArchivedOrder[], now: Date): Promise<number> {
+  const ids = documents.map((d) => d.orderId);
+  const archivedIds = sql`(SELECT id FROM customer_order WHERE id IN (${sql.join(ids)}) AND archived_at IS NOT NULL)`;
+  const results = await db.batch([
+    ...documents.map((document) =>
       prepare(
         db,
         qb
-          .updateTable("customer_order")
+          .updateTable("customer_order as o")
           .set({
             archived_at: now.toISOString(),
-            archive_key: archiveKey(order.id),
+            archive_key: archiveKey(document.orderId),
+            archived_lines: sql<number>`(SELECT COUNT(*) FROM order_item i WHERE i.order_id = o.id AND i.sku <> ${SHARE_SKU})`,
+            archived_picked: sql<number>`(SELECT COUNT(*) FROM order_pick p WHERE p.order_id = o.id)`,
             shipping_address: null,
             sepa_mandate: null,
             telephone: null,
             comment: "",
             tax_details: "[]",
           })
-          .where("id", "=", order.id)
-          .where("archived_at", "is", null),
+          .where("o.id", "=", document.orderId)
+          .where("o.archived_at", "is", null)
+          .where(FINGERPRINT(sql.ref("o.id")), "=", document.fingerprint),
       ),
-    ]);
-    return "archived";
-  } catch (error) {
-    if (failedConstraint(error)) return "skipped";
-    throw error;
-  }
-}
-
-/** Reads both objects back: the delete goes ahead only when the archive holds exactly what was written. */
-async function verify(archive: R2Bucket, orderId: string, text: string, pdf: Uint8Array | null): Promise<void> {
-  const stored = await archive.get(archiveKey(orderId));
-  if (!stored || (await stored.text()) !== text) throw new Error(`archive ${archiveKey(orderId)} differs`);
-  if (!pdf) return;
-  const storedPdf = await archive.get(archivedInvoiceKey(orderId));
-  const bytes = storedPdf ? new Uint8Array(await storedPdf.arrayBuffer()) : null;
-  if (!bytes || bytes.length !== pdf.length || bytes.some((b, i) => b !== pdf[i]))
-    throw new Error(`archive ${archivedInvoiceKey(orderId)} differs`);
+    ),
+    ...DETAIL_TABLES.map((table) => prepare(db, sql`DELETE FROM ${sql.table(table)} WHERE order_id IN ${archivedIds}`)),
+  ]);
+  return results.slice(0, documents.length).reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
 }
 
 async function snapshot(
