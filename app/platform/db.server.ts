@@ -543,6 +543,8 @@ export interface ListingTable {
   is_gluten_free: Generated<number>;
   is_lactose_free: Generated<number>;
   is_chilled: Generated<number>;
+  /** the category of the product's line one level below `category_id`; null in its own category's row */
+  child_id: string | null;
 }
 
 export interface ProductTable {
