@@ -13,6 +13,9 @@ import {
   type ReactNode,
 } from "react";
 import { translate, type Texts, type TextStore, type TranslateOptions } from "./translate";
+// Every route module reaches this file: the page frame's shared modules ride along into the
+// browser's React chunk (see the file, docs/decisions/0054).
+import "~/components/layout/shell-shared";
 
 /** `t` of a component: the text of a key, or with `returnObjects` the object or list under it. */
 export interface TFunction {

@@ -1,0 +1,20 @@
+/**
+ * The modules of the page frame (root.tsx) that some routes import as well, named here so that the
+ * browser build puts them into the chunk of React and Remix (docs/decisions/0054).
+ *
+ * The browser build makes one chunk per set of route modules that reach a module. These modules
+ * are reached by the root route and by different sets of routes, so each became a chunk of its own
+ * (a request and a separate gzip stream), although every page with JavaScript loads all of them
+ * through the root route anyway. `i18n/texts.tsx`, which every route module reaches, imports this
+ * file: the modules then share React's set of routes and its chunk. What is named here must stay
+ * something the root route loads; a module only some pages need does not belong here, and no
+ * module that imports `i18n/texts.tsx` (that would be an import circle: tests/unit/layers.test.ts).
+ */
+import "remix-utils/csrf/react";
+import "remix-utils/use-hydrated";
+import "~/domain/catalog/href";
+import "~/domain/share/purchase";
+import "~/domain/share/share";
+import "~/domain/time/berlin";
+import "~/components/layout/hydration";
+import "~/components/ui/Icon";
