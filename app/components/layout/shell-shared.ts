@@ -9,8 +9,9 @@
  * file: the modules then share React's set of routes and its chunk. Remix's runtime is named too:
  * a module loaded on demand that reaches this file but not Remix (a tile's body) would otherwise
  * split React from React DOM into two chunks. What is named here must stay
- * something the root route loads; a module only some pages need does not belong here, and no
- * module that imports `i18n/texts.tsx` (that would be an import circle: tests/unit/layers.test.ts).
+ * something the root route loads; a module only some pages need does not belong here, and a module
+ * named here translates with `i18n/use-translation.ts`, never through `i18n/texts.tsx` (that would be
+ * an import circle: tests/unit/layers.test.ts).
  */
 import "@remix-run/react";
 import "remix-utils/csrf/react";
@@ -20,4 +21,7 @@ import "~/domain/share/purchase";
 import "~/domain/share/share";
 import "~/domain/time/berlin";
 import "~/components/layout/hydration";
+import "~/components/share/SharesReady";
 import "~/components/ui/Icon";
+import "~/components/ui/LoginPrompt";
+import "~/components/ui/Modal";
