@@ -143,7 +143,7 @@ async function personalPage(
   timing: RequestTiming,
 ): Promise<Response> {
   const cache = await openPagesCache();
-  const key = personalCacheKey(request, `${buildVersion}.${catalogueVersion}`, group);
+  const key = personalCacheKey(request, pageVersionOf(catalogueVersion), group);
   const hit = await cache.match(key);
   const nonce = context.cspNonce;
   const stored = hit ? storedMark(hit) : null;
@@ -170,7 +170,12 @@ async function personalPage(
  * (docs/decisions/0046).
  */
 async function pageVersion(db: D1Database): Promise<string> {
-  return `${buildVersion}.${await catalogueVersion(db)}`;
+  return pageVersionOf(await catalogueVersion(db));
+}
+
+/** The page version for a range version already read (a signed-in hit reads it with her session). */
+function pageVersionOf(rangeVersion: string): string {
+  return `${buildVersion}.${rangeVersion}`;
 }
 
 /** Whether the request goes to the JSON API or the GraphQL endpoint rather than to Remix. */
