@@ -133,6 +133,7 @@ function failedOnDatabase(page: Response, context: AppLoadContext): boolean {
  * A signed-in shopper's home, category, product or search page: the page's signed-in shape from the
  * edge cache (rendered and stored on a miss or when stale), filled in with this shopper's name,
  * token and hearts (docs/decisions/0030); a stale shape stands in while D1 fails (decision 0036).
+ * `catalogueVersion` came with her session's read: the key costs no round trip of its own.
  */
 async function personalPage(
   request: Request,
@@ -140,10 +141,11 @@ async function personalPage(
   sources: PolicySources,
   group: string,
   parts: PersonalParts,
+  catalogueVersion: string,
   timing: RequestTiming,
 ): Promise<Response> {
   const cache = await openPagesCache();
-  const key = personalCacheKey(request, await pageVersion(context.env.DB), group);
+  const key = personalCacheKey(request, pageVersionOf(catalogueVersion), group);
   const hit = await cache.match(key);
   const nonce = context.cspNonce;
   const stored = hit ? storedMark(hit) : null;
@@ -170,7 +172,12 @@ async function personalPage(
  * (docs/decisions/0046).
  */
 async function pageVersion(db: D1Database): Promise<string> {
-  return `${buildVersion}.${await catalogueVersion(db)}`;
+  return pageVersionOf(await catalogueVersion(db));
+}
+
+/** The page version for a range version already read (a signed-in hit reads it with her session). */
+function pageVersionOf(rangeVersion: string): string {
+  return `${buildVersion}.${rangeVersion}`;
 }
 
 /** Whether the request goes to the JSON API or the GraphQL endpoint rather than to Remix. */
@@ -282,13 +289,14 @@ async function serve(
     });
     // Whatever comes next reads this session, never a second time.
     if (shopper) session = Promise.resolve(shopper.state);
-    if (shopper?.state.kind === "customer" && shopper.parts) {
+    if (shopper?.state.kind === "customer" && shopper.parts && shopper.catalogueVersion) {
       const page = await personalPage(
         request,
         loadContext,
         sources,
         shopper.state.customer.group,
         shopper.parts,
+        shopper.catalogueVersion,
         timing,
       );
       const out = finish(page);

@@ -5,7 +5,7 @@
 // catalogue's listings do; every large-catalogue page's p95 is also given as a ratio to it. Each
 // page's Server-Timing header (docs/decisions/0053) gives its time waiting for D1, D1's own time
 // and its render time: their p95 per route, read from every measured answer.
-//   npm run bench [-- --products 100000 --seconds 10 --connections 16]
+//   npm run bench [-- --products 100000 --seconds 10 --connections 16 --port 8799]
 import autocannon from "autocannon";
 import { generateCatalog } from "./generate-catalog.mjs";
 import { startMiniflareShop, runStatements } from "./miniflare-shop.mjs";
@@ -17,7 +17,7 @@ const arg = (name, fallback) => {
 const SECONDS = arg("seconds", 8);
 const CONNECTIONS = arg("connections", 16);
 const LARGE = arg("products", 100_000);
-const PORT = 8799;
+const PORT = arg("port", 8799); // and the next one, for the edge-cached shop
 
 const EQUAL_SIZE = "all categories (60 tiles)";
 const ROUTES = [

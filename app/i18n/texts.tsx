@@ -1,10 +1,8 @@
 import {
   cloneElement,
-  createContext,
   Fragment,
   isValidElement,
   useCallback,
-  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -12,21 +10,13 @@ import {
   type ReactElement,
   type ReactNode,
 } from "react";
-import { translate, type Texts, type TextStore, type TranslateOptions } from "./translate";
+import type { Texts, TextStore, TranslateOptions } from "./translate";
+import { TextsContext, useTranslation, type TFunction } from "./use-translation";
+// Every route module reaches this file: the page frame's shared modules ride along into the
+// browser's React chunk (see the file, docs/decisions/0054).
+import "~/components/layout/shell-shared";
 
-/** `t` of a component: the text of a key, or with `returnObjects` the object or list under it. */
-export interface TFunction {
-  (key: string, options?: TranslateOptions & { returnObjects?: false }): string;
-  (key: string, options: TranslateOptions & { returnObjects: true }): unknown;
-}
-
-interface TextsValue {
-  store: TextStore;
-  /** Loads namespaces the store lacks (the browser after a navigation to a new kind of page). */
-  load(namespaces: readonly string[]): void;
-}
-
-const TextsContext = createContext<TextsValue>({ store: {}, load: () => {} });
+export { useTranslation, type TFunction };
 
 /** Where the browser fetches one namespace; the version makes the file cacheable for good. */
 export function textsUrl(ns: string, version: string) {
@@ -83,25 +73,6 @@ export function TextsProvider({
   }, [later, load]);
   const value = useMemo(() => ({ store, load }), [store, load]);
   return <TextsContext.Provider value={value}>{children}</TextsContext.Provider>;
-}
-
-/** The texts of one namespace (default "common") or of several, looked up in that order. */
-export function useTranslation(ns: string | readonly string[] = "common"): { t: TFunction } {
-  const { store, load } = useContext(TextsContext);
-  // As one string, so a list written inline (a new array each render) keeps `t` and the effect stable.
-  const namespaces = typeof ns === "string" ? ns : ns.join();
-  const missing = namespaces
-    .split(",")
-    .filter((name) => !store[name])
-    .join();
-  useEffect(() => {
-    if (missing) load(missing.split(","));
-  }, [missing, load]);
-  const t = useMemo(() => {
-    const list = namespaces.split(",");
-    return ((key: string, options?: TranslateOptions) => translate(store, list, key, options as never)) as TFunction;
-  }, [store, namespaces]);
-  return { t };
 }
 
 /**

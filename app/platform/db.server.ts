@@ -551,6 +551,8 @@ export interface ListingTable {
   is_gluten_free: Generated<number>;
   is_lactose_free: Generated<number>;
   is_chilled: Generated<number>;
+  /** the category of the product's line one level below `category_id`; null in its own category's row */
+  child_id: string | null;
 }
 
 export interface ProductTable {
@@ -627,6 +629,40 @@ type RowOf<Q> = Q extends Compilable<infer R> ? R : Q extends RawBuilder<infer R
 
 function compile(query: Statement): CompiledQuery {
   return "isRawBuilder" in query ? query.compile(qb) : query.compile();
+}
+
+/** A value of a fixed statement: what it stands for when the statement is built once. */
+type FixedValue = string | number;
+
+/**
+ * A statement whose text never changes, only its values: built and compiled once per isolate, then
+ * bound anew per call. Building and compiling with kysely costs about 20 µs a statement, and a
+ * page sends several each time it is rendered (issue 35, the pages' own time). `build` must hand
+ * each value to the builder as a value (a comparison, a limit), never decide the statement's shape
+ * by it: it is called once, with stand-ins, and each stand-in must come out as a bound parameter,
+ * which is checked.
+ */
+export function fixedStatement<V extends readonly FixedValue[], R>(
+  build: (...values: V) => Compilable<R>,
+): (...values: V) => Compilable<R> {
+  let shape: { compiled: CompiledQuery; slots: (number | null)[] } | undefined;
+  const compileOnce = (count: number) => {
+    const standIns = Array.from({ length: count }, (_, i) => `\u0000fixed-statement-value-${i}\u0000`);
+    const compiled = build(...(standIns as unknown as V)).compile();
+    const slots = compiled.parameters.map((p) => (typeof p === "string" ? standIns.indexOf(p) : -1));
+    for (let i = 0; i < count; i++)
+      if (!slots.includes(i)) throw new Error(`fixedStatement: value ${i} is not a bound parameter`);
+    return { compiled, slots: slots.map((i) => (i === -1 ? null : i)) };
+  };
+  return (...values) => {
+    shape ??= compileOnce(values.length);
+    const { compiled, slots } = shape;
+    const parameters = compiled.parameters.map((p, at) => {
+      const slot = slots[at];
+      return slot === null || slot === undefined ? p : values[slot];
+    });
+    return { compile: () => ({ ...compiled, parameters }) };
+  };
 }
 
 export function prepare(db: D1Database, query: Statement): D1PreparedStatement {

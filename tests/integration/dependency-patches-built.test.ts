@@ -90,6 +90,12 @@ describe("the patched files are the ones bundled", () => {
     expect(read(file)).toContain("Frischkorb patch (docs/decisions/0032)");
   });
 
+  it("leaflet: the store map takes its ES module build, one copy of it and not the UMD one (docs/decisions/0054)", () => {
+    expect(JSON.parse(read("node_modules/leaflet/package.json")).module).toBe("dist/leaflet-src.esm.js");
+    expect(bundled(browserMeta, /\/leaflet\/dist\/.*\.js$/)).toEqual(["node_modules/leaflet/dist/leaflet-src.esm.js"]);
+    expect(bytesOf(browserMeta, "node_modules/leaflet/dist/leaflet-src.esm.js")).toBeGreaterThan(0);
+  });
+
   it("the two server-only patches put nothing into the browser build", () => {
     for (const file of ["node_modules/react-router-dom/server.js", "node_modules/@remix-run/react/dist/esm/server.js"])
       expect(bytesOf(browserMeta, file), file).toBe(0);

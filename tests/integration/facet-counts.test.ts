@@ -245,5 +245,67 @@ describe("lists and counts equal a brute-force count", () => {
     expect(c.products.has(withdrawn)).toBe(false);
     expect(c.categoriesOf.get(moved)).toEqual(new Set(["kaffee", "kaffee-tee", "startseite"]));
     expect(await compareEveryCategory(c, ["", "bio=1", "allergens=milk"])).toBeGreaterThan(100);
+    // each listing row names the subcategory of its product's line (decision 0055), through
+    // publishing, withdrawing, moving, price and stock changes
+    const parentOf = new Map(
+      (await rows<{ id: string; parent_id: string | null }>("SELECT id, parent_id FROM category")).map((r) => [
+        r.id,
+        r.parent_id,
+      ]),
+    );
+    const listed = await rows<{ sku: string; category_id: string; child_id: string | null }>(
+      "SELECT sku, category_id, child_id FROM product_category",
+    );
+    const wrong = listed.filter(({ sku, category_id, child_id }) => {
+      let below: string | null = null;
+      for (let id: string | null = c.products.get(sku)?.category_id as string; id; id = parentOf.get(id) ?? null) {
+        if (id === category_id) return child_id !== below;
+        below = id;
+      }
+      return true;
+    });
+    expect(listed.length).toBeGreaterThan(1000);
+    expect(wrong).toEqual([]);
+    expect(listed.filter((r) => r.sku === moved).map((r) => [r.category_id, r.child_id])).toEqual(
+      expect.arrayContaining([
+        ["kaffee-tee", "kaffee"],
+        ["startseite", "kaffee-tee"],
+      ]),
+    );
+  }, 60_000);
+
+  it("a category filter by subcategories, and by a category that is not one of them", async () => {
+    const c = await catalogue();
+    for (const [id, children] of c.children) {
+      const facetCategoryIds = children;
+      for (const query of [
+        `categories=${children[0]}`,
+        `categories=${children[0]}&categories=${children.at(-1)}&bio=1`,
+        // a hand-written address: a grandchild, or a category of another line
+        `categories=${c.children.get(children[0])?.[0] ?? "kaffee"}`,
+      ]) {
+        const filter = parseProductFilter(new URLSearchParams(query));
+        const scope: ListScope = { kind: "category", categoryId: id, facetCategoryIds };
+        const expected = bruteForce(c, (sku) => c.categoriesOf.get(sku)?.has(id) ?? false, facetCategoryIds, filter);
+        expect(shown(await listProducts(shop.db, scope, filter)), `${id}?${query}`).toEqual(expected);
+      }
+    }
+    const mains = c.children.get("startseite") ?? [];
+    const match = searchMatch("milch") ?? "";
+    const hits = new Set(
+      (
+        await rows<{ sku: string }>(
+          "SELECT sku FROM product WHERE rowid IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)",
+          match,
+        )
+      ).map((r) => r.sku),
+    );
+    for (const query of ["categories=milch", "categories=milch-eier&categories=milch"]) {
+      const filter = parseProductFilter(new URLSearchParams(query));
+      const scope: ListScope = { kind: "search", match, rootCategoryId: "startseite", facetCategoryIds: mains };
+      expect(shown(await listProducts(shop.db, scope, filter)), query).toEqual(
+        bruteForce(c, (sku) => hits.has(sku), mains, filter),
+      );
+    }
   }, 60_000);
 });

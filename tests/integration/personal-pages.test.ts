@@ -209,6 +209,19 @@ describe("a signed-in shopper's cached page", () => {
     expect(cookies.filter((name) => name !== "__d1b")).toEqual([]);
   });
 
+  it("shows a change in the range at once: her session's read brings the range's version", async () => {
+    const shopper = await customer("Sortimentskundin");
+    const page = "/catalog/category/butter-sahne";
+    await shopper.browser.get(page);
+    expect((await shopper.browser.get(page)).res.headers.get("X-Edge-Cache")).toBe("HIT");
+    // What the back office's range changes do in their batch (catalogueChanged): the version moves on.
+    await shop.db.prepare("UPDATE catalogue_version SET version = version + 1 WHERE id = 1").run();
+    const after = await shopper.browser.get(page);
+    expect(after.res.headers.get("X-Edge-Cache")).toBeNull();
+    expect(greeting(after.html)).toBe("Hallo, Sortimentskundin");
+    expect((await shopper.browser.get(page)).res.headers.get("X-Edge-Cache")).toBe("HIT");
+  });
+
   it("gives every answer its own nonce, a signed-in shopper's and a visitor's", async () => {
     const nina = await customer("Nina");
     for (const browser of [nina.browser, new Browser(shop)]) {

@@ -1,4 +1,4 @@
-import L from "leaflet";
+import * as L from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import { MapContainer, TileLayer, ZoomControl, useMap } from "react-leaflet";
 import { useNavigate } from "@remix-run/react";

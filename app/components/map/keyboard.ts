@@ -1,4 +1,4 @@
-import type L from "leaflet";
+import type * as L from "leaflet";
 
 /**
  * Keyboard use of the store map's markers (docs/decisions/0022-store-map.md). Leaflet makes every

@@ -1,4 +1,4 @@
-import L from "leaflet";
+import * as L from "leaflet";
 import { MAP } from "~/domain/store/map";
 import { onButtonKeys, popupKeyboard } from "./keyboard";
 import { popupContent, type IslandStore, type MapTexts } from "./popup";

@@ -1,23 +1,29 @@
 import { PrefetchPageLinks } from "@remix-run/react";
-import { createContext, useContext, useState } from "react";
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ComponentType } from "react";
 import type { ProductSummary } from "~/domain/catalog/product";
 import { productHref } from "~/domain/catalog/href";
-import { keepUnitsWithNumbers } from "~/domain/catalog/quantity";
-import { productImageSrcSet, productImageUrl } from "~/platform/images";
 import { useKeptServerMarkup } from "~/components/layout/hydration";
 import { useInAppLinks } from "~/components/layout/useInAppLinks";
 import { useImageResizing } from "./useImageResizing";
-import { NetQuantity } from "./NetQuantity";
-import { Price } from "./Price";
-import { BadgeList, LabelList } from "./ProductMarks";
 import { ShoppingActions } from "./ShoppingActions";
+import type { TileBodyProps } from "./TileBody";
 
-export interface TileBodyProps {
-  product: ProductSummary;
-  eager: boolean;
-  headingLevel: 2 | 3;
-  resizing: boolean;
+/**
+ * The body's own code (picture, marks, price: TileBody.tsx) in the browser. The tiles of the first
+ * page keep the server's markup, so the page's first load goes without it; it is fetched once the
+ * browser is idle after hydration, for the tiles a navigation or "more" mounts, and on demand by
+ * such a tile should it come first (docs/decisions/0054).
+ */
+let LoadedBody: ComponentType<TileBodyProps> | null = null;
+let loading: Promise<ComponentType<TileBodyProps>> | null = null;
+function loadBody() {
+  loading ??= import("./TileBody").then((m) => {
+    LoadedBody = m.TileBody;
+    return m.TileBody;
+  });
+  return loading;
 }
+const LazyBody = lazy(() => loadBody().then((body) => ({ default: body })));
 
 /**
  * The server's markup of a tile's body, rendered once per product and look and kept by the isolate
@@ -26,39 +32,6 @@ export interface TileBodyProps {
 export type TileBodyMarkup = (body: TileBodyProps) => string;
 const TileMarkupContext = createContext<TileBodyMarkup | null>(null);
 export const TileMarkupProvider = TileMarkupContext.Provider;
-
-/**
- * What a tile shows that does not change while the page lives: picture, name, brand and quantity,
- * marks and price. Its link is plain markup; the tile keeps it inside the app (`useInAppLinks`).
- */
-export function TileBody({ product, eager, headingLevel, resizing }: TileBodyProps) {
-  const Name = headingLevel === 2 ? "h2" : "h3";
-  return (
-    <>
-      {/* data-discover: Remix's route discovery finds the product page's route ahead of a click, as for a Link */}
-      <a href={productHref(product.sku)} className="tile-link" data-discover="true">
-        <img
-          src={productImageUrl(product, 270, resizing)}
-          srcSet={productImageSrcSet(product, resizing)}
-          sizes="(min-width: 64em) 14rem, (min-width: 40em) 30vw, 45vw"
-          width="270"
-          height="270"
-          alt=""
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-        />
-        <Name className="tile-name">{keepUnitsWithNumbers(product.name)}</Name>
-      </a>
-      <p className="tile-brand">
-        {`${product.brand} · `}
-        <NetQuantity quantity={product} />
-      </p>
-      <BadgeList badges={product.badges} />
-      <LabelList labels={product.labels} />
-      <Price product={product} />
-    </>
-  );
-}
 
 /**
  * A product tile. Its body is server markup (docs/decisions/0033): the server renders it once per
@@ -84,12 +57,20 @@ export function ProductTile({
   const body: TileBodyProps = { product, eager, headingLevel, resizing };
   const markup = typeof document === "undefined" ? serverMarkup?.(body) : kept ? "" : undefined;
   const events = { onClick: followInApp, onMouseEnter: () => setIntent(true), onFocus: () => setIntent(true) };
+  useEffect(() => {
+    if (LoadedBody) return;
+    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
+    whenIdle(() => void loadBody());
+  }, []);
+  const Body = LoadedBody ?? LazyBody;
   return (
     <article className="product-tile">
       {markup === undefined ? (
         // The link inside answers keys itself; the handlers keep its navigation in the app.
         <div key="own" className="tile-body" ref={bodyRef} {...events}>
-          <TileBody {...body} />
+          <Suspense fallback={null}>
+            <Body {...body} />
+          </Suspense>
         </div>
       ) : (
         <div

@@ -2,7 +2,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { TextsProvider } from "~/i18n/texts";
 import { BoundedMap } from "~/platform/bounded-map";
 import type { TextStore } from "~/i18n/translate";
-import { TileBody, type TileBodyMarkup } from "./ProductTile";
+import type { TileBodyMarkup } from "./ProductTile";
+import { TileBody } from "./TileBody";
 
 /**
  * Tile bodies this isolate has rendered, by everything they show (the product's summary, the

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useState, type MouseEvent, type ReactNode } from "react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation } from "~/i18n/use-translation";
 import { loginHref } from "~/platform/redirect";
 import { Modal } from "./Modal";
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useBrowserLayoutEffect } from "~/components/layout/hydration";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation } from "~/i18n/use-translation";
 import { Icon } from "./Icon";
 
 /**

@@ -1,4 +1,4 @@
-import { batch, first, qb } from "~/platform/db.server";
+import { batch, first, fixedStatement, qb } from "~/platform/db.server";
 import type { ProductDetail } from "./product-detail";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummary } from "./product";
 
@@ -85,19 +85,24 @@ function toProductDetail(row: DetailRow, allergens: string[], flavorings: string
   };
 }
 
-export async function loadProductDetail(
-  db: D1Database,
-  sku: string,
-): Promise<{ product: ProductDetail; similar: ProductSummary[]; photos: string[] } | null> {
-  const allergens = qb.selectFrom("product_allergen").select("allergen").where("sku", "=", sku).orderBy("allergen");
-  const flavorings = qb.selectFrom("product_flavoring").select("flavoring").where("sku", "=", sku).orderBy("flavoring");
-  // Similar: the same subcategory first, then the rest of its main category, best recommended
-  // first. Each part reads the top of one category's index, so the work stays the same at any
-  // catalogue size; the wider part takes twice as many, so enough remain after merging.
-  const ownCategory = qb.selectFrom("product").select("category_id").where("sku", "=", sku);
-  const parentCategory = qb.selectFrom("category").select("parent_id").where("id", "=", ownCategory);
-  const similarIn = (category: typeof ownCategory | typeof parentCategory, count: number) =>
-    qb
+// The product page's statements: their shape is fixed, only the sku changes (`fixedStatement`).
+const productDetailRow = fixedStatement((sku: string) => detailRows([sku]));
+const productAllergens = fixedStatement((sku: string) =>
+  qb.selectFrom("product_allergen").select("allergen").where("sku", "=", sku).orderBy("allergen"),
+);
+const productFlavorings = fixedStatement((sku: string) =>
+  qb.selectFrom("product_flavoring").select("flavoring").where("sku", "=", sku).orderBy("flavoring"),
+);
+/**
+ * Similar: the same subcategory first, then the rest of its main category, best recommended first.
+ * Each part reads the top of one category's index, so the work stays the same at any catalogue
+ * size; the wider part takes twice as many, so enough remain after merging.
+ */
+const similarProducts = (wider: boolean) =>
+  fixedStatement((sku: string) => {
+    const ownCategory = qb.selectFrom("product").select("category_id").where("sku", "=", sku);
+    const category = wider ? qb.selectFrom("category").select("parent_id").where("id", "=", ownCategory) : ownCategory;
+    return qb
       .selectFrom("product_category as l")
       .innerJoin("product as p", "p.sku", "l.sku")
       .select(PRODUCT_SUMMARY_COLUMNS)
@@ -106,18 +111,26 @@ export async function loadProductDetail(
       .where("l.sku", "!=", sku)
       .orderBy("l.recommendation", "desc")
       .orderBy("l.sku")
-      .limit(count);
+      .limit(wider ? 2 * SIMILAR_COUNT : SIMILAR_COUNT);
+  });
+const similarInSubcategory = similarProducts(false);
+const similarInMainCategory = similarProducts(true);
+/** The product's photos in their order, the main one first (docs/decisions/0048). */
+const productPhotos = fixedStatement((sku: string) =>
+  qb.selectFrom("product_photo").select("file").where("sku", "=", sku).orderBy("position"),
+);
 
-  // the product's photos in their order, the main one first (docs/decisions/0048)
-  const photos = qb.selectFrom("product_photo").select("file").where("sku", "=", sku).orderBy("position");
-
+export async function loadProductDetail(
+  db: D1Database,
+  sku: string,
+): Promise<{ product: ProductDetail; similar: ProductSummary[]; photos: string[] } | null> {
   const [[row], allergenRows, flavoringRows, sameCategory, mainCategory, photoRows] = await batch(db, [
-    detailRows([sku]),
-    allergens,
-    flavorings,
-    similarIn(ownCategory, SIMILAR_COUNT),
-    similarIn(parentCategory, 2 * SIMILAR_COUNT),
-    photos,
+    productDetailRow(sku),
+    productAllergens(sku),
+    productFlavorings(sku),
+    similarInSubcategory(sku),
+    similarInMainCategory(sku),
+    productPhotos(sku),
   ] as const);
   if (!row) return null;
   return {

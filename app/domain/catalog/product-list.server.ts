@@ -89,13 +89,25 @@ function filtered(scope: ListScope, f: ProductFilter, order: RowOrder): ListingQ
   return q;
 }
 
+/**
+ * Whether the product of a listing row is in one of `categories`. A product is in a subcategory of
+ * the row's category exactly when the row names it as its child (decision 0055); a category that is
+ * not one of those (a hand-written address) is looked up in the product's listing rows.
+ */
+function inCategories(scope: ListScope, categories: string[]): Expression<SqlBool> {
+  if (categories.every((id) => scope.facetCategoryIds.includes(id)))
+    return sql<SqlBool>`l.child_id IN (${sql.join(categories)})`;
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM product_category c WHERE c.category_id IN (${sql.join(categories)}) AND c.sku = l.sku)`;
+}
+
 /** Whether a product matches each multi-select facet (1 when the facet is not set). */
-function facetMatches(f: ProductFilter): Record<"brand" | "category" | "flavoring", Expression<SqlBool>> {
+function facetMatches(
+  scope: ListScope,
+  f: ProductFilter,
+): Record<"brand" | "category" | "flavoring", Expression<SqlBool>> {
   return {
     brand: f.brands.length ? sql<SqlBool>`l.brand IN (${sql.join(f.brands)})` : sql<SqlBool>`1`,
-    category: f.categories.length
-      ? sql<SqlBool>`EXISTS (SELECT 1 FROM product_category c WHERE c.category_id IN (${sql.join(f.categories)}) AND c.sku = l.sku)`
-      : sql<SqlBool>`1`,
+    category: f.categories.length ? inCategories(scope, f.categories) : sql<SqlBool>`1`,
     flavoring: f.flavoringIngredients.length
       ? sql<SqlBool>`EXISTS (SELECT 1 FROM product_flavoring fl WHERE fl.sku = l.sku AND fl.flavoring IN (${sql.join(f.flavoringIngredients)}))`
       : sql<SqlBool>`1`,
@@ -107,7 +119,7 @@ function facetMatches(f: ProductFilter): Record<"brand" | "category" | "flavorin
  * page stops after the page's rows; a search sorts its bounded candidates.
  */
 function pageQuery(scope: ListScope, f: ProductFilter) {
-  const m = facetMatches(f);
+  const m = facetMatches(scope, f);
   const q = filtered(scope, f, f.sort === "recommendation" ? "recommendation" : "price")
     .where(sql<SqlBool>`${m.brand} AND ${m.category} AND ${m.flavoring}`)
     .innerJoin("product as p", "p.sku", "l.sku")
@@ -137,14 +149,16 @@ const FLAG_JSON = sql.join(
 /**
  * Counts over the filtered scope. A multi-select facet counts with all filters but its own, so a
  * second brand stays choosable; allergens count the products of the current result that contain
- * them. D1 allows five terms in a compound SELECT: flags and the total share one JSON row.
+ * them; subcategories count by the child each row names (decision 0055). D1 allows five terms in a
+ * compound SELECT: flags and the total share one JSON row.
  */
 function countedFacets(scope: ListScope, f: ProductFilter) {
-  const m = facetMatches(f);
+  const m = facetMatches(scope, f);
   const base = filtered(scope, f, "key").select([
     "l.sku",
     "l.brand",
     "l.on_sale",
+    "l.child_id",
     ...Object.values(FLAG_COLUMNS).map((c) => `l.${c}` as const),
     sql<number>`${m.brand}`.as("m_brand"),
     sql<number>`${m.category}`.as("m_cat"),
@@ -158,8 +172,8 @@ function countedFacets(scope: ListScope, f: ProductFilter) {
     SELECT 'flags' AS facet, json_object('total', count(*), 'sale', coalesce(sum(on_sale), 0), ${FLAG_JSON}) AS value,
       0 AS count FROM base WHERE ${all}
     UNION ALL SELECT 'brands', brand, count(*) FROM base WHERE m_cat AND m_flav GROUP BY brand
-    UNION ALL SELECT 'categories', c.category_id, count(*) FROM base CROSS JOIN product_category c
-      ON c.category_id IN (${sql.join(categoryIds)}) AND c.sku = base.sku WHERE m_brand AND m_flav GROUP BY c.category_id
+    UNION ALL SELECT 'categories', child_id, count(*) FROM base
+      WHERE child_id IN (${sql.join(categoryIds)}) AND m_brand AND m_flav GROUP BY child_id
     UNION ALL SELECT 'flavoringIngredients', fl.flavoring, count(*) FROM base CROSS JOIN product_flavoring fl ON fl.sku = base.sku
       WHERE m_brand AND m_cat GROUP BY fl.flavoring
     UNION ALL SELECT 'allergens', a.allergen, count(*) FROM base CROSS JOIN product_allergen a ON a.sku = base.sku

@@ -3,7 +3,6 @@
  * map, placed on a fixed-size picture of tiles at one zoom. A cluster leads to the zoom at which it
  * falls apart; a cluster that never does is spread out around its centre, as on the live map.
  */
-import { z } from "zod";
 import {
   MAP,
   clusterStoreIds,
@@ -111,18 +110,6 @@ function tilesCovering(origin: { x: number; y: number }, size: { width: number; 
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
-
-/** A view named in the address (`?lat=…&lng=…&zoom=…`); anything else leaves the default view. */
-const viewSchema = z.object({
-  lat: z.coerce.number().min(-85).max(85),
-  lng: z.coerce.number().min(-180).max(180),
-  zoom: z.coerce.number().int().min(STATIC_MIN_ZOOM).max(MAP.defaultMaxZoom),
-});
-
-export function readMapView(query: Record<string, string>): MapView | null {
-  const parsed = viewSchema.safeParse(query);
-  return parsed.success ? parsed.data : null;
-}
 
 /** The view that shows all of Germany on a map of this size. */
 export function germanyView(size: { width: number; height: number }): MapView {

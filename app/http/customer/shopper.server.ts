@@ -19,6 +19,7 @@ import { openPurchaseQuery, type OpenPurchase } from "~/domain/share/purchase.se
 import { cartSummaryQuery, toCartSummary, type CartSummary } from "~/domain/cart/cart.server";
 import { batch } from "~/platform/db.server";
 import { formatEuro } from "~/domain/money/format";
+import { catalogueVersionQuery, readCatalogueVersion } from "~/platform/catalogue-version.server";
 
 export async function loadShopper(
   request: Request,
@@ -87,12 +88,20 @@ export async function cachedPageShopper(
   request: Request,
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil">,
-): Promise<{ state: SessionState; parts: PersonalParts | null; setCookie: string | null }> {
+): Promise<{
+  state: SessionState;
+  parts: PersonalParts | null;
+  setCookie: string | null;
+  /** The range's version for the page's cache key, read in the session's round trip. */
+  catalogueVersion?: string;
+}> {
   const [{ state, rows }, token] = await Promise.all([
     resolveSessionWith(request, env, ctx, (customer) => ({
       wishlist: wishlistSkusQuery(customer),
       purchases: openPurchaseQuery(customer),
       cart: cartSummaryQuery(customer),
+      // the cache key's range version, in the same round trip
+      version: catalogueVersionQuery(),
     })),
     csrfToken(request, env),
   ]);
@@ -101,6 +110,7 @@ export async function cachedPageShopper(
     wishlist,
     purchases: [purchase],
     cart: [cart],
+    version,
   } = rows;
   const figures = cartFigures(toCartSummary(cart));
   if (sharesState(purchase ?? null) !== null) return { state, parts: null, setCookie: null };
@@ -114,6 +124,7 @@ export async function cachedPageShopper(
       cartTotal: figures.total,
     },
     setCookie: token.setCookie,
+    catalogueVersion: readCatalogueVersion(version),
   };
 }
 

@@ -1,0 +1,27 @@
+/**
+ * The modules of the page frame (root.tsx) that some routes import as well, named here so that the
+ * browser build puts them into the chunk of React and Remix (docs/decisions/0054).
+ *
+ * The browser build makes one chunk per set of route modules that reach a module. These modules
+ * are reached by the root route and by different sets of routes, so each became a chunk of its own
+ * (a request and a separate gzip stream), although every page with JavaScript loads all of them
+ * through the root route anyway. `i18n/texts.tsx`, which every route module reaches, imports this
+ * file: the modules then share React's set of routes and its chunk. Remix's runtime is named too:
+ * a module loaded on demand that reaches this file but not Remix (a tile's body) would otherwise
+ * split React from React DOM into two chunks. What is named here must stay
+ * something the root route loads; a module only some pages need does not belong here, and a module
+ * named here translates with `i18n/use-translation.ts`, never through `i18n/texts.tsx` (that would be
+ * an import circle: tests/unit/layers.test.ts).
+ */
+import "@remix-run/react";
+import "remix-utils/csrf/react";
+import "remix-utils/use-hydrated";
+import "~/domain/catalog/href";
+import "~/domain/share/purchase";
+import "~/domain/share/share";
+import "~/domain/time/berlin";
+import "~/components/layout/hydration";
+import "~/components/share/SharesReady";
+import "~/components/ui/Icon";
+import "~/components/ui/LoginPrompt";
+import "~/components/ui/Modal";
