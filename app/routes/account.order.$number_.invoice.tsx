@@ -14,7 +14,12 @@ import { PRIVATE_CACHE_CONTROL } from "~/platform/edge-cache.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(request, context);
   const number = idParam(params.number);
-  const invoice = number === null ? null : await invoiceForOrder(context.env.DB, customer.id, number);
+  const invoice =
+    number === null
+      ? null
+      : await invoiceForOrder(context.env.DB, customer.id, number, new Date(), {
+          bucket: context.env.ARCHIVE,
+        });
   if (!invoice) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   const pdf = await invoicePdf(invoice);
   const name = `Rechnung-${invoiceNumberText(invoice.series, invoice.number)}.pdf`;

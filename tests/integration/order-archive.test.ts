@@ -6,6 +6,7 @@
  * The same trigger prunes expired sessions, spent tokens, old delivered mails and rate-limit rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoiceNumberText } from "~/domain/invoice/invoice";
 import { pdfText } from "../fixtures/pdf-text";
 import { Browser, DEMO, signIn } from "./browser";
 import { generateOrders, type GeneratedOrders } from "./order-generator";
@@ -131,8 +132,16 @@ beforeAll(async () => {
   apiToken = ((await res.json()) as { access_token: string }).access_token;
   // copies of the demo's orders for the orders generated later: the demo's older orders are
   // archived by the runs below (their lines leave D1), these recent ones never are
-  templates = (await generateOrders(shop, { count: 4, customerId: DORA, firstNumber: FIRST + 5 * COUNT, daysAgo: 0 }))
-    .ids;
+  // (ids "tpl-…", so that the checks of the generated orders, "gen-…", leave them out)
+  templates = (
+    await generateOrders(shop, {
+      count: 4,
+      customerId: DORA,
+      firstNumber: FIRST + 5 * COUNT,
+      daysAgo: 0,
+      prefix: "tpl",
+    })
+  ).ids;
   sizeEmpty = await d1Size();
   const started = Date.now();
   generated = await generateOrders(shop, { count: COUNT, customerId: ANNA, firstNumber: FIRST, daysAgo: 400 });
@@ -241,10 +250,16 @@ describe("the order archive", () => {
       keys.push(...page.objects.map((o) => o.key).filter((key) => key.startsWith("orders/gen-")));
       cursor = page.truncated ? page.cursor : undefined;
     } while (cursor);
-    expect(keys.filter((k) => k.endsWith(".json")).length).toBe(COUNT);
+    expect(keys.filter((k) => k.endsWith(".json") && !k.endsWith(".invoice.json")).length).toBe(COUNT);
     expect(new Set(keys).size).toBe(keys.length);
     const invoices = await count("SELECT count(*) AS n FROM invoice WHERE order_id LIKE 'gen-%' AND kind = 'invoice'");
     expect(keys.filter((k) => k.endsWith(".invoice.pdf")).length).toBe(invoices);
+    // the invoices the archiving issued keep their document in the archive, their rows only name it
+    const issuedByArchiving = await count(
+      `SELECT count(*) AS n FROM invoice WHERE order_id LIKE 'gen-%' AND kind = 'invoice' AND document LIKE '{"archived":%'`,
+    );
+    expect(issuedByArchiving).toBeGreaterThan(0);
+    expect(keys.filter((k) => k.endsWith(".invoice.json")).length).toBe(issuedByArchiving);
     // one invoice per order, never two, under the overlapping runs
     expect(
       await count(
@@ -280,7 +295,7 @@ describe("the order archive", () => {
         `D1 size: ${kb(sizeEmpty.bytes)} without them, ${kb(sizeBefore.bytes)} with them (+${kb(sizeBefore.bytes - sizeEmpty.bytes)}), ` +
         `${kb(sizeAfter.bytes)} after archiving (freed pages stay in the file), ${kb(sizeRefilled.bytes)} after ${COUNT} new orders ` +
         `(+${kb(sizeRefilled.bytes - sizeAfter.bytes)}); order rows about ${kb(sizeBefore.orderRowBytes)} before, ${kb(sizeAfter.orderRowBytes)} after; ` +
-        `invoice rows (issued with the archiving where not yet downloaded, kept in D1) ${kb(sizeBefore.invoiceBytes)} before, ${kb(sizeAfter.invoiceBytes)} after`,
+        `invoice rows (the archiving's own name their document in the archive) ${kb(sizeBefore.invoiceBytes)} before, ${kb(sizeAfter.invoiceBytes)} after`,
     );
     expect(sizeAfter.orderRowBytes).toBeLessThan(sizeBefore.orderRowBytes);
   }, 900_000);
@@ -308,6 +323,36 @@ describe("the order archive", () => {
         expect(normalised((await sina.get(`/staff/orders/${number}/cancel`)).html)).toBe(was.cancelPage);
     }
   }, 600_000);
+
+  it("an invoice the archiving issued is downloaded from the archive, and refused if its document changed", async () => {
+    // orders whose invoice nobody downloaded before the archiving
+    const unasked = generated.numbers.filter((_, i) => !sampled(i)).slice(0, 3);
+    for (const number of unasked) {
+      const row = await shop.db
+        .prepare(
+          `SELECT v.series, v.number, v.document FROM invoice v JOIN customer_order o ON o.id = v.order_id
+            WHERE o.increment_id = ? AND v.kind = 'invoice'`,
+        )
+        .bind(number)
+        .first<{ series: string; number: number; document: string }>();
+      if (!row) continue; // a store purchase without an invoice
+      expect(row.document.length).toBeLessThan(200);
+      const text = await invoiceText(number);
+      expect(text).toContain(invoiceNumberText(row.series, row.number));
+      expect(text).toContain("Rechnung");
+      // the same bytes every time
+      expect(await invoiceText(number)).toBe(text);
+    }
+    // a document changed in the archive is never handed out as the invoice
+    const victim = unasked[0];
+    const bucket = await shop.mf.getR2Bucket("ARCHIVE");
+    const key = `orders/gen-${victim}.invoice.json`;
+    const original = await (await bucket.get(key))!.text();
+    await bucket.put(key, original.replace(/"totalCents":\d+/, '"totalCents":1'));
+    expect(await invoiceText(victim)).toBeUndefined();
+    await bucket.put(key, original);
+    expect(await invoiceText(victim)).toContain("Rechnung");
+  });
 
   it("lists archived orders in her history with one query as before", async () => {
     const page = await anna.get("/account/order/overview");

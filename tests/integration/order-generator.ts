@@ -17,11 +17,19 @@ export interface GeneratedOrders {
 
 /**
  * `count` orders of the customer, numbered from `firstNumber`, created `daysAgo` days back (one
- * second apart), status complete. Ids "gen-<number>".
+ * second apart), status complete. Ids "gen-<number>" (or another prefix).
  */
 export async function generateOrders(
   shop: TestShop,
-  opts: { count: number; customerId: number; firstNumber: number; daysAgo: number; templates?: string[] },
+  opts: {
+    count: number;
+    customerId: number;
+    firstNumber: number;
+    daysAgo: number;
+    templates?: string[];
+    /** The ids' prefix: "gen" unless given ("<prefix>-<number>") */
+    prefix?: string;
+  },
 ): Promise<GeneratedOrders> {
   const db = shop.db;
   const staff = (await db.prepare("SELECT id FROM staff_member ORDER BY id LIMIT 1").first<{ id: number }>())!.id;
@@ -31,7 +39,7 @@ export async function generateOrders(
   const start = Date.now() - opts.daysAgo * 24 * 60 * 60 * 1000;
   // n: 0 … count-1; t: the template each one copies
   const numbered = `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ${opts.count}),
-    g AS (SELECT i, ${opts.firstNumber} + i AS number, 'gen-' || (${opts.firstNumber} + i) AS id,
+    g AS (SELECT i, ${opts.firstNumber} + i AS number, '${opts.prefix ?? "gen"}-' || (${opts.firstNumber} + i) AS id,
       CASE i % 4 ${(opts.templates ?? TEMPLATES).map((t, k) => `WHEN ${k} THEN '${t}'`).join(" ")} END AS template,
       strftime('%Y-%m-%dT%H:%M:%fZ', ${start / 1000} + i, 'unixepoch') AS at FROM n)`;
   const replaced: Record<string, string> = {
@@ -87,5 +95,5 @@ export async function generateOrders(
     ),
   ]);
   const numbers = Array.from({ length: opts.count }, (_, i) => opts.firstNumber + i);
-  return { numbers, ids: numbers.map((n) => `gen-${n}`) };
+  return { numbers, ids: numbers.map((n) => `${opts.prefix ?? "gen"}-${n}`) };
 }

@@ -6,6 +6,7 @@
  */
 import { sql } from "kysely";
 import { batch, first, qb } from "~/platform/db.server";
+import { sha256 } from "~/platform/tokens.server";
 import { addressLines } from "~/domain/address/format";
 import type { ShippingAddress } from "~/domain/order/order";
 import { hasInvoice, INVOICE_SERIES, invoiceDocument, type Buyer, type InvoiceDocument } from "./invoice";
@@ -21,13 +22,40 @@ export interface IssuedInvoice {
 
 type InvoiceRow = { id: number; series: string; number: number; issued_at: string; document: string };
 
-const issued = (row: InvoiceRow): IssuedInvoice => ({
-  id: row.id,
-  series: row.series,
-  number: row.number,
-  issuedAt: row.issued_at,
-  document: JSON.parse(row.document),
-});
+/**
+ * Where an archived order's invoice keeps its document (docs/decisions/0052): the archiving issues
+ * the invoice of an order that never had one with its document in the archive beside the order's,
+ * and the row, which holds the number in the series, names that object and its SHA-256.
+ */
+export interface InvoiceArchive {
+  bucket: R2Bucket;
+  /** The object to write the document to when the invoice is issued now (only the archiving). */
+  documentKey?: string;
+}
+
+type ArchivedDocumentRef = { archived: string; sha256: string };
+
+export class ArchivedInvoiceUnreadable extends Error {}
+
+async function issued(row: InvoiceRow, archive: InvoiceArchive | undefined): Promise<IssuedInvoice> {
+  const stored = JSON.parse(row.document) as InvoiceDocument | ArchivedDocumentRef;
+  return {
+    id: row.id,
+    series: row.series,
+    number: row.number,
+    issuedAt: row.issued_at,
+    document: "archived" in stored ? await archivedDocument(stored, archive) : stored,
+  };
+}
+
+/** The document from the archive, refused unless its bytes are the ones the row's SHA-256 names. */
+async function archivedDocument(ref: ArchivedDocumentRef, archive: InvoiceArchive | undefined) {
+  const object = await archive?.bucket.get(ref.archived);
+  const text = object ? await object.text() : null;
+  if (text === null || (await sha256(text)) !== ref.sha256)
+    throw new ArchivedInvoiceUnreadable(`invoice document ${ref.archived} missing or changed`);
+  return JSON.parse(text) as InvoiceDocument;
+}
 
 const invoiceOf = (customerId: number, incrementId: number) =>
   qb
@@ -38,12 +66,17 @@ const invoiceOf = (customerId: number, incrementId: number) =>
     .where("o.increment_id", "=", incrementId)
     .where("v.kind", "=", "invoice");
 
-/** The invoice of the customer's order, issued now if it has none yet; null if it has no invoice. */
+/**
+ * The invoice of the customer's order, issued now if it has none yet; null if it has no invoice.
+ * `archive` reads an archived order's invoice document; with a `documentKey` (the archiving) a new
+ * invoice's document is written there and its row only names it.
+ */
 export async function invoiceForOrder(
   db: D1Database,
   customerId: number,
   incrementId: number,
   now = new Date(),
+  archive?: InvoiceArchive,
 ): Promise<IssuedInvoice | null> {
   const [invoices, orders, items, customers] = await batch(db, [
     invoiceOf(customerId, incrementId),
@@ -89,7 +122,7 @@ export async function invoiceForOrder(
       .orderBy("a.created_at")
       .limit(1),
   ] as const);
-  if (invoices[0]) return issued(invoices[0]);
+  if (invoices[0]) return issued(invoices[0], archive);
   const o = orders[0];
   // an archived order's invoice was issued before its lines left D1 (domain/order/archive.server.ts)
   if (!o || o.archived_at) return null;
@@ -121,6 +154,20 @@ export async function invoiceForOrder(
   if (!hasInvoice(order)) return null;
   const document = invoiceDocument(order, buyerOf(o.shipping_address, customers[0]), SELLER);
   const sourceKey = `order:${o.id}`;
+  // Written before the row: a row never names a document that is not there. The same order gives the
+  // same document, so a second run writing it again (or a run whose row then loses to another's)
+  // leaves the archive as it was.
+  let stored = JSON.stringify(document);
+  if (archive?.documentKey) {
+    await archive.bucket.put(archive.documentKey, stored, {
+      httpMetadata: { contentType: "application/json" },
+      sha256: await sha256(stored),
+    });
+    stored = JSON.stringify({
+      archived: archive.documentKey,
+      sha256: await sha256(stored),
+    } satisfies ArchivedDocumentRef);
+  }
   // The number is taken in the statement that writes the invoice: D1 runs one statement at a time,
   // so two orders never get the same one, and a failed statement takes none (no gap). The order's
   // status is checked again in it; a concurrent request for the same order writes nothing
@@ -129,12 +176,12 @@ export async function invoiceForOrder(
     sql`INSERT INTO invoice (series, number, kind, order_id, source_key, issued_at, document)
       SELECT ${INVOICE_SERIES},
         COALESCE((SELECT MAX(number) FROM invoice WHERE series = ${INVOICE_SERIES}), 0) + 1,
-        'invoice', id, ${sourceKey}, ${now.toISOString()}, ${JSON.stringify(document)}
+        'invoice', id, ${sourceKey}, ${now.toISOString()}, ${stored}
       FROM customer_order WHERE id = ${o.id} AND customer_id = ${customerId} AND status = 'complete'
       ON CONFLICT (source_key) DO NOTHING`,
     invoiceOf(customerId, incrementId),
   ] as const);
-  return rows[0] ? issued(rows[0]) : null;
+  return rows[0] ? issued(rows[0], archive) : null;
 }
 
 /**

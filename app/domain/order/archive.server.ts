@@ -47,6 +47,8 @@ export const ARCHIVE_VERSION = 1;
 
 export const archiveKey = (orderId: string) => `orders/${orderId}.json`;
 export const archivedInvoiceKey = (orderId: string) => `orders/${orderId}.invoice.pdf`;
+/** The document of an invoice the archiving issued; its D1 row names it (domain/invoice/invoice.server.ts). */
+export const archivedInvoiceDocumentKey = (orderId: string) => `orders/${orderId}.invoice.json`;
 
 type CustomerPage = {
   order: NonNullable<Awaited<ReturnType<typeof findOrder>>>;
@@ -152,8 +154,9 @@ export async function archiveOrders(
   const report: ArchiveReport = { archived: 0, skipped: 0, failed: 0 };
   for (let i = 0; i < due.length; i += GROUP) {
     const reads = coalescing(db);
+    const group = due.slice(i, i + GROUP);
     const written = await Promise.all(
-      due.slice(i, i + GROUP).map(async (order) => {
+      group.map(async (order) => {
         try {
           return await writeOrder(reads, archive, order, now);
         } catch (error) {
@@ -166,17 +169,41 @@ export async function archiveOrders(
     );
     const documents = written.filter((w): w is ArchivedOrder => typeof w === "object");
     report.skipped += written.filter((w) => w === "skipped").length;
-    if (documents.length === 0) continue;
-    try {
-      const taken = await takeOut(db, documents, now);
-      report.archived += taken;
-      report.skipped += documents.length - taken;
-    } catch (error) {
-      console.error(`orders ${documents.map((d) => d.orderId).join(", ")} could not be taken out of D1`, error);
-      report.failed += documents.length;
+    let taken = 0;
+    if (documents.length > 0) {
+      try {
+        taken = await takeOut(db, documents, now);
+        report.archived += taken;
+        report.skipped += documents.length - taken;
+      } catch (error) {
+        console.error(`orders ${documents.map((d) => d.orderId).join(", ")} could not be taken out of D1`, error);
+        report.failed += documents.length;
+      }
     }
+    if (taken < group.length) await releaseClaims(db, group, until);
   }
   return report;
+}
+
+/**
+ * Lets go of the group's orders this run claimed but did not archive (changed meanwhile, or failed),
+ * so the next run takes them up again at once instead of after ARCHIVE_CLAIM_MINUTES. A claim that
+ * another run has taken over since (its own `until`) is left to that run.
+ */
+async function releaseClaims(db: D1Database, group: { id: string }[], until: string) {
+  await prepare(
+    db,
+    qb
+      .updateTable("customer_order")
+      .set({ archive_claimed_until: null })
+      .where(
+        "id",
+        "in",
+        group.map((o) => o.id),
+      )
+      .where("archived_at", "is", null)
+      .where("archive_claimed_until", "=", until),
+  ).run();
 }
 
 /**
@@ -193,7 +220,10 @@ async function writeOrder(
 ): Promise<ArchivedOrder | "skipped"> {
   // The invoice is issued now if it was not yet (the download issues it on first request): the
   // order's lines leave D1, the numbered document stays there, its PDF goes beside the archive.
-  const invoice = await invoiceForOrder(db, order.customer_id, order.increment_id, now);
+  const invoice = await invoiceForOrder(db, order.customer_id, order.increment_id, now, {
+    bucket: archive,
+    documentKey: archivedInvoiceDocumentKey(order.id),
+  });
   const document = await snapshot(db, order, invoice ? { series: invoice.series, number: invoice.number } : null);
   if (!document) return "skipped";
   const text = new TextEncoder().encode(JSON.stringify(document));
