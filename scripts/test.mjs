@@ -12,6 +12,7 @@ const tmp = path.join(root, ".tmp");
 let passed = 0;
 let failed = 0;
 const failures = [];
+const vitestFailures = [];
 
 const timings = [];
 
@@ -55,7 +56,19 @@ await stage("Unit and integration tests (vitest)", () =>
     `--outputFile.json=${path.join(tmp, "vitest.json")}`,
   ]),
 );
-await count(path.join(tmp, "vitest.json"), (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+await count(path.join(tmp, "vitest.json"), (r) => {
+  // Name the failed tests again at the end: CI keeps only the tail of the output.
+  for (const file of r.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === "failed") {
+        vitestFailures.push(
+          `${path.relative(root, file.name)} › ${t.fullName}: ${(t.failureMessages ?? [])[0]?.split("\n")[0] ?? ""}`,
+        );
+      }
+    }
+  }
+  return { passed: r.numPassedTests, failed: r.numFailedTests };
+});
 await stage("Client JavaScript budget (gzip, first load)", () =>
   run(process.execPath, ["scripts/bundle-size.mjs", "--check"]),
 );
@@ -74,6 +87,7 @@ await count(path.join(tmp, "playwright.json"), async (r) => {
 console.log(`Axe and the 360 px layout check: ${describeStates(checkedStates())}`);
 console.log(`Stages: ${timings.join(", ")}`);
 
+for (const t of vitestFailures) console.error(`✘ failed (vitest): ${t}`);
 for (const f of failures) console.error(`✘ ${f}`);
 const stageFailures = failures.length && failed === 0 ? 1 : 0;
 console.log(`\ntests: ${passed} passed, ${failed + stageFailures} failed`);
