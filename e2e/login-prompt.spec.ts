@@ -86,3 +86,26 @@ test("product tiles in a listing ask for login too; Escape closes the prompt", a
   await dialog.getByRole("button", { name: "Schließen" }).click();
   await expect(dialog).toBeHidden();
 });
+
+test("tiles the browser mounts after a navigation in the app ask for login too, with the new page's link", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JavaScript every page is the server's: the test above covers it");
+  await page.goto("/catalog/category/milch?sort=price_asc");
+  await waitForHydration(page, javaScriptEnabled);
+  // the sort changes in the app: the same tiles stay mounted, their links now lead back to the new order
+  await page.getByRole("combobox", { name: "Sortierung" }).selectOption("price_desc");
+  await expect(page).toHaveURL(/sort=price_desc/);
+  const { pathname, search } = new URL(page.url());
+  const loginHref = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
+  const cart = page.getByRole("link", { name: `${NAME} in den Warenkorb legen`, exact: true });
+  await expect(cart).toHaveAttribute("href", loginHref);
+  const dialog = page.getByRole("dialog", { name: "Bitte melde dich an" });
+  await cart.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Zur Anmeldung" })).toHaveAttribute("href", loginHref);
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});

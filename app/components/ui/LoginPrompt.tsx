@@ -6,6 +6,11 @@ import { Modal } from "./Modal";
 
 const LoginPromptContext = createContext<(redirectTo: string) => void>(() => {});
 
+/** Opens the page's login prompt, which leads to the sign-in page and back to `redirectTo`. */
+export function useLoginPrompt() {
+  return useContext(LoginPromptContext);
+}
+
 /** One login-prompt modal for the whole page, opened by visitors' shopping buttons. */
 export function LoginPromptProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -45,7 +50,7 @@ export function LoginRequiredLink({
   label?: string;
   redirectTo?: string;
 }) {
-  const open = useContext(LoginPromptContext);
+  const open = useLoginPrompt();
   const location = useLocation();
   const target = redirectTo ?? location.pathname + location.search;
   const onClick = (event: MouseEvent) => {
