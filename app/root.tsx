@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { DeferredScripts } from "~/components/layout/DeferredScripts";
@@ -28,8 +28,8 @@ import { useDarkMode } from "~/components/layout/ThemeToggle";
 import { ErrorPage, ErrorTitle, errorStatus } from "~/components/ui/ErrorPage";
 import { LoginPromptProvider } from "~/components/ui/LoginPrompt";
 import { useNonce } from "~/components/layout/nonce";
-import { ShareWaitingModal, WaitingRefresh } from "~/components/share/ShareWaitingModal";
-import { SharesReady } from "~/components/share/SharesReady";
+import { WaitingRefresh } from "~/components/share/WaitingRefresh";
+import * as noticesOnServer from "~/components/share/notices.server";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { outageOf } from "~/platform/database-outage";
 import { loadShopper } from "~/http/customer/shopper.server";
@@ -78,6 +78,20 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 // them; a signed-in customer's header (wishlist, notices, session expiry) is fresh on every page.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod ? defaultShouldRevalidate : document.documentElement.dataset.signedIn === "1";
+
+/**
+ * The shares' notices show to few customers and rarely (docs/decisions/0021), so their code is not
+ * part of a page's first load (docs/decisions/0054). The server renders them as before; in the
+ * browser a page that shows one fetches its module while the rest hydrates, and the notice,
+ * in a `Suspense` boundary, keeps the server's markup (whose forms work without JavaScript) until
+ * its code is there and hydrates then.
+ */
+const ShareWaitingModal =
+  noticesOnServer.ShareWaitingModal ??
+  lazy(() => import("~/components/share/ShareWaitingModal").then((m) => ({ default: m.ShareWaitingModal })));
+const SharesReady =
+  noticesOnServer.SharesReady ??
+  lazy(() => import("~/components/share/SharesReady").then((m) => ({ default: m.SharesReady })));
 
 /** Pages without anything interactive (legal, content) set `handle.hydrate = false`: no JavaScript. */
 function useHydrate(): boolean {
@@ -149,9 +163,17 @@ export function Layout({ children }: { children: ReactNode }) {
             <LoginPromptProvider>
               <Header darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} cart={data?.cart ?? null} />
               <Notifications notices={data?.notices ?? []} />
-              {blocked ? <ShareWaitingModal /> : null}
+              {blocked ? (
+                <Suspense fallback={null}>
+                  <ShareWaitingModal />
+                </Suspense>
+              ) : null}
               <main id="main" className="main" tabIndex={-1}>
-                {data?.shares?.state === "ready" ? <SharesReady quantity={data.shares.quantity} /> : null}
+                {data?.shares?.state === "ready" ? (
+                  <Suspense fallback={null}>
+                    <SharesReady quantity={data.shares.quantity} />
+                  </Suspense>
+                ) : null}
                 {children}
               </main>
               <ServerMarkup fragment="footer" />

@@ -12,6 +12,16 @@ export function useHydrationDone() {
   }, []);
 }
 
+/**
+ * Runs `task` once the browser is idle (after hydration, when called from an effect): for code a
+ * page may need later but not for its first load (docs/decisions/0054). Browsers without
+ * `requestIdleCallback` run it after a second.
+ */
+export function whenIdle(task: () => void) {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(task);
+  else window.setTimeout(task, 1_000);
+}
+
 /** A layout effect in the browser; on the server (where it would warn) a plain effect that never runs. */
 export const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 

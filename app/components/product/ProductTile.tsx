@@ -2,7 +2,7 @@ import { PrefetchPageLinks } from "@remix-run/react";
 import { createContext, lazy, Suspense, useContext, useEffect, useState, type ComponentType } from "react";
 import type { ProductSummary } from "~/domain/catalog/product";
 import { productHref } from "~/domain/catalog/href";
-import { useKeptServerMarkup } from "~/components/layout/hydration";
+import { useKeptServerMarkup, whenIdle } from "~/components/layout/hydration";
 import { useInAppLinks } from "~/components/layout/useInAppLinks";
 import { useImageResizing } from "./useImageResizing";
 import { ShoppingActions } from "./ShoppingActions";
@@ -58,9 +58,7 @@ export function ProductTile({
   const markup = typeof document === "undefined" ? serverMarkup?.(body) : kept ? "" : undefined;
   const events = { onClick: followInApp, onMouseEnter: () => setIntent(true), onFocus: () => setIntent(true) };
   useEffect(() => {
-    if (LoadedBody) return;
-    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
-    whenIdle(() => void loadBody());
+    if (!LoadedBody) whenIdle(() => void loadBody());
   }, []);
   const Body = LoadedBody ?? LazyBody;
   return (

@@ -1,14 +1,35 @@
 import { Link, useLocation } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useState, type MouseEvent, type ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
+import { whenIdle } from "~/components/layout/hydration";
 import { loginHref } from "~/platform/redirect";
-import { Modal } from "./Modal";
 
 const LoginPromptContext = createContext<(redirectTo: string) => void>(() => {});
 
+/**
+ * The dialog's code (LoginPromptDialog.tsx, with Modal) is not part of a page's first load
+ * (docs/decisions/0054). A page with a login-required link (a visitor's) fetches it once the browser
+ * is idle after hydration; a press that comes earlier fetches it itself, and the dialog opens as
+ * soon as the file is there.
+ */
+let dialogLoading: Promise<typeof import("./LoginPromptDialog")> | null = null;
+const loadDialog = () => {
+  dialogLoading ??= import("./LoginPromptDialog");
+  return dialogLoading;
+};
+const LoginPromptDialog = lazy(loadDialog);
+
 /** One login-prompt modal for the whole page, opened by visitors' shopping buttons. */
 export function LoginPromptProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
   const location = useLocation();
   // Every navigation closes overlays, this one too.
@@ -18,13 +39,9 @@ export function LoginPromptProvider({ children }: { children: ReactNode }) {
     <LoginPromptContext.Provider value={setRedirectTo}>
       {children}
       {redirectTo !== null ? (
-        <Modal labelledBy="login-prompt-title" onClose={close} className="login-prompt">
-          <h2 id="login-prompt-title">{t("loginPrompt.headline")}</h2>
-          <p>{t("loginPrompt.text")}</p>
-          <Link className="button button-primary" to={loginHref(redirectTo)}>
-            {t("loginPrompt.login")}
-          </Link>
-        </Modal>
+        <Suspense fallback={null}>
+          <LoginPromptDialog redirectTo={redirectTo} onClose={close} />
+        </Suspense>
       ) : null}
     </LoginPromptContext.Provider>
   );
@@ -47,6 +64,9 @@ export function LoginRequiredLink({
 }) {
   const open = useContext(LoginPromptContext);
   const location = useLocation();
+  useEffect(() => {
+    if (!dialogLoading) whenIdle(() => void loadDialog());
+  }, []);
   const target = redirectTo ?? location.pathname + location.search;
   const onClick = (event: MouseEvent) => {
     event.preventDefault();
