@@ -10,13 +10,13 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type FunctionComponent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { DeferredScripts } from "~/components/layout/DeferredScripts";
 import { ConsentBanner } from "~/components/layout/ConsentBanner.server";
 import { ServerMarkup } from "~/components/layout/ServerMarkup";
-import { useHydrationDone } from "~/components/layout/hydration";
+import { useHydrationDone, whenIdle } from "~/components/layout/hydration";
 import { TagManager } from "~/components/tracking/TagManager";
 import { TrackingBridge } from "~/components/tracking/TrackingBridge";
 import { Notifications } from "~/components/layout/Notifications";
@@ -25,11 +25,11 @@ import { Header } from "~/components/layout/Header";
 import { NewVersionWatch, useReloadIfOutdated } from "~/components/layout/NewVersionWatch";
 import { RouteAnnouncer } from "~/components/layout/RouteAnnouncer";
 import { useDarkMode } from "~/components/layout/ThemeToggle";
-import { ErrorPage, ErrorTitle, errorStatus } from "~/components/ui/ErrorPage";
+import { ErrorTitle, errorStatus } from "~/components/ui/ErrorTitle";
 import { LoginPromptProvider } from "~/components/ui/LoginPrompt";
 import { useNonce } from "~/components/layout/nonce";
 import { WaitingRefresh } from "~/components/share/WaitingRefresh";
-import * as noticesOnServer from "~/components/share/notices.server";
+import * as onServer from "~/components/layout/on-demand.server";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { outageOf } from "~/platform/database-outage";
 import { loadShopper } from "~/http/customer/shopper.server";
@@ -80,18 +80,29 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod ? defaultShouldRevalidate : document.documentElement.dataset.signedIn === "1";
 
 /**
- * The shares' notices show to few customers and rarely (docs/decisions/0021), so their code is not
- * part of a page's first load (docs/decisions/0054). The server renders them as before; in the
- * browser a page that shows one fetches its module while the rest hydrates, and the notice,
- * in a `Suspense` boundary, keeps the server's markup (whose forms work without JavaScript) until
- * its code is there and hydrates then.
+ * Parts of the frame that few pages show: the shares' notices (few customers, rarely,
+ * docs/decisions/0021) and the error page. Their code is not part of a page's first load
+ * (docs/decisions/0054). The server renders them as before (on-demand.server.ts); in the browser a
+ * page that shows one fetches its module while the rest hydrates, and the part, in a `Suspense`
+ * boundary, keeps the server's markup (whose links and forms work without JavaScript) until its
+ * code is there and hydrates then. A part that comes later (an error after a navigation) shows once
+ * its file is there; the error page's is fetched when the browser is idle, so that it is at hand
+ * should the network be gone by then.
  */
-const ShareWaitingModal =
-  noticesOnServer.ShareWaitingModal ??
-  lazy(() => import("~/components/share/ShareWaitingModal").then((m) => ({ default: m.ShareWaitingModal })));
-const SharesReady =
-  noticesOnServer.SharesReady ??
-  lazy(() => import("~/components/share/SharesReady").then((m) => ({ default: m.SharesReady })));
+function onDemand<P extends object>(
+  onServerSide: FunctionComponent<P> | undefined,
+  load: () => Promise<FunctionComponent<P>>,
+) {
+  return onServerSide ?? lazy(() => load().then((component) => ({ default: component })));
+}
+const ShareWaitingModal = onDemand(onServer.ShareWaitingModal, () =>
+  import("~/components/share/ShareWaitingModal").then((m) => m.ShareWaitingModal),
+);
+const SharesReady = onDemand(onServer.SharesReady, () =>
+  import("~/components/share/SharesReady").then((m) => m.SharesReady),
+);
+const loadErrorPage = () => import("~/components/ui/ErrorPage").then((m) => m.ErrorPage);
+const ErrorPage = onDemand(onServer.ErrorPage, loadErrorPage);
 
 /** Pages without anything interactive (legal, content) set `handle.hydrate = false`: no JavaScript. */
 function useHydrate(): boolean {
@@ -123,6 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useLogoutCleanup(Boolean(data?.customer));
   // The layout wraps every page and error page: what mounts after its first commit is no hydration.
   useHydrationDone();
+  useEffect(() => whenIdle(() => void loadErrorPage()), []);
   // The settings page is the banner's form in full; it does not ask twice.
   const consentPage = useMatches().some((m) => m.id === "routes/consent");
   const staffArea = useStaffArea();
@@ -204,5 +216,9 @@ export function ErrorBoundary() {
   if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
   useReloadIfOutdated(error);
   const outage = isRouteErrorResponse(error) ? outageOf(error.data) : null;
-  return <ErrorPage status={errorStatus(error)} resend={outage?.resend} />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorPage status={errorStatus(error)} resend={outage?.resend} />
+    </Suspense>
+  );
 }
