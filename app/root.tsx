@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { lazy, Suspense, useEffect, type FunctionComponent, type ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { DeferredScripts } from "~/components/layout/DeferredScripts";
@@ -30,6 +30,7 @@ import { LoginPromptProvider } from "~/components/ui/LoginPrompt";
 import { useNonce } from "~/components/layout/nonce";
 import { WaitingRefresh } from "~/components/share/WaitingRefresh";
 import * as onServer from "~/components/layout/on-demand.server";
+import { onDemand } from "~/components/layout/on-demand";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { outageOf } from "~/platform/database-outage";
 import { loadShopper } from "~/http/customer/shopper.server";
@@ -80,21 +81,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod ? defaultShouldRevalidate : document.documentElement.dataset.signedIn === "1";
 
 /**
- * Parts of the frame that few pages show: the shares' notices (few customers, rarely,
- * docs/decisions/0021) and the error page. Their code is not part of a page's first load
- * (docs/decisions/0054). The server renders them as before (on-demand.server.ts); in the browser a
- * page that shows one fetches its module while the rest hydrates, and the part, in a `Suspense`
- * boundary, keeps the server's markup (whose links and forms work without JavaScript) until its
- * code is there and hydrates then. A part that comes later (an error after a navigation) shows once
- * its file is there; the error page's is fetched when the browser is idle, so that it is at hand
- * should the network be gone by then.
+ * Parts of the frame that few pages show, with their code on demand (components/layout/on-demand.tsx,
+ * docs/decisions/0054): the shares' notices (few customers, rarely, docs/decisions/0021) and the
+ * error page. One that comes after the page has loaded (an error after a navigation) shows once its
+ * file is there; the error page's is fetched when the browser is idle, so that it is at hand should
+ * the network be gone by then.
  */
-function onDemand<P extends object>(
-  onServerSide: FunctionComponent<P> | undefined,
-  load: () => Promise<FunctionComponent<P>>,
-) {
-  return onServerSide ?? lazy(() => load().then((component) => ({ default: component })));
-}
 const ShareWaitingModal = onDemand(onServer.ShareWaitingModal, () =>
   import("~/components/share/ShareWaitingModal").then((m) => m.ShareWaitingModal),
 );

@@ -21,6 +21,7 @@ import "~/components/layout/hydration";
 import "~/components/layout/useInAppLinks";
 import "~/components/account/useShopper";
 import "~/components/layout/LogoutButton";
+import "~/components/layout/on-demand";
 import "~/components/ui/Icon";
 import "~/components/ui/LoginPrompt";
 import "~/components/ui/main-heading";
