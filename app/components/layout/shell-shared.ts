@@ -20,6 +20,7 @@ import "~/domain/catalog/href";
 import "~/components/layout/hydration";
 import "~/components/layout/useInAppLinks";
 import "~/components/account/useShopper";
+import "~/components/product/useImageResizing";
 import "~/components/layout/LogoutButton";
 import "~/components/layout/on-demand";
 import "~/components/ui/Icon";

@@ -4,7 +4,6 @@
  */
 import { parseEuroToCents } from "../money/format";
 
-export const PAGE_SIZE = 60;
 export const MAX_PAGE = 200;
 export const SORT_KEYS = ["recommendation", "price_asc", "price_desc"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
