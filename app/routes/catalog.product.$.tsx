@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { useTranslation, pageTitle } from "~/i18n/texts";
 import { Breadcrumb } from "~/components/catalog/Breadcrumb";
 import { whenIdle } from "~/components/layout/hydration";
@@ -11,7 +11,6 @@ import { Price } from "~/components/product/Price";
 import * as onServer from "~/components/product/on-demand.server";
 import { ProductGallery } from "~/components/product/ProductGallery";
 import { BadgeList, LabelList } from "~/components/product/ProductMarks";
-import { InspirationWheel } from "~/components/product/InspirationWheel";
 import { ShoppingActions } from "~/components/product/ShoppingActions";
 import { categoryPath } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
@@ -49,6 +48,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 const loadDetails = () => import("~/components/product/ProductDetails").then((m) => m.ProductDetails);
 const ProductDetails = onDemand(onServer.ProductDetails, loadDetails);
 
+/**
+ * The similar products below the details, off the page's first load too: the server renders them,
+ * the browser fetches their code while the page hydrates and hydrates them once it is there (in a
+ * `Suspense` boundary; until then they are the row of tiles a page without JavaScript shows).
+ */
+const InspirationWheel = onDemand(onServer.InspirationWheel, () =>
+  import("~/components/product/InspirationWheel").then((m) => m.InspirationWheel),
+);
+
 export default function ProductPage() {
   const { product, similar, path, photos } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["catalog", "common"]);
@@ -79,7 +87,11 @@ export default function ProductPage() {
       <KeptMarkup key={product.sku} className="product-info">
         <ProductDetails product={product} />
       </KeptMarkup>
-      {similar.length ? <InspirationWheel products={similar} /> : null}
+      {similar.length ? (
+        <Suspense fallback={null}>
+          <InspirationWheel products={similar} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
