@@ -18,11 +18,11 @@ import { ConsentBanner } from "~/components/layout/ConsentBanner.server";
 import { ServerMarkup } from "~/components/layout/ServerMarkup";
 import { useHydrationDone, whenIdle } from "~/components/layout/hydration";
 import { TagManager } from "~/components/tracking/TagManager";
-import { TrackingBridge } from "~/components/tracking/TrackingBridge";
 import { Notifications } from "~/components/layout/Notifications";
 import { useLogoutCleanup } from "~/components/layout/useLogoutCleanup";
 import { Header } from "~/components/layout/Header";
-import { NewVersionWatch, useReloadIfOutdated } from "~/components/layout/NewVersionWatch";
+import { AfterHydration } from "~/components/layout/AfterHydration";
+import { useReloadIfOutdated } from "~/components/layout/useReloadIfOutdated";
 import { RouteAnnouncer } from "~/components/layout/RouteAnnouncer";
 import { useDarkMode } from "~/components/layout/ThemeToggle";
 import { ErrorTitle, errorStatus } from "~/components/ui/ErrorTitle";
@@ -93,6 +93,8 @@ const ShareWaitingModal = onDemand(onServer.ShareWaitingModal, () =>
 const SharesReady = onDemand(onServer.SharesReady, () =>
   import("~/components/share/SharesReady").then((m) => m.SharesReady),
 );
+const loadVersionWatch = () => import("~/components/layout/NewVersionWatch").then((m) => m.NewVersionWatch);
+const loadTrackingBridge = () => import("~/components/tracking/TrackingBridge").then((m) => m.TrackingBridge);
 const loadErrorPage = () => import("~/components/ui/ErrorPage").then((m) => m.ErrorPage);
 const ErrorPage = onDemand(onServer.ErrorPage, loadErrorPage);
 
@@ -190,8 +192,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {hydrate || typeof document !== "undefined" ? <ScrollRestoration nonce={nonce} /> : null}
         {hydrate || typeof document !== "undefined" ? <DeferredScripts nonce={nonce} /> : null}
         {/* Only in a browser running the app; it renders nothing, so no page carries anything for it. */}
-        {typeof document !== "undefined" ? <NewVersionWatch /> : null}
-        {data?.tagManager && typeof document !== "undefined" ? <TrackingBridge group={data.tagManager.group} /> : null}
+        <AfterHydration load={loadVersionWatch} props={{}} />
+        {data?.tagManager ? (
+          <AfterHydration load={loadTrackingBridge} props={{ group: data.tagManager.group }} />
+        ) : null}
       </body>
     </html>
   );
