@@ -1,14 +1,20 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Icon } from "~/components/ui/Icon";
-import {
-  NOTICE_DURATION_MS,
-  NOTICE_REPLACE_DELAY_MS,
-  planIncoming,
-  type NoticeView,
-} from "~/domain/notification/notice";
+import { NOTICE_REPLACE_DELAY_MS, planIncoming, type NoticeView } from "~/domain/notification/notice";
+import { whenIdle } from "./hydration";
+import { onDemand } from "./on-demand";
+import * as onServer from "./on-demand.server";
+
+/**
+ * A toast's code (Toast.tsx) is not part of a page's first load (docs/decisions/0054): most pages
+ * show none. A page that comes with one hydrates it once the file is there (the server's toast
+ * stands meanwhile, and the live region below speaks at once); the browser fetches it when idle,
+ * for the notices of later actions.
+ */
+const loadToast = () => import("./Toast").then((m) => m.Toast);
+const Toast = onDemand(onServer.Toast, loadToast);
 
 /**
  * Toasts of flashed notices. The server renders them, so they show without JavaScript; with
@@ -46,6 +52,8 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
     return () => clearTimeout(timer);
   }, [notices, page]);
 
+  useEffect(() => whenIdle(() => void loadToast()), []);
+
   const dismiss = (id: string) => setShown((current) => current.filter((n) => n.id !== id));
   return (
     <section className="notifications" aria-label={t("notifications.label")} ref={region}>
@@ -54,9 +62,13 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
           <p key={notice.id}>{notice.text}</p>
         ))}
       </div>
-      {shown.map((notice) => (
-        <Toast key={notice.id} notice={notice} interactive={hydrated} onDismiss={() => dismiss(notice.id)} />
-      ))}
+      {shown.length ? (
+        <Suspense fallback={null}>
+          {shown.map((notice) => (
+            <Toast key={notice.id} notice={notice} interactive={hydrated} onDismiss={() => dismiss(notice.id)} />
+          ))}
+        </Suspense>
+      ) : null}
     </section>
   );
 }
@@ -91,48 +103,4 @@ function useReservedSpace(count: number) {
     };
   }, [count]);
   return region;
-}
-
-function Toast({
-  notice,
-  interactive,
-  onDismiss,
-}: {
-  notice: NoticeView;
-  interactive: boolean;
-  onDismiss: () => void;
-}) {
-  const { t } = useTranslation();
-  const [paused, setPaused] = useState(false);
-  const remaining = useRef(NOTICE_DURATION_MS);
-
-  useEffect(() => {
-    if (!interactive || paused) return;
-    const started = Date.now();
-    const timer = setTimeout(onDismiss, remaining.current);
-    return () => {
-      clearTimeout(timer);
-      remaining.current -= Date.now() - started;
-    };
-  }, [interactive, paused, onDismiss]);
-
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: pausing on hover is an addition for pointer users; the toast's own buttons and focus serve the keyboard
-    <div
-      className={`toast toast-${notice.type}`}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
-      {/* read once, from the live region above */}
-      <p aria-hidden="true">{notice.text}</p>
-      {interactive ? (
-        <button type="button" className="toast-close" onClick={onDismiss}>
-          <Icon name="close" />
-          <span className="visually-hidden">{t("notifications.close")}</span>
-        </button>
-      ) : null}
-    </div>
-  );
 }

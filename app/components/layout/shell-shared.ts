@@ -17,6 +17,7 @@ import "@remix-run/react";
 import "remix-utils/csrf/react";
 import "remix-utils/use-hydrated";
 import "~/domain/catalog/href";
+import "~/domain/notification/notice";
 import "~/components/layout/hydration";
 import "~/components/layout/useInAppLinks";
 import "~/components/account/useShopper";
