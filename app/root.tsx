@@ -26,7 +26,7 @@ import { useReloadIfOutdated } from "~/components/layout/useReloadIfOutdated";
 import { RouteAnnouncer } from "~/components/layout/RouteAnnouncer";
 import { useDarkMode } from "~/components/layout/ThemeToggle";
 import { ErrorTitle, errorStatus } from "~/components/ui/ErrorTitle";
-import { LoginPromptProvider } from "~/components/ui/LoginPrompt";
+import { LoginPromptProvider, type LoadLoginPromptDialog } from "~/components/ui/LoginPrompt";
 import { useNonce } from "~/components/layout/nonce";
 import { WaitingRefresh } from "~/components/share/WaitingRefresh";
 import * as onServer from "~/components/layout/on-demand.server";
@@ -93,6 +93,12 @@ const ShareWaitingModal = onDemand(onServer.ShareWaitingModal, () =>
 const SharesReady = onDemand(onServer.SharesReady, () =>
   import("~/components/share/SharesReady").then((m) => m.SharesReady),
 );
+/** The login prompt's dialog, loaded on demand (components/ui/LoginPrompt.tsx); one fetch per page. */
+let loginDialog: ReturnType<LoadLoginPromptDialog> | null = null;
+const loadLoginDialog: LoadLoginPromptDialog = () => {
+  loginDialog ??= import("~/components/ui/LoginPromptDialog");
+  return loginDialog;
+};
 const loadVersionWatch = () => import("~/components/layout/NewVersionWatch").then((m) => m.NewVersionWatch);
 const loadTrackingBridge = () => import("~/components/tracking/TrackingBridge").then((m) => m.TrackingBridge);
 const loadErrorPage = () => import("~/components/ui/ErrorPage").then((m) => m.ErrorPage);
@@ -166,7 +172,7 @@ export function Layout({ children }: { children: ReactNode }) {
               {children}
             </>
           ) : (
-            <LoginPromptProvider>
+            <LoginPromptProvider load={loadLoginDialog}>
               <Header darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} cart={data?.cart ?? null} />
               <Notifications notices={data?.notices ?? []} />
               {blocked ? (

@@ -6,37 +6,46 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useMemo,
   useState,
+  type FunctionComponent,
   type MouseEvent,
   type ReactNode,
 } from "react";
 import { whenIdle } from "~/components/layout/hydration";
 import { loginHref } from "~/platform/redirect";
 
-const LoginPromptContext = createContext<(redirectTo: string) => void>(() => {});
+/** The login prompt's dialog (LoginPromptDialog.tsx) as the provider renders it. */
+export interface LoginPromptDialogProps {
+  redirectTo: string;
+  onClose: () => void;
+}
+/** Loads the dialog's module; the same promise on every call. */
+export type LoadLoginPromptDialog = () => Promise<{ default: FunctionComponent<LoginPromptDialogProps> }>;
+
+const LoginPromptContext = createContext<{ open: (redirectTo: string) => void; preload: () => void }>({
+  open: () => {},
+  preload: () => {},
+});
 
 /**
- * The dialog's code (LoginPromptDialog.tsx, with Modal) is not part of a page's first load
- * (docs/decisions/0054). A page with a login-required link (a visitor's) fetches it once the browser
- * is idle after hydration; a press that comes earlier fetches it itself, and the dialog opens as
- * soon as the file is there.
+ * One login-prompt modal for the whole page, opened by visitors' shopping buttons. The dialog's
+ * code (with Modal) is not part of a page's first load (docs/decisions/0054): the page frame
+ * (root.tsx) hands in how to load it, as this module is one of the frame's shared modules and
+ * may not reach the dialog's (tests/unit/layers.test.ts, no import circle). A page with a
+ * login-required link (a visitor's) fetches it once the browser is idle after hydration; a press
+ * that comes earlier fetches it itself, and the dialog opens as soon as the file is there.
  */
-let dialogLoading: Promise<typeof import("./LoginPromptDialog")> | null = null;
-const loadDialog = () => {
-  dialogLoading ??= import("./LoginPromptDialog");
-  return dialogLoading;
-};
-const LoginPromptDialog = lazy(loadDialog);
-
-/** One login-prompt modal for the whole page, opened by visitors' shopping buttons. */
-export function LoginPromptProvider({ children }: { children: ReactNode }) {
+export function LoginPromptProvider({ children, load }: { children: ReactNode; load: LoadLoginPromptDialog }) {
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
+  const [LoginPromptDialog] = useState(() => lazy(load));
   const location = useLocation();
   // Every navigation closes overlays, this one too.
   useEffect(() => setRedirectTo(null), [location.key]);
   const close = useCallback(() => setRedirectTo(null), []);
+  const value = useMemo(() => ({ open: setRedirectTo, preload: () => whenIdle(() => void load()) }), [load]);
   return (
-    <LoginPromptContext.Provider value={setRedirectTo}>
+    <LoginPromptContext.Provider value={value}>
       {children}
       {redirectTo !== null ? (
         <Suspense fallback={null}>
@@ -62,11 +71,9 @@ export function LoginRequiredLink({
   label?: string;
   redirectTo?: string;
 }) {
-  const open = useContext(LoginPromptContext);
+  const { open, preload } = useContext(LoginPromptContext);
   const location = useLocation();
-  useEffect(() => {
-    if (!dialogLoading) whenIdle(() => void loadDialog());
-  }, []);
+  useEffect(preload, [preload]);
   const target = redirectTo ?? location.pathname + location.search;
   const onClick = (event: MouseEvent) => {
     event.preventDefault();

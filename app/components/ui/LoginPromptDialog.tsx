@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { loginHref } from "~/platform/redirect";
+import type { LoginPromptDialogProps } from "./LoginPrompt";
 import { Modal } from "./Modal";
 
 /**
@@ -8,7 +9,7 @@ import { Modal } from "./Modal";
  * presses a shopping button, so the first load of a page goes without it and Modal
  * (docs/decisions/0054).
  */
-export default function LoginPromptDialog({ redirectTo, onClose }: { redirectTo: string; onClose: () => void }) {
+export default function LoginPromptDialog({ redirectTo, onClose }: LoginPromptDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal labelledBy="login-prompt-title" onClose={onClose} className="login-prompt">
