@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 
 /**
  * Whether the browser is still hydrating the server's document: true from the start of the app
@@ -25,6 +25,10 @@ export function whenIdle(task: () => void) {
 /** A layout effect in the browser; on the server (where it would warn) a plain effect that never runs. */
 export const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
+const noSubscription = () => () => {};
+const clientSnapshot = () => false;
+const serverSnapshot = () => true;
+
 /**
  * Whether this component keeps the server's markup of one of its parts: in the browser, for a
  * component mounted while the document hydrates, as long as that markup is there. If React had
@@ -33,7 +37,10 @@ export const useBrowserLayoutEffect = typeof document === "undefined" ? useEffec
  */
 
 export function useKeptServerMarkup<T extends HTMLElement>(): [boolean, React.RefObject<T>] {
-  const [kept, setKept] = useState(() => hydrating);
+  // Hydrating, not only the document's first pass: a `Suspense` boundary whose code comes later
+  // (docs/decisions/0054) hydrates after it, and React gives the server's snapshot then too.
+  const fromServer = useSyncExternalStore(noSubscription, clientSnapshot, serverSnapshot);
+  const [kept, setKept] = useState(() => fromServer);
   const ref = useRef<T>(null);
   // Checked once, on mount.
   useBrowserLayoutEffect(() => {
