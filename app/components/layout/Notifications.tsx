@@ -1,7 +1,6 @@
-import { Suspense, useEffect, useRef, useState } from "react";
+import { memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { NOTICE_REPLACE_DELAY_MS, planIncoming, type NoticeView } from "~/domain/notification/notice";
 import { whenIdle } from "./hydration";
 import { onDemand } from "./on-demand";
@@ -29,7 +28,6 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
   const location = useLocation();
   const page = location.pathname + location.search;
   const lastPage = useRef(page);
-  const hydrated = useHydrated();
   const region = useReservedSpace(shown.length);
 
   // Notices waiting for the replace delay; they outlive a re-run of the effect below (more loader
@@ -42,7 +40,12 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
     for (const n of fresh) seen.current.add(n.id);
     const plan = planIncoming(shown, fresh, page !== lastPage.current, waiting.current);
     lastPage.current = page;
-    setShown([...plan.keep, ...plan.now]);
+    const next = [...plan.keep, ...plan.now];
+    // The same toasts stay the same list: a toast whose code is still on its way must not be updated
+    // (its `Suspense` boundary would give up the server's markup, see ToastList).
+    setShown((current) =>
+      current.length === next.length && current.every((n, i) => n.id === next[i].id) ? current : next,
+    );
     waiting.current = plan.later;
     if (!plan.later.length) return;
     const timer = setTimeout(() => {
@@ -54,7 +57,7 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
 
   useEffect(() => whenIdle(() => void loadToast()), []);
 
-  const dismiss = (id: string) => setShown((current) => current.filter((n) => n.id !== id));
+  const dismiss = useCallback((id: string) => setShown((current) => current.filter((n) => n.id !== id)), []);
   return (
     <section className="notifications" aria-label={t("notifications.label")} ref={region}>
       <div role="status" aria-live="polite" aria-atomic="false" className="visually-hidden">
@@ -62,16 +65,32 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
           <p key={notice.id}>{notice.text}</p>
         ))}
       </div>
-      {shown.length ? (
-        <Suspense fallback={null}>
-          {shown.map((notice) => (
-            <Toast key={notice.id} notice={notice} interactive={hydrated} onDismiss={() => dismiss(notice.id)} />
-          ))}
-        </Suspense>
-      ) : null}
+      <ToastList shown={shown} onDismiss={dismiss} />
     </section>
   );
 }
+
+/**
+ * The toasts, in a `Suspense` boundary that keeps the server's markup until their code is there.
+ * Memoised, with a list and a handler that stay the same objects: a boundary that receives an
+ * update before it has hydrated switches to rendering in the browser and drops that markup.
+ */
+const ToastList = memo(function ToastList({
+  shown,
+  onDismiss,
+}: {
+  shown: NoticeView[];
+  onDismiss: (id: string) => void;
+}) {
+  if (!shown.length) return null;
+  return (
+    <Suspense fallback={null}>
+      {shown.map((notice) => (
+        <Toast key={notice.id} notice={notice} onDismiss={onDismiss} />
+      ))}
+    </Suspense>
+  );
+});
 
 /**
  * Keeps the toasts from hiding what a keyboard user focuses: the page reserves their height at

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/texts";
 import { Icon } from "~/components/ui/Icon";
 import { NOTICE_DURATION_MS, type NoticeView } from "~/domain/notification/notice";
@@ -7,28 +8,23 @@ import { NOTICE_DURATION_MS, type NoticeView } from "~/domain/notification/notic
  * One notice of the toasts (Notifications.tsx). The browser loads this module on demand
  * (docs/decisions/0054).
  */
-export function Toast({
-  notice,
-  interactive,
-  onDismiss,
-}: {
-  notice: NoticeView;
-  interactive: boolean;
-  onDismiss: () => void;
-}) {
+export function Toast({ notice, onDismiss }: { notice: NoticeView; onDismiss: (id: string) => void }) {
   const { t } = useTranslation();
+  // Its own question, not a prop: the toast may hydrate later than the rest (Notifications.tsx).
+  const interactive = useHydrated();
+  const dismiss = useCallback(() => onDismiss(notice.id), [onDismiss, notice.id]);
   const [paused, setPaused] = useState(false);
   const remaining = useRef(NOTICE_DURATION_MS);
 
   useEffect(() => {
     if (!interactive || paused) return;
     const started = Date.now();
-    const timer = setTimeout(onDismiss, remaining.current);
+    const timer = setTimeout(dismiss, remaining.current);
     return () => {
       clearTimeout(timer);
       remaining.current -= Date.now() - started;
     };
-  }, [interactive, paused, onDismiss]);
+  }, [interactive, paused, dismiss]);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: pausing on hover is an addition for pointer users; the toast's own buttons and focus serve the keyboard
@@ -42,7 +38,7 @@ export function Toast({
       {/* read once, from the live region above */}
       <p aria-hidden="true">{notice.text}</p>
       {interactive ? (
-        <button type="button" className="toast-close" onClick={onDismiss}>
+        <button type="button" className="toast-close" onClick={dismiss}>
           <Icon name="close" />
           <span className="visually-hidden">{t("notifications.close")}</span>
         </button>
