@@ -7,7 +7,8 @@
  * added).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseProductFilter, type ProductFilter } from "~/domain/catalog/filters";
+import { parseProductFilter } from "~/domain/catalog/filter-params.server";
+import type { ProductFilter } from "~/domain/catalog/filters";
 import { FLAG_COLUMNS } from "~/domain/catalog/flag-columns.server";
 import type { ProductListResult } from "~/domain/catalog/listing";
 import { type ListScope, listProducts } from "~/domain/catalog/product-list.server";

@@ -9,7 +9,8 @@
  */
 import { type Expression, type SqlBool, type SelectQueryBuilder, sql } from "kysely";
 import { batch, type Database, type ListingTable, qb } from "~/platform/db.server";
-import { activeFilterCount, PAGE_SIZE, type ProductFilter, type Range } from "./filters";
+import { activeFilterCount, type ProductFilter, type Range } from "./filters";
+import { PAGE_SIZE } from "./page-size";
 import { FLAG_COLUMNS } from "./flag-columns.server";
 import type { FacetValue, ProductListResult } from "./listing";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary } from "./product";
