@@ -545,6 +545,12 @@ export interface ListingTable {
   is_chilled: Generated<number>;
   /** the category of the product's line one level below `category_id`; null in its own category's row */
   child_id: string | null;
+  /** the sale and the flag columns as bits, computed by the database (migration 0037) */
+  flag_bits: Generated<number>;
+  /** the product's allergens as bits (their order in the shop's list), written by triggers */
+  allergen_bits: Generated<number>;
+  /** 1 when the product has flavourings, written by triggers */
+  flavoured: Generated<number>;
 }
 
 export interface ProductTable {

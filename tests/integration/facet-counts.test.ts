@@ -7,11 +7,12 @@
  * added).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseProductFilter, type ProductFilter } from "~/domain/catalog/filters";
-import { FLAG_COLUMNS } from "~/domain/catalog/flag-columns.server";
+import { ALLERGENS, parseProductFilter, type ProductFilter } from "~/domain/catalog/filters";
+import { ALLERGEN_BITS, FLAG_BITS, FLAG_COLUMNS } from "~/domain/catalog/flag-columns.server";
 import type { ProductListResult } from "~/domain/catalog/listing";
 import { type ListScope, listProducts } from "~/domain/catalog/product-list.server";
 import { searchMatch } from "~/domain/catalog/search";
+import { allergenStatements, bulkListStatements, flavoringStatements } from "~/domain/range/product-write.server";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
@@ -173,7 +174,47 @@ async function compareEveryCategory(c: Catalogue, filters: string[]) {
   return compared;
 }
 
+/**
+ * The listing rows whose bits (decision 0056) differ from what their product says: its flags, its
+ * allergens and whether it has flavourings.
+ */
+async function wrongBits(c: Catalogue) {
+  const listed = await rows<{
+    sku: string;
+    category_id: string;
+    flag_bits: number;
+    allergen_bits: number;
+    flavoured: number;
+  }>("SELECT sku, category_id, flag_bits, allergen_bits, flavoured FROM product_category");
+  expect(listed.length).toBeGreaterThan(1000);
+  return listed.filter((row) => {
+    const p = c.products.get(row.sku);
+    if (!p) return true;
+    const flags = Object.entries(FLAG_BITS).reduce(
+      (bits, [flag, bit]) =>
+        (flag === "sale" ? p.regular_price_cents !== null : p[FLAG_COLUMNS[flag as keyof typeof FLAG_COLUMNS]] === 1)
+          ? bits | bit
+          : bits,
+      0,
+    );
+    const allergens = [...(c.allergensOf.get(row.sku) ?? [])].reduce((bits, a) => bits | ALLERGEN_BITS[a], 0);
+    const flavoured = c.flavoringsOf.get(row.sku)?.size ? 1 : 0;
+    return row.flag_bits !== flags || row.allergen_bits !== allergens || row.flavoured !== flavoured;
+  });
+}
+
 describe("lists and counts equal a brute-force count", () => {
+  it("listing rows carry their product's flags, allergens and flavouring as bits, numbered as the shop numbers them", async () => {
+    const table = await rows<{ allergen: string; bit: number }>("SELECT allergen, bit FROM allergen_bit ORDER BY bit");
+    expect(table).toEqual(ALLERGENS.map((allergen, bit) => ({ allergen, bit })));
+    const c = await catalogue();
+    expect(await wrongBits(c)).toEqual([]);
+    const withBits = await rows<{ n: number }>(
+      "SELECT count(*) AS n FROM product_category WHERE flag_bits > 1 AND allergen_bits > 0 AND flavoured = 1",
+    );
+    expect(withBits[0].n).toBeGreaterThan(0);
+  });
+
   it("every category, unfiltered (stored counts) and filtered, in every sort", async () => {
     const c = await catalogue();
     expect(await compareEveryCategory(c, FILTERS)).toBeGreaterThan(500);
@@ -204,8 +245,8 @@ describe("lists and counts equal a brute-force count", () => {
   }, 60_000);
 
   it("stay exact after the writes the triggers follow", async () => {
-    const [a, b, d, moved, withdrawn] = (
-      await rows<{ sku: string }>("SELECT sku FROM product_category WHERE category_id = 'milch' LIMIT 5")
+    const [a, b, d, moved, withdrawn, imported] = (
+      await rows<{ sku: string }>("SELECT sku FROM product_category WHERE category_id = 'milch' LIMIT 6")
     ).map((r) => r.sku);
     const [gone] = (
       await rows<{ sku: string }>("SELECT sku FROM product WHERE category_id = 'joghurt-quark' LIMIT 1")
@@ -240,11 +281,31 @@ describe("lists and counts equal a brute-force count", () => {
         ["UPDATE product SET published = 1, name = 'Wieder da' WHERE sku = ?", a],
       ].map(([sql, ...args]) => shop.db.prepare(sql as string).bind(...args)),
     );
+    // the range's form and its import write allergens and flavourings as lists (app/domain/range)
+    await shop.db.batch([
+      ...allergenStatements(shop.db, d, ["eggs", "sesame"]),
+      ...flavoringStatements(shop.db, a, ["Haselnuss"]),
+      ...bulkListStatements(
+        shop.db,
+        JSON.stringify([
+          { sku: imported, allergens: ["fish", "molluscs"], allergensChange: 1, flavorings: [], flavoringsChange: 1 },
+          { sku: "7777777", allergens: [], allergensChange: 1, flavorings: ["Vanille"], flavoringsChange: 1 },
+        ]),
+      ),
+    ]);
     const c = await catalogue();
     expect(c.products.has(gone)).toBe(false);
     expect(c.products.has(withdrawn)).toBe(false);
     expect(c.categoriesOf.get(moved)).toEqual(new Set(["kaffee", "kaffee-tee", "startseite"]));
-    expect(await compareEveryCategory(c, ["", "bio=1", "allergens=milk"])).toBeGreaterThan(100);
+    expect(
+      await compareEveryCategory(c, [
+        "",
+        "bio=1",
+        "allergens=milk",
+        "allergens=fish&sort=price_asc",
+        "flavoringIngredients=Haselnuss&flavoringIngredients=Vanille",
+      ]),
+    ).toBeGreaterThan(100);
     // each listing row names the subcategory of its product's line (decision 0055), through
     // publishing, withdrawing, moving, price and stock changes
     const parentOf = new Map(
@@ -266,6 +327,7 @@ describe("lists and counts equal a brute-force count", () => {
     });
     expect(listed.length).toBeGreaterThan(1000);
     expect(wrong).toEqual([]);
+    expect(await wrongBits(c)).toEqual([]);
     expect(listed.filter((r) => r.sku === moved).map((r) => [r.category_id, r.child_id])).toEqual(
       expect.arrayContaining([
         ["kaffee-tee", "kaffee"],

@@ -9,8 +9,8 @@
  */
 import { type Expression, type SqlBool, type SelectQueryBuilder, sql } from "kysely";
 import { batch, type Database, type ListingTable, qb } from "~/platform/db.server";
-import { activeFilterCount, PAGE_SIZE, type ProductFilter, type Range } from "./filters";
-import { FLAG_COLUMNS } from "./flag-columns.server";
+import { ALLERGENS, activeFilterCount, PAGE_SIZE, type ProductFilter, type Range } from "./filters";
+import { ALLERGEN_BITS, FLAG_BITS } from "./flag-columns.server";
 import type { FacetValue, ProductListResult } from "./listing";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary } from "./product";
 import { SEARCH_CANDIDATES } from "./search";
@@ -33,8 +33,10 @@ function candidates(match: string, limit = SEARCH_CANDIDATES) {
 
 /**
  * How a category's rows are read: through the index of the page's sort ("price" or
- * "recommendation"), or ("key") as the category's one contiguous range of the table's own key, which
- * the counting pass reads whole anyway: sequentially, without a lookup per row (decision 0029).
+ * "recommendation"), or ("key") as the category's one contiguous range of the table's own key. The
+ * counting pass reads the price index, which holds every column it needs (decision 0056), and the
+ * key range only when a sugar or fat filter needs the rows themselves: sequentially then, without
+ * a lookup per row (decision 0029).
  */
 type RowOrder = "price" | "recommendation" | "key";
 
@@ -77,15 +79,11 @@ function filtered(scope: ListScope, f: ProductFilter, order: RowOrder): ListingQ
   }
   q = inRange(q, "l.sugar", f.sugar);
   q = inRange(q, "l.fat", f.fat);
-  if (f.allergens.length) {
-    q = q.where(
-      sql<boolean>`NOT EXISTS (SELECT 1 FROM product_allergen a WHERE a.sku = l.sku AND a.allergen IN (${sql.join(f.allergens)}))`,
-    );
-  }
-  for (const flag of f.flags) {
-    if (flag === "sale") q = q.where("l.on_sale", "=", 1);
-    else if (flag !== "inStock") q = q.where(`l.${FLAG_COLUMNS[flag]}`, "=", 1);
-  }
+  // Tested on the bits the sort's index holds, before the row is read (decision 0056).
+  const allergens = f.allergens.reduce((mask, a) => mask | (ALLERGEN_BITS[a] ?? 0), 0);
+  if (allergens) q = q.where(sql<SqlBool>`(l.allergen_bits & ${allergens}) = 0`);
+  const flags = f.flags.reduce((mask, flag) => mask | (flag === "inStock" ? 0 : FLAG_BITS[flag]), 0);
+  if (flags) q = q.where(sql<SqlBool>`(l.flag_bits & ${flags}) = ${flags}`);
   return q;
 }
 
@@ -108,8 +106,9 @@ function facetMatches(
   return {
     brand: f.brands.length ? sql<SqlBool>`l.brand IN (${sql.join(f.brands)})` : sql<SqlBool>`1`,
     category: f.categories.length ? inCategories(scope, f.categories) : sql<SqlBool>`1`,
+    // only a product that has flavourings is looked up (decision 0056)
     flavoring: f.flavoringIngredients.length
-      ? sql<SqlBool>`EXISTS (SELECT 1 FROM product_flavoring fl WHERE fl.sku = l.sku AND fl.flavoring IN (${sql.join(f.flavoringIngredients)}))`
+      ? sql<SqlBool>`l.flavoured = 1 AND EXISTS (SELECT 1 FROM product_flavoring fl WHERE fl.sku = l.sku AND fl.flavoring IN (${sql.join(f.flavoringIngredients)}))`
       : sql<SqlBool>`1`,
   };
 }
@@ -142,24 +141,33 @@ interface FacetRow {
   count: number;
 }
 
-const FLAG_JSON = sql.join(
-  Object.entries(FLAG_COLUMNS).map(([flag, column]) => sql`${sql.lit(flag)}, coalesce(sum(${sql.ref(column)}), 0)`),
-);
+/** A flag's or allergen's count: the sum of its bit over the rows, divided by the bit. */
+const bitCounts = (column: string, bits: Record<string, number>) =>
+  sql.join(
+    Object.entries(bits).map(
+      ([key, bit]) => sql`${sql.lit(key)}, coalesce(sum(${sql.ref(column)} & ${sql.lit(bit)}), 0) / ${sql.lit(bit)}`,
+    ),
+  );
+const FLAG_JSON = bitCounts("flag_bits", FLAG_BITS);
+const ALLERGEN_JSON = bitCounts("allergen_bits", ALLERGEN_BITS);
 
 /**
  * Counts over the filtered scope. A multi-select facet counts with all filters but its own, so a
  * second brand stays choosable; allergens count the products of the current result that contain
- * them; subcategories count by the child each row names (decision 0055). D1 allows five terms in a
- * compound SELECT: flags and the total share one JSON row.
+ * them; subcategories count by the child each row names (decision 0055). The total, the flags and
+ * the allergens are sums of the rows' bits in one JSON row (decision 0056); flavourings are looked
+ * up for the products that have any. D1 allows five terms in a compound SELECT.
  */
 function countedFacets(scope: ListScope, f: ProductFilter) {
   const m = facetMatches(scope, f);
-  const base = filtered(scope, f, "key").select([
+  const needsRows = [f.sugar, f.fat].some((r) => r.min !== null || r.max !== null);
+  const base = filtered(scope, f, needsRows ? "key" : "price").select([
     "l.sku",
     "l.brand",
-    "l.on_sale",
     "l.child_id",
-    ...Object.values(FLAG_COLUMNS).map((c) => `l.${c}` as const),
+    "l.flag_bits",
+    "l.allergen_bits",
+    "l.flavoured",
     sql<number>`${m.brand}`.as("m_brand"),
     sql<number>`${m.category}`.as("m_cat"),
     sql<number>`${m.flavoring}`.as("m_flav"),
@@ -169,15 +177,13 @@ function countedFacets(scope: ListScope, f: ProductFilter) {
   // CROSS JOIN keeps `base` the outer loop; otherwise SQLite may walk a whole facet table.
   // `base` is interpolated as a subquery, so it comes with its own parentheses.
   return sql<FacetRow>`WITH base AS MATERIALIZED ${base}
-    SELECT 'flags' AS facet, json_object('total', count(*), 'sale', coalesce(sum(on_sale), 0), ${FLAG_JSON}) AS value,
+    SELECT 'flags' AS facet, json_object('total', count(*), ${FLAG_JSON}, 'allergens', json_object(${ALLERGEN_JSON})) AS value,
       0 AS count FROM base WHERE ${all}
     UNION ALL SELECT 'brands', brand, count(*) FROM base WHERE m_cat AND m_flav GROUP BY brand
     UNION ALL SELECT 'categories', child_id, count(*) FROM base
       WHERE child_id IN (${sql.join(categoryIds)}) AND m_brand AND m_flav GROUP BY child_id
     UNION ALL SELECT 'flavoringIngredients', fl.flavoring, count(*) FROM base CROSS JOIN product_flavoring fl ON fl.sku = base.sku
-      WHERE m_brand AND m_cat GROUP BY fl.flavoring
-    UNION ALL SELECT 'allergens', a.allergen, count(*) FROM base CROSS JOIN product_allergen a ON a.sku = base.sku
-      WHERE ${all} GROUP BY a.allergen`;
+      WHERE flavoured AND m_brand AND m_cat GROUP BY fl.flavoring`;
 }
 
 /** An unfiltered category's counts, kept by triggers: its own rows and its subcategories' totals. */
@@ -208,14 +214,20 @@ function moreMatchesThanCandidates(match: string) {
 
 function toResult(scope: ListScope, rows: Parameters<typeof toProductSummary>[0][], facetRows: FacetRow[]) {
   const facets: Record<string, FacetValue[]> = { brands: [], categories: [], flavoringIngredients: [], allergens: [] };
-  const flags: Record<string, number> = Object.fromEntries(["sale", ...Object.keys(FLAG_COLUMNS)].map((k) => [k, 0]));
+  const flags: Record<string, number> = Object.fromEntries(Object.keys(FLAG_BITS).map((k) => [k, 0]));
   let total = 0;
   for (const row of facetRows) {
     if (row.facet === "total") total = row.count;
     else if (row.facet === "flags" && row.value.startsWith("{")) {
-      const { total: counted = 0, ...counts } = JSON.parse(row.value) as Record<string, number>;
+      const {
+        total: counted = 0,
+        allergens = {},
+        ...counts
+      } = JSON.parse(row.value) as Record<string, number> & { allergens?: Record<string, number> };
       total = counted;
       Object.assign(flags, counts);
+      for (const allergen of ALLERGENS)
+        if (allergens[allergen]) facets.allergens.push({ value: allergen, count: allergens[allergen] });
     } else if (row.facet === "flags") flags[row.value] = row.count;
     else facets[row.facet].push({ value: row.value, count: row.count });
   }
