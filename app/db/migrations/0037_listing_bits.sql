@@ -23,20 +23,29 @@ INSERT INTO allergen_bit (allergen, bit) VALUES
   ('gluten', 0), ('crustaceans', 1), ('eggs', 2), ('fish', 3), ('peanuts', 4), ('soy', 5), ('milk', 6),
   ('nuts', 7), ('celery', 8), ('mustard', 9), ('sesame', 10), ('sulphites', 11), ('lupin', 12), ('molluscs', 13);
 
--- The flags as one number, computed from the row's own copies, so it can never disagree with them
--- (FLAG_BITS in app/domain/catalog/flag-columns.server.ts names the positions). Parenthesised:
--- SQLite gives << and | the same precedence.
-ALTER TABLE product_category ADD COLUMN flag_bits INTEGER GENERATED ALWAYS AS (
-  on_sale | (is_new << 1) | (is_limited << 2) | (is_pioneer << 3) | (is_chilled << 4) | (is_vegan << 5)
-  | (is_vegetarian << 6) | (is_halal << 7) | (is_demeter << 8) | (is_organic << 9) | (is_lactose_free << 10)
-  | (is_gluten_free << 11)
-) VIRTUAL;
+-- The flags as one number (FLAG_BITS in app/domain/catalog/flag-columns.server.ts names the
+-- positions), kept by the trigger below from the row's own flag copies whenever one of them is
+-- written: the copy of a new row (product_category_copy) and a product's change
+-- (product_listing_sync) both write them. A real column, not a generated one: with a generated
+-- column in it, SQLite did not use the index as covering and read every row as well (decision 0056).
+-- Parenthesised: SQLite gives << and | the same precedence.
+ALTER TABLE product_category ADD COLUMN flag_bits INTEGER NOT NULL DEFAULT 0;
+CREATE TRIGGER product_category_flag_bits AFTER UPDATE OF on_sale, is_new, is_limited, is_pioneer, is_chilled, is_vegan, is_vegetarian, is_halal, is_demeter, is_organic, is_lactose_free, is_gluten_free ON product_category BEGIN
+  UPDATE product_category SET flag_bits =
+    new.on_sale | (new.is_new << 1) | (new.is_limited << 2) | (new.is_pioneer << 3) | (new.is_chilled << 4) | (new.is_vegan << 5)
+    | (new.is_vegetarian << 6) | (new.is_halal << 7) | (new.is_demeter << 8) | (new.is_organic << 9) | (new.is_lactose_free << 10)
+    | (new.is_gluten_free << 11)
+  WHERE category_id = new.category_id AND sku = new.sku;
+END;
 -- Copies of the product's allergens (bits) and of whether it has flavourings, written by the
 -- triggers below only, like the other copies (migration 0015).
 ALTER TABLE product_category ADD COLUMN allergen_bits INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE product_category ADD COLUMN flavoured INTEGER NOT NULL DEFAULT 0;
 
 UPDATE product_category SET
+  flag_bits = on_sale | (is_new << 1) | (is_limited << 2) | (is_pioneer << 3) | (is_chilled << 4) | (is_vegan << 5)
+    | (is_vegetarian << 6) | (is_halal << 7) | (is_demeter << 8) | (is_organic << 9) | (is_lactose_free << 10)
+    | (is_gluten_free << 11),
   allergen_bits = (SELECT coalesce(sum(1 << b.bit), 0) FROM product_allergen a JOIN allergen_bit b ON b.allergen = a.allergen WHERE a.sku = product_category.sku),
   flavoured = EXISTS (SELECT 1 FROM product_flavoring f WHERE f.sku = product_category.sku);
 

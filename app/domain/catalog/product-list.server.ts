@@ -141,11 +141,15 @@ interface FacetRow {
   count: number;
 }
 
-/** A flag's or allergen's count: the sum of its bit over the rows, divided by the bit. */
+/**
+ * A flag's or allergen's count over rows grouped by their bits (`n` rows each): the sum of its bit
+ * times `n`, divided by the bit.
+ */
 const bitCounts = (column: string, bits: Record<string, number>) =>
   sql.join(
     Object.entries(bits).map(
-      ([key, bit]) => sql`${sql.lit(key)}, coalesce(sum(${sql.ref(column)} & ${sql.lit(bit)}), 0) / ${sql.lit(bit)}`,
+      ([key, bit]) =>
+        sql`${sql.lit(key)}, coalesce(sum((${sql.ref(column)} & ${sql.lit(bit)}) * n), 0) / ${sql.lit(bit)}`,
     ),
   );
 const FLAG_JSON = bitCounts("flag_bits", FLAG_BITS);
@@ -155,8 +159,9 @@ const ALLERGEN_JSON = bitCounts("allergen_bits", ALLERGEN_BITS);
  * Counts over the filtered scope. A multi-select facet counts with all filters but its own, so a
  * second brand stays choosable; allergens count the products of the current result that contain
  * them; subcategories count by the child each row names (decision 0055). The total, the flags and
- * the allergens are sums of the rows' bits in one JSON row (decision 0056); flavourings are looked
- * up for the products that have any. D1 allows five terms in a compound SELECT.
+ * the allergens are sums of the rows' bits in one JSON row, over the rows grouped by their bits
+ * first (fewer sums than one per row and bit: decision 0056); flavourings are looked up for the
+ * products that have any. D1 allows five terms in a compound SELECT.
  */
 function countedFacets(scope: ListScope, f: ProductFilter) {
   const m = facetMatches(scope, f);
@@ -177,8 +182,8 @@ function countedFacets(scope: ListScope, f: ProductFilter) {
   // CROSS JOIN keeps `base` the outer loop; otherwise SQLite may walk a whole facet table.
   // `base` is interpolated as a subquery, so it comes with its own parentheses.
   return sql<FacetRow>`WITH base AS MATERIALIZED ${base}
-    SELECT 'flags' AS facet, json_object('total', count(*), ${FLAG_JSON}, 'allergens', json_object(${ALLERGEN_JSON})) AS value,
-      0 AS count FROM base WHERE ${all}
+    SELECT 'flags' AS facet, json_object('total', coalesce(sum(n), 0), ${FLAG_JSON}, 'allergens', json_object(${ALLERGEN_JSON})) AS value,
+      0 AS count FROM (SELECT flag_bits, allergen_bits, count(*) AS n FROM base WHERE ${all} GROUP BY flag_bits, allergen_bits)
     UNION ALL SELECT 'brands', brand, count(*) FROM base WHERE m_cat AND m_flav GROUP BY brand
     UNION ALL SELECT 'categories', child_id, count(*) FROM base
       WHERE child_id IN (${sql.join(categoryIds)}) AND m_brand AND m_flav GROUP BY child_id
