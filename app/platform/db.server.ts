@@ -27,6 +27,7 @@ export interface Database {
   product: ProductTable;
   product_category: ListingTable;
   category_facet_count: { category_id: string; facet: string; value: string; count: number };
+  category_flag_facet_count: { category_id: string; flag: string; facet: string; value: string; count: number };
   product_allergen: { sku: string; allergen: string };
   product_flavoring: { sku: string; flavoring: string };
   product_search: { rowid: number; name: string; brand: string; keywords: string; product_search: string };

@@ -89,3 +89,90 @@ DROP INDEX product_category_price;
 CREATE INDEX product_category_price ON product_category(category_id, in_stock, price_cents, sku, flag_bits, allergen_bits, flavoured, brand, child_id);
 DROP INDEX product_category_recommended;
 CREATE INDEX product_category_recommended ON product_category(category_id, in_stock, recommendation DESC, sku, flag_bits, allergen_bits);
+
+-- The counts of each single flag's products per category (what a shopper sets first: "Bio", "Angebote",
+-- "vegan"), like category_facet_count (migration 0015) but over the in-stock products that have
+-- the flag: the total, every brand, flag, allergen and flavouring. A category filtered by one flag
+-- reads them; filtered by one flag and a price range, it takes them less the counts of the few
+-- products outside the range (decision 0056). Kept exact by the triggers below, which mirror those
+-- of category_facet_count.
+CREATE TABLE category_flag_facet_count (
+  category_id TEXT NOT NULL,
+  flag        TEXT NOT NULL,   -- URL flag key ('sale', 'bio', ...)
+  facet       TEXT NOT NULL,   -- 'total', 'brands', 'flags', 'allergens', 'flavoringIngredients'
+  value       TEXT NOT NULL,   -- '' for the total
+  count       INTEGER NOT NULL,
+  PRIMARY KEY (category_id, flag, facet, value)
+) WITHOUT ROWID;
+
+INSERT INTO category_flag_facet_count (category_id, flag, facet, value, count)
+SELECT category_id, flag, facet, value, count(*) FROM (
+  SELECT pc.category_id, f.key AS flag, 'total' AS facet, '' AS value FROM product_category pc, json_each(json_object('sale', pc.on_sale, 'new', pc.is_new, 'limited', pc.is_limited, 'pioneer', pc.is_pioneer, 'refrigerated', pc.is_chilled, 'vegan', pc.is_vegan, 'vegetarian', pc.is_vegetarian, 'halal', pc.is_halal, 'demeter', pc.is_demeter, 'bio', pc.is_organic, 'lactosefree', pc.is_lactose_free, 'glutenFree', pc.is_gluten_free)) f WHERE pc.in_stock = 1 AND f.value = 1
+  UNION ALL SELECT pc.category_id, f.key, 'brands', pc.brand FROM product_category pc, json_each(json_object('sale', pc.on_sale, 'new', pc.is_new, 'limited', pc.is_limited, 'pioneer', pc.is_pioneer, 'refrigerated', pc.is_chilled, 'vegan', pc.is_vegan, 'vegetarian', pc.is_vegetarian, 'halal', pc.is_halal, 'demeter', pc.is_demeter, 'bio', pc.is_organic, 'lactosefree', pc.is_lactose_free, 'glutenFree', pc.is_gluten_free)) f WHERE pc.in_stock = 1 AND f.value = 1
+  UNION ALL SELECT pc.category_id, f.key, 'flags', g.key FROM product_category pc, json_each(json_object('sale', pc.on_sale, 'new', pc.is_new, 'limited', pc.is_limited, 'pioneer', pc.is_pioneer, 'refrigerated', pc.is_chilled, 'vegan', pc.is_vegan, 'vegetarian', pc.is_vegetarian, 'halal', pc.is_halal, 'demeter', pc.is_demeter, 'bio', pc.is_organic, 'lactosefree', pc.is_lactose_free, 'glutenFree', pc.is_gluten_free)) f, json_each(json_object('sale', pc.on_sale, 'new', pc.is_new, 'limited', pc.is_limited, 'pioneer', pc.is_pioneer, 'refrigerated', pc.is_chilled, 'vegan', pc.is_vegan, 'vegetarian', pc.is_vegetarian, 'halal', pc.is_halal, 'demeter', pc.is_demeter, 'bio', pc.is_organic, 'lactosefree', pc.is_lactose_free, 'glutenFree', pc.is_gluten_free)) g WHERE pc.in_stock = 1 AND f.value = 1 AND g.value = 1
+  UNION ALL SELECT pc.category_id, f.key, 'allergens', a.allergen FROM product_category pc JOIN product_allergen a ON a.sku = pc.sku, json_each(json_object('sale', pc.on_sale, 'new', pc.is_new, 'limited', pc.is_limited, 'pioneer', pc.is_pioneer, 'refrigerated', pc.is_chilled, 'vegan', pc.is_vegan, 'vegetarian', pc.is_vegetarian, 'halal', pc.is_halal, 'demeter', pc.is_demeter, 'bio', pc.is_organic, 'lactosefree', pc.is_lactose_free, 'glutenFree', pc.is_gluten_free)) f WHERE pc.in_stock = 1 AND f.value = 1
+  UNION ALL SELECT pc.category_id, f.key, 'flavoringIngredients', fl.flavoring FROM product_category pc JOIN product_flavoring fl ON fl.sku = pc.sku, json_each(json_object('sale', pc.on_sale, 'new', pc.is_new, 'limited', pc.is_limited, 'pioneer', pc.is_pioneer, 'refrigerated', pc.is_chilled, 'vegan', pc.is_vegan, 'vegetarian', pc.is_vegetarian, 'halal', pc.is_halal, 'demeter', pc.is_demeter, 'bio', pc.is_organic, 'lactosefree', pc.is_lactose_free, 'glutenFree', pc.is_gluten_free)) f WHERE pc.in_stock = 1 AND f.value = 1
+) GROUP BY category_id, flag, facet, value;
+
+CREATE TRIGGER product_category_flag_recount AFTER UPDATE OF in_stock, on_sale, brand, is_new, is_limited, is_pioneer, is_chilled, is_vegan, is_vegetarian, is_halal, is_demeter, is_organic, is_lactose_free, is_gluten_free ON product_category
+WHEN old.in_stock = 1 OR new.in_stock = 1
+BEGIN
+  INSERT INTO category_flag_facet_count (category_id, flag, facet, value, count)
+  SELECT old.category_id, f.key, v.facet, v.value, -1 FROM json_each(json_object('sale', old.on_sale, 'new', old.is_new, 'limited', old.is_limited, 'pioneer', old.is_pioneer, 'refrigerated', old.is_chilled, 'vegan', old.is_vegan, 'vegetarian', old.is_vegetarian, 'halal', old.is_halal, 'demeter', old.is_demeter, 'bio', old.is_organic, 'lactosefree', old.is_lactose_free, 'glutenFree', old.is_gluten_free)) f, (
+    SELECT 'total' AS facet, '' AS value
+    UNION ALL SELECT 'brands', old.brand
+    UNION ALL SELECT 'flags', key FROM json_each(json_object('sale', old.on_sale, 'new', old.is_new, 'limited', old.is_limited, 'pioneer', old.is_pioneer, 'refrigerated', old.is_chilled, 'vegan', old.is_vegan, 'vegetarian', old.is_vegetarian, 'halal', old.is_halal, 'demeter', old.is_demeter, 'bio', old.is_organic, 'lactosefree', old.is_lactose_free, 'glutenFree', old.is_gluten_free)) WHERE value = 1
+    UNION ALL SELECT 'allergens', allergen FROM product_allergen WHERE sku = old.sku
+    UNION ALL SELECT 'flavoringIngredients', flavoring FROM product_flavoring WHERE sku = old.sku
+  ) v WHERE old.in_stock = 1 AND f.value = 1
+  ON CONFLICT (category_id, flag, facet, value) DO UPDATE SET count = count + excluded.count;
+  INSERT INTO category_flag_facet_count (category_id, flag, facet, value, count)
+  SELECT new.category_id, f.key, v.facet, v.value, 1 FROM json_each(json_object('sale', new.on_sale, 'new', new.is_new, 'limited', new.is_limited, 'pioneer', new.is_pioneer, 'refrigerated', new.is_chilled, 'vegan', new.is_vegan, 'vegetarian', new.is_vegetarian, 'halal', new.is_halal, 'demeter', new.is_demeter, 'bio', new.is_organic, 'lactosefree', new.is_lactose_free, 'glutenFree', new.is_gluten_free)) f, (
+    SELECT 'total' AS facet, '' AS value
+    UNION ALL SELECT 'brands', new.brand
+    UNION ALL SELECT 'flags', key FROM json_each(json_object('sale', new.on_sale, 'new', new.is_new, 'limited', new.is_limited, 'pioneer', new.is_pioneer, 'refrigerated', new.is_chilled, 'vegan', new.is_vegan, 'vegetarian', new.is_vegetarian, 'halal', new.is_halal, 'demeter', new.is_demeter, 'bio', new.is_organic, 'lactosefree', new.is_lactose_free, 'glutenFree', new.is_gluten_free)) WHERE value = 1
+    UNION ALL SELECT 'allergens', allergen FROM product_allergen WHERE sku = new.sku
+    UNION ALL SELECT 'flavoringIngredients', flavoring FROM product_flavoring WHERE sku = new.sku
+  ) v WHERE new.in_stock = 1 AND f.value = 1
+  ON CONFLICT (category_id, flag, facet, value) DO UPDATE SET count = count + excluded.count;
+END;
+
+CREATE TRIGGER product_category_flag_uncount AFTER DELETE ON product_category WHEN old.in_stock = 1 BEGIN
+  INSERT INTO category_flag_facet_count (category_id, flag, facet, value, count)
+  SELECT old.category_id, f.key, v.facet, v.value, -1 FROM json_each(json_object('sale', old.on_sale, 'new', old.is_new, 'limited', old.is_limited, 'pioneer', old.is_pioneer, 'refrigerated', old.is_chilled, 'vegan', old.is_vegan, 'vegetarian', old.is_vegetarian, 'halal', old.is_halal, 'demeter', old.is_demeter, 'bio', old.is_organic, 'lactosefree', old.is_lactose_free, 'glutenFree', old.is_gluten_free)) f, (
+    SELECT 'total' AS facet, '' AS value
+    UNION ALL SELECT 'brands', old.brand
+    UNION ALL SELECT 'flags', key FROM json_each(json_object('sale', old.on_sale, 'new', old.is_new, 'limited', old.is_limited, 'pioneer', old.is_pioneer, 'refrigerated', old.is_chilled, 'vegan', old.is_vegan, 'vegetarian', old.is_vegetarian, 'halal', old.is_halal, 'demeter', old.is_demeter, 'bio', old.is_organic, 'lactosefree', old.is_lactose_free, 'glutenFree', old.is_gluten_free)) WHERE value = 1
+    UNION ALL SELECT 'allergens', allergen FROM product_allergen WHERE sku = old.sku
+    UNION ALL SELECT 'flavoringIngredients', flavoring FROM product_flavoring WHERE sku = old.sku
+  ) v WHERE old.in_stock = 1 AND f.value = 1
+  ON CONFLICT (category_id, flag, facet, value) DO UPDATE SET count = count + excluded.count;
+END;
+
+CREATE TRIGGER product_allergen_insert_flag_count AFTER INSERT ON product_allergen BEGIN
+  INSERT INTO category_flag_facet_count (category_id, flag, facet, value, count)
+  SELECT pc.category_id, f.key, 'allergens', new.allergen, 1 FROM product_category pc, json_each(json_object('sale', pc.on_sale, 'new', pc.is_new, 'limited', pc.is_limited, 'pioneer', pc.is_pioneer, 'refrigerated', pc.is_chilled, 'vegan', pc.is_vegan, 'vegetarian', pc.is_vegetarian, 'halal', pc.is_halal, 'demeter', pc.is_demeter, 'bio', pc.is_organic, 'lactosefree', pc.is_lactose_free, 'glutenFree', pc.is_gluten_free)) f
+  WHERE pc.sku = new.sku AND pc.in_stock = 1 AND f.value = 1
+  ON CONFLICT (category_id, flag, facet, value) DO UPDATE SET count = count + excluded.count;
+END;
+
+CREATE TRIGGER product_allergen_delete_flag_count AFTER DELETE ON product_allergen BEGIN
+  INSERT INTO category_flag_facet_count (category_id, flag, facet, value, count)
+  SELECT pc.category_id, f.key, 'allergens', old.allergen, -1 FROM product_category pc, json_each(json_object('sale', pc.on_sale, 'new', pc.is_new, 'limited', pc.is_limited, 'pioneer', pc.is_pioneer, 'refrigerated', pc.is_chilled, 'vegan', pc.is_vegan, 'vegetarian', pc.is_vegetarian, 'halal', pc.is_halal, 'demeter', pc.is_demeter, 'bio', pc.is_organic, 'lactosefree', pc.is_lactose_free, 'glutenFree', pc.is_gluten_free)) f
+  WHERE pc.sku = old.sku AND pc.in_stock = 1 AND f.value = 1
+  ON CONFLICT (category_id, flag, facet, value) DO UPDATE SET count = count + excluded.count;
+END;
+
+CREATE TRIGGER product_flavoring_insert_flag_count AFTER INSERT ON product_flavoring BEGIN
+  INSERT INTO category_flag_facet_count (category_id, flag, facet, value, count)
+  SELECT pc.category_id, f.key, 'flavoringIngredients', new.flavoring, 1 FROM product_category pc, json_each(json_object('sale', pc.on_sale, 'new', pc.is_new, 'limited', pc.is_limited, 'pioneer', pc.is_pioneer, 'refrigerated', pc.is_chilled, 'vegan', pc.is_vegan, 'vegetarian', pc.is_vegetarian, 'halal', pc.is_halal, 'demeter', pc.is_demeter, 'bio', pc.is_organic, 'lactosefree', pc.is_lactose_free, 'glutenFree', pc.is_gluten_free)) f
+  WHERE pc.sku = new.sku AND pc.in_stock = 1 AND f.value = 1
+  ON CONFLICT (category_id, flag, facet, value) DO UPDATE SET count = count + excluded.count;
+END;
+
+CREATE TRIGGER product_flavoring_delete_flag_count AFTER DELETE ON product_flavoring BEGIN
+  INSERT INTO category_flag_facet_count (category_id, flag, facet, value, count)
+  SELECT pc.category_id, f.key, 'flavoringIngredients', old.flavoring, -1 FROM product_category pc, json_each(json_object('sale', pc.on_sale, 'new', pc.is_new, 'limited', pc.is_limited, 'pioneer', pc.is_pioneer, 'refrigerated', pc.is_chilled, 'vegan', pc.is_vegan, 'vegetarian', pc.is_vegetarian, 'halal', pc.is_halal, 'demeter', pc.is_demeter, 'bio', pc.is_organic, 'lactosefree', pc.is_lactose_free, 'glutenFree', pc.is_gluten_free)) f
+  WHERE pc.sku = old.sku AND pc.in_stock = 1 AND f.value = 1
+  ON CONFLICT (category_id, flag, facet, value) DO UPDATE SET count = count + excluded.count;
+END;

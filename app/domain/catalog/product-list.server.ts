@@ -9,7 +9,7 @@
  */
 import { type Expression, type SqlBool, type SelectQueryBuilder, sql } from "kysely";
 import { batch, type Database, type ListingTable, qb } from "~/platform/db.server";
-import { ALLERGENS, activeFilterCount, PAGE_SIZE, type ProductFilter, type Range } from "./filters";
+import { activeFilterCount, FACET_KEYS, type FlagKey, PAGE_SIZE, type ProductFilter, type Range } from "./filters";
 import { ALLERGEN_BITS, FLAG_BITS } from "./flag-columns.server";
 import type { FacetValue, ProductListResult } from "./listing";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary } from "./product";
@@ -70,9 +70,16 @@ function inRange(q: ListingQuery<object>, column: "l.price_cents" | "l.sugar" | 
  * recommended order then walks the recommendation index and stops after its rows, instead of
  * sorting the whole price range of the category, and the counting pass reads the category's key range.
  */
-function filtered(scope: ListScope, f: ProductFilter, order: RowOrder): ListingQuery<object> {
+function filtered(scope: ListScope, f: ProductFilter, order: RowOrder, priceOutside = false): ListingQuery<object> {
   let q = scopeRows(scope, order);
-  if (order === "price") q = inRange(q, "l.price_cents", f.price);
+  if (priceOutside) {
+    // the rows a price range leaves out: one or two ranges of the price index
+    const { min, max } = f.price;
+    if (min !== null && max !== null)
+      q = q.where((eb) => eb.or([eb("l.price_cents", "<", min), eb("l.price_cents", ">", max)]));
+    else if (min !== null) q = q.where("l.price_cents", "<", min);
+    else if (max !== null) q = q.where("l.price_cents", ">", max);
+  } else if (order === "price") q = inRange(q, "l.price_cents", f.price);
   else {
     if (f.price.min !== null) q = q.where(sql<SqlBool>`+l.price_cents >= ${f.price.min}`);
     if (f.price.max !== null) q = q.where(sql<SqlBool>`+l.price_cents <= ${f.price.max}`);
@@ -163,10 +170,17 @@ const ALLERGEN_JSON = bitCounts("allergen_bits", ALLERGEN_BITS);
  * first (fewer sums than one per row and bit: decision 0056); flavourings are looked up for the
  * products that have any. D1 allows five terms in a compound SELECT.
  */
-function countedFacets(scope: ListScope, f: ProductFilter) {
+function countedFacets(
+  scope: ListScope,
+  f: ProductFilter,
+  only?: { priceOutside: boolean; when: Expression<SqlBool> },
+) {
   const m = facetMatches(scope, f);
   const needsRows = [f.sugar, f.fat].some((r) => r.min !== null || r.max !== null);
-  const base = filtered(scope, f, needsRows ? "key" : "price").select([
+  let rows = filtered(scope, f, needsRows ? "key" : "price", only?.priceOutside);
+  // a condition without a row in it: SQLite tests it once, before it reads any row
+  if (only) rows = rows.where(only.when);
+  const base = rows.select([
     "l.sku",
     "l.brand",
     "l.child_id",
@@ -210,6 +224,58 @@ function storedFacets(categoryId: string, facetCategoryIds: string[]) {
   );
 }
 
+type StoredFlag = Exclude<FlagKey, "inStock">;
+
+/**
+ * The flag of a filter that sets one flag and nothing else but a price range: the filters shoppers
+ * set first, whose counts are stored per category (decision 0056); null for any other filter.
+ */
+function storedFlag(f: ProductFilter): StoredFlag | null {
+  const flags = f.flags.filter((flag): flag is StoredFlag => flag !== "inStock");
+  const other = FACET_KEYS.some((k) => f[k].length) || [f.sugar, f.fat].some((r) => r.min !== null || r.max !== null);
+  return flags.length === 1 && !other ? flags[0] : null;
+}
+
+/** A category's stored counts of the products that have one flag, and its subcategories' totals. */
+function storedFlagFacets(categoryId: string, flag: StoredFlag, facetCategoryIds: string[]) {
+  const own = qb
+    .selectFrom("category_flag_facet_count")
+    .select(["facet", "value", "count"])
+    .where("category_id", "=", categoryId)
+    .where("flag", "=", flag)
+    .where("count", ">", 0);
+  if (!facetCategoryIds.length) return own;
+  return own.unionAll(
+    qb
+      .selectFrom("category_flag_facet_count")
+      .select([sql.lit("categories").as("facet"), "category_id as value", "count"])
+      .where("category_id", "in", facetCategoryIds)
+      .where("flag", "=", flag)
+      .where("facet", "=", "total")
+      .where("value", "=", "")
+      .where("count", ">", 0),
+  );
+}
+
+/**
+ * A one-flag filter with a price range counts the stored counts less those of the products outside
+ * the range, when there are at most this many of them (each read once, off the price index); with
+ * more, it counts the range itself. The bound keeps both passes bounded where one of them is small.
+ */
+export const PRICE_OUTSIDE_ROWS = 5000;
+
+/** How many rows (up to `bound` + 1) a price range leaves out of a one-flag filter. */
+function rowsOutsidePrice(scope: ListScope, f: ProductFilter, bound: number) {
+  return qb
+    .selectFrom(
+      filtered(scope, f, "price", true)
+        .select(sql.lit(1).as("one"))
+        .limit(bound + 1)
+        .as("o"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"));
+}
+
 /** Whether a search has more text matches than it works on. */
 function moreMatchesThanCandidates(match: string) {
   return qb
@@ -217,25 +283,43 @@ function moreMatchesThanCandidates(match: string) {
     .select((eb) => eb.fn.countAll<number>().as("n"));
 }
 
-function toResult(scope: ListScope, rows: Parameters<typeof toProductSummary>[0][], facetRows: FacetRow[]) {
+/** Facet rows, stored or counted, as one count per facet and value (the total under "total"). */
+function tally(facetRows: FacetRow[], sign = 1, into = new Map<string, Map<string, number>>()) {
+  const add = (facet: string, value: string, count: number) => {
+    const values = into.get(facet) ?? into.set(facet, new Map()).get(facet);
+    values?.set(value, (values.get(value) ?? 0) + sign * count);
+  };
+  for (const row of facetRows) {
+    if (row.facet === "flags" && row.value.startsWith("{")) {
+      const {
+        total = 0,
+        allergens = {},
+        ...flags
+      } = JSON.parse(row.value) as Record<string, number> & {
+        allergens?: Record<string, number>;
+      };
+      add("total", "", total);
+      for (const [flag, count] of Object.entries(flags)) add("flags", flag, count);
+      for (const [allergen, count] of Object.entries(allergens)) add("allergens", allergen, count);
+    } else add(row.facet, row.value, row.count);
+  }
+  return into;
+}
+
+/** `facetRows` less `minus` (the counts of the rows a price range leaves out of stored counts). */
+function toResult(
+  scope: ListScope,
+  rows: Parameters<typeof toProductSummary>[0][],
+  facetRows: FacetRow[],
+  minus: FacetRow[] = [],
+) {
+  const counts = tally(minus, -1, tally(facetRows));
   const facets: Record<string, FacetValue[]> = { brands: [], categories: [], flavoringIngredients: [], allergens: [] };
   const flags: Record<string, number> = Object.fromEntries(Object.keys(FLAG_BITS).map((k) => [k, 0]));
-  let total = 0;
-  for (const row of facetRows) {
-    if (row.facet === "total") total = row.count;
-    else if (row.facet === "flags" && row.value.startsWith("{")) {
-      const {
-        total: counted = 0,
-        allergens = {},
-        ...counts
-      } = JSON.parse(row.value) as Record<string, number> & { allergens?: Record<string, number> };
-      total = counted;
-      Object.assign(flags, counts);
-      for (const allergen of ALLERGENS)
-        if (allergens[allergen]) facets.allergens.push({ value: allergen, count: allergens[allergen] });
-    } else if (row.facet === "flags") flags[row.value] = row.count;
-    else facets[row.facet].push({ value: row.value, count: row.count });
-  }
+  const total = counts.get("total")?.get("") ?? 0;
+  for (const [flag, count] of counts.get("flags") ?? []) flags[flag] = count;
+  for (const key of FACET_KEYS)
+    for (const [value, count] of counts.get(key) ?? []) if (count > 0) facets[key].push({ value, count });
   const order = new Map(scope.facetCategoryIds.map((id, i) => [id, i]));
   const byName = (a: FacetValue, b: FacetValue) => a.value.localeCompare(b.value, "de");
   return {
@@ -252,10 +336,38 @@ function toResult(scope: ListScope, rows: Parameters<typeof toProductSummary>[0]
   };
 }
 
-export async function listProducts(db: D1Database, scope: ListScope, f: ProductFilter): Promise<ProductListResult> {
+/** `priceOutsideRows`: PRICE_OUTSIDE_ROWS; tests lower it to take the other way. */
+export async function listProducts(
+  db: D1Database,
+  scope: ListScope,
+  f: ProductFilter,
+  { priceOutsideRows = PRICE_OUTSIDE_ROWS } = {},
+): Promise<ProductListResult> {
+  const flag = scope.kind === "category" ? storedFlag(f) : null;
+  if (scope.kind === "category" && flag && (f.price.min !== null || f.price.max !== null)) {
+    // one batch: which way is bounded is known only to the database
+    const outside = rowsOutsidePrice(scope, f, priceOutsideRows);
+    const few = sql<SqlBool>`(${outside}) <= ${priceOutsideRows}`;
+    const [rows, stored, [{ n }], outsideRows, insideRows] = await batch(db, [
+      pageQuery(scope, f),
+      storedFlagFacets(scope.categoryId, flag, scope.facetCategoryIds),
+      outside,
+      countedFacets(scope, f, { priceOutside: true, when: few }),
+      countedFacets(scope, f, { priceOutside: false, when: sql<SqlBool>`NOT ${few}` }),
+    ] as const);
+    const result =
+      n <= priceOutsideRows
+        ? toResult(scope, rows, stored, outsideRows as FacetRow[])
+        : toResult(scope, rows, insideRows as FacetRow[]);
+    return { ...result, matchLimit: null };
+  }
   if (scope.kind === "category") {
     const facets =
-      activeFilterCount(f) === 0 ? storedFacets(scope.categoryId, scope.facetCategoryIds) : countedFacets(scope, f);
+      activeFilterCount(f) === 0
+        ? storedFacets(scope.categoryId, scope.facetCategoryIds)
+        : flag
+          ? storedFlagFacets(scope.categoryId, flag, scope.facetCategoryIds)
+          : countedFacets(scope, f);
     const [rows, facetRows] = await batch(db, [pageQuery(scope, f), facets] as const);
     return { ...toResult(scope, rows, facetRows as FacetRow[]), matchLimit: null };
   }
