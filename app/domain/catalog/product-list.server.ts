@@ -177,10 +177,8 @@ function countedFacets(
 ) {
   const m = facetMatches(scope, f);
   const needsRows = [f.sugar, f.fat].some((r) => r.min !== null || r.max !== null);
-  let rows = filtered(scope, f, needsRows ? "key" : "price", only?.priceOutside);
-  // a condition without a row in it: SQLite tests it once, before it reads any row
-  if (only) rows = rows.where(only.when);
-  const base = rows.select([
+  const rows = filtered(scope, f, needsRows ? "key" : "price", only?.priceOutside);
+  const selected = rows.select([
     "l.sku",
     "l.brand",
     "l.child_id",
@@ -191,6 +189,9 @@ function countedFacets(
     sql<number>`${m.category}`.as("m_cat"),
     sql<number>`${m.flavoring}`.as("m_flav"),
   ]);
+  // Not taken: LIMIT 0 ends the pass before it reads a row (SQLite tests a condition with a
+  // subquery in it on every row).
+  const base = only ? selected.limit(sql<number>`CASE WHEN ${only.when} THEN -1 ELSE 0 END`) : selected;
   const all = sql`m_brand AND m_cat AND m_flav`;
   const categoryIds = scope.facetCategoryIds.length ? scope.facetCategoryIds : ["-"];
   // CROSS JOIN keeps `base` the outer loop; otherwise SQLite may walk a whole facet table.
