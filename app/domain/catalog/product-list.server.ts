@@ -198,7 +198,7 @@ function countedFacets(
   // `base` is interpolated as a subquery, so it comes with its own parentheses.
   return sql<FacetRow>`WITH base AS MATERIALIZED ${base}
     SELECT 'flags' AS facet, json_object('total', coalesce(sum(n), 0), ${FLAG_JSON}, 'allergens', json_object(${ALLERGEN_JSON})) AS value,
-      0 AS count FROM (SELECT flag_bits, allergen_bits, count(*) AS n FROM base WHERE ${all} GROUP BY flag_bits, allergen_bits)
+      0 AS count FROM (SELECT flag_bits, allergen_bits, count(*) AS n FROM base WHERE ${all} GROUP BY flag_bits, allergen_bits) AS bits
     UNION ALL SELECT 'brands', brand, count(*) FROM base WHERE m_cat AND m_flav GROUP BY brand
     UNION ALL SELECT 'categories', child_id, count(*) FROM base
       WHERE child_id IN (${sql.join(categoryIds)}) AND m_brand AND m_flav GROUP BY child_id
