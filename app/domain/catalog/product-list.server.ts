@@ -9,7 +9,15 @@
  */
 import { type Expression, type SqlBool, type SelectQueryBuilder, sql } from "kysely";
 import { batch, type Database, type ListingTable, qb } from "~/platform/db.server";
-import { activeFilterCount, FACET_KEYS, type FlagKey, PAGE_SIZE, type ProductFilter, type Range } from "./filters";
+import {
+  activeFilterCount,
+  FACET_KEYS,
+  type FlagKey,
+  MAX_PRICE_CENTS,
+  PAGE_SIZE,
+  type ProductFilter,
+  type Range,
+} from "./filters";
 import { ALLERGEN_BITS, FLAG_BITS } from "./flag-columns.server";
 import type { FacetValue, ProductListResult } from "./listing";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary } from "./product";
@@ -70,16 +78,15 @@ function inRange(q: ListingQuery<object>, column: "l.price_cents" | "l.sugar" | 
  * recommended order then walks the recommendation index and stops after its rows, instead of
  * sorting the whole price range of the category, and the counting pass reads the category's key range.
  */
-function filtered(scope: ListScope, f: ProductFilter, order: RowOrder, priceOutside = false): ListingQuery<object> {
+/** The rows a price range leaves out below its minimum or above its maximum. */
+type PriceSide = "below" | "above";
+
+function filtered(scope: ListScope, f: ProductFilter, order: RowOrder, outside?: PriceSide): ListingQuery<object> {
   let q = scopeRows(scope, order);
-  if (priceOutside) {
-    // the rows a price range leaves out: one or two ranges of the price index
-    const { min, max } = f.price;
-    if (min !== null && max !== null)
-      q = q.where((eb) => eb.or([eb("l.price_cents", "<", min), eb("l.price_cents", ">", max)]));
-    else if (min !== null) q = q.where("l.price_cents", "<", min);
-    else if (max !== null) q = q.where("l.price_cents", ">", max);
-  } else if (order === "price") q = inRange(q, "l.price_cents", f.price);
+  // one range of the price index each (an OR of both would look up every row in the table)
+  if (outside === "below") q = q.where("l.price_cents", "<", f.price.min ?? 0);
+  else if (outside === "above") q = q.where("l.price_cents", ">", f.price.max ?? MAX_PRICE_CENTS);
+  else if (order === "price") q = inRange(q, "l.price_cents", f.price);
   else {
     if (f.price.min !== null) q = q.where(sql<SqlBool>`+l.price_cents >= ${f.price.min}`);
     if (f.price.max !== null) q = q.where(sql<SqlBool>`+l.price_cents <= ${f.price.max}`);
@@ -170,14 +177,10 @@ const ALLERGEN_JSON = bitCounts("allergen_bits", ALLERGEN_BITS);
  * first (fewer sums than one per row and bit: decision 0056); flavourings are looked up for the
  * products that have any. D1 allows five terms in a compound SELECT.
  */
-function countedFacets(
-  scope: ListScope,
-  f: ProductFilter,
-  only?: { priceOutside: boolean; when: Expression<SqlBool> },
-) {
+function countedFacets(scope: ListScope, f: ProductFilter, only?: { outside?: PriceSide; when: Expression<SqlBool> }) {
   const m = facetMatches(scope, f);
   const needsRows = [f.sugar, f.fat].some((r) => r.min !== null || r.max !== null);
-  const rows = filtered(scope, f, needsRows ? "key" : "price", only?.priceOutside);
+  const rows = filtered(scope, f, needsRows ? "key" : "price", only?.outside);
   const selected = rows.select([
     "l.sku",
     "l.brand",
@@ -265,16 +268,21 @@ function storedFlagFacets(categoryId: string, flag: StoredFlag, facetCategoryIds
  */
 export const PRICE_OUTSIDE_ROWS = 5000;
 
-/** How many rows (up to `bound` + 1) a price range leaves out of a one-flag filter. */
+/** The sides a one-flag filter's price range leaves rows out on. */
+function priceSides(f: ProductFilter): PriceSide[] {
+  return [...(f.price.min !== null ? ["below" as const] : []), ...(f.price.max !== null ? ["above" as const] : [])];
+}
+
+/** How many rows a price range leaves out of a one-flag filter: up to `bound` + 1 on each side. */
 function rowsOutsidePrice(scope: ListScope, f: ProductFilter, bound: number) {
-  return qb
-    .selectFrom(
-      filtered(scope, f, "price", true)
+  const counts = priceSides(f).map(
+    (side) =>
+      sql<number>`(SELECT count(*) FROM ${filtered(scope, f, "price", side)
         .select(sql.lit(1).as("one"))
         .limit(bound + 1)
-        .as("o"),
-    )
-    .select((eb) => eb.fn.countAll<number>().as("n"));
+        .as("o")})`,
+  );
+  return sql<{ n: number }>`SELECT ${sql.join(counts, sql` + `)} AS n`;
 }
 
 /** Whether a search has more text matches than it works on. */
@@ -349,17 +357,21 @@ export async function listProducts(
     // one batch: which way is bounded is known only to the database
     const outside = rowsOutsidePrice(scope, f, priceOutsideRows);
     const few = sql<SqlBool>`(${outside}) <= ${priceOutsideRows}`;
-    const [rows, stored, [{ n }], outsideRows, insideRows] = await batch(db, [
+    const [rows, stored, [{ n }], insideRows, ...sideRows] = (await batch(db, [
       pageQuery(scope, f),
       storedFlagFacets(scope.categoryId, flag, scope.facetCategoryIds),
       outside,
-      countedFacets(scope, f, { priceOutside: true, when: few }),
-      countedFacets(scope, f, { priceOutside: false, when: sql<SqlBool>`NOT ${few}` }),
-    ] as const);
+      countedFacets(scope, f, { when: sql<SqlBool>`NOT ${few}` }),
+      ...priceSides(f).map((side) => countedFacets(scope, f, { outside: side, when: few })),
+    ])) as unknown as [
+      Parameters<typeof toProductSummary>[0][],
+      FacetRow[],
+      [{ n: number }],
+      FacetRow[],
+      ...FacetRow[][],
+    ];
     const result =
-      n <= priceOutsideRows
-        ? toResult(scope, rows, stored, outsideRows as FacetRow[])
-        : toResult(scope, rows, insideRows as FacetRow[]);
+      n <= priceOutsideRows ? toResult(scope, rows, stored, sideRows.flat()) : toResult(scope, rows, insideRows);
     return { ...result, matchLimit: null };
   }
   if (scope.kind === "category") {
