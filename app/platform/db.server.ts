@@ -28,6 +28,8 @@ export interface Database {
   product_category: ListingTable;
   category_facet_count: { category_id: string; facet: string; value: string; count: number };
   category_flag_facet_count: { category_id: string; flag: string; facet: string; value: string; count: number };
+  /** each LMIV allergen's bit in a listing row's `allergen_bits` (migration 0037) */
+  allergen_bit: { allergen: string; bit: number };
   product_allergen: { sku: string; allergen: string };
   product_flavoring: { sku: string; flavoring: string };
   product_search: { rowid: number; name: string; brand: string; keywords: string; product_search: string };
