@@ -72,15 +72,16 @@ function inRange(q: ListingQuery<object>, column: "l.price_cents" | "l.sugar" | 
   return q;
 }
 
+/** The rows a price range leaves out below its minimum or above its maximum. */
+type PriceSide = "below" | "above";
+
 /**
  * Every filter that is not a multi-select facet. Only the "price" order lets SQLite read a price
  * range off the price index; otherwise the unary + hides the column from it: a page in the
  * recommended order then walks the recommendation index and stops after its rows, instead of
- * sorting the whole price range of the category, and the counting pass reads the category's key range.
+ * sorting the whole price range of the category, and a counting pass with a sugar or fat filter
+ * reads the category's key range. `outside`: the rows the price range leaves out on that side instead of those in it.
  */
-/** The rows a price range leaves out below its minimum or above its maximum. */
-type PriceSide = "below" | "above";
-
 function filtered(scope: ListScope, f: ProductFilter, order: RowOrder, outside?: PriceSide): ListingQuery<object> {
   let q = scopeRows(scope, order);
   // one range of the price index each (an OR of both would look up every row in the table)
