@@ -110,6 +110,9 @@ const FILTERS = [
   "sale=1",
   "vegan=1&glutenFree=1",
   "priceMin=1&priceMax=5",
+  // one flag and a price range: stored counts less the rows outside it, or the range counted (decision 0056)
+  "vegan=1&priceMin=1&priceMax=5",
+  "sale=1&priceMax=2",
   "sugarMax=5",
   "fatMin=1&fatMax=20",
   "brands=Frischkorb",
