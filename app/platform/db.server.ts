@@ -27,6 +27,9 @@ export interface Database {
   product: ProductTable;
   product_category: ListingTable;
   category_facet_count: { category_id: string; facet: string; value: string; count: number };
+  category_flag_facet_count: { category_id: string; flag: string; facet: string; value: string; count: number };
+  /** each LMIV allergen's bit in a listing row's `allergen_bits` (migration 0037) */
+  allergen_bit: { allergen: string; bit: number };
   product_allergen: { sku: string; allergen: string };
   product_flavoring: { sku: string; flavoring: string };
   product_search: { rowid: number; name: string; brand: string; keywords: string; product_search: string };
@@ -553,6 +556,12 @@ export interface ListingTable {
   is_chilled: Generated<number>;
   /** the category of the product's line one level below `category_id`; null in its own category's row */
   child_id: string | null;
+  /** the sale and the flag columns as bits, computed by the database (migration 0037) */
+  flag_bits: Generated<number>;
+  /** the product's allergens as bits (their order in the shop's list), written by triggers */
+  allergen_bits: Generated<number>;
+  /** 1 when the product has flavourings, written by triggers */
+  flavoured: Generated<number>;
 }
 
 export interface ProductTable {

@@ -8,11 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseProductFilter } from "~/domain/catalog/filter-params.server";
-import type { ProductFilter } from "~/domain/catalog/filters";
-import { FLAG_COLUMNS } from "~/domain/catalog/flag-columns.server";
+import { ALLERGENS, type ProductFilter } from "~/domain/catalog/filters";
+import { ALLERGEN_BITS, FLAG_BITS, FLAG_COLUMNS } from "~/domain/catalog/flag-columns.server";
 import type { ProductListResult } from "~/domain/catalog/listing";
 import { type ListScope, listProducts } from "~/domain/catalog/product-list.server";
 import { searchMatch } from "~/domain/catalog/search";
+import { allergenStatements, bulkListStatements, flavoringStatements } from "~/domain/range/product-write.server";
 import { startShop, type TestShop } from "./worker";
 
 let shop: TestShop;
@@ -156,9 +157,16 @@ const FILTERS = [
   "brands=Frischkorb&brands=Frischkorb%20Bio",
   "flavoringIngredients=Vanille&flavoringIngredients=Erdbeere",
   "bio=1&sort=price_desc&priceMax=4&allergens=nuts&brands=Frischkorb%20Bio",
+  // one flag (stored counts, decision 0056), with a price range (stored counts less those outside it)
+  "vegan=1",
+  "sale=1&inStock=1",
+  "bio=1&sort=price_asc&priceMax=2",
+  "new=1&priceMin=2",
+  "glutenFree=1&priceMin=1&priceMax=3",
 ];
 
-async function compareEveryCategory(c: Catalogue, filters: string[]) {
+/** `options`: listProducts' (a lower bound of rows outside a price range takes the other way). */
+async function compareEveryCategory(c: Catalogue, filters: string[], options?: { priceOutsideRows: number }) {
   const ids = (await rows<{ id: string }>("SELECT id FROM category ORDER BY id")).map((r) => r.id);
   let compared = 0;
   for (const id of ids) {
@@ -167,17 +175,66 @@ async function compareEveryCategory(c: Catalogue, filters: string[]) {
       const filter = parseProductFilter(new URLSearchParams(query));
       const scope: ListScope = { kind: "category", categoryId: id, facetCategoryIds };
       const expected = bruteForce(c, (sku) => c.categoriesOf.get(sku)?.has(id) ?? false, facetCategoryIds, filter);
-      expect(shown(await listProducts(shop.db, scope, filter)), `${id}?${query}`).toEqual(expected);
+      expect(shown(await listProducts(shop.db, scope, filter, options)), `${id}?${query}`).toEqual(expected);
       compared++;
     }
   }
   return compared;
 }
 
+/**
+ * The listing rows whose bits (decision 0056) differ from what their product says: its flags, its
+ * allergens and whether it has flavourings.
+ */
+async function wrongBits(c: Catalogue) {
+  const listed = await rows<{
+    sku: string;
+    category_id: string;
+    flag_bits: number;
+    allergen_bits: number;
+    flavoured: number;
+  }>("SELECT sku, category_id, flag_bits, allergen_bits, flavoured FROM product_category");
+  expect(listed.length).toBeGreaterThan(1000);
+  return listed.filter((row) => {
+    const p = c.products.get(row.sku);
+    if (!p) return true;
+    const flags = Object.entries(FLAG_BITS).reduce(
+      (bits, [flag, bit]) =>
+        (flag === "sale" ? p.regular_price_cents !== null : p[FLAG_COLUMNS[flag as keyof typeof FLAG_COLUMNS]] === 1)
+          ? bits | bit
+          : bits,
+      0,
+    );
+    const allergens = [...(c.allergensOf.get(row.sku) ?? [])].reduce((bits, a) => bits | ALLERGEN_BITS[a], 0);
+    const flavoured = c.flavoringsOf.get(row.sku)?.size ? 1 : 0;
+    return row.flag_bits !== flags || row.allergen_bits !== allergens || row.flavoured !== flavoured;
+  });
+}
+
 describe("lists and counts equal a brute-force count", () => {
+  it("listing rows carry their product's flags, allergens and flavouring as bits, numbered as the shop numbers them", async () => {
+    const table = await rows<{ allergen: string; bit: number }>("SELECT allergen, bit FROM allergen_bit ORDER BY bit");
+    expect(table).toEqual(ALLERGENS.map((allergen, bit) => ({ allergen, bit })));
+    const c = await catalogue();
+    expect(await wrongBits(c)).toEqual([]);
+    const withBits = await rows<{ n: number }>(
+      "SELECT count(*) AS n FROM product_category WHERE flag_bits > 1 AND allergen_bits > 0 AND flavoured = 1",
+    );
+    expect(withBits[0].n).toBeGreaterThan(0);
+  });
+
   it("every category, unfiltered (stored counts) and filtered, in every sort", async () => {
     const c = await catalogue();
     expect(await compareEveryCategory(c, FILTERS)).toBeGreaterThan(500);
+  }, 60_000);
+
+  it("a one-flag filter with a price range, counted either way round", async () => {
+    const c = await catalogue();
+    const ranged = ["bio=1&priceMax=2", "sale=1&priceMin=2", "vegan=1&priceMin=1&priceMax=3"];
+    // a bound of 0 counts the range itself wherever any product lies outside it; a large one
+    // always counts the stored counts less the products outside
+    expect(await compareEveryCategory(c, ranged, { priceOutsideRows: 0 })).toBeGreaterThan(100);
+    expect(await compareEveryCategory(c, ranged, { priceOutsideRows: 1_000_000 })).toBeGreaterThan(100);
   }, 60_000);
 
   it("searches, unfiltered and filtered", async () => {
@@ -205,8 +262,8 @@ describe("lists and counts equal a brute-force count", () => {
   }, 60_000);
 
   it("stay exact after the writes the triggers follow", async () => {
-    const [a, b, d, moved, withdrawn] = (
-      await rows<{ sku: string }>("SELECT sku FROM product_category WHERE category_id = 'milch' LIMIT 5")
+    const [a, b, d, moved, withdrawn, imported] = (
+      await rows<{ sku: string }>("SELECT sku FROM product_category WHERE category_id = 'milch' LIMIT 6")
     ).map((r) => r.sku);
     const [gone] = (
       await rows<{ sku: string }>("SELECT sku FROM product WHERE category_id = 'joghurt-quark' LIMIT 1")
@@ -241,11 +298,34 @@ describe("lists and counts equal a brute-force count", () => {
         ["UPDATE product SET published = 1, name = 'Wieder da' WHERE sku = ?", a],
       ].map(([sql, ...args]) => shop.db.prepare(sql as string).bind(...args)),
     );
+    // the range's form and its import write allergens and flavourings as lists (app/domain/range)
+    await shop.db.batch([
+      ...allergenStatements(shop.db, d, ["eggs", "sesame"]),
+      ...flavoringStatements(shop.db, a, ["Haselnuss"]),
+      ...bulkListStatements(
+        shop.db,
+        JSON.stringify([
+          { sku: imported, allergens: ["fish", "molluscs"], allergensChange: 1, flavorings: [], flavoringsChange: 1 },
+          { sku: "7777777", allergens: [], allergensChange: 1, flavorings: ["Vanille"], flavoringsChange: 1 },
+        ]),
+      ),
+    ]);
     const c = await catalogue();
     expect(c.products.has(gone)).toBe(false);
     expect(c.products.has(withdrawn)).toBe(false);
     expect(c.categoriesOf.get(moved)).toEqual(new Set(["kaffee", "kaffee-tee", "startseite"]));
-    expect(await compareEveryCategory(c, ["", "bio=1", "allergens=milk"])).toBeGreaterThan(100);
+    expect(
+      await compareEveryCategory(c, [
+        "",
+        "bio=1",
+        "allergens=milk",
+        "allergens=fish&sort=price_asc",
+        "flavoringIngredients=Haselnuss&flavoringIngredients=Vanille",
+        "vegan=1",
+        "bio=1&priceMax=3",
+        "sale=1&priceMin=1",
+      ]),
+    ).toBeGreaterThan(100);
     // each listing row names the subcategory of its product's line (decision 0055), through
     // publishing, withdrawing, moving, price and stock changes
     const parentOf = new Map(
@@ -267,6 +347,7 @@ describe("lists and counts equal a brute-force count", () => {
     });
     expect(listed.length).toBeGreaterThan(1000);
     expect(wrong).toEqual([]);
+    expect(await wrongBits(c)).toEqual([]);
     expect(listed.filter((r) => r.sku === moved).map((r) => [r.category_id, r.child_id])).toEqual(
       expect.arrayContaining([
         ["kaffee-tee", "kaffee"],

@@ -5,7 +5,8 @@
  * demo range plus 100,000 generated products, first without statistics and again after ANALYZE
  * (D1 may gather them). A statement fails when it
  * - scans a table (SCAN of anything but the bounded search candidates `m`, the already narrowed
- *   `base` or the FTS index itself),
+ *   `base` (or `bits`, its rows grouped), the rows `o` outside a price range (at most 5,001) or the
+ *   FTS index itself),
  * - sorts rows in a temporary B-tree (USE TEMP B-TREE FOR ORDER BY) outside a search, whose
  *   candidates are bounded, or
  * - asks the search index without a LIMIT.
@@ -74,7 +75,9 @@ function recording(db: D1Database, seen: Recorded[]): D1Database {
   } as unknown as D1Database;
 }
 
-const ALLOWED_SCANS = /^SCAN (m|base|product_search VIRTUAL TABLE\b|CONSTANT ROW)/;
+// `o`: the rows a price range leaves out of a one-flag filter, at most PRICE_OUTSIDE_ROWS + 1;
+// `bits`: the narrowed `base` grouped by its bits (decision 0056)
+const ALLOWED_SCANS = /^SCAN (m|base|o|bits|product_search VIRTUAL TABLE\b|CONSTANT ROW)/;
 
 async function unboundedSteps({ sql, args }: Recorded): Promise<string[]> {
   const plan = await shop.db
@@ -108,6 +111,9 @@ const FILTERS = [
   "sale=1",
   "vegan=1&glutenFree=1",
   "priceMin=1&priceMax=5",
+  // one flag and a price range: stored counts less the rows outside it, or the range counted (decision 0056)
+  "vegan=1&priceMin=1&priceMax=5",
+  "sale=1&priceMax=2",
   "sugarMax=5",
   "fatMin=1&fatMax=20",
   "brands=Frischkorb",
@@ -171,8 +177,9 @@ async function plansOf(pages: [string, ListScope, string][]) {
 
 /**
  * The plans SQLite chooses at 1,000,000 products (with that database's statistics), statement by
- * statement: the page read off the sort's index, the count over the category's key range or the
- * bounded search candidates, and the stored counts of an unfiltered category.
+ * statement: the page read off the sort's index, the count over the category's range of the price
+ * index or the bounded search candidates, and the stored counts of an unfiltered category or of a
+ * single flag.
  */
 const PLANS_AT_1M: Record<string, string[][]> = {
   category: [
@@ -188,17 +195,43 @@ const PLANS_AT_1M: Record<string, string[][]> = {
       "SEARCH category_facet_count USING PRIMARY KEY (category_id=? AND facet=? AND value=?)",
     ],
   ],
+  // one flag and a price range (decision 0056): the page, the flag's stored counts, how many rows
+  // the range leaves out, the count of the range (not taken here: LIMIT 0) and the count of the rows
+  // above it (taken), each off the covering price index
   "category + filters": [
     [
-      "SEARCH l USING INDEX product_category_price (category_id=? AND in_stock=? AND price_cents<?)",
+      "SEARCH l USING COVERING INDEX product_category_price (category_id=? AND in_stock=? AND price_cents<?)",
       "SEARCH p USING INDEX sqlite_autoindex_product_1 (sku=?)",
     ],
     [
       "COMPOUND QUERY",
       "LEFT-MOST SUBQUERY",
+      "SEARCH category_flag_facet_count USING PRIMARY KEY (category_id=? AND flag=?)",
+      "UNION ALL",
+      "SEARCH category_flag_facet_count USING PRIMARY KEY (category_id=? AND flag=? AND facet=? AND value=?)",
+    ],
+    [
+      "SCAN CONSTANT ROW",
+      "SCALAR SUBQUERY 2",
+      "CO-ROUTINE o",
+      "SEARCH l USING COVERING INDEX product_category_price (category_id=? AND in_stock=? AND price_cents>?)",
+      "SCAN o",
+    ],
+    [
+      "COMPOUND QUERY",
+      "LEFT-MOST SUBQUERY",
+      "CO-ROUTINE bits",
       "MATERIALIZE base",
-      "SEARCH l USING PRIMARY KEY (category_id=?)",
+      "SCALAR SUBQUERY 3",
+      "SCAN CONSTANT ROW",
+      "SCALAR SUBQUERY 2",
+      "CO-ROUTINE o",
+      "SEARCH l USING COVERING INDEX product_category_price (category_id=? AND in_stock=? AND price_cents>?)",
+      "SCAN o",
+      "SEARCH l USING COVERING INDEX product_category_price (category_id=? AND in_stock=? AND price_cents<?)",
       "SCAN base",
+      "USE TEMP B-TREE FOR GROUP BY",
+      "SCAN bits",
       "UNION ALL",
       "SCAN base",
       "USE TEMP B-TREE FOR GROUP BY",
@@ -209,9 +242,31 @@ const PLANS_AT_1M: Record<string, string[][]> = {
       "SCAN base",
       "SEARCH fl USING PRIMARY KEY (sku=?)",
       "USE TEMP B-TREE FOR GROUP BY",
+    ],
+    [
+      "COMPOUND QUERY",
+      "LEFT-MOST SUBQUERY",
+      "CO-ROUTINE bits",
+      "MATERIALIZE base",
+      "SCALAR SUBQUERY 3",
+      "SCAN CONSTANT ROW",
+      "SCALAR SUBQUERY 2",
+      "CO-ROUTINE o",
+      "SEARCH l USING COVERING INDEX product_category_price (category_id=? AND in_stock=? AND price_cents>?)",
+      "SCAN o",
+      "SEARCH l USING COVERING INDEX product_category_price (category_id=? AND in_stock=? AND price_cents>?)",
+      "SCAN base",
+      "USE TEMP B-TREE FOR GROUP BY",
+      "SCAN bits",
       "UNION ALL",
       "SCAN base",
-      "SEARCH a USING PRIMARY KEY (sku=?)",
+      "USE TEMP B-TREE FOR GROUP BY",
+      "UNION ALL",
+      "SCAN base",
+      "USE TEMP B-TREE FOR GROUP BY",
+      "UNION ALL",
+      "SCAN base",
+      "SEARCH fl USING PRIMARY KEY (sku=?)",
       "USE TEMP B-TREE FOR GROUP BY",
     ],
   ],
@@ -228,6 +283,7 @@ const PLANS_AT_1M: Record<string, string[][]> = {
     [
       "COMPOUND QUERY",
       "LEFT-MOST SUBQUERY",
+      "CO-ROUTINE bits",
       "MATERIALIZE base",
       "CO-ROUTINE m",
       "SCAN product_search VIRTUAL TABLE INDEX 0:M3",
@@ -235,6 +291,8 @@ const PLANS_AT_1M: Record<string, string[][]> = {
       "SEARCH pr USING INTEGER PRIMARY KEY (rowid=?)",
       "SEARCH l USING PRIMARY KEY (category_id=? AND sku=?)",
       "SCAN base",
+      "USE TEMP B-TREE FOR GROUP BY",
+      "SCAN bits",
       "UNION ALL",
       "SCAN base",
       "USE TEMP B-TREE FOR GROUP BY",
@@ -244,10 +302,6 @@ const PLANS_AT_1M: Record<string, string[][]> = {
       "UNION ALL",
       "SCAN base",
       "SEARCH fl USING PRIMARY KEY (sku=?)",
-      "USE TEMP B-TREE FOR GROUP BY",
-      "UNION ALL",
-      "SCAN base",
-      "SEARCH a USING PRIMARY KEY (sku=?)",
       "USE TEMP B-TREE FOR GROUP BY",
     ],
     ["CO-ROUTINE m", "SCAN product_search VIRTUAL TABLE INDEX 0:M3", "SCAN m"],

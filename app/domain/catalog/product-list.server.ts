@@ -9,9 +9,16 @@
  */
 import { type Expression, type SqlBool, type SelectQueryBuilder, sql } from "kysely";
 import { batch, type Database, type ListingTable, qb } from "~/platform/db.server";
-import { activeFilterCount, type ProductFilter, type Range } from "./filters";
+import {
+  activeFilterCount,
+  FACET_KEYS,
+  type FlagKey,
+  MAX_PRICE_CENTS,
+  type ProductFilter,
+  type Range,
+} from "./filters";
 import { PAGE_SIZE } from "./page-size";
-import { FLAG_COLUMNS } from "./flag-columns.server";
+import { ALLERGEN_BITS, FLAG_BITS } from "./flag-columns.server";
 import type { FacetValue, ProductListResult } from "./listing";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary } from "./product";
 import { SEARCH_CANDIDATES } from "./search";
@@ -34,8 +41,10 @@ function candidates(match: string, limit = SEARCH_CANDIDATES) {
 
 /**
  * How a category's rows are read: through the index of the page's sort ("price" or
- * "recommendation"), or ("key") as the category's one contiguous range of the table's own key, which
- * the counting pass reads whole anyway: sequentially, without a lookup per row (decision 0029).
+ * "recommendation"), or ("key") as the category's one contiguous range of the table's own key. The
+ * counting pass reads the price index, which holds every column it needs (decision 0056), and the
+ * key range only when a sugar or fat filter needs the rows themselves: sequentially then, without
+ * a lookup per row (decision 0029).
  */
 type RowOrder = "price" | "recommendation" | "key";
 
@@ -63,30 +72,33 @@ function inRange(q: ListingQuery<object>, column: "l.price_cents" | "l.sugar" | 
   return q;
 }
 
+/** The rows a price range leaves out below its minimum or above its maximum. */
+type PriceSide = "below" | "above";
+
 /**
  * Every filter that is not a multi-select facet. Only the "price" order lets SQLite read a price
  * range off the price index; otherwise the unary + hides the column from it: a page in the
  * recommended order then walks the recommendation index and stops after its rows, instead of
- * sorting the whole price range of the category, and the counting pass reads the category's key range.
+ * sorting the whole price range of the category, and a counting pass with a sugar or fat filter
+ * reads the category's key range. `outside`: the rows the price range leaves out on that side instead of those in it.
  */
-function filtered(scope: ListScope, f: ProductFilter, order: RowOrder): ListingQuery<object> {
+function filtered(scope: ListScope, f: ProductFilter, order: RowOrder, outside?: PriceSide): ListingQuery<object> {
   let q = scopeRows(scope, order);
-  if (order === "price") q = inRange(q, "l.price_cents", f.price);
+  // one range of the price index each (an OR of both would look up every row in the table)
+  if (outside === "below") q = q.where("l.price_cents", "<", f.price.min ?? 0);
+  else if (outside === "above") q = q.where("l.price_cents", ">", f.price.max ?? MAX_PRICE_CENTS);
+  else if (order === "price") q = inRange(q, "l.price_cents", f.price);
   else {
     if (f.price.min !== null) q = q.where(sql<SqlBool>`+l.price_cents >= ${f.price.min}`);
     if (f.price.max !== null) q = q.where(sql<SqlBool>`+l.price_cents <= ${f.price.max}`);
   }
   q = inRange(q, "l.sugar", f.sugar);
   q = inRange(q, "l.fat", f.fat);
-  if (f.allergens.length) {
-    q = q.where(
-      sql<boolean>`NOT EXISTS (SELECT 1 FROM product_allergen a WHERE a.sku = l.sku AND a.allergen IN (${sql.join(f.allergens)}))`,
-    );
-  }
-  for (const flag of f.flags) {
-    if (flag === "sale") q = q.where("l.on_sale", "=", 1);
-    else if (flag !== "inStock") q = q.where(`l.${FLAG_COLUMNS[flag]}`, "=", 1);
-  }
+  // Tested on the bits the sort's index holds, before the row is read (decision 0056).
+  const allergens = f.allergens.reduce((mask, a) => mask | (ALLERGEN_BITS[a] ?? 0), 0);
+  if (allergens) q = q.where(sql<SqlBool>`(l.allergen_bits & ${allergens}) = 0`);
+  const flags = f.flags.reduce((mask, flag) => mask | (flag === "inStock" ? 0 : FLAG_BITS[flag]), 0);
+  if (flags) q = q.where(sql<SqlBool>`(l.flag_bits & ${flags}) = ${flags}`);
   return q;
 }
 
@@ -109,8 +121,9 @@ function facetMatches(
   return {
     brand: f.brands.length ? sql<SqlBool>`l.brand IN (${sql.join(f.brands)})` : sql<SqlBool>`1`,
     category: f.categories.length ? inCategories(scope, f.categories) : sql<SqlBool>`1`,
+    // only a product that has flavourings is looked up (decision 0056)
     flavoring: f.flavoringIngredients.length
-      ? sql<SqlBool>`EXISTS (SELECT 1 FROM product_flavoring fl WHERE fl.sku = l.sku AND fl.flavoring IN (${sql.join(f.flavoringIngredients)}))`
+      ? sql<SqlBool>`l.flavoured = 1 AND EXISTS (SELECT 1 FROM product_flavoring fl WHERE fl.sku = l.sku AND fl.flavoring IN (${sql.join(f.flavoringIngredients)}))`
       : sql<SqlBool>`1`,
   };
 }
@@ -143,42 +156,58 @@ interface FacetRow {
   count: number;
 }
 
-const FLAG_JSON = sql.join(
-  Object.entries(FLAG_COLUMNS).map(([flag, column]) => sql`${sql.lit(flag)}, coalesce(sum(${sql.ref(column)}), 0)`),
-);
+/**
+ * A flag's or allergen's count over rows grouped by their bits (`n` rows each): the sum of its bit
+ * times `n`, divided by the bit.
+ */
+const bitCounts = (column: string, bits: Record<string, number>) =>
+  sql.join(
+    Object.entries(bits).map(
+      ([key, bit]) =>
+        sql`${sql.lit(key)}, coalesce(sum((${sql.ref(column)} & ${sql.lit(bit)}) * n), 0) / ${sql.lit(bit)}`,
+    ),
+  );
+const FLAG_JSON = bitCounts("flag_bits", FLAG_BITS);
+const ALLERGEN_JSON = bitCounts("allergen_bits", ALLERGEN_BITS);
 
 /**
  * Counts over the filtered scope. A multi-select facet counts with all filters but its own, so a
  * second brand stays choosable; allergens count the products of the current result that contain
- * them; subcategories count by the child each row names (decision 0055). D1 allows five terms in a
- * compound SELECT: flags and the total share one JSON row.
+ * them; subcategories count by the child each row names (decision 0055). The total, the flags and
+ * the allergens are sums of the rows' bits in one JSON row, over the rows grouped by their bits
+ * first (fewer sums than one per row and bit: decision 0056); flavourings are looked up for the
+ * products that have any. D1 allows five terms in a compound SELECT.
  */
-function countedFacets(scope: ListScope, f: ProductFilter) {
+function countedFacets(scope: ListScope, f: ProductFilter, only?: { outside?: PriceSide; when: Expression<SqlBool> }) {
   const m = facetMatches(scope, f);
-  const base = filtered(scope, f, "key").select([
+  const needsRows = [f.sugar, f.fat].some((r) => r.min !== null || r.max !== null);
+  const rows = filtered(scope, f, needsRows ? "key" : "price", only?.outside);
+  const selected = rows.select([
     "l.sku",
     "l.brand",
-    "l.on_sale",
     "l.child_id",
-    ...Object.values(FLAG_COLUMNS).map((c) => `l.${c}` as const),
+    "l.flag_bits",
+    "l.allergen_bits",
+    "l.flavoured",
     sql<number>`${m.brand}`.as("m_brand"),
     sql<number>`${m.category}`.as("m_cat"),
     sql<number>`${m.flavoring}`.as("m_flav"),
   ]);
+  // Not taken: LIMIT 0 ends the pass before it reads a row (SQLite tests a condition with a
+  // subquery in it on every row).
+  const base = only ? selected.limit(sql<number>`CASE WHEN ${only.when} THEN -1 ELSE 0 END`) : selected;
   const all = sql`m_brand AND m_cat AND m_flav`;
   const categoryIds = scope.facetCategoryIds.length ? scope.facetCategoryIds : ["-"];
   // CROSS JOIN keeps `base` the outer loop; otherwise SQLite may walk a whole facet table.
   // `base` is interpolated as a subquery, so it comes with its own parentheses.
   return sql<FacetRow>`WITH base AS MATERIALIZED ${base}
-    SELECT 'flags' AS facet, json_object('total', count(*), 'sale', coalesce(sum(on_sale), 0), ${FLAG_JSON}) AS value,
-      0 AS count FROM base WHERE ${all}
+    SELECT 'flags' AS facet, json_object('total', coalesce(sum(n), 0), ${FLAG_JSON}, 'allergens', json_object(${ALLERGEN_JSON})) AS value,
+      0 AS count FROM (SELECT flag_bits, allergen_bits, count(*) AS n FROM base WHERE ${all} GROUP BY flag_bits, allergen_bits) AS bits
     UNION ALL SELECT 'brands', brand, count(*) FROM base WHERE m_cat AND m_flav GROUP BY brand
     UNION ALL SELECT 'categories', child_id, count(*) FROM base
       WHERE child_id IN (${sql.join(categoryIds)}) AND m_brand AND m_flav GROUP BY child_id
     UNION ALL SELECT 'flavoringIngredients', fl.flavoring, count(*) FROM base CROSS JOIN product_flavoring fl ON fl.sku = base.sku
-      WHERE m_brand AND m_cat GROUP BY fl.flavoring
-    UNION ALL SELECT 'allergens', a.allergen, count(*) FROM base CROSS JOIN product_allergen a ON a.sku = base.sku
-      WHERE ${all} GROUP BY a.allergen`;
+      WHERE flavoured AND m_brand AND m_cat GROUP BY fl.flavoring`;
 }
 
 /** An unfiltered category's counts, kept by triggers: its own rows and its subcategories' totals. */
@@ -200,6 +229,63 @@ function storedFacets(categoryId: string, facetCategoryIds: string[]) {
   );
 }
 
+type StoredFlag = Exclude<FlagKey, "inStock">;
+
+/**
+ * The flag of a filter that sets one flag and nothing else but a price range: the filters shoppers
+ * set first, whose counts are stored per category (decision 0056); null for any other filter.
+ */
+function storedFlag(f: ProductFilter): StoredFlag | null {
+  const flags = f.flags.filter((flag): flag is StoredFlag => flag !== "inStock");
+  const other = FACET_KEYS.some((k) => f[k].length) || [f.sugar, f.fat].some((r) => r.min !== null || r.max !== null);
+  return flags.length === 1 && !other ? flags[0] : null;
+}
+
+/** A category's stored counts of the products that have one flag, and its subcategories' totals. */
+function storedFlagFacets(categoryId: string, flag: StoredFlag, facetCategoryIds: string[]) {
+  const own = qb
+    .selectFrom("category_flag_facet_count")
+    .select(["facet", "value", "count"])
+    .where("category_id", "=", categoryId)
+    .where("flag", "=", flag)
+    .where("count", ">", 0);
+  if (!facetCategoryIds.length) return own;
+  return own.unionAll(
+    qb
+      .selectFrom("category_flag_facet_count")
+      .select([sql.lit("categories").as("facet"), "category_id as value", "count"])
+      .where("category_id", "in", facetCategoryIds)
+      .where("flag", "=", flag)
+      .where("facet", "=", "total")
+      .where("value", "=", "")
+      .where("count", ">", 0),
+  );
+}
+
+/**
+ * A one-flag filter with a price range counts the stored counts less those of the products outside
+ * the range, when there are at most this many of them (each read once, off the price index); with
+ * more, it counts the range itself. The bound keeps both passes bounded where one of them is small.
+ */
+export const PRICE_OUTSIDE_ROWS = 5000;
+
+/** The sides a one-flag filter's price range leaves rows out on. */
+function priceSides(f: ProductFilter): PriceSide[] {
+  return [...(f.price.min !== null ? ["below" as const] : []), ...(f.price.max !== null ? ["above" as const] : [])];
+}
+
+/** How many rows a price range leaves out of a one-flag filter: up to `bound` + 1 on each side. */
+function rowsOutsidePrice(scope: ListScope, f: ProductFilter, bound: number) {
+  const counts = priceSides(f).map(
+    (side) =>
+      sql<number>`(SELECT count(*) FROM ${filtered(scope, f, "price", side)
+        .select(sql.lit(1).as("one"))
+        .limit(bound + 1)
+        .as("o")})`,
+  );
+  return sql<{ n: number }>`SELECT ${sql.join(counts, sql` + `)} AS n`;
+}
+
 /** Whether a search has more text matches than it works on. */
 function moreMatchesThanCandidates(match: string) {
   return qb
@@ -207,19 +293,43 @@ function moreMatchesThanCandidates(match: string) {
     .select((eb) => eb.fn.countAll<number>().as("n"));
 }
 
-function toResult(scope: ListScope, rows: Parameters<typeof toProductSummary>[0][], facetRows: FacetRow[]) {
-  const facets: Record<string, FacetValue[]> = { brands: [], categories: [], flavoringIngredients: [], allergens: [] };
-  const flags: Record<string, number> = Object.fromEntries(["sale", ...Object.keys(FLAG_COLUMNS)].map((k) => [k, 0]));
-  let total = 0;
+/** Facet rows, stored or counted, as one count per facet and value (the total under "total"). */
+function tally(facetRows: FacetRow[], sign = 1, into = new Map<string, Map<string, number>>()) {
+  const add = (facet: string, value: string, count: number) => {
+    const values = into.get(facet) ?? into.set(facet, new Map()).get(facet);
+    values?.set(value, (values.get(value) ?? 0) + sign * count);
+  };
   for (const row of facetRows) {
-    if (row.facet === "total") total = row.count;
-    else if (row.facet === "flags" && row.value.startsWith("{")) {
-      const { total: counted = 0, ...counts } = JSON.parse(row.value) as Record<string, number>;
-      total = counted;
-      Object.assign(flags, counts);
-    } else if (row.facet === "flags") flags[row.value] = row.count;
-    else facets[row.facet].push({ value: row.value, count: row.count });
+    if (row.facet === "flags" && row.value.startsWith("{")) {
+      const {
+        total = 0,
+        allergens = {},
+        ...flags
+      } = JSON.parse(row.value) as Record<string, number> & {
+        allergens?: Record<string, number>;
+      };
+      add("total", "", total);
+      for (const [flag, count] of Object.entries(flags)) add("flags", flag, count);
+      for (const [allergen, count] of Object.entries(allergens)) add("allergens", allergen, count);
+    } else add(row.facet, row.value, row.count);
   }
+  return into;
+}
+
+/** `facetRows` less `minus` (the counts of the rows a price range leaves out of stored counts). */
+function toResult(
+  scope: ListScope,
+  rows: Parameters<typeof toProductSummary>[0][],
+  facetRows: FacetRow[],
+  minus: FacetRow[] = [],
+) {
+  const counts = tally(minus, -1, tally(facetRows));
+  const facets: Record<string, FacetValue[]> = { brands: [], categories: [], flavoringIngredients: [], allergens: [] };
+  const flags: Record<string, number> = Object.fromEntries(Object.keys(FLAG_BITS).map((k) => [k, 0]));
+  const total = counts.get("total")?.get("") ?? 0;
+  for (const [flag, count] of counts.get("flags") ?? []) flags[flag] = count;
+  for (const key of FACET_KEYS)
+    for (const [value, count] of counts.get(key) ?? []) if (count > 0) facets[key].push({ value, count });
   const order = new Map(scope.facetCategoryIds.map((id, i) => [id, i]));
   const byName = (a: FacetValue, b: FacetValue) => a.value.localeCompare(b.value, "de");
   return {
@@ -236,10 +346,42 @@ function toResult(scope: ListScope, rows: Parameters<typeof toProductSummary>[0]
   };
 }
 
-export async function listProducts(db: D1Database, scope: ListScope, f: ProductFilter): Promise<ProductListResult> {
+/** `priceOutsideRows`: PRICE_OUTSIDE_ROWS; tests lower it to take the other way. */
+export async function listProducts(
+  db: D1Database,
+  scope: ListScope,
+  f: ProductFilter,
+  { priceOutsideRows = PRICE_OUTSIDE_ROWS } = {},
+): Promise<ProductListResult> {
+  const flag = scope.kind === "category" ? storedFlag(f) : null;
+  if (scope.kind === "category" && flag && (f.price.min !== null || f.price.max !== null)) {
+    // one batch: which way is bounded is known only to the database
+    const outside = rowsOutsidePrice(scope, f, priceOutsideRows);
+    const few = sql<SqlBool>`(${outside}) <= ${priceOutsideRows}`;
+    const [rows, stored, [{ n }], insideRows, ...sideRows] = (await batch(db, [
+      pageQuery(scope, f),
+      storedFlagFacets(scope.categoryId, flag, scope.facetCategoryIds),
+      outside,
+      countedFacets(scope, f, { when: sql<SqlBool>`NOT ${few}` }),
+      ...priceSides(f).map((side) => countedFacets(scope, f, { outside: side, when: few })),
+    ])) as unknown as [
+      Parameters<typeof toProductSummary>[0][],
+      FacetRow[],
+      [{ n: number }],
+      FacetRow[],
+      ...FacetRow[][],
+    ];
+    const result =
+      n <= priceOutsideRows ? toResult(scope, rows, stored, sideRows.flat()) : toResult(scope, rows, insideRows);
+    return { ...result, matchLimit: null };
+  }
   if (scope.kind === "category") {
     const facets =
-      activeFilterCount(f) === 0 ? storedFacets(scope.categoryId, scope.facetCategoryIds) : countedFacets(scope, f);
+      activeFilterCount(f) === 0
+        ? storedFacets(scope.categoryId, scope.facetCategoryIds)
+        : flag
+          ? storedFlagFacets(scope.categoryId, flag, scope.facetCategoryIds)
+          : countedFacets(scope, f);
     const [rows, facetRows] = await batch(db, [pageQuery(scope, f), facets] as const);
     return { ...toResult(scope, rows, facetRows as FacetRow[]), matchLimit: null };
   }
