@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { mainHeading } from "~/components/ui/main-heading";
+import { mainHeading } from "~/components/ui/Modal";
 
 /**
  * When a cart line disappears while one of its controls had the keyboard focus ("Entfernen", "−"

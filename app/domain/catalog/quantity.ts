@@ -2,8 +2,6 @@
  * Net quantities and base prices (Grundpreis, PAngV § 4: per 1 kg or 1 l, never per 100 g since
  * the 2022 revision). Pieces have no base price.
  */
-import { formatNumber } from "./number-format";
-
 export const UNITS = ["g", "kg", "ml", "l", "piece"] as const;
 export type Unit = (typeof UNITS)[number];
 export type BaseUnit = "kg" | "l";
@@ -14,8 +12,11 @@ export interface NetQuantity {
   packCount: number;
 }
 
-// Re-exported: the product pages format their figures with the quantities.
-export { formatNumber };
+const number = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 3 });
+
+export function formatNumber(value: number): string {
+  return number.format(value);
+}
 
 /**
  * The space between a number and its unit: a no-break space (U+00A0), the one Intl puts before "€",
