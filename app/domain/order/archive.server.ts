@@ -11,6 +11,7 @@
 import { sql } from "kysely";
 import { all, batch, prepare, qb } from "~/platform/db.server";
 import { coalescing } from "~/platform/d1-coalesce.server";
+import { sha256Hex } from "~/platform/photo-store.server";
 import { SHARE_SKU } from "~/domain/share/purchase";
 import { isPickupCarrier } from "~/domain/checkout/carriers";
 import { findFulfilmentOrder, orderProgress } from "~/domain/fulfilment/order.server";
@@ -231,20 +232,16 @@ async function writeOrder(
   await Promise.all([
     archive.put(archiveKey(order.id), text, {
       httpMetadata: { contentType: "application/json" },
-      sha256: await sha256(text),
+      sha256: await sha256Hex(text),
     }),
     pdf
       ? archive.put(archivedInvoiceKey(order.id), pdf, {
           httpMetadata: { contentType: "application/pdf" },
-          sha256: await sha256(pdf),
+          sha256: await sha256Hex(pdf),
         })
       : null,
   ]);
   return document;
-}
-
-async function sha256(bytes: Uint8Array): Promise<ArrayBuffer> {
-  return crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
 }
 
 /**
