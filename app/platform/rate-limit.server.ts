@@ -1,7 +1,9 @@
 /**
- * Exact throttling counters in D1 (docs/architecture.md "Sessions and security"): one fixed-window row
- * per key, counted up by a single atomic upsert, so concurrent attempts can never slip past the
- * limit together.
+ * Exact throttling counters in D1 (docs/architecture.md "Sessions and security"): one row per key,
+ * counted up by a single atomic upsert, so concurrent attempts can never slip past the limit
+ * together. A key's window starts with its first attempt, not on the clock's quarter hour: with
+ * clock-aligned windows five attempts just before the hour and five just after all passed, and a
+ * lock-out could end a second after it began (docs/decisions/0010-sign-in-throttling.md).
  */
 import { isProduction, type Env } from "./context";
 import { sql } from "kysely";
@@ -53,15 +55,16 @@ export interface Throttle {
 const key = ({ limit, subject }: Throttle) => `${limit.name}:${subject.toLowerCase()}`;
 
 function countAttempt(db: D1Database, throttle: Throttle, now: number): D1PreparedStatement {
-  const windowStart = now - (now % throttle.limit.windowSeconds);
+  // A row whose window has run out starts a new one at this attempt.
+  const openSince = now - throttle.limit.windowSeconds;
   return prepare(
     db,
     sql<{
       count: number;
-    }>`INSERT INTO rate_limit (key, window_start, count) VALUES (${key(throttle)}, ${windowStart}, 1)
+    }>`INSERT INTO rate_limit (key, window_start, count) VALUES (${key(throttle)}, ${now}, 1)
      ON CONFLICT (key) DO UPDATE SET
-       count = CASE WHEN rate_limit.window_start = excluded.window_start THEN rate_limit.count + 1 ELSE 1 END,
-       window_start = excluded.window_start
+       count = CASE WHEN rate_limit.window_start > ${openSince} THEN rate_limit.count + 1 ELSE 1 END,
+       window_start = CASE WHEN rate_limit.window_start > ${openSince} THEN rate_limit.window_start ELSE excluded.window_start END
      RETURNING count`,
   );
 }

@@ -82,6 +82,29 @@ describe("sign-in throttling on a deployed shop", () => {
     expect((await signIn(device, other, PASSWORD)).res.status).toBe(302);
   });
 
+  it("a lock-out lasts 15 minutes from the first failure, on the clock or across its quarter hours", async () => {
+    const email = await customer();
+    const client = new Browser(shop, ip(80));
+    const pair = `login:pair:${email}|${ip(80)}`;
+    const ageBy = (seconds: number) =>
+      shop.db
+        .prepare("UPDATE rate_limit SET window_start = window_start - ?1 WHERE key = ?2")
+        .bind(seconds, pair)
+        .run();
+    for (let i = 0; i < 5; i++) expect((await signIn(client, email, `Falsch${i}x1`)).res.status).toBe(401);
+    // 14 minutes later the window is still the first one, whatever quarter hour the clock shows now
+    await ageBy(14 * 60);
+    expect((await signIn(client, email, PASSWORD)).res.status).toBe(429);
+    // past 15 minutes the next attempt opens a new window, counted from 1
+    await ageBy(60 + 1);
+    expect((await signIn(client, email, PASSWORD)).res.status).toBe(302);
+    const row = await shop.db
+      .prepare("SELECT count FROM rate_limit WHERE key = ?1")
+      .bind(pair)
+      .first<{ count: number }>();
+    expect(row?.count).toBe(0);
+  });
+
   it("a client trying many addresses is throttled after 30 failures", async () => {
     const prober = new Browser(shop, ip(60));
     const statuses: number[] = [];
