@@ -10,26 +10,27 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { DeferredScripts } from "~/components/layout/DeferredScripts";
 import { ConsentBanner } from "~/components/layout/ConsentBanner.server";
 import { ServerMarkup } from "~/components/layout/ServerMarkup";
-import { useHydrationDone } from "~/components/layout/hydration";
+import { useHydrationDone, whenIdle } from "~/components/layout/hydration";
 import { TagManager } from "~/components/tracking/TagManager";
-import { TrackingBridge } from "~/components/tracking/TrackingBridge";
 import { Notifications } from "~/components/layout/Notifications";
 import { useLogoutCleanup } from "~/components/layout/useLogoutCleanup";
 import { Header } from "~/components/layout/Header";
-import { NewVersionWatch, useReloadIfOutdated } from "~/components/layout/NewVersionWatch";
+import { AfterHydration } from "~/components/layout/AfterHydration";
+import { useReloadIfOutdated } from "~/components/layout/useReloadIfOutdated";
 import { RouteAnnouncer } from "~/components/layout/RouteAnnouncer";
 import { useDarkMode } from "~/components/layout/ThemeToggle";
-import { ErrorPage, ErrorTitle, errorStatus } from "~/components/ui/ErrorPage";
-import { LoginPromptProvider } from "~/components/ui/LoginPrompt";
+import { ErrorTitle, errorStatus } from "~/components/ui/ErrorTitle";
+import { LoginPromptProvider, type LoadLoginPromptDialog } from "~/components/ui/LoginPrompt";
 import { useNonce } from "~/components/layout/nonce";
-import { ShareWaitingModal, WaitingRefresh } from "~/components/share/ShareWaitingModal";
-import { SharesReady } from "~/components/share/SharesReady";
+import { WaitingRefresh } from "~/components/share/WaitingRefresh";
+import * as onServer from "~/components/layout/on-demand.server";
+import { onDemand } from "~/components/layout/on-demand";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { outageOf } from "~/platform/database-outage";
 import { loadShopper } from "~/http/customer/shopper.server";
@@ -79,6 +80,30 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod ? defaultShouldRevalidate : document.documentElement.dataset.signedIn === "1";
 
+/**
+ * Parts of the frame that few pages show, with their code on demand (components/layout/on-demand.tsx,
+ * docs/decisions/0054): the shares' notices (few customers, rarely, docs/decisions/0021) and the
+ * error page. One that comes after the page has loaded (an error after a navigation) shows once its
+ * file is there; the error page's is fetched when the browser is idle, so that it is at hand should
+ * the network be gone by then.
+ */
+const ShareWaitingModal = onDemand(onServer.ShareWaitingModal, () =>
+  import("~/components/share/ShareWaitingModal").then((m) => m.ShareWaitingModal),
+);
+const SharesReady = onDemand(onServer.SharesReady, () =>
+  import("~/components/share/SharesReady").then((m) => m.SharesReady),
+);
+/** The login prompt's dialog, loaded on demand (components/ui/LoginPrompt.tsx); one fetch per page. */
+let loginDialog: ReturnType<LoadLoginPromptDialog> | null = null;
+const loadLoginDialog: LoadLoginPromptDialog = () => {
+  loginDialog ??= import("~/components/ui/LoginPromptDialog");
+  return loginDialog;
+};
+const loadVersionWatch = () => import("~/components/layout/NewVersionWatch").then((m) => m.NewVersionWatch);
+const loadTrackingBridge = () => import("~/components/tracking/TrackingBridge").then((m) => m.TrackingBridge);
+const loadErrorPage = () => import("~/components/ui/ErrorPage").then((m) => m.ErrorPage);
+const ErrorPage = onDemand(onServer.ErrorPage, loadErrorPage);
+
 /** Pages without anything interactive (legal, content) set `handle.hydrate = false`: no JavaScript. */
 function useHydrate(): boolean {
   return !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
@@ -109,6 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useLogoutCleanup(Boolean(data?.customer));
   // The layout wraps every page and error page: what mounts after its first commit is no hydration.
   useHydrationDone();
+  useEffect(() => whenIdle(() => void loadErrorPage()), []);
   // The settings page is the banner's form in full; it does not ask twice.
   const consentPage = useMatches().some((m) => m.id === "routes/consent");
   const staffArea = useStaffArea();
@@ -146,12 +172,20 @@ export function Layout({ children }: { children: ReactNode }) {
               {children}
             </>
           ) : (
-            <LoginPromptProvider>
+            <LoginPromptProvider load={loadLoginDialog}>
               <Header darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} cart={data?.cart ?? null} />
               <Notifications notices={data?.notices ?? []} />
-              {blocked ? <ShareWaitingModal /> : null}
+              {blocked ? (
+                <Suspense fallback={null}>
+                  <ShareWaitingModal />
+                </Suspense>
+              ) : null}
               <main id="main" className="main" tabIndex={-1}>
-                {data?.shares?.state === "ready" ? <SharesReady quantity={data.shares.quantity} /> : null}
+                {data?.shares?.state === "ready" ? (
+                  <Suspense fallback={null}>
+                    <SharesReady quantity={data.shares.quantity} />
+                  </Suspense>
+                ) : null}
                 {children}
               </main>
               <ServerMarkup fragment="footer" />
@@ -164,8 +198,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {hydrate || typeof document !== "undefined" ? <ScrollRestoration nonce={nonce} /> : null}
         {hydrate || typeof document !== "undefined" ? <DeferredScripts nonce={nonce} /> : null}
         {/* Only in a browser running the app; it renders nothing, so no page carries anything for it. */}
-        {typeof document !== "undefined" ? <NewVersionWatch /> : null}
-        {data?.tagManager && typeof document !== "undefined" ? <TrackingBridge group={data.tagManager.group} /> : null}
+        <AfterHydration load={loadVersionWatch} props={{}} />
+        {data?.tagManager ? (
+          <AfterHydration load={loadTrackingBridge} props={{ group: data.tagManager.group }} />
+        ) : null}
       </body>
     </html>
   );
@@ -182,5 +218,9 @@ export function ErrorBoundary() {
   if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
   useReloadIfOutdated(error);
   const outage = isRouteErrorResponse(error) ? outageOf(error.data) : null;
-  return <ErrorPage status={errorStatus(error)} resend={outage?.resend} />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorPage status={errorStatus(error)} resend={outage?.resend} />
+    </Suspense>
+  );
 }

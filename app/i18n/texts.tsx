@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from "react";
 import type { Texts, TextStore, TranslateOptions } from "./translate";
+import { whenIdle } from "~/components/layout/hydration";
 import { TextsContext, useTranslation, type TFunction } from "./use-translation";
 // Every route module reaches this file: the page frame's shared modules ride along into the
 // browser's React chunk (see the file, docs/decisions/0054).
@@ -67,9 +68,7 @@ export function TextsProvider({
     [version],
   );
   useEffect(() => {
-    if (!later.length) return;
-    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
-    whenIdle(() => load(later));
+    if (later.length) whenIdle(() => load(later));
   }, [later, load]);
   const value = useMemo(() => ({ store, load }), [store, load]);
   return <TextsContext.Provider value={value}>{children}</TextsContext.Provider>;

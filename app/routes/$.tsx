@@ -1,26 +1,8 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isExternal, withoutLocalePrefix } from "~/domain/content/redirect";
-import { safeRedirectPath } from "~/platform/redirect";
-import { findRedirect } from "~/domain/content/redirect.server";
-import { isLoginRequired } from "~/domain/customer/login-required";
-import { requireCustomer } from "~/platform/auth.server";
-import { notFound } from "~/platform/route-data.server";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { answerUnknownPath } from "~/http/content/unknown-path.server";
 
-/**
- * Paths no route answers: the locale prefix is dropped (only German exists), then the per-path
- * lookup may know a new address; a login-required path sends visitors to /login; otherwise it is
- * a 404 on the error page.
- */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const unprefixed = withoutLocalePrefix(url.pathname, url.search);
-  // "/de//evil.example" must not become "//evil.example"
-  if (unprefixed) throw redirect(safeRedirectPath(unprefixed), 301);
-  const target = await findRedirect(context.env.DB, url.pathname);
-  if (target) throw redirect(target, isExternal(target) ? 302 : 301);
-  if (isLoginRequired(url.pathname)) await requireCustomer(request, context);
-  throw notFound();
-}
+/** Paths no route answers: a redirect, the login, or a 404 on the error page (unknown-path.server.ts). */
+export const loader = (args: LoaderFunctionArgs) => answerUnknownPath(args);
 
 export default function NotFound() {
   return null;

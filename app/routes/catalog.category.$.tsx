@@ -6,7 +6,7 @@ import { ProductListing } from "~/components/catalog/ProductListing";
 import { categoryHref } from "~/domain/catalog/href";
 import { categoryPath } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
-import { parseProductFilter } from "~/domain/catalog/filters";
+import { parseProductFilter } from "~/domain/catalog/filter-params.server";
 import { categoryListing } from "~/domain/catalog/listing.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound, publicPage } from "~/platform/route-data.server";

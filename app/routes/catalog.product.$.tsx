@@ -1,13 +1,16 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Suspense, useEffect } from "react";
 import { useTranslation, pageTitle } from "~/i18n/texts";
 import { Breadcrumb } from "~/components/catalog/Breadcrumb";
+import { whenIdle } from "~/components/layout/hydration";
+import { KeptMarkup } from "~/components/layout/KeptMarkup";
+import { onDemand } from "~/components/layout/on-demand";
 import { NetQuantity } from "~/components/product/NetQuantity";
 import { Price } from "~/components/product/Price";
-import { ProductDetails } from "~/components/product/ProductDetails";
+import * as onServer from "~/components/product/on-demand.server";
 import { ProductGallery } from "~/components/product/ProductGallery";
 import { BadgeList, LabelList } from "~/components/product/ProductMarks";
-import { InspirationWheel } from "~/components/product/InspirationWheel";
 import { ShoppingActions } from "~/components/product/ShoppingActions";
 import { categoryPath } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
@@ -37,9 +40,27 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.title }, { name: "description", content: data.product.description }] : [];
 
+/**
+ * The food information needs no JavaScript: the page keeps the server's markup of it and loads its
+ * code (with the nutrition table and the supplier's address) only for a product page the browser
+ * renders itself, an in-app navigation; fetched once the browser is idle (docs/decisions/0054).
+ */
+const loadDetails = () => import("~/components/product/ProductDetails").then((m) => m.ProductDetails);
+const ProductDetails = onDemand(onServer.ProductDetails, loadDetails);
+
+/**
+ * The similar products below the details, off the page's first load too: the server renders them,
+ * the browser fetches their code while the page hydrates and hydrates them once it is there (in a
+ * `Suspense` boundary; until then they are the row of tiles a page without JavaScript shows).
+ */
+const InspirationWheel = onDemand(onServer.InspirationWheel, () =>
+  import("~/components/product/InspirationWheel").then((m) => m.InspirationWheel),
+);
+
 export default function ProductPage() {
   const { product, similar, path, photos } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["catalog", "common"]);
+  useEffect(() => whenIdle(() => void loadDetails()), []);
   return (
     <div className="page product-page">
       <Breadcrumb path={path} current={product.name} />
@@ -63,8 +84,14 @@ export default function ProductPage() {
           <p className="product-description">{keepUnitsWithNumbers(product.description)}</p>
         </div>
       </article>
-      <ProductDetails product={product} />
-      {similar.length ? <InspirationWheel products={similar} /> : null}
+      <KeptMarkup key={product.sku} className="product-info">
+        <ProductDetails product={product} />
+      </KeptMarkup>
+      {similar.length ? (
+        <Suspense fallback={null}>
+          <InspirationWheel products={similar} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,14 +1,15 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { searchEvent } from "~/domain/tracking/events";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation, pageTitle } from "~/i18n/texts";
 import { ProductListing } from "~/components/catalog/ProductListing";
 import { categoryHref } from "~/domain/catalog/href";
-import { activeFilterCount, parseProductFilter } from "~/domain/catalog/filters";
+import { activeFilterCount } from "~/domain/catalog/filters";
+import { parseProductFilter } from "~/domain/catalog/filter-params.server";
 import { searchListing } from "~/domain/catalog/listing.server";
 import { MIN_SEARCH_LENGTH, searchQueryOf } from "~/domain/catalog/search";
 import { translator } from "~/platform/i18n.server";
 import { publicPage } from "~/platform/route-data.server";
+import { searchTracking } from "~/http/tracking/page.server";
 
 export const handle = { i18n: ["common", "catalog"] };
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // a result list for a plain query is worth finding from outside; empty, too short or filtered ones are not
     indexable: !!result?.total && activeFilterCount(filter) === 0,
     // the search term with its result count, sent by the tracker where statistics are allowed
-    tracking: result ? [searchEvent(query, result.total)] : [],
+    tracking: searchTracking(query, result ? result.total : null),
   });
 }
 

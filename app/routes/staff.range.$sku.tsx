@@ -25,10 +25,10 @@ import {
   setPublished,
   stockChangesOf,
   supplierChoices,
+  allergenChoices,
 } from "~/domain/range/range.server";
 import { priceSchema, publishSchema, stockSchema } from "~/domain/range/schema";
 import { categoryChoices } from "~/domain/catalog/category.server";
-import { ALLERGENS } from "~/domain/catalog/filters";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { DetailsForm } from "~/components/staff/range/DetailsForm";
 import { ProductPhotos } from "~/components/staff/range/ProductPhotos";
@@ -73,7 +73,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     product,
     history,
     stock,
-    choices: { categories: categoryChoices(tree), suppliers, allergens: [...ALLERGENS] },
+    choices: { categories: categoryChoices(tree), suppliers, allergens: allergenChoices() },
     photos: photosView(photos ?? { revision: 0, photos: [] }, context.env.IMAGE_RESIZING === "on"),
   };
 }

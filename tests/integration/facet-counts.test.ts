@@ -7,7 +7,8 @@
  * added).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALLERGENS, parseProductFilter, type ProductFilter } from "~/domain/catalog/filters";
+import { parseProductFilter } from "~/domain/catalog/filter-params.server";
+import { ALLERGENS, type ProductFilter } from "~/domain/catalog/filters";
 import { ALLERGEN_BITS, FLAG_BITS, FLAG_COLUMNS } from "~/domain/catalog/flag-columns.server";
 import type { ProductListResult } from "~/domain/catalog/listing";
 import { type ListScope, listProducts } from "~/domain/catalog/product-list.server";

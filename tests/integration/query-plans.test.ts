@@ -17,7 +17,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCatalog } from "../../scripts/generate-catalog.mjs";
-import { parseProductFilter, SORT_KEYS } from "~/domain/catalog/filters";
+import { parseProductFilter } from "~/domain/catalog/filter-params.server";
+import { SORT_KEYS } from "~/domain/catalog/filters";
 import { loadProductDetail, loadProductsBySku, MAX_SKUS_PER_READ } from "~/domain/catalog/product-detail.server";
 import { type ListScope, listProducts } from "~/domain/catalog/product-list.server";
 import { loadHomeRows, topSearchHits } from "~/domain/catalog/product-rows.server";

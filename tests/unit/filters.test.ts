@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, parseProductFilter, productFilterParams } from "~/domain/catalog/filters";
+import { parseProductFilter } from "~/domain/catalog/filter-params.server";
+import { activeFilterCount, productFilterParams } from "~/domain/catalog/filters";
 import { searchMatch, searchTerms } from "~/domain/catalog/search";
 
 const parse = (query: string) => parseProductFilter(new URLSearchParams(query));

@@ -7,7 +7,7 @@
  * no product list: no sections. A path where the shop shows nothing is a 404.
  */
 import { z } from "zod";
-import { parseProductFilter } from "~/domain/catalog/filters";
+import { parseProductFilter } from "~/domain/catalog/filter-params.server";
 import { HOME_ROWS } from "~/domain/catalog/listing";
 import { categoryListing, searchListing } from "~/domain/catalog/listing.server";
 import { loadHomeRows } from "~/domain/catalog/product-rows.server";

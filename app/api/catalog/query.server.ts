@@ -17,10 +17,10 @@ import {
   MAX_VALUES_PER_FACET,
   orderedRange,
   parseGrams,
-  parseProductFilter,
   type ProductFilter,
   SORT_KEYS,
 } from "~/domain/catalog/filters";
+import { parseProductFilter } from "~/domain/catalog/filter-params.server";
 import { translator } from "~/platform/i18n.server";
 import { invalidInput } from "../errors.server";
 import { euroInput } from "../money.server";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { mainHeading } from "~/components/ui/Modal";
+import { mainHeading } from "~/components/ui/main-heading";
 
 /**
  * When a cart line disappears while one of its controls had the keyboard focus ("Entfernen", "−"

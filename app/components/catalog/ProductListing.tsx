@@ -5,7 +5,7 @@ import { ProductGrid } from "~/components/product/ProductTile";
 import { productFilterParams, type ProductFilter } from "~/domain/catalog/filters";
 import type { ProductListResult } from "~/domain/catalog/listing";
 import type { ProductSummary } from "~/domain/catalog/product";
-import { formatNumber } from "~/domain/catalog/quantity";
+import { formatNumber } from "~/domain/catalog/number-format";
 import { FilterPanel } from "./FilterPanel";
 
 export interface ListingData {

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "~/i18n/texts";
+import { useTranslation } from "~/i18n/use-translation";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Icon } from "~/components/ui/Icon";
 

@@ -1,10 +1,14 @@
-import { type BlockerFunction, isRouteErrorResponse, useBlocker } from "@remix-run/react";
+import { type BlockerFunction, useBlocker } from "@remix-run/react";
 import { useEffect } from "react";
+// Loaded on its own after hydration and without texts: named so that the browser build keeps React
+// and Remix in one chunk with the texts and the frame's shared modules (layout/shell-shared.ts, decision 0054).
+import "~/i18n/texts";
 
 /**
  * The new-version watcher (docs/decisions/0025) is needed minutes after the first paint, not for
  * it: it is fetched once the page has hydrated, while the tab's build is still the server's, and
- * stays off the first load (docs/decisions/0002). A failed fetch leaves the page as it is.
+ * stays off the first load (docs/decisions/0002). A failed fetch leaves the page as it is. This
+ * component is loaded after hydration too (root.tsx, docs/decisions/0054).
  */
 const watcher = () => import("./newVersionReload");
 
@@ -31,18 +35,4 @@ export function NewVersionWatch() {
     };
   }, []);
   return null;
-}
-
-/**
- * An error page in an outdated tab (a stale island's chunk is gone, new data met old code) gives
- * way to the page of the new build. Refusals and 404s are the server's answer and stay.
- */
-export function useReloadIfOutdated(error: unknown) {
-  useEffect(() => {
-    if (isRouteErrorResponse(error)) return;
-    watcher().then(
-      (module) => module.reloadIfOutdated(),
-      () => {},
-    );
-  }, [error]);
 }

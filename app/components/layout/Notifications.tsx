@@ -1,14 +1,19 @@
-import { useEffect, useRef, useState } from "react";
+import { memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { Icon } from "~/components/ui/Icon";
-import {
-  NOTICE_DURATION_MS,
-  NOTICE_REPLACE_DELAY_MS,
-  planIncoming,
-  type NoticeView,
-} from "~/domain/notification/notice";
+import { NOTICE_REPLACE_DELAY_MS, planIncoming, type NoticeView } from "~/domain/notification/notice";
+import { whenIdle } from "./hydration";
+import { onDemand } from "./on-demand";
+import * as onServer from "./on-demand.server";
+
+/**
+ * A toast's code (Toast.tsx) is not part of a page's first load (docs/decisions/0054): most pages
+ * show none. A page that comes with one hydrates it once the file is there (the server's toast
+ * stands meanwhile, and the live region below speaks at once); the browser fetches it when idle,
+ * for the notices of later actions.
+ */
+const loadToast = () => import("./Toast").then((m) => m.Toast);
+const Toast = onDemand(onServer.Toast, loadToast);
 
 /**
  * Toasts of flashed notices. The server renders them, so they show without JavaScript; with
@@ -23,7 +28,6 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
   const location = useLocation();
   const page = location.pathname + location.search;
   const lastPage = useRef(page);
-  const hydrated = useHydrated();
   const region = useReservedSpace(shown.length);
 
   // Notices waiting for the replace delay; they outlive a re-run of the effect below (more loader
@@ -36,7 +40,12 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
     for (const n of fresh) seen.current.add(n.id);
     const plan = planIncoming(shown, fresh, page !== lastPage.current, waiting.current);
     lastPage.current = page;
-    setShown([...plan.keep, ...plan.now]);
+    const next = [...plan.keep, ...plan.now];
+    // The same toasts stay the same list: a toast whose code is still on its way must not be updated
+    // (its `Suspense` boundary would give up the server's markup, see ToastList).
+    setShown((current) =>
+      current.length === next.length && current.every((n, i) => n.id === next[i].id) ? current : next,
+    );
     waiting.current = plan.later;
     if (!plan.later.length) return;
     const timer = setTimeout(() => {
@@ -46,7 +55,9 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
     return () => clearTimeout(timer);
   }, [notices, page]);
 
-  const dismiss = (id: string) => setShown((current) => current.filter((n) => n.id !== id));
+  useEffect(() => whenIdle(() => void loadToast()), []);
+
+  const dismiss = useCallback((id: string) => setShown((current) => current.filter((n) => n.id !== id)), []);
   return (
     <section className="notifications" aria-label={t("notifications.label")} ref={region}>
       <div role="status" aria-live="polite" aria-atomic="false" className="visually-hidden">
@@ -54,12 +65,32 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
           <p key={notice.id}>{notice.text}</p>
         ))}
       </div>
-      {shown.map((notice) => (
-        <Toast key={notice.id} notice={notice} interactive={hydrated} onDismiss={() => dismiss(notice.id)} />
-      ))}
+      <ToastList shown={shown} onDismiss={dismiss} />
     </section>
   );
 }
+
+/**
+ * The toasts, in a `Suspense` boundary that keeps the server's markup until their code is there.
+ * Memoised, with a list and a handler that stay the same objects: a boundary that receives an
+ * update before it has hydrated switches to rendering in the browser and drops that markup.
+ */
+const ToastList = memo(function ToastList({
+  shown,
+  onDismiss,
+}: {
+  shown: NoticeView[];
+  onDismiss: (id: string) => void;
+}) {
+  if (!shown.length) return null;
+  return (
+    <Suspense fallback={null}>
+      {shown.map((notice) => (
+        <Toast key={notice.id} notice={notice} onDismiss={onDismiss} />
+      ))}
+    </Suspense>
+  );
+});
 
 /**
  * Keeps the toasts from hiding what a keyboard user focuses: the page reserves their height at
@@ -91,48 +122,4 @@ function useReservedSpace(count: number) {
     };
   }, [count]);
   return region;
-}
-
-function Toast({
-  notice,
-  interactive,
-  onDismiss,
-}: {
-  notice: NoticeView;
-  interactive: boolean;
-  onDismiss: () => void;
-}) {
-  const { t } = useTranslation();
-  const [paused, setPaused] = useState(false);
-  const remaining = useRef(NOTICE_DURATION_MS);
-
-  useEffect(() => {
-    if (!interactive || paused) return;
-    const started = Date.now();
-    const timer = setTimeout(onDismiss, remaining.current);
-    return () => {
-      clearTimeout(timer);
-      remaining.current -= Date.now() - started;
-    };
-  }, [interactive, paused, onDismiss]);
-
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: pausing on hover is an addition for pointer users; the toast's own buttons and focus serve the keyboard
-    <div
-      className={`toast toast-${notice.type}`}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
-      {/* read once, from the live region above */}
-      <p aria-hidden="true">{notice.text}</p>
-      {interactive ? (
-        <button type="button" className="toast-close" onClick={onDismiss}>
-          <Icon name="close" />
-          <span className="visually-hidden">{t("notifications.close")}</span>
-        </button>
-      ) : null}
-    </div>
-  );
 }

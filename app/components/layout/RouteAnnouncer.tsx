@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { mainHeading } from "~/components/ui/Modal";
+import { mainHeading } from "~/components/ui/main-heading";
 
 /**
  * A client-side navigation to another page moves focus to the new page's main heading and

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 
 /**
  * Whether the browser is still hydrating the server's document: true from the start of the app
@@ -12,8 +12,22 @@ export function useHydrationDone() {
   }, []);
 }
 
+/**
+ * Runs `task` once the browser is idle (after hydration, when called from an effect): for code a
+ * page may need later but not for its first load (docs/decisions/0054). Browsers without
+ * `requestIdleCallback` run it after a second.
+ */
+export function whenIdle(task: () => void) {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(task);
+  else window.setTimeout(task, 1_000);
+}
+
 /** A layout effect in the browser; on the server (where it would warn) a plain effect that never runs. */
 export const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+const noSubscription = () => () => {};
+const clientSnapshot = () => false;
+const serverSnapshot = () => true;
 
 /**
  * Whether this component keeps the server's markup of one of its parts: in the browser, for a
@@ -23,7 +37,10 @@ export const useBrowserLayoutEffect = typeof document === "undefined" ? useEffec
  */
 
 export function useKeptServerMarkup<T extends HTMLElement>(): [boolean, React.RefObject<T>] {
-  const [kept, setKept] = useState(() => hydrating);
+  // Hydrating, not only the document's first pass: a `Suspense` boundary whose code comes later
+  // (docs/decisions/0054) hydrates after it, and React gives the server's snapshot then too.
+  const fromServer = useSyncExternalStore(noSubscription, clientSnapshot, serverSnapshot);
+  const [kept, setKept] = useState(() => fromServer);
   const ref = useRef<T>(null);
   // Checked once, on mount.
   useBrowserLayoutEffect(() => {

@@ -9,7 +9,9 @@
  * file: the modules then share React's set of routes and its chunk. Remix's runtime is named too:
  * a module loaded on demand that reaches this file but not Remix (a tile's body) would otherwise
  * split React from React DOM into two chunks. What is named here must stay
- * something the root route loads; a module only some pages need does not belong here, and a module
+ * something the root route loads; a module only some pages need does not belong here, except a
+ * module of a few lines that the catalogue pages need (`useImageResizing`, `number-format`): as a
+ * file of its own it costs each of them more than it costs every page here. A module
  * named here translates with `i18n/use-translation.ts`, never through `i18n/texts.tsx` (that would be
  * an import circle: tests/unit/layers.test.ts).
  */
@@ -17,11 +19,15 @@ import "@remix-run/react";
 import "remix-utils/csrf/react";
 import "remix-utils/use-hydrated";
 import "~/domain/catalog/href";
-import "~/domain/share/purchase";
-import "~/domain/share/share";
-import "~/domain/time/berlin";
+import "~/domain/catalog/number-format";
+import "~/domain/notification/notice";
 import "~/components/layout/hydration";
-import "~/components/share/SharesReady";
+import "~/components/layout/useInAppLinks";
+import "~/components/account/useShopper";
+import "~/components/product/useImageResizing";
+import "~/components/layout/LogoutButton";
+import "~/components/layout/on-demand";
 import "~/components/ui/Icon";
 import "~/components/ui/LoginPrompt";
-import "~/components/ui/Modal";
+import "~/components/ui/main-heading";
+import "~/components/ui/submitInPlace";

@@ -6,12 +6,16 @@ import { Ingredients } from "./Ingredients";
 import { NetQuantity } from "./NetQuantity";
 import { NutritionTable } from "./NutritionTable";
 
-/** The mandatory food information (LMIV art. 9), in the order a customer looks for it. */
+/**
+ * The mandatory food information (LMIV art. 9), in the order a customer looks for it. Inside the
+ * product page's `div.product-info`, which keeps the server's markup of it: the browser loads this
+ * module only for a product page it renders itself (routes/catalog.product.$.tsx, docs/decisions/0054).
+ */
 export function ProductDetails({ product }: { product: ProductDetail }) {
   const { t } = useTranslation(["catalog", "common"]);
   const liquid = product.unit === "ml" || product.unit === "l";
   return (
-    <div className="product-info">
+    <>
       <section aria-labelledby="ingredients-title">
         <h2 id="ingredients-title">{t("detail.ingredients")}</h2>
         {product.ingredients ? (
@@ -92,6 +96,6 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
           <dd>{product.sku}</dd>
         </dl>
       </section>
-    </div>
+    </>
   );
 }

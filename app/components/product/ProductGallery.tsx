@@ -1,8 +1,20 @@
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/texts";
-import { Modal } from "~/components/ui/Modal";
+import { whenIdle } from "~/components/layout/hydration";
 import { photoUrl, productImageSrcSet, productImageUrl } from "~/platform/images";
 import { useImageResizing } from "./useImageResizing";
+
+/**
+ * The lightbox's code (Lightbox.tsx, with Modal) is not part of the page's first load
+ * (docs/decisions/0054): fetched once the browser is idle after hydration, or by a click that
+ * comes earlier (the lightbox then opens as soon as the file is there).
+ */
+let lightboxLoading: Promise<typeof import("./Lightbox")> | null = null;
+const loadLightbox = () => {
+  lightboxLoading ??= import("./Lightbox");
+  return lightboxLoading;
+};
+const Lightbox = lazy(loadLightbox);
 
 /**
  * The product's images: the main one large, further photos (docs/decisions/0048) as thumbnails.
@@ -12,6 +24,9 @@ export function ProductGallery({ sku, name, photos }: { sku: string; name: strin
   const { t } = useTranslation(["common", "catalog"]);
   const resizing = useImageResizing();
   const [open, setOpen] = useState<number | null>(null);
+  useEffect(() => {
+    if (!lightboxLoading) whenIdle(() => void loadLightbox());
+  }, []);
   const main = { sku, photo: photos[0] ?? null };
   const large = (i: number) =>
     photos.length ? photoUrl(photos[i], 1024, resizing) : productImageUrl(main, 1024, resizing);
@@ -51,12 +66,9 @@ export function ProductGallery({ sku, name, photos }: { sku: string; name: strin
         </ul>
       ) : null}
       {open !== null ? (
-        <Modal labelledBy="lightbox-title" onClose={() => setOpen(null)} className="lightbox">
-          <h2 id="lightbox-title" className="visually-hidden">
-            {t("catalog:detail.largeImage", { name })}
-          </h2>
-          <img src={large(open)} width="1024" height="1024" alt={t("product.imageAlt", { name })} />
-        </Modal>
+        <Suspense fallback={null}>
+          <Lightbox name={name} src={large(open)} onClose={() => setOpen(null)} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -2,12 +2,10 @@ import { PrefetchPageLinks } from "@remix-run/react";
 import { createContext, lazy, Suspense, useContext, useEffect, useState, type ComponentType } from "react";
 import type { ProductSummary } from "~/domain/catalog/product";
 import { productHref } from "~/domain/catalog/href";
-import { useKeptServerMarkup } from "~/components/layout/hydration";
+import { useKeptServerMarkup, whenIdle } from "~/components/layout/hydration";
 import { useInAppLinks } from "~/components/layout/useInAppLinks";
 import { useImageResizing } from "./useImageResizing";
 import { ShoppingActions } from "./ShoppingActions";
-import { actionsClass, useVisitorLogin } from "./VisitorActions";
-import { useShopper } from "~/components/account/useShopper";
 import type { TileBodyProps } from "./TileBody";
 
 /**
@@ -28,22 +26,17 @@ function loadBody() {
 const LazyBody = lazy(() => loadBody().then((body) => ({ default: body })));
 
 /**
- * The server's markup of a tile's body and of a visitor's actions, rendered once per product and
- * look and kept by the isolate (tile-markup.server.tsx); absent in the browser.
+ * The server's markup of a tile's body, rendered once per product and look and kept by the isolate
+ * (tile-markup.server.tsx); absent in the browser.
  */
-export interface TileMarkup {
-  body: (body: TileBodyProps) => string;
-  /** A visitor's actions, leading to `href` (the sign-in page and back). */
-  visitorActions: (product: { name: string; inStock: boolean }, href: string) => string;
-}
-const TileMarkupContext = createContext<TileMarkup | null>(null);
+export type TileBodyMarkup = (body: TileBodyProps) => string;
+const TileMarkupContext = createContext<TileBodyMarkup | null>(null);
 export const TileMarkupProvider = TileMarkupContext.Provider;
 
 /**
  * A product tile. Its body is server markup (docs/decisions/0033): the server renders it once per
  * product and the browser keeps it without hydrating it; a tile mounted later in the browser (a
- * navigation, "more") renders it itself. A visitor's actions (links to the sign-in page, a click
- * opens the login prompt) are server markup the same way; a customer's are React's to update.
+ * navigation, "more") renders it itself. Only the shopping actions are React's to update.
  * `headingLevel`: the name is a heading one level below the section the grid sits in.
  */
 export function ProductTile({
@@ -61,30 +54,12 @@ export function ProductTile({
   const followInApp = useInAppLinks();
   // As a Link with prefetch="intent": the product page's modules and data once the shopper points at it.
   const [intent, setIntent] = useState(false);
-  const { customer } = useShopper();
-  const visitor = useVisitorLogin();
-  const [actionsKept, actionsRef] = useKeptServerMarkup<HTMLDivElement>();
-  // The kept links lead back to the page they were rendered for; on another address (a new sort, a
-  // filter: the same tile stays mounted) React renders them for this one.
-  const [keptHref] = useState(visitor.href);
-  useEffect(() => {
-    if (LoadedBody) return;
-    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
-    whenIdle(() => void loadBody());
-  }, []);
-  // After every hook: the server's markup is a nested render, after which React's server renderer
-  // no longer knows this component (a hook called then fails).
   const body: TileBodyProps = { product, eager, headingLevel, resizing };
-  const server = typeof document === "undefined";
-  const markup = server ? serverMarkup?.body(body) : kept ? "" : undefined;
-  const actionsMarkup = customer
-    ? undefined
-    : server
-      ? serverMarkup?.visitorActions(product, visitor.href)
-      : actionsKept && visitor.href === keptHref
-        ? ""
-        : undefined;
+  const markup = typeof document === "undefined" ? serverMarkup?.(body) : kept ? "" : undefined;
   const events = { onClick: followInApp, onMouseEnter: () => setIntent(true), onFocus: () => setIntent(true) };
+  useEffect(() => {
+    if (!LoadedBody) whenIdle(() => void loadBody());
+  }, []);
   const Body = LoadedBody ?? LazyBody;
   return (
     <article className="product-tile">
@@ -107,21 +82,7 @@ export function ProductTile({
         />
       )}
       {intent ? <PrefetchPageLinks page={productHref(product.sku)} /> : null}
-      {actionsMarkup === undefined ? (
-        <ShoppingActions key="own" sku={product.sku} name={product.name} inStock={product.inStock} compact />
-      ) : (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: the links inside answer Enter themselves (as a click, which comes here)
-        // biome-ignore lint/a11y/noStaticElementInteractions: the container only turns its links' clicks into the prompt
-        <div
-          key="kept"
-          className={actionsClass(true)}
-          ref={actionsRef}
-          onClick={visitor.onClick}
-          suppressHydrationWarning
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup of a visitor's actions, or an empty string in the browser so React keeps it
-          dangerouslySetInnerHTML={{ __html: actionsMarkup }}
-        />
-      )}
+      <ShoppingActions sku={product.sku} name={product.name} inStock={product.inStock} compact />
     </article>
   );
 }

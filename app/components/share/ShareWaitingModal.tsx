@@ -4,7 +4,8 @@ import { useTranslation } from "~/i18n/texts";
 import { LogoutButton } from "~/components/layout/LogoutButton";
 import { DialogTitle } from "~/components/ui/Modal";
 import { Modal } from "~/components/ui/Modal";
-import { SHARES_POLL_MS, type FrontendStatus } from "~/domain/share/purchase";
+import { SHARES_POLL_MS } from "~/domain/share/poll";
+import type { FrontendStatus } from "~/domain/share/purchase";
 
 export const PURCHASE_STATUS = "/account/shareholder/status";
 
@@ -18,6 +19,7 @@ export const PURCHASE_STATUS = "/account/shareholder/status";
  * is the way out (docs/decisions/0038): with JavaScript it is the control the modal focuses; without,
  * every reload puts the focus on the modal's heading (autofocus), so the customer stays at the modal,
  * one Tab from signing out, instead of being sent back to the top of the page every 5 s.
+ * The browser loads this module on demand (root.tsx, docs/decisions/0054).
  */
 export function ShareWaitingModal() {
   const { t } = useTranslation();
@@ -49,11 +51,4 @@ export function ShareWaitingModal() {
       <LogoutButton className="button button-secondary" />
     </Modal>
   );
-}
-
-/** The reload every 5 s of a blocked customer's page without JavaScript (inside the head). */
-export function WaitingRefresh({ scripts }: { scripts: boolean }) {
-  const refresh = <meta httpEquiv="refresh" content={String(SHARES_POLL_MS / 1000)} />;
-  // A page that runs the app polls instead; a page without any scripts always refreshes.
-  return scripts ? <noscript>{refresh}</noscript> : refresh;
 }

@@ -1,7 +1,7 @@
 import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "~/i18n/texts";
 
 export const SHARES_TO_CART = "/cart/shares";
 

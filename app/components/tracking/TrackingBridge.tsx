@@ -1,6 +1,9 @@
 import { useLocation, useMatches } from "@remix-run/react";
 import { useEffect } from "react";
 import type { TrackingEvent } from "~/domain/tracking/events";
+// Loaded on its own after hydration and without texts: named so that the browser build keeps React
+// and Remix in one chunk with the texts and the frame's shared modules (layout/shell-shared.ts, decision 0054).
+import "~/i18n/texts";
 
 /**
  * Hands every page view and the events of the page's data to the tracker (docs/decisions/0027).

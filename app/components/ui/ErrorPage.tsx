@@ -1,10 +1,5 @@
-import { isRouteErrorResponse } from "@remix-run/react";
-import { useTranslation, pageTitle } from "~/i18n/texts";
+import { useTranslation } from "~/i18n/texts";
 import type { Resend } from "~/platform/database-outage";
-
-export function errorStatus(error: unknown): number {
-  return isRouteErrorResponse(error) ? error.status : 500;
-}
 
 /**
  * Client errors with their own explanation (docs/decisions/0008), and the database being unavailable
@@ -12,16 +7,12 @@ export function errorStatus(error: unknown): number {
  */
 const EXPLAINED_STATUSES = [400, 403, 405, 413, 415, 503];
 
-export function ErrorTitle({ status }: { status: number }) {
-  const { t } = useTranslation();
-  return <title>{pageTitle(t("pages.error.title", { code: status }), t)}</title>;
-}
-
 /**
  * The error page: title with the code, headline, a large 404-style graphic with an
  * animated loader, text, and one button. The button is a plain link with a full page load, so
  * the broken state is gone when the customer arrives at /. A form post the database could not take
  * (decision 0036) comes with what was sent: a plain form sends it again, without JavaScript too.
+ * The browser loads this module on demand (root.tsx, docs/decisions/0054); its title is ErrorTitle.tsx.
  */
 export function ErrorPage({ status, resend = null }: { status: number; resend?: Resend | null }) {
   const { t } = useTranslation();

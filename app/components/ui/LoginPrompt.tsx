@@ -1,35 +1,56 @@
 import { Link, useLocation } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useState, type MouseEvent, type ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type FunctionComponent,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
+import { whenIdle } from "~/components/layout/hydration";
 import { loginHref } from "~/platform/redirect";
-import { Modal } from "./Modal";
 
-const LoginPromptContext = createContext<(redirectTo: string) => void>(() => {});
-
-/** Opens the page's login prompt, which leads to the sign-in page and back to `redirectTo`. */
-export function useLoginPrompt() {
-  return useContext(LoginPromptContext);
+/** The login prompt's dialog (LoginPromptDialog.tsx) as the provider renders it. */
+export interface LoginPromptDialogProps {
+  redirectTo: string;
+  onClose: () => void;
 }
+/** Loads the dialog's module; the same promise on every call. */
+export type LoadLoginPromptDialog = () => Promise<{ default: FunctionComponent<LoginPromptDialogProps> }>;
 
-/** One login-prompt modal for the whole page, opened by visitors' shopping buttons. */
-export function LoginPromptProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+const LoginPromptContext = createContext<{ open: (redirectTo: string) => void; preload: () => void }>({
+  open: () => {},
+  preload: () => {},
+});
+
+/**
+ * One login-prompt modal for the whole page, opened by visitors' shopping buttons. The dialog's
+ * code (with Modal) is not part of a page's first load (docs/decisions/0054): the page frame
+ * (root.tsx) hands in how to load it, as this module is one of the frame's shared modules and
+ * may not reach the dialog's (tests/unit/layers.test.ts, no import circle). A page with a
+ * login-required link (a visitor's) fetches it once the browser is idle after hydration; a press
+ * that comes earlier fetches it itself, and the dialog opens as soon as the file is there.
+ */
+export function LoginPromptProvider({ children, load }: { children: ReactNode; load: LoadLoginPromptDialog }) {
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
+  const [LoginPromptDialog] = useState(() => lazy(load));
   const location = useLocation();
   // Every navigation closes overlays, this one too.
   useEffect(() => setRedirectTo(null), [location.key]);
   const close = useCallback(() => setRedirectTo(null), []);
+  const value = useMemo(() => ({ open: setRedirectTo, preload: () => whenIdle(() => void load()) }), [load]);
   return (
-    <LoginPromptContext.Provider value={setRedirectTo}>
+    <LoginPromptContext.Provider value={value}>
       {children}
       {redirectTo !== null ? (
-        <Modal labelledBy="login-prompt-title" onClose={close} className="login-prompt">
-          <h2 id="login-prompt-title">{t("loginPrompt.headline")}</h2>
-          <p>{t("loginPrompt.text")}</p>
-          <Link className="button button-primary" to={loginHref(redirectTo)}>
-            {t("loginPrompt.login")}
-          </Link>
-        </Modal>
+        <Suspense fallback={null}>
+          <LoginPromptDialog redirectTo={redirectTo} onClose={close} />
+        </Suspense>
       ) : null}
     </LoginPromptContext.Provider>
   );
@@ -50,8 +71,9 @@ export function LoginRequiredLink({
   label?: string;
   redirectTo?: string;
 }) {
-  const open = useLoginPrompt();
+  const { open, preload } = useContext(LoginPromptContext);
   const location = useLocation();
+  useEffect(preload, [preload]);
   const target = redirectTo ?? location.pathname + location.search;
   const onClick = (event: MouseEvent) => {
     event.preventDefault();

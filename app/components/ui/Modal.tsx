@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useBrowserLayoutEffect } from "~/components/layout/hydration";
 import { useTranslation } from "~/i18n/use-translation";
 import { Icon } from "./Icon";
+import { mainHeading } from "./main-heading";
 
 /**
  * The shop's one dialog pattern, for every modal (login prompt, route modals, and whatever comes):
@@ -114,14 +115,6 @@ function returnFocus(opener: Element | null) {
       opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : mainHeading();
     target?.focus({ preventScroll: true });
   });
-}
-
-/** The page's main heading, made focusable from script only; the main landmark when there is none. */
-export function mainHeading(): HTMLElement | null {
-  const heading = document.querySelector<HTMLElement>("main h1");
-  if (!heading) return document.getElementById("main");
-  heading.tabIndex = -1;
-  return heading;
 }
 
 /**

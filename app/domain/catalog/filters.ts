@@ -2,9 +2,7 @@
  * Product list filters live in the URL (a GET form that works without JavaScript). Parsing is
  * forgiving: a value that makes no sense is dropped, so a tampered URL still gets a normal page.
  */
-import { parseEuroToCents } from "../money/format";
 
-export const PAGE_SIZE = 60;
 export const MAX_PAGE = 200;
 export const SORT_KEYS = ["recommendation", "price_asc", "price_desc"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -85,44 +83,9 @@ export function parseGrams(input: string | null): number | null {
   return Number.isFinite(n) && n >= 0 && n <= 100 ? n : null;
 }
 
-function parseCents(input: string | null): number | null {
-  if (input === null || input.trim() === "") return null;
-  const cents = parseEuroToCents(input);
-  return cents !== null && cents <= MAX_PRICE_CENTS ? cents : null;
-}
-
 /** A range from two bounds, swapped when given the wrong way round. */
 export function orderedRange(a: number | null, b: number | null): Range {
   return a !== null && b !== null && a > b ? { min: b, max: a } : { min: a, max: b };
-}
-
-function values(params: URLSearchParams, key: string, allowed?: readonly string[]): string[] {
-  const out = new Set<string>();
-  for (const raw of params.getAll(key)) {
-    const v = raw.trim();
-    if (!v || v.length > MAX_VALUE_LENGTH) continue;
-    if (allowed && !allowed.includes(v)) continue;
-    out.add(v);
-    if (out.size >= MAX_VALUES_PER_FACET) break;
-  }
-  return [...out];
-}
-
-export function parseProductFilter(params: URLSearchParams): ProductFilter {
-  const sort = params.get("sort");
-  const page = Number(params.get("page") ?? "1");
-  return {
-    price: orderedRange(parseCents(params.get("priceMin")), parseCents(params.get("priceMax"))),
-    sugar: orderedRange(parseGrams(params.get("sugarMin")), parseGrams(params.get("sugarMax"))),
-    fat: orderedRange(parseGrams(params.get("fatMin")), parseGrams(params.get("fatMax"))),
-    brands: values(params, "brands"),
-    categories: values(params, "categories"),
-    flavoringIngredients: values(params, "flavoringIngredients"),
-    allergens: values(params, "allergens", ALLERGENS),
-    flags: FLAG_KEYS.filter((f) => (FLAG_ON_VALUES as readonly string[]).includes(params.get(f) ?? "")),
-    sort: SORT_KEYS.includes(sort as SortKey) ? (sort as SortKey) : "recommendation",
-    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
-  };
 }
 
 function formatAmount(value: number): string {

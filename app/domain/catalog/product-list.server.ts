@@ -14,10 +14,10 @@ import {
   FACET_KEYS,
   type FlagKey,
   MAX_PRICE_CENTS,
-  PAGE_SIZE,
   type ProductFilter,
   type Range,
 } from "./filters";
+import { PAGE_SIZE } from "./page-size";
 import { ALLERGEN_BITS, FLAG_BITS } from "./flag-columns.server";
 import type { FacetValue, ProductListResult } from "./listing";
 import { PRODUCT_SUMMARY_COLUMNS, toProductSummary } from "./product";

@@ -2,6 +2,8 @@
  * Net quantities and base prices (Grundpreis, PAngV § 4: per 1 kg or 1 l, never per 100 g since
  * the 2022 revision). Pieces have no base price.
  */
+import { formatNumber } from "./number-format";
+
 export const UNITS = ["g", "kg", "ml", "l", "piece"] as const;
 export type Unit = (typeof UNITS)[number];
 export type BaseUnit = "kg" | "l";
@@ -12,11 +14,8 @@ export interface NetQuantity {
   packCount: number;
 }
 
-const number = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 3 });
-
-export function formatNumber(value: number): string {
-  return number.format(value);
-}
+// Re-exported: the product pages format their figures with the quantities.
+export { formatNumber };
 
 /**
  * The space between a number and its unit: a no-break space (U+00A0), the one Intl puts before "€",

@@ -305,6 +305,15 @@ export async function setPublished(
   }
 }
 
+/**
+ * The allergens a product can declare, for the product form's choices. From here and not from
+ * `catalog/filters` in the route: the browser's build of the route would reach the shop's filter
+ * module, and that module would no longer ride in the catalogue pages' chunk (docs/decisions/0054).
+ */
+export function allergenChoices(): string[] {
+  return [...ALLERGENS];
+}
+
 /** The suppliers a product can name (LMIV: the food business operator's name and address). */
 export async function supplierChoices(db: D1Database): Promise<{ id: string; name: string }[]> {
   return all<{ id: string; name: string }>(db, sql`SELECT id, name FROM supplier ORDER BY name COLLATE NOCASE`);

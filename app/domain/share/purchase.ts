@@ -121,6 +121,3 @@ export const REVIEW_DELAY_MS = 60_000;
 
 /** How long the cooperative's reason for a refusal may be (what a letter's paragraph holds). */
 export const REFUSAL_REASON_MAX = 1000;
-
-/** How often the waiting modal asks for the purchase status (docs/decisions/0021). */
-export const SHARES_POLL_MS = 5_000;

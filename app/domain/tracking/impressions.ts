@@ -3,7 +3,7 @@
  * in batches of 15, each with its position in the whole list, where a listing page holds 60
  * products (the catalogue's page size), so the 5th tile of page 2 is position 65.
  */
-import { PAGE_SIZE } from "../catalog/filters";
+import { PAGE_SIZE } from "../catalog/page-size";
 import type { TrackingEvent } from "./events";
 
 export const IMPRESSION_BATCH_SIZE = 15;

@@ -4,7 +4,7 @@
  * its inline start with the page view of this page.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { pageViewEvent } from "~/domain/tracking/events";
+import { pageViewEvent, searchEvent, type TrackingEvent } from "~/domain/tracking/events";
 import { pageContext } from "~/domain/tracking/page-context";
 import { tagManagerBootstrap } from "~/domain/tracking/bootstrap";
 import { readConsent } from "~/platform/consent";
@@ -32,4 +32,13 @@ export async function pageTracking(request: Request, context: AppLoadContext): P
       bootstrap: tagManagerBootstrap(consent, pageViewEvent(pageContext(url.pathname, url.search), path, group)),
     },
   };
+}
+
+/**
+ * A search page's events: the term with its result count, none when the term was too short. Built
+ * here for the route's loader: imported by the route itself, the events' module would be reached by
+ * the browser's build of the search page and loaded as a file of its own (docs/decisions/0054).
+ */
+export function searchTracking(query: string, total: number | null): TrackingEvent[] {
+  return total === null ? [] : [searchEvent(query, total)];
 }
