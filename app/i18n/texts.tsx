@@ -2,6 +2,7 @@ import {
   cloneElement,
   Fragment,
   isValidElement,
+  startTransition,
   useCallback,
   useEffect,
   useMemo,
@@ -58,7 +59,10 @@ export function TextsProvider({
       if (!wanted.length) return;
       for (const ns of wanted) requested.current.add(ns);
       fetchTexts(wanted, version).then(
-        (loaded) => setStore((current) => ({ ...loaded, ...current })),
+        // A transition: the new texts reach every part of the page, also one whose code is still on
+        // its way and that still shows the server's markup (docs/decisions/0054). An urgent update
+        // there would make React throw that markup away (its error 421); a transition waits for it.
+        (loaded) => startTransition(() => setStore((current) => ({ ...loaded, ...current }))),
         (error: unknown) => {
           for (const ns of wanted) requested.current.delete(ns);
           console.error(error);

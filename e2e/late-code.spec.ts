@@ -1,0 +1,90 @@
+import type { Page } from "@playwright/test";
+import { notifications } from "./account-helpers";
+import { freshCustomer, JUICE } from "./checkout-helpers";
+import { expect, test } from "./fixtures";
+import { waitForHydration } from "./helpers";
+
+// Code a page loads on demand (docs/decisions/0054) may come after the page's other updates: the
+// texts fetched when the browser is idle, the data after a press. A part whose code is still on its
+// way shows the server's markup; an urgent update reaching it makes React drop that markup (its
+// error 421, which the fixtures count as a page error). Here that code is held back until the test
+// lets it go, as on a slow connection.
+
+/** Holds back the JavaScript that the page's document does not name, until `release`. */
+async function holdOnDemandCode(page: Page) {
+  const firstLoad = new Set<string>();
+  const waiting: (() => void)[] = [];
+  const held: string[] = [];
+  let released = false;
+  await page.route("**/*", async (route) => {
+    const request = route.request();
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === "document") {
+      const response = await route.fetch();
+      const html = await response.text();
+      for (const [, file] of html.matchAll(/"(\/build\/[^"]+\.js)"/g)) firstLoad.add(file);
+      return route.fulfill({ response, body: html });
+    }
+    if (!released && pathname.startsWith("/build/") && pathname.endsWith(".js") && !firstLoad.has(pathname)) {
+      held.push(pathname);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    return route.continue();
+  });
+  return {
+    held,
+    release() {
+      released = true;
+      for (const go of waiting.splice(0)) go();
+    },
+  };
+}
+
+/** Resolves when the browser has fetched the texts of every kind of page (fetched when idle). */
+const laterTexts = (page: Page) => page.waitForResponse((response) => response.url().includes("/locales/de/account.json"));
+
+test.describe("code that comes late @needs-javascript", () => {
+  test("the product page's similar products keep the server's tiles while the texts arrive, then hydrate", async ({
+    page,
+  }) => {
+    const code = await holdOnDemandCode(page);
+    const texts = laterTexts(page);
+    await page.goto(`/catalog/product/${JUICE.sku}`);
+    await waitForHydration(page, true);
+    const similar = page.locator("section.wheel");
+    const tiles = await similar.locator("article").count();
+    expect(tiles).toBeGreaterThan(0);
+    await texts;
+    await expect.poll(() => code.held.some((file) => file.includes("InspirationWheel"))).toBe(true);
+    // the new texts rendered; the similar products are still the server's, all of them
+    await page.waitForTimeout(200);
+    await expect(similar.locator("article")).toHaveCount(tiles);
+    code.release();
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector("section.wheel") ?? {}).some((key) => key.startsWith("__reactFiber$")),
+    );
+    await expect(similar.locator("article")).toHaveCount(tiles);
+  });
+
+  test("an add to cart before that code: its result waits for the code, the server's markup stays", async ({
+    page,
+  }) => {
+    await freshCustomer(page);
+    const code = await holdOnDemandCode(page);
+    const texts = laterTexts(page);
+    await page.goto(`/catalog/product/${JUICE.sku}`);
+    await waitForHydration(page, true);
+    await texts;
+    const similar = page.locator("section.wheel").locator("article");
+    const tiles = await similar.count();
+    await page.getByRole("main").getByRole("button", { name: "In den Warenkorb", exact: true }).click();
+    // The answer is a transition of Remix's router: React holds it back until the parts whose code
+    // is on its way have hydrated, rather than drop their markup (decision 0054).
+    await expect.poll(() => code.held.some((file) => file.includes("Toast"))).toBe(true);
+    await expect(similar).toHaveCount(tiles);
+    code.release();
+    const message = `„${JUICE.name}“ liegt jetzt im Warenkorb.`;
+    await expect(notifications(page)).toContainText(message);
+    await expect(page.locator(".toast").filter({ hasText: message })).toBeVisible();
+  });
+});
