@@ -41,7 +41,8 @@ async function holdOnDemandCode(page: Page) {
 }
 
 /** Resolves when the browser has fetched the texts of every kind of page (fetched when idle). */
-const laterTexts = (page: Page) => page.waitForResponse((response) => response.url().includes("/locales/de/account.json"));
+const laterTexts = (page: Page) =>
+  page.waitForResponse((response) => response.url().includes("/locales/de/account.json"));
 
 test.describe("code that comes late @needs-javascript", () => {
   test("the product page's similar products keep the server's tiles while the texts arrive, then hydrate", async ({

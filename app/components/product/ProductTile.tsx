@@ -6,6 +6,8 @@ import { useKeptServerMarkup, whenIdle } from "~/components/layout/hydration";
 import { useInAppLinks } from "~/components/layout/useInAppLinks";
 import { useImageResizing } from "./useImageResizing";
 import { ShoppingActions } from "./ShoppingActions";
+import { actionsClass, useVisitorLogin } from "./VisitorActions";
+import { useShopper } from "~/components/account/useShopper";
 import type { TileBodyProps } from "./TileBody";
 
 /**
@@ -26,17 +28,22 @@ function loadBody() {
 const LazyBody = lazy(() => loadBody().then((body) => ({ default: body })));
 
 /**
- * The server's markup of a tile's body, rendered once per product and look and kept by the isolate
- * (tile-markup.server.tsx); absent in the browser.
+ * The server's markup of a tile's body and of a visitor's actions, rendered once per product and
+ * look and kept by the isolate (tile-markup.server.tsx); absent in the browser.
  */
-export type TileBodyMarkup = (body: TileBodyProps) => string;
-const TileMarkupContext = createContext<TileBodyMarkup | null>(null);
+export interface TileMarkup {
+  body: (body: TileBodyProps) => string;
+  /** A visitor's actions, leading to `href` (the sign-in page and back). */
+  visitorActions: (product: { name: string; inStock: boolean }, href: string) => string;
+}
+const TileMarkupContext = createContext<TileMarkup | null>(null);
 export const TileMarkupProvider = TileMarkupContext.Provider;
 
 /**
  * A product tile. Its body is server markup (docs/decisions/0033): the server renders it once per
  * product and the browser keeps it without hydrating it; a tile mounted later in the browser (a
- * navigation, "more") renders it itself. Only the shopping actions are React's to update.
+ * navigation, "more") renders it itself. A visitor's actions (links to the sign-in page, a click
+ * opens the login prompt) are server markup the same way; a customer's are React's to update.
  * `headingLevel`: the name is a heading one level below the section the grid sits in.
  */
 export function ProductTile({
@@ -54,12 +61,28 @@ export function ProductTile({
   const followInApp = useInAppLinks();
   // As a Link with prefetch="intent": the product page's modules and data once the shopper points at it.
   const [intent, setIntent] = useState(false);
-  const body: TileBodyProps = { product, eager, headingLevel, resizing };
-  const markup = typeof document === "undefined" ? serverMarkup?.(body) : kept ? "" : undefined;
-  const events = { onClick: followInApp, onMouseEnter: () => setIntent(true), onFocus: () => setIntent(true) };
+  const { customer } = useShopper();
+  const visitor = useVisitorLogin();
+  const [actionsKept, actionsRef] = useKeptServerMarkup<HTMLDivElement>();
+  // The kept links lead back to the page they were rendered for; on another address (a new sort, a
+  // filter: the same tile stays mounted) React renders them for this one.
+  const [keptHref] = useState(visitor.href);
   useEffect(() => {
     if (!LoadedBody) whenIdle(() => void loadBody());
   }, []);
+  // After every hook: the server's markup is a nested render, after which React's server renderer
+  // no longer knows this component (a hook called then fails).
+  const body: TileBodyProps = { product, eager, headingLevel, resizing };
+  const server = typeof document === "undefined";
+  const markup = server ? serverMarkup?.body(body) : kept ? "" : undefined;
+  const actionsMarkup = customer
+    ? undefined
+    : server
+      ? serverMarkup?.visitorActions(product, visitor.href)
+      : actionsKept && visitor.href === keptHref
+        ? ""
+        : undefined;
+  const events = { onClick: followInApp, onMouseEnter: () => setIntent(true), onFocus: () => setIntent(true) };
   const Body = LoadedBody ?? LazyBody;
   return (
     <article className="product-tile">
@@ -82,7 +105,21 @@ export function ProductTile({
         />
       )}
       {intent ? <PrefetchPageLinks page={productHref(product.sku)} /> : null}
-      <ShoppingActions sku={product.sku} name={product.name} inStock={product.inStock} compact />
+      {actionsMarkup === undefined ? (
+        <ShoppingActions key="own" sku={product.sku} name={product.name} inStock={product.inStock} compact />
+      ) : (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the links inside answer Enter themselves (as a click, which comes here)
+        // biome-ignore lint/a11y/noStaticElementInteractions: the container only turns its links' clicks into the prompt
+        <div
+          key="kept"
+          className={actionsClass(true)}
+          ref={actionsRef}
+          onClick={visitor.onClick}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup of a visitor's actions, or an empty string in the browser so React keeps it
+          dangerouslySetInnerHTML={{ __html: actionsMarkup }}
+        />
+      )}
     </article>
   );
 }

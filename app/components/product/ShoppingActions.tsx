@@ -2,8 +2,7 @@ import { useTranslation } from "~/i18n/texts";
 import { WishButton } from "~/components/account/WishButton";
 import { AddToCartButton } from "~/components/cart/AddToCartButton";
 import { useShopper } from "~/components/account/useShopper";
-import { Icon } from "~/components/ui/Icon";
-import { LoginRequiredLink } from "~/components/ui/LoginPrompt";
+import { actionsClass, VisitorActions } from "./VisitorActions";
 
 /**
  * Add-to-cart and wish buttons. Visitors get the login prompt (or /login without JavaScript);
@@ -22,26 +21,15 @@ export function ShoppingActions({
 }) {
   const { t } = useTranslation();
   const { customer, wishlist } = useShopper();
+  if (!customer) return <VisitorActions name={name} inStock={inStock} compact={compact} />;
   return (
-    <div className={compact ? "shopping-actions compact" : "shopping-actions"}>
-      {inStock && customer ? <AddToCartButton sku={sku} name={name} compact={compact} /> : null}
-      {inStock && !customer ? (
-        <LoginRequiredLink
-          className="button button-primary add-to-cart"
-          label={compact ? t("product.addToCartNamed", { name }) : undefined}
-        >
-          <Icon name="cart" />
-          <span className={compact ? "visually-hidden-mobile" : undefined}>{t("product.addToCart")}</span>
-        </LoginRequiredLink>
-      ) : null}
-      {inStock ? null : <p className="sold-out-note">{t("product.soldOut")}</p>}
-      {customer ? (
-        <WishButton sku={sku} name={name} wished={wishlist.includes(sku)} />
+    <div className={actionsClass(compact)}>
+      {inStock ? (
+        <AddToCartButton sku={sku} name={name} compact={compact} />
       ) : (
-        <LoginRequiredLink className="button button-icon wish" label={t("product.addToWishlistNamed", { name })}>
-          <Icon name="heart" />
-        </LoginRequiredLink>
+        <p className="sold-out-note">{t("product.soldOut")}</p>
       )}
+      <WishButton sku={sku} name={name} wished={wishlist.includes(sku)} />
     </div>
   );
 }

@@ -28,6 +28,11 @@ const LoginPromptContext = createContext<{ open: (redirectTo: string) => void; p
   preload: () => {},
 });
 
+/** The page's login prompt: `open` leads to the sign-in page and back, `preload` fetches its code early. */
+export function useLoginPrompt() {
+  return useContext(LoginPromptContext);
+}
+
 /**
  * One login-prompt modal for the whole page, opened by visitors' shopping buttons. The dialog's
  * code (with Modal) is not part of a page's first load (docs/decisions/0054): the page frame
@@ -71,7 +76,7 @@ export function LoginRequiredLink({
   label?: string;
   redirectTo?: string;
 }) {
-  const { open, preload } = useContext(LoginPromptContext);
+  const { open, preload } = useLoginPrompt();
   const location = useLocation();
   useEffect(preload, [preload]);
   const target = redirectTo ?? location.pathname + location.search;
