@@ -32,7 +32,6 @@ import { WaitingRefresh } from "~/components/share/WaitingRefresh";
 import * as onServer from "~/components/layout/on-demand.server";
 import { onDemand } from "~/components/layout/on-demand";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
-import { outageOf } from "~/platform/database-outage";
 import { loadShopper } from "~/http/customer/shopper.server";
 import { isStaffArea, loadStaffFrame } from "~/http/staff/staff-frame.server";
 import { pageTracking } from "~/http/tracking/page.server";
@@ -217,10 +216,9 @@ export function ErrorBoundary() {
   // and what reaches this render is only Remix's sanitized "Unexpected Server Error".
   if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
   useReloadIfOutdated(error);
-  const outage = isRouteErrorResponse(error) ? outageOf(error.data) : null;
   return (
     <Suspense fallback={null}>
-      <ErrorPage status={errorStatus(error)} resend={outage?.resend} />
+      <ErrorPage status={errorStatus(error)} data={isRouteErrorResponse(error) ? error.data : null} />
     </Suspense>
   );
 }

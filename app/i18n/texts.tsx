@@ -1,16 +1,4 @@
-import {
-  cloneElement,
-  Fragment,
-  isValidElement,
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactElement,
-  type ReactNode,
-} from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Texts, TextStore, TranslateOptions } from "./translate";
 import { whenIdle } from "~/components/layout/hydration";
 import { TextsContext, useTranslation, type TFunction } from "./use-translation";
@@ -76,38 +64,6 @@ export function TextsProvider({
   }, [later, load]);
   const value = useMemo(() => ({ store, load }), [store, load]);
   return <TextsContext.Provider value={value}>{children}</TextsContext.Provider>;
-}
-
-/**
- * A text with links or emphasis inside: "<1>AGB</1>" in the text becomes `components[1]` with
- * "AGB" as its content (react-i18next's numbered-tag form).
- */
-export function Trans({
-  t,
-  i18nKey,
-  values,
-  components,
-}: {
-  t: TFunction;
-  i18nKey: string;
-  values?: TranslateOptions & { returnObjects?: false };
-  components: Record<number, ReactElement>;
-}) {
-  const parts = t(i18nKey, values).split(/<(\d+)>(.*?)<\/\1>/);
-  // split with two groups gives: text, tag number, tag content, text, …
-  return (
-    <>
-      {parts.map((part, i) => {
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text; their position is their identity
-        if (i % 3 === 0) return part ? <Fragment key={i}>{part}</Fragment> : null;
-        if (i % 3 === 2) return null;
-        const component = components[Number(part)];
-        const content = parts[i + 1];
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text; their position is their identity
-        return isValidElement(component) ? cloneElement(component, { key: i }, content) : content;
-      })}
-    </>
-  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation, pageTitle } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
+import { Trans } from "~/i18n/Trans";
 import { ApplicationForm } from "~/components/card/ApplicationForm";
 import { ApplicationStatus } from "~/components/card/ApplicationStatus";
 import { CARD_DELIVERY_WORKING_DAYS, isOpen } from "~/domain/card/application";

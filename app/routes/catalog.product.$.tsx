@@ -12,6 +12,8 @@ import * as onServer from "~/components/product/on-demand.server";
 import { ProductGallery } from "~/components/product/ProductGallery";
 import { BadgeList, LabelList } from "~/components/product/ProductMarks";
 import { ShoppingActions } from "~/components/product/ShoppingActions";
+import { VisitorActions } from "~/components/product/VisitorActions";
+import { useShopper } from "~/components/account/useShopper";
 import { categoryPath } from "~/domain/catalog/category";
 import { loadCategoryTree } from "~/domain/catalog/category.server";
 import { SKU_PATTERN } from "~/domain/catalog/product";
@@ -60,6 +62,7 @@ const InspirationWheel = onDemand(onServer.InspirationWheel, () =>
 export default function ProductPage() {
   const { product, similar, path, photos } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["catalog", "common"]);
+  const { customer } = useShopper();
   useEffect(() => whenIdle(() => void loadDetails()), []);
   return (
     <div className="page product-page">
@@ -80,7 +83,11 @@ export default function ProductPage() {
             <Link to="/pages/legal/versand-zahlung">{t("common:price.plusShipping")}</Link>
           </p>
           {product.minAge > 0 ? <p className="age-notice">{t("detail.ageNotice", { age: product.minAge })}</p> : null}
-          <ShoppingActions sku={product.sku} name={product.name} inStock={product.inStock} />
+          {customer ? (
+            <ShoppingActions sku={product.sku} name={product.name} inStock={product.inStock} />
+          ) : (
+            <VisitorActions name={product.name} inStock={product.inStock} compact={false} />
+          )}
           <p className="product-description">{keepUnitsWithNumbers(product.description)}</p>
         </div>
       </article>

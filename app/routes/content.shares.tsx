@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation, pageTitle } from "~/i18n/texts";
+import { useTranslation, pageTitle } from "~/i18n/texts";
+import { Trans } from "~/i18n/Trans";
 import { DeclarationForm } from "~/components/share/DeclarationForm";
 import { PurchaseProgress } from "~/components/share/PurchaseProgress";
 import { berlinToday } from "~/domain/time/berlin";

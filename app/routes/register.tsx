@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Trans, useTranslation } from "~/i18n/texts";
+import { useTranslation } from "~/i18n/texts";
+import { Trans } from "~/i18n/Trans";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { NewPasswordFields } from "~/components/account/NewPasswordFields";
 import { PersonFields } from "~/components/account/PersonFields";

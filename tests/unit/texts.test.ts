@@ -3,7 +3,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { i18nConfig, NAMESPACES } from "~/i18n/config";
-import { Trans, type TFunction } from "~/i18n/texts";
+import type { TFunction } from "~/i18n/texts";
+import { Trans } from "~/i18n/Trans";
 import { translate, type Texts } from "~/i18n/translate";
 import { resources } from "~/platform/i18n.server";
 

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Trans, useTranslation } from "~/i18n/texts";
+import { useTranslation } from "~/i18n/texts";
+import { Trans } from "~/i18n/Trans";
 import { CheckboxField, FieldErrors, FormMessage, SelectField, TextField } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
 import { StoreChoice } from "~/components/store/StoreChoice";

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { Trans, useTranslation } from "~/i18n/texts";
+import { useTranslation } from "~/i18n/texts";
+import { Trans } from "~/i18n/Trans";
 import { OrderTotals } from "~/components/order/OrderTotals";
 import { CashbackNote } from "~/components/cart/CashbackNote";
 import type { Cart } from "~/domain/cart/cart";

@@ -5,7 +5,8 @@ import { FormMessage, TextField } from "~/components/form/Field";
 import { HoneypotFields } from "~/components/form/HoneypotFields";
 import { zodValidation } from "~/components/form/zodValidation";
 import { subscribeSchema } from "~/domain/marketing/schema";
-import { Trans, useTranslation } from "~/i18n/texts";
+import { useTranslation } from "~/i18n/texts";
+import { Trans } from "~/i18n/Trans";
 
 type HoneypotProps = Parameters<typeof HoneypotFields>[0];
 

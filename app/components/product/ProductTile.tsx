@@ -6,7 +6,7 @@ import { useKeptServerMarkup, whenIdle } from "~/components/layout/hydration";
 import { useInAppLinks } from "~/components/layout/useInAppLinks";
 import { useImageResizing } from "./useImageResizing";
 import { ShoppingActions } from "./ShoppingActions";
-import { actionsClass, useVisitorLogin } from "./VisitorActions";
+import { actionsClass, useVisitorLogin } from "./visitor-login";
 import { useShopper } from "~/components/account/useShopper";
 import type { TileBodyProps } from "./TileBody";
 
@@ -26,6 +26,10 @@ function loadBody() {
   return loading;
 }
 const LazyBody = lazy(() => loadBody().then((body) => ({ default: body })));
+
+/** A visitor's action links as React renders them, for such tiles too: fetched with the body. */
+const loadVisitorLinks = () => import("./VisitorActionLinks");
+const VisitorActionLinks = lazy(() => loadVisitorLinks().then((m) => ({ default: m.VisitorActionLinks })));
 
 /**
  * The server's markup of a tile's body and of a visitor's actions, rendered once per product and
@@ -68,20 +72,22 @@ export function ProductTile({
   // filter: the same tile stays mounted) React renders them for this one.
   const [keptHref] = useState(visitor.href);
   useEffect(() => {
-    if (!LoadedBody) whenIdle(() => void loadBody());
+    if (!LoadedBody)
+      whenIdle(() => {
+        void loadBody();
+        void loadVisitorLinks();
+      });
   }, []);
   // After every hook: the server's markup is a nested render, after which React's server renderer
   // no longer knows this component (a hook called then fails).
   const body: TileBodyProps = { product, eager, headingLevel, resizing };
   const server = typeof document === "undefined";
   const markup = server ? serverMarkup?.body(body) : kept ? "" : undefined;
-  const actionsMarkup = customer
-    ? undefined
-    : server
-      ? serverMarkup?.visitorActions(product, visitor.href)
-      : actionsKept && visitor.href === keptHref
-        ? ""
-        : undefined;
+  const actionsMarkup = server
+    ? serverMarkup?.visitorActions(product, visitor.href)
+    : actionsKept && visitor.href === keptHref
+      ? ""
+      : undefined;
   const events = { onClick: followInApp, onMouseEnter: () => setIntent(true), onFocus: () => setIntent(true) };
   const Body = LoadedBody ?? LazyBody;
   return (
@@ -105,19 +111,26 @@ export function ProductTile({
         />
       )}
       {intent ? <PrefetchPageLinks page={productHref(product.sku)} /> : null}
-      {actionsMarkup === undefined ? (
-        <ShoppingActions key="own" sku={product.sku} name={product.name} inStock={product.inStock} compact />
+      {customer ? (
+        <ShoppingActions sku={product.sku} name={product.name} inStock={product.inStock} compact />
       ) : (
         // biome-ignore lint/a11y/useKeyWithClickEvents: the links inside answer Enter themselves (as a click, which comes here)
         // biome-ignore lint/a11y/noStaticElementInteractions: the container only turns its links' clicks into the prompt
         <div
-          key="kept"
+          key={actionsMarkup === undefined ? "own" : "kept"}
           className={actionsClass(true)}
           ref={actionsRef}
           onClick={visitor.onClick}
-          suppressHydrationWarning
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup of a visitor's actions, or an empty string in the browser so React keeps it
-          dangerouslySetInnerHTML={{ __html: actionsMarkup }}
+          {...(actionsMarkup === undefined
+            ? {
+                children: (
+                  <Suspense fallback={null}>
+                    <VisitorActionLinks name={product.name} inStock={product.inStock} compact href={visitor.href} />
+                  </Suspense>
+                ),
+              }
+            : // the server's own markup of a visitor's actions, or an empty string in the browser so React keeps it
+              { suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: actionsMarkup } })}
         />
       )}
     </article>

@@ -2,11 +2,12 @@ import { useTranslation } from "~/i18n/texts";
 import { WishButton } from "~/components/account/WishButton";
 import { AddToCartButton } from "~/components/cart/AddToCartButton";
 import { useShopper } from "~/components/account/useShopper";
-import { actionsClass, VisitorActions } from "./VisitorActions";
+import { actionsClass } from "./visitor-login";
 
 /**
- * Add-to-cart and wish buttons. Visitors get the login prompt (or /login without JavaScript);
- * signed-in customers put products into their cart and on their wishlist.
+ * A signed-in customer's add-to-cart and wish buttons. A visitor's actions (the login prompt, or
+ * /login without JavaScript) are VisitorActions, a file of their own: the tiles of a page's first
+ * load keep the server's markup of them (ProductTile).
  */
 export function ShoppingActions({
   sku,
@@ -20,8 +21,7 @@ export function ShoppingActions({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
-  const { customer, wishlist } = useShopper();
-  if (!customer) return <VisitorActions name={name} inStock={inStock} compact={compact} />;
+  const { wishlist } = useShopper();
   return (
     <div className={actionsClass(compact)}>
       {inStock ? (

@@ -4,7 +4,7 @@ import { BoundedMap } from "~/platform/bounded-map";
 import type { TextStore } from "~/i18n/translate";
 import type { TileMarkup } from "./ProductTile";
 import { TileBody } from "./TileBody";
-import { VisitorActionLinks } from "./VisitorActions";
+import { VisitorActionLinks } from "./VisitorActionLinks";
 
 /**
  * Tile bodies this isolate has rendered, by everything they show (the product's summary, the

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/texts";
-import type { Resend } from "~/platform/database-outage";
+import { outageOf, type Resend } from "~/platform/database-outage";
 
 /**
  * Client errors with their own explanation (docs/decisions/0008), and the database being unavailable
@@ -12,10 +12,12 @@ const EXPLAINED_STATUSES = [400, 403, 405, 413, 415, 503];
  * animated loader, text, and one button. The button is a plain link with a full page load, so
  * the broken state is gone when the customer arrives at /. A form post the database could not take
  * (decision 0036) comes with what was sent: a plain form sends it again, without JavaScript too.
- * The browser loads this module on demand (root.tsx, docs/decisions/0054); its title is ErrorTitle.tsx.
+ * The browser loads this module on demand (root.tsx, docs/decisions/0054); its title is ErrorTitle.tsx. `data`: what
+ * an error response carries (an outage's form to send again).
  */
-export function ErrorPage({ status, resend = null }: { status: number; resend?: Resend | null }) {
+export function ErrorPage({ status, data = null }: { status: number; data?: unknown }) {
   const { t } = useTranslation();
+  const resend = outageOf(data)?.resend ?? null;
   const texts =
     status === 404
       ? "pages.notFound"
