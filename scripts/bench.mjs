@@ -71,14 +71,22 @@ function measure(url, headers = {}) {
           if (t.render !== undefined) render.push(t.render);
         }
       });
+    // What went wrong, by kind: a status other than 2xx, or the request's error (a timeout, a
+    // connection reset), so that the errors column says what its count is.
+    const failures = new Map();
+    const fail = (kind) => failures.set(kind, (failures.get(kind) ?? 0) + 1);
     const instance = autocannon(
       { url, headers, connections: CONNECTIONS, duration: SECONDS, setupClient },
       (err, r) => {
         if (err) return reject(err);
-        resolve({ ...r, p95: p95(times), dbP95: p95(db), sqlP95: p95(sql), renderP95: p95(render) });
+        resolve({ ...r, failures, p95: p95(times), dbP95: p95(db), sqlP95: p95(sql), renderP95: p95(render) });
       },
     );
-    instance.on("response", (_client, _status, _bytes, ms) => times.push(ms));
+    instance.on("response", (_client, status, _bytes, ms) => {
+      times.push(ms);
+      if (status < 200 || status > 299) fail(String(status));
+    });
+    instance.on("reqError", (error) => fail(error?.code ?? error?.message ?? "error"));
   });
 }
 
@@ -192,6 +200,7 @@ function row(catalogue, route, r, trivial) {
     "render p95": Number.isNaN(r.renderP95) ? "" : r.renderP95,
     tiles: r.tiles ?? "",
     errors: r.errors + r.non2xx,
+    "errors by kind": [...r.failures].map(([kind, n]) => `${kind}×${n}`).join(" "),
   };
 }
 
