@@ -5,7 +5,7 @@
 // catalogue's listings do; every large-catalogue page's p95 is also given as a ratio to it. Each
 // page's Server-Timing header (docs/decisions/0053) gives its time waiting for D1, D1's own time
 // and its render time: their p95 per route, read from every measured answer.
-//   npm run bench [-- --products 100000 --seconds 10 --connections 16 --port 8799]
+//   npm run bench [-- --products 100000 --seconds 4 --rounds 3 --connections 16 --port 8799]
 import autocannon from "autocannon";
 import { generateCatalog } from "./generate-catalog.mjs";
 import { startMiniflareShop, runStatements } from "./miniflare-shop.mjs";
@@ -14,7 +14,10 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const SECONDS = arg("seconds", 8);
+// Each route is measured in ROUNDS slices of SECONDS, the routes taking turns: a machine whose speed
+// drifts during the run (a shared 2-core VM) then slows every route alike, and the ratios hold.
+const SECONDS = arg("seconds", 4);
+const ROUNDS = arg("rounds", 3);
 const CONNECTIONS = arg("connections", 16);
 const LARGE = arg("products", 100_000);
 const PORT = arg("port", 8799); // and the next one, for the edge-cached shop
@@ -54,7 +57,7 @@ function serverTiming(value) {
  * Throughput, the true 95th percentile of the response times (autocannon's table stops at p90 and
  * p97.5), and those of the D1 and render times the answers' Server-Timing headers report.
  */
-function measure(url, headers = {}) {
+function measure(url, headers = {}, seconds = SECONDS) {
   return new Promise((resolve, reject) => {
     const times = [];
     const db = [];
@@ -76,10 +79,10 @@ function measure(url, headers = {}) {
     const failures = new Map();
     const fail = (kind) => failures.set(kind, (failures.get(kind) ?? 0) + 1);
     const instance = autocannon(
-      { url, headers, connections: CONNECTIONS, duration: SECONDS, setupClient },
+      { url, headers, connections: CONNECTIONS, duration: seconds, setupClient },
       (err, r) => {
         if (err) return reject(err);
-        resolve({ ...r, failures, p95: p95(times), dbP95: p95(db), sqlP95: p95(sql), renderP95: p95(render) });
+        resolve({ requests: r.requests.total, seconds, errors: r.errors + r.non2xx, failures, times, db, sql, render });
       },
     );
     instance.on("response", (_client, status, _bytes, ms) => {
@@ -87,6 +90,33 @@ function measure(url, headers = {}) {
       if (status < 200 || status > 299) fail(String(status));
     });
     instance.on("reqError", (error) => fail(error?.code ?? error?.message ?? "error"));
+  });
+}
+
+/**
+ * Measures every entry ({ url, headers }) in ROUNDS turns after a warm-up each (isolates, caches);
+ * per entry: req/s over all its slices, the p95 of all its answers, its errors by kind.
+ */
+async function measureInTurns(entries) {
+  for (const { url, headers } of entries) await measure(url, headers, 2).catch(() => {});
+  const slices = entries.map(() => []);
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [i, { url, headers }] of entries.entries()) slices[i].push(await measure(url, headers));
+  return slices.map((parts) => {
+    const all = (key) => parts.flatMap((part) => part[key]);
+    const failures = new Map();
+    for (const part of parts) for (const [kind, n] of part.failures) failures.set(kind, (failures.get(kind) ?? 0) + n);
+    const requests = parts.reduce((sum, part) => sum + part.requests, 0);
+    const seconds = parts.reduce((sum, part) => sum + part.seconds, 0);
+    return {
+      requests: { average: requests / seconds },
+      errors: parts.reduce((sum, part) => sum + part.errors, 0),
+      failures,
+      p95: p95(all("times")),
+      dbP95: p95(all("db")),
+      sqlP95: p95(all("sql")),
+      renderP95: p95(all("render")),
+    };
   });
 }
 
@@ -101,19 +131,17 @@ async function tilesOf(url, headers = {}) {
 
 /** The suite's rows, and the equal-size page's result, which the large catalogue's rows are read against. */
 async function runSuite(label, base, equalSize = null) {
+  const urls = ROUTES.map(([, path]) => new URL(path, base).href);
+  const results = await measureInTurns(urls.map((url) => ({ url })));
+  const trivial = results[0];
   const rows = [];
-  let trivial = null;
   let equal = equalSize;
-  for (const [name, path] of ROUTES) {
-    const url = new URL(path, base).href;
-    await measure(url).catch(() => {}); // warm up isolates and caches
-    const r = await measure(url);
-    r.tiles = await tilesOf(url);
-    trivial ??= r;
+  for (const [i, [name]] of ROUTES.entries()) {
+    const r = results[i];
+    r.tiles = await tilesOf(urls[i]);
     if (name === EQUAL_SIZE) equal ??= r;
     rows.push(row(label, name, r, trivial));
   }
-  // Read after the suite: at the demo range the equal-size page is measured after the first routes.
   for (const line of rows) line["p95 vs 60-tile demo"] = equal ? (line["p95 ms"] / equal.p95).toFixed(1) : "";
   return { rows, equal };
 }
@@ -156,31 +184,24 @@ async function signedInCookies(base) {
  * signed-in shopper's is the cached signed-in shape filled in for her (docs/decisions/0030).
  */
 async function edgeCachedSuite() {
-  const cached = await startMiniflareShop({ port: PORT + 1, bindings: { EDGE_CACHE_SECONDS: "300" } });
+  const cached = await startMiniflareShop({ port: PORT + 1, bindings: { EDGE_CACHE_SECONDS: "300" }, logs });
   try {
-    const rows = [];
-    let trivial = null;
     const anna = { Cookie: await signedInCookies(cached.url) };
     // The trivial route answers a signed-in shopper without the cache: her row compares her page
     // with it too, since both pay for her session's cookies and read.
-    let trivialSignedIn = null;
-    for (const [name, path, headers] of [
-      ROUTES[0],
+    const entries = [
+      [ROUTES[0][0], ROUTES[0][1]],
       ["category, edge-cached (visitor)", "/catalog/category/milch-eier"],
       ["trivial, signed in", ROUTES[0][1], anna],
       ["category, edge-cached (signed in)", "/catalog/category/milch-eier", anna],
-    ]) {
-      const url = new URL(path, cached.url).href;
-      await measure(url, headers).catch(() => {});
-      const r = await measure(url, headers);
-      r.tiles = await tilesOf(url, headers);
-      trivial ??= r;
-      if (headers && path === ROUTES[0][1]) trivialSignedIn = r;
-      const line = row("demo, cache on", name, r, trivial);
-      if (headers && path !== ROUTES[0][1])
-        line.route += ` (${(r.requests.average / trivialSignedIn.requests.average).toFixed(2)} of signed-in trivial)`;
-      rows.push(line);
+    ].map(([name, path, headers]) => ({ name, url: new URL(path, cached.url).href, headers }));
+    const [trivial, visitor, trivialSignedIn, signedIn] = await measureInTurns(entries);
+    const rows = [];
+    for (const [i, r] of [trivial, visitor, trivialSignedIn, signedIn].entries()) {
+      r.tiles = await tilesOf(entries[i].url, entries[i].headers);
+      rows.push(row("demo, cache on", entries[i].name, r, trivial));
     }
+    rows[3].route += ` (${(signedIn.requests.average / trivialSignedIn.requests.average).toFixed(2)} of signed-in trivial, ${(signedIn.requests.average / visitor.requests.average).toFixed(2)} of the visitor's)`;
     return rows;
   } finally {
     await cached.mf.dispose();
@@ -199,12 +220,19 @@ function row(catalogue, route, r, trivial) {
     "sql p95": Number.isNaN(r.sqlP95) ? "" : r.sqlP95,
     "render p95": Number.isNaN(r.renderP95) ? "" : r.renderP95,
     tiles: r.tiles ?? "",
-    errors: r.errors + r.non2xx,
+    errors: r.errors,
     "errors by kind": [...r.failures].map(([kind, n]) => `${kind}×${n}`).join(" "),
   };
 }
 
-const shop = await startMiniflareShop({ port: PORT });
+// What the worker logs as an error during the run (a 500's cause), counted by its first line.
+const workerErrors = new Map();
+const logs = ({ level, message }) => {
+  if (level !== "error") return;
+  const first = String(message).split("\n")[0].slice(0, 200);
+  workerErrors.set(first, (workerErrors.get(first) ?? 0) + 1);
+};
+const shop = await startMiniflareShop({ port: PORT, logs });
 const base = shop.url;
 try {
   const demo = await runSuite("demo (420)", base);
@@ -226,11 +254,12 @@ try {
   }
   console.table(rows);
   console.log(
-    `autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route, 2-core machine; edge cache off (every request renders) except in the "cache on" rows.`,
+    `autocannon: ${CONNECTIONS} connections, ${ROUNDS} turns of ${SECONDS} s per route (the routes taking turns), 2-core machine; edge cache off (every request renders) except in the "cache on" rows.`,
   );
   console.log(
     `db / sql / render p95: ms from the answers' Server-Timing headers: waiting for D1, D1's own time for the statements, Remix beyond waiting (workerd's clocks tick in whole milliseconds); p95 vs 60-tile demo: the route's p95 over that of the demo range's "${EQUAL_SIZE}" in this run; tiles: prices on the page.`,
   );
+  for (const [line, n] of workerErrors) console.log(`worker error ×${n}: ${line}`);
 } finally {
   await shop.mf.dispose();
 }
