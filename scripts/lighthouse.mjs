@@ -52,9 +52,16 @@ try {
       row[id] = score;
       over ||= score < min;
     }
-    row["LCP ms"] = Math.round(lhr.audits["largest-contentful-paint"].numericValue);
-    row["TBT ms"] = Math.round(lhr.audits["total-blocking-time"].numericValue);
-    row.CLS = Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3));
+    // An audit Lighthouse could not compute (a trace it could not read) says why instead of a figure.
+    const metric = (id, digits = 0) => {
+      const audit = lhr.audits[id];
+      return typeof audit?.numericValue === "number"
+        ? Number(audit.numericValue.toFixed(digits))
+        : `? (${audit?.errorMessage ?? "no value"})`;
+    };
+    row["LCP ms"] = metric("largest-contentful-paint");
+    row["TBT ms"] = metric("total-blocking-time");
+    row.CLS = metric("cumulative-layout-shift", 3);
     const failed = Object.values(lhr.categories)
       .flatMap((c) => c.auditRefs)
       .map((ref) => lhr.audits[ref.id])
