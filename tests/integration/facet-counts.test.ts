@@ -261,6 +261,27 @@ describe("lists and counts equal a brute-force count", () => {
     }
   }, 60_000);
 
+  it("a search's page (read as JSON beside its counts) shows each product as a category page does", async () => {
+    const summaries = (result: ProductListResult) => new Map(result.products.map((p) => [p.sku, p]));
+    const found = summaries(
+      await listProducts(
+        shop.db,
+        { kind: "search", match: searchMatch("milch") ?? "", rootCategoryId: "startseite", facetCategoryIds: [] },
+        parseProductFilter(new URLSearchParams()),
+      ),
+    );
+    const listed = summaries(
+      await listProducts(
+        shop.db,
+        { kind: "category", categoryId: "milch", facetCategoryIds: [] },
+        parseProductFilter(new URLSearchParams()),
+      ),
+    );
+    const both = [...found.keys()].filter((sku) => listed.has(sku));
+    expect(both.length).toBeGreaterThan(3);
+    for (const sku of both) expect(found.get(sku), sku).toStrictEqual(listed.get(sku));
+  });
+
   it("stay exact after the writes the triggers follow", async () => {
     const [a, b, d, moved, withdrawn, imported] = (
       await rows<{ sku: string }>("SELECT sku FROM product_category WHERE category_id = 'milch' LIMIT 6")

@@ -128,26 +128,66 @@ function facetMatches(
   };
 }
 
+/** A page's order, by the listing row's columns: that of its sort's index, the sku last. */
+function pageOrder(sort: ProductFilter["sort"]): [column: "price_cents" | "recommendation" | "sku", "asc" | "desc"][] {
+  switch (sort) {
+    case "price_asc":
+      return [
+        ["price_cents", "asc"],
+        ["sku", "asc"],
+      ];
+    case "price_desc":
+      return [
+        ["price_cents", "desc"],
+        ["sku", "desc"],
+      ];
+    default:
+      return [
+        ["recommendation", "desc"],
+        ["sku", "asc"],
+      ];
+  }
+}
+
 /**
- * The page, ordered like the index of its sort (category id, in stock, key, sku), so a category
- * page stops after the page's rows; a search sorts its bounded candidates.
+ * A category's page, ordered like the index of its sort (category id, in stock, key, sku), so it
+ * stops after the page's rows.
  */
 function pageQuery(scope: ListScope, f: ProductFilter) {
   const m = facetMatches(scope, f);
-  const q = filtered(scope, f, f.sort === "recommendation" ? "recommendation" : "price")
+  let q = filtered(scope, f, f.sort === "recommendation" ? "recommendation" : "price")
     .where(sql<SqlBool>`${m.brand} AND ${m.category} AND ${m.flavoring}`)
     .innerJoin("product as p", "p.sku", "l.sku")
     .select(PRODUCT_SUMMARY_COLUMNS)
     .limit(PAGE_SIZE + 1)
     .offset((f.page - 1) * PAGE_SIZE);
-  switch (f.sort) {
-    case "price_asc":
-      return q.orderBy("l.price_cents", "asc").orderBy("l.sku", "asc");
-    case "price_desc":
-      return q.orderBy("l.price_cents", "desc").orderBy("l.sku", "desc");
-    default:
-      return q.orderBy("l.recommendation", "desc").orderBy("l.sku", "asc");
-  }
+  for (const [column, direction] of pageOrder(f.sort)) q = q.orderBy(`l.${column}`, direction);
+  return q;
+}
+
+/** The facet row that carries a search's page (`countedFacets` with `page`): its products as JSON. */
+const PAGE_ROW = "page";
+
+/** A product's summary columns as one JSON object, named as a select of them names them. */
+const SUMMARY_JSON = sql`json_object(${sql.join(
+  PRODUCT_SUMMARY_COLUMNS.map((column) => sql`${sql.lit(column.slice(2))}, ${sql.ref(column)}`),
+)})`;
+
+/**
+ * A search's page out of its counted rows (`base`): sorted on the rows' own copies of the sort's
+ * columns, the products read for the page's rows only, as one JSON array in their order.
+ */
+function searchPage(f: ProductFilter) {
+  const order = (table?: string) =>
+    sql.join(
+      pageOrder(f.sort).map(
+        ([column, direction]) => sql`${sql.ref(table ? `${table}.${column}` : column)} ${sql.raw(direction)}`,
+      ),
+    );
+  return sql`SELECT ${PAGE_ROW}, (SELECT json_group_array(${SUMMARY_JSON} ORDER BY ${order("page")})
+      FROM (SELECT sku, price_cents, recommendation FROM base WHERE m_brand AND m_cat AND m_flav
+        ORDER BY ${order()} LIMIT ${PAGE_SIZE + 1} OFFSET ${(f.page - 1) * PAGE_SIZE}) AS page
+      CROSS JOIN product p ON p.sku = page.sku), 0`;
 }
 
 interface FacetRow {
@@ -177,8 +217,15 @@ const ALLERGEN_JSON = bitCounts("allergen_bits", ALLERGEN_BITS);
  * the allergens are sums of the rows' bits in one JSON row, over the rows grouped by their bits
  * first (fewer sums than one per row and bit: decision 0056); flavourings are looked up for the
  * products that have any. D1 allows five terms in a compound SELECT.
+ *
+ * `page`: a search's page comes as a fifth term (`PAGE_ROW`): its candidates' rows, whose lookups
+ * are most of a search's time, are then read once for the counts and the page.
  */
-function countedFacets(scope: ListScope, f: ProductFilter, only?: { outside?: PriceSide; when: Expression<SqlBool> }) {
+function countedFacets(
+  scope: ListScope,
+  f: ProductFilter,
+  { only, page = false }: { only?: { outside?: PriceSide; when: Expression<SqlBool> }; page?: boolean } = {},
+) {
   const m = facetMatches(scope, f);
   const needsRows = [f.sugar, f.fat].some((r) => r.min !== null || r.max !== null);
   const rows = filtered(scope, f, needsRows ? "key" : "price", only?.outside);
@@ -189,6 +236,7 @@ function countedFacets(scope: ListScope, f: ProductFilter, only?: { outside?: Pr
     "l.flag_bits",
     "l.allergen_bits",
     "l.flavoured",
+    ...(page ? (["l.price_cents", "l.recommendation"] as const) : []),
     sql<number>`${m.brand}`.as("m_brand"),
     sql<number>`${m.category}`.as("m_cat"),
     sql<number>`${m.flavoring}`.as("m_flav"),
@@ -207,7 +255,8 @@ function countedFacets(scope: ListScope, f: ProductFilter, only?: { outside?: Pr
     UNION ALL SELECT 'categories', child_id, count(*) FROM base
       WHERE child_id IN (${sql.join(categoryIds)}) AND m_brand AND m_flav GROUP BY child_id
     UNION ALL SELECT 'flavoringIngredients', fl.flavoring, count(*) FROM base CROSS JOIN product_flavoring fl ON fl.sku = base.sku
-      WHERE flavoured AND m_brand AND m_cat GROUP BY fl.flavoring`;
+      WHERE flavoured AND m_brand AND m_cat GROUP BY fl.flavoring
+    ${page ? sql`UNION ALL ${searchPage(f)}` : sql``}`;
 }
 
 /** An unfiltered category's counts, kept by triggers: its own rows and its subcategories' totals. */
@@ -362,8 +411,8 @@ export async function listProducts(
       pageQuery(scope, f),
       storedFlagFacets(scope.categoryId, flag, scope.facetCategoryIds),
       outside,
-      countedFacets(scope, f, { when: sql<SqlBool>`NOT ${few}` }),
-      ...priceSides(f).map((side) => countedFacets(scope, f, { outside: side, when: few })),
+      countedFacets(scope, f, { only: { when: sql<SqlBool>`NOT ${few}` } }),
+      ...priceSides(f).map((side) => countedFacets(scope, f, { only: { outside: side, when: few } })),
     ])) as unknown as [
       Parameters<typeof toProductSummary>[0][],
       FacetRow[],
@@ -385,10 +434,12 @@ export async function listProducts(
     const [rows, facetRows] = await batch(db, [pageQuery(scope, f), facets] as const);
     return { ...toResult(scope, rows, facetRows as FacetRow[]), matchLimit: null };
   }
-  const [rows, facetRows, [{ n }]] = await batch(db, [
-    pageQuery(scope, f),
-    countedFacets(scope, f),
+  const [rowsAndPage, [{ n }]] = await batch(db, [
+    countedFacets(scope, f, { page: true }),
     moreMatchesThanCandidates(scope.match),
   ] as const);
+  const page = rowsAndPage.find((row) => row.facet === PAGE_ROW)?.value;
+  const rows = JSON.parse(page ?? "[]") as Parameters<typeof toProductSummary>[0][];
+  const facetRows = rowsAndPage.filter((row) => row.facet !== PAGE_ROW);
   return { ...toResult(scope, rows, facetRows), matchLimit: n > SEARCH_CANDIDATES ? SEARCH_CANDIDATES : null };
 }
