@@ -64,8 +64,20 @@ function measure(url, headers = {}, seconds = SECONDS) {
     const sql = [];
     const render = [];
     // Every answer's headers, as the parser reads them (a flat list of names and values).
-    const setupClient = (client) =>
-      client.on("headers", ({ headers: raw }) => {
+    const setupClient = (client) => {
+      // A server error's answer is kept (the first few): a 500 the worker did not log says there
+      // where it came from. The parser hands over its whole buffer, headers and body.
+      let status = 0;
+      client.on("body", (buffer) => {
+        if (status < 500 || serverErrorAnswers.size >= 5) return;
+        // the shop's own error page by its title, anything else (the runtime's answer) as it came
+        const text = buffer.toString("utf8");
+        const answer = /<title>([^<]*)<\/title>/.exec(text)?.[1] ?? text.replace(/\s+/g, " ").slice(-300);
+        const key = `${new URL(url).pathname}: ${answer}`;
+        serverErrorAnswers.set(key, (serverErrorAnswers.get(key) ?? 0) + 1);
+      });
+      client.on("headers", ({ headers: raw, statusCode }) => {
+        status = statusCode;
         for (let i = 0; i + 1 < raw.length; i += 2) {
           if (String(raw[i]).toLowerCase() !== "server-timing") continue;
           const t = serverTiming(String(raw[i + 1]));
@@ -74,6 +86,7 @@ function measure(url, headers = {}, seconds = SECONDS) {
           if (t.render !== undefined) render.push(t.render);
         }
       });
+    };
     // What went wrong, by kind: a status other than 2xx, or the request's error (a timeout, a
     // connection reset), so that the errors column says what its count is.
     const failures = new Map();
@@ -225,6 +238,8 @@ function row(catalogue, route, r, trivial) {
   };
 }
 
+/** Answers with a 5xx status, by route and what they said (`measure`; at most five kinds). */
+const serverErrorAnswers = new Map();
 // What the worker logs as an error during the run (a 500's cause), counted by its first line.
 const workerErrors = new Map();
 const logs = ({ level, message }) => {
@@ -248,7 +263,9 @@ try {
           `\r  generating ${done}/${total} (${Math.round(done / ((Date.now() - started) / 1000))}/s)   `,
         ),
     );
-    process.stdout.write("\n");
+    process.stdout.write(
+      `\n  ${LARGE.toLocaleString("de-DE")} products generated in ${Math.round((Date.now() - started) / 1000)} s\n`,
+    );
     // Against the demo range's equal-size page of this run (docs/decisions/0053).
     rows.push(...(await runSuite(`${LARGE.toLocaleString("de-DE")} + demo`, base, demo.equal)).rows);
   }
@@ -260,6 +277,7 @@ try {
     `db / sql / render p95: ms from the answers' Server-Timing headers: waiting for D1, D1's own time for the statements, Remix beyond waiting (workerd's clocks tick in whole milliseconds); p95 vs 60-tile demo: the route's p95 over that of the demo range's "${EQUAL_SIZE}" in this run; tiles: prices on the page.`,
   );
   for (const [line, n] of workerErrors) console.log(`worker error ×${n}: ${line}`);
+  for (const [answer, n] of serverErrorAnswers) console.log(`server error answer ×${n}: ${answer}`);
 } finally {
   await shop.mf.dispose();
 }
