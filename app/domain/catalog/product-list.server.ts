@@ -28,16 +28,22 @@ export type ListScope =
   /** `rootCategoryId`: the category every product is listed in, whose rows a search reads. */
   | { kind: "search"; match: string; rootCategoryId: string; facetCategoryIds: string[] };
 
+type CategoryScope = Extract<ListScope, { kind: "category" }>;
+
 type ListingQuery<O> = SelectQueryBuilder<Database & { l: ListingTable }, "l", O>;
 
-/** The text matches a search works on: a bounded set of product rowids. */
-function candidates(match: string, limit = SEARCH_CANDIDATES) {
+/**
+ * The text matches a search reads: one more than it works on, so that the same pass says whether
+ * there are more (`MATCHES`, a table of the search's statement).
+ */
+function textMatches(match: string) {
   return qb
     .selectFrom("product_search")
     .select("rowid")
     .where(sql<boolean>`product_search MATCH ${match}`)
-    .limit(limit);
+    .limit(SEARCH_CANDIDATES + 1);
 }
+const MATCHES = "matches";
 
 /**
  * How a category's rows are read: through the index of the page's sort ("price" or
@@ -55,9 +61,10 @@ function scopeRows(scope: ListScope, order: RowOrder): ListingQuery<object> {
     // The unary + keeps SQLite from reading the range through an index that starts with in_stock.
     return order === "key" ? rows.where(sql<SqlBool>`+l.in_stock = 1`) : rows.where("l.in_stock", "=", 1);
   }
+  // The candidates: the first SEARCH_CANDIDATES of the statement's text matches, in index order.
   // CROSS JOIN fixes the order: the candidates are the outer loop, never the root category's rows.
   return qb
-    .selectFrom(candidates(scope.match).as("m"))
+    .selectFrom(sql<{ rowid: number }>`(SELECT rowid FROM ${sql.table(MATCHES)} LIMIT ${SEARCH_CANDIDATES})`.as("m"))
     .crossJoin("product as pr")
     .crossJoin("product_category as l")
     .whereRef("pr.rowid", "=", "m.rowid")
@@ -153,7 +160,7 @@ function pageOrder(sort: ProductFilter["sort"]): [column: "price_cents" | "recom
  * A category's page, ordered like the index of its sort (category id, in stock, key, sku), so it
  * stops after the page's rows.
  */
-function pageQuery(scope: ListScope, f: ProductFilter) {
+function pageQuery(scope: CategoryScope, f: ProductFilter) {
   const m = facetMatches(scope, f);
   let q = filtered(scope, f, f.sort === "recommendation" ? "recommendation" : "price")
     .where(sql<SqlBool>`${m.brand} AND ${m.category} AND ${m.flavoring}`)
@@ -165,7 +172,10 @@ function pageQuery(scope: ListScope, f: ProductFilter) {
   return q;
 }
 
-/** The facet row that carries a search's page (`countedFacets` with `page`): its products as JSON. */
+/**
+ * The facet row that carries a search's page (`countedFacets` with `page`): its products as JSON,
+ * and as its count the number of text matches read (more than SEARCH_CANDIDATES: there are more).
+ */
 const PAGE_ROW = "page";
 
 /** A product's summary columns as one JSON object, named as a select of them names them. */
@@ -187,7 +197,7 @@ function searchPage(f: ProductFilter) {
   return sql`SELECT ${PAGE_ROW}, (SELECT json_group_array(${SUMMARY_JSON} ORDER BY ${order("page")})
       FROM (SELECT sku, price_cents, recommendation FROM base WHERE m_brand AND m_cat AND m_flav
         ORDER BY ${order()} LIMIT ${PAGE_SIZE + 1} OFFSET ${(f.page - 1) * PAGE_SIZE}) AS page
-      CROSS JOIN product p ON p.sku = page.sku), 0`;
+      CROSS JOIN product p ON p.sku = page.sku), (SELECT count(*) FROM ${sql.table(MATCHES)})`;
 }
 
 interface FacetRow {
@@ -248,7 +258,10 @@ function countedFacets(
   const categoryIds = scope.facetCategoryIds.length ? scope.facetCategoryIds : ["-"];
   // CROSS JOIN keeps `base` the outer loop; otherwise SQLite may walk a whole facet table.
   // `base` is interpolated as a subquery, so it comes with its own parentheses.
-  return sql<FacetRow>`WITH base AS MATERIALIZED ${base}
+  // A search's rows come from its text matches, read once (`textMatches`).
+  const matches =
+    scope.kind === "search" ? sql`${sql.table(MATCHES)} AS MATERIALIZED ${textMatches(scope.match)}, ` : sql``;
+  return sql<FacetRow>`WITH ${matches}base AS MATERIALIZED ${base}
     SELECT 'flags' AS facet, json_object('total', coalesce(sum(n), 0), ${FLAG_JSON}, 'allergens', json_object(${ALLERGEN_JSON})) AS value,
       0 AS count FROM (SELECT flag_bits, allergen_bits, count(*) AS n FROM base WHERE ${all} GROUP BY flag_bits, allergen_bits) AS bits
     UNION ALL SELECT 'brands', brand, count(*) FROM base WHERE m_cat AND m_flav GROUP BY brand
@@ -333,13 +346,6 @@ function rowsOutsidePrice(scope: ListScope, f: ProductFilter, bound: number) {
         .as("o")})`,
   );
   return sql<{ n: number }>`SELECT ${sql.join(counts, sql` + `)} AS n`;
-}
-
-/** Whether a search has more text matches than it works on. */
-function moreMatchesThanCandidates(match: string) {
-  return qb
-    .selectFrom(candidates(match, SEARCH_CANDIDATES + 1).as("m"))
-    .select((eb) => eb.fn.countAll<number>().as("n"));
 }
 
 /** Facet rows, stored or counted, as one count per facet and value (the total under "total"). */
@@ -434,12 +440,10 @@ export async function listProducts(
     const [rows, facetRows] = await batch(db, [pageQuery(scope, f), facets] as const);
     return { ...toResult(scope, rows, facetRows as FacetRow[]), matchLimit: null };
   }
-  const [rowsAndPage, [{ n }]] = await batch(db, [
-    countedFacets(scope, f, { page: true }),
-    moreMatchesThanCandidates(scope.match),
-  ] as const);
-  const page = rowsAndPage.find((row) => row.facet === PAGE_ROW)?.value;
-  const rows = JSON.parse(page ?? "[]") as Parameters<typeof toProductSummary>[0][];
+  const [rowsAndPage] = await batch(db, [countedFacets(scope, f, { page: true })] as const);
+  const page = rowsAndPage.find((row) => row.facet === PAGE_ROW);
+  const rows = JSON.parse(page?.value ?? "[]") as Parameters<typeof toProductSummary>[0][];
   const facetRows = rowsAndPage.filter((row) => row.facet !== PAGE_ROW);
-  return { ...toResult(scope, rows, facetRows), matchLimit: n > SEARCH_CANDIDATES ? SEARCH_CANDIDATES : null };
+  const more = (page?.count ?? 0) > SEARCH_CANDIDATES;
+  return { ...toResult(scope, rows, facetRows), matchLimit: more ? SEARCH_CANDIDATES : null };
 }
