@@ -5,40 +5,48 @@ import { buildCategoryTree, type CategoryNode, type CategoryTree } from "./categ
 // The tree changes only with a deployment of new seed data or a migration; one read per isolate
 // and minute spares every page a D1 round trip.
 const TREE_TTL_MS = 60_000;
-// Keyed by the binding, not by the request's session database (decision 0028), or no two requests
-// would share it.
-let cached: { binding: D1Database; at: number; tree: Promise<CategoryTree> } | null = null;
-/** The last tree read: while D1 fails, the menu stays as it was (docs/decisions/0036). */
-let lastRead: { binding: D1Database; tree: CategoryTree } | null = null;
+/**
+ * How long the other requests keep the older tree while one reads it anew. A read that never ends
+ * (its request was cancelled: the visitor left) holds no one up longer than this.
+ */
+const REFRESH_WAIT_MS = 5_000;
+/**
+ * The last tree read, keyed by the binding, not by the request's session database (decision 0028),
+ * or no two requests would share it. Only a tree that was read is shared, never a read in flight:
+ * a request that awaited another request's read hung when that request was cancelled, and the
+ * runtime answered it with a 500 ("the Worker's code had hung"; seen under load by
+ * `npm run bench`). While D1 fails, the menu stays as it was (docs/decisions/0036).
+ */
+let lastRead: { binding: D1Database; at: number; tree: CategoryTree } | null = null;
+/** When a request began to read the tree anew (the others keep the older one meanwhile). */
+let refreshing: { binding: D1Database; since: number } | null = null;
 
-export function loadCategoryTree(db: D1Database): Promise<CategoryTree> {
+export async function loadCategoryTree(db: D1Database): Promise<CategoryTree> {
   const now = Date.now();
   const binding = bindingOf(db);
-  if (cached && cached.binding === binding && now - cached.at < TREE_TTL_MS) return cached.tree;
-  const tree = all(
-    db,
-    qb
-      .selectFrom("category")
-      .select(["id", "parent_id", "name", "depth", "tile_color"])
-      .orderBy("depth")
-      .orderBy("position"),
-  )
-    .then(buildCategoryTree)
-    .then(
-      (read) => {
-        lastRead = { binding, tree: read };
-        return read;
-      },
-      (error: unknown) => {
-        if (lastRead?.binding === binding && isDatabaseUnavailable(error)) return lastRead.tree;
-        throw error;
-      },
+  const known = lastRead?.binding === binding ? lastRead : null;
+  if (known && now - known.at < TREE_TTL_MS) return known.tree;
+  if (known && refreshing?.binding === binding && now - refreshing.since < REFRESH_WAIT_MS) return known.tree;
+  refreshing = { binding, since: now };
+  try {
+    const tree = buildCategoryTree(
+      await all(
+        db,
+        qb
+          .selectFrom("category")
+          .select(["id", "parent_id", "name", "depth", "tile_color"])
+          .orderBy("depth")
+          .orderBy("position"),
+      ),
     );
-  cached = { binding, at: now, tree };
-  tree.catch(() => {
-    if (cached?.tree === tree) cached = null;
-  });
-  return tree;
+    lastRead = { binding, at: Date.now(), tree };
+    return tree;
+  } catch (error) {
+    if (known && isDatabaseUnavailable(error)) return known.tree;
+    throw error;
+  } finally {
+    if (refreshing?.since === now && refreshing.binding === binding) refreshing = null;
+  }
 }
 
 /**
