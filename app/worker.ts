@@ -94,9 +94,13 @@ const handleRemixRequest = createRequestHandler(answeringOutages(build), process
 /** The build this worker serves: the edge cache's key and `/builds/latest` (docs/decisions/0025) name it. */
 const buildVersion = build.assets.version;
 
-/** The edge cache of pages, opened once per isolate. */
-let pagesCache: Promise<Cache> | undefined;
-const openPagesCache = () => (pagesCache ??= caches.open("pages"));
+/**
+ * The edge cache of pages, kept once opened. The opening itself is each request's own: a request
+ * awaiting another request's pending work hangs when that request is cancelled (the category tree,
+ * domain/catalog/category.server.ts).
+ */
+let pagesCache: Cache | undefined;
+const openPagesCache = async () => (pagesCache ??= await caches.open("pages"));
 
 /** Logged once per isolate, not on every request of a misconfigured deployment. */
 let refusalLogged = false;
