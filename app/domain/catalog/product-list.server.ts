@@ -173,7 +173,7 @@ function pageQuery(scope: CategoryScope, f: ProductFilter) {
 }
 
 /**
- * The facet row that carries a search's page (`countedFacets` with `page`): its products as JSON,
+ * The facet row that carries a search's page (`countedFacets`): its products as JSON,
  * and as its count the number of text matches read (more than SEARCH_CANDIDATES: there are more).
  */
 const PAGE_ROW = "page";
@@ -228,14 +228,11 @@ const ALLERGEN_JSON = bitCounts("allergen_bits", ALLERGEN_BITS);
  * first (fewer sums than one per row and bit: decision 0056); flavourings are looked up for the
  * products that have any. D1 allows five terms in a compound SELECT.
  *
- * `page`: a search's page comes as a fifth term (`PAGE_ROW`): its candidates' rows, whose lookups
- * are most of a search's time, are then read once for the counts and the page.
+ * A search's page comes as a fifth term (`PAGE_ROW`): its candidates' rows, whose lookups are
+ * most of a search's time, are then read once for the counts and the page.
  */
-function countedFacets(
-  scope: ListScope,
-  f: ProductFilter,
-  { only, page = false }: { only?: { outside?: PriceSide; when: Expression<SqlBool> }; page?: boolean } = {},
-) {
+function countedFacets(scope: ListScope, f: ProductFilter, only?: { outside?: PriceSide; when: Expression<SqlBool> }) {
+  const search = scope.kind === "search";
   const m = facetMatches(scope, f);
   const needsRows = [f.sugar, f.fat].some((r) => r.min !== null || r.max !== null);
   const rows = filtered(scope, f, needsRows ? "key" : "price", only?.outside);
@@ -246,7 +243,7 @@ function countedFacets(
     "l.flag_bits",
     "l.allergen_bits",
     "l.flavoured",
-    ...(page ? (["l.price_cents", "l.recommendation"] as const) : []),
+    ...(search ? (["l.price_cents", "l.recommendation"] as const) : []),
     sql<number>`${m.brand}`.as("m_brand"),
     sql<number>`${m.category}`.as("m_cat"),
     sql<number>`${m.flavoring}`.as("m_flav"),
@@ -259,8 +256,7 @@ function countedFacets(
   // CROSS JOIN keeps `base` the outer loop; otherwise SQLite may walk a whole facet table.
   // `base` is interpolated as a subquery, so it comes with its own parentheses.
   // A search's rows come from its text matches, read once (`textMatches`).
-  const matches =
-    scope.kind === "search" ? sql`${sql.table(MATCHES)} AS MATERIALIZED ${textMatches(scope.match)}, ` : sql``;
+  const matches = search ? sql`${sql.table(MATCHES)} AS MATERIALIZED ${textMatches(scope.match)}, ` : sql``;
   return sql<FacetRow>`WITH ${matches}base AS MATERIALIZED ${base}
     SELECT 'flags' AS facet, json_object('total', coalesce(sum(n), 0), ${FLAG_JSON}, 'allergens', json_object(${ALLERGEN_JSON})) AS value,
       0 AS count FROM (SELECT flag_bits, allergen_bits, count(*) AS n FROM base WHERE ${all} GROUP BY flag_bits, allergen_bits) AS bits
@@ -269,7 +265,7 @@ function countedFacets(
       WHERE child_id IN (${sql.join(categoryIds)}) AND m_brand AND m_flav GROUP BY child_id
     UNION ALL SELECT 'flavoringIngredients', fl.flavoring, count(*) FROM base CROSS JOIN product_flavoring fl ON fl.sku = base.sku
       WHERE flavoured AND m_brand AND m_cat GROUP BY fl.flavoring
-    ${page ? sql`UNION ALL ${searchPage(f)}` : sql``}`;
+    ${search ? sql`UNION ALL ${searchPage(f)}` : sql``}`;
 }
 
 /** An unfiltered category's counts, kept by triggers: its own rows and its subcategories' totals. */
@@ -417,8 +413,8 @@ export async function listProducts(
       pageQuery(scope, f),
       storedFlagFacets(scope.categoryId, flag, scope.facetCategoryIds),
       outside,
-      countedFacets(scope, f, { only: { when: sql<SqlBool>`NOT ${few}` } }),
-      ...priceSides(f).map((side) => countedFacets(scope, f, { only: { outside: side, when: few } })),
+      countedFacets(scope, f, { when: sql<SqlBool>`NOT ${few}` }),
+      ...priceSides(f).map((side) => countedFacets(scope, f, { outside: side, when: few })),
     ])) as unknown as [
       Parameters<typeof toProductSummary>[0][],
       FacetRow[],
@@ -440,7 +436,7 @@ export async function listProducts(
     const [rows, facetRows] = await batch(db, [pageQuery(scope, f), facets] as const);
     return { ...toResult(scope, rows, facetRows as FacetRow[]), matchLimit: null };
   }
-  const [rowsAndPage] = await batch(db, [countedFacets(scope, f, { page: true })] as const);
+  const [rowsAndPage] = await batch(db, [countedFacets(scope, f)] as const);
   const page = rowsAndPage.find((row) => row.facet === PAGE_ROW);
   const rows = JSON.parse(page?.value ?? "[]") as Parameters<typeof toProductSummary>[0][];
   const facetRows = rowsAndPage.filter((row) => row.facet !== PAGE_ROW);
