@@ -26,7 +26,7 @@ import { useReloadIfOutdated } from "~/components/layout/useReloadIfOutdated";
 import { RouteAnnouncer } from "~/components/layout/RouteAnnouncer";
 import { useDarkMode } from "~/components/layout/ThemeToggle";
 import { ErrorTitle, errorStatus } from "~/components/ui/ErrorTitle";
-import { LoginPromptProvider, type LoadLoginPromptDialog } from "~/components/ui/LoginPrompt";
+import { LoginPromptProvider } from "~/components/ui/LoginPrompt";
 import { useNonce } from "~/components/layout/nonce";
 import { WaitingRefresh } from "~/components/share/WaitingRefresh";
 import * as onServer from "~/components/layout/on-demand.server";
@@ -80,7 +80,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod ? defaultShouldRevalidate : document.documentElement.dataset.signedIn === "1";
 
 /**
- * Parts of the frame that few pages show, with their code on demand (components/layout/on-demand.tsx,
+ * Parts of the frame that few pages show, with their code on demand (components/layout/on-demand.ts,
  * docs/decisions/0054): the shares' notices (few customers, rarely, docs/decisions/0021) and the
  * error page. One that comes after the page has loaded (an error after a navigation) shows once its
  * file is there; the error page's is fetched when the browser is idle, so that it is at hand should
@@ -92,16 +92,11 @@ const ShareWaitingModal = onDemand(onServer.ShareWaitingModal, () =>
 const SharesReady = onDemand(onServer.SharesReady, () =>
   import("~/components/share/SharesReady").then((m) => m.SharesReady),
 );
-/** The login prompt's dialog, loaded on demand (components/ui/LoginPrompt.tsx); one fetch per page. */
-let loginDialog: ReturnType<LoadLoginPromptDialog> | null = null;
-const loadLoginDialog: LoadLoginPromptDialog = () => {
-  loginDialog ??= import("~/components/ui/LoginPromptDialog");
-  return loginDialog;
-};
+/** The login prompt's dialog, loaded on demand (components/ui/LoginPrompt.tsx). */
+const LoginPromptDialog = onDemand(undefined, () => import("~/components/ui/LoginPromptDialog").then((m) => m.default));
 const loadVersionWatch = () => import("~/components/layout/NewVersionWatch").then((m) => m.NewVersionWatch);
 const loadTrackingBridge = () => import("~/components/tracking/TrackingBridge").then((m) => m.TrackingBridge);
-const loadErrorPage = () => import("~/components/ui/ErrorPage").then((m) => m.ErrorPage);
-const ErrorPage = onDemand(onServer.ErrorPage, loadErrorPage);
+const ErrorPage = onDemand(onServer.ErrorPage, () => import("~/components/ui/ErrorPage").then((m) => m.ErrorPage));
 
 /** Pages without anything interactive (legal, content) set `handle.hydrate = false`: no JavaScript. */
 function useHydrate(): boolean {
@@ -133,7 +128,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useLogoutCleanup(Boolean(data?.customer));
   // The layout wraps every page and error page: what mounts after its first commit is no hydration.
   useHydrationDone();
-  useEffect(() => whenIdle(() => void loadErrorPage()), []);
+  useEffect(() => whenIdle(() => void ErrorPage.load()), []);
   // The settings page is the banner's form in full; it does not ask twice.
   const consentPage = useMatches().some((m) => m.id === "routes/consent");
   const staffArea = useStaffArea();
@@ -171,7 +166,7 @@ export function Layout({ children }: { children: ReactNode }) {
               {children}
             </>
           ) : (
-            <LoginPromptProvider load={loadLoginDialog}>
+            <LoginPromptProvider Dialog={LoginPromptDialog}>
               <Header darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} cart={data?.cart ?? null} />
               <Notifications notices={data?.notices ?? []} />
               {blocked ? (

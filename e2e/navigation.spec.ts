@@ -271,6 +271,60 @@ test("a new page starts at the top; back returns to where the visitor was; filte
   expect(Math.abs(mainTop - padding)).toBeLessThan(2);
 });
 
+/**
+ * A slow phone: the code of the parts a page renders on demand comes seconds late (milliseconds by
+ * file name). A page the browser renders itself waits for it, so "back" returns to where the
+ * visitor was and not to where a page without those parts ended.
+ */
+async function slowPartsCode(page: Page, delays: Record<string, number>) {
+  await page.route(/\/build\/_shared\/(\w+)-\w+\.js$/, async (route) => {
+    const part = /\/build\/_shared\/(\w+)-\w+\.js$/.exec(route.request().url())![1];
+    await new Promise((resolve) => setTimeout(resolve, delays[part] ?? 0));
+    await route.continue();
+  });
+}
+
+test("back returns to the place on a listing and on a product page while their parts' code is still on its way", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the browser restores the place of a page it loaded itself");
+  // the tiles' code comes late, the food information's later still
+  await slowPartsCode(page, { TileBody: 2_000, VisitorActionLinks: 2_000, ProductDetails: 6_000 });
+  await page.goto("/catalog/category/startseite");
+  await expect(page.getByRole("heading", { level: 1, name: "Alle Kategorien" })).toBeVisible();
+  await waitForHydration(page, true);
+  const link = productTiles(page).nth(30).getByRole("link").first();
+  const name = (await link.getByRole("heading").textContent())!.trim();
+  await link.scrollIntoViewIfNeeded();
+  const listingY = await page.evaluate(() => window.scrollY);
+  expect(listingY).toBeGreaterThan(1000);
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name, exact: true })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Alle Kategorien" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(listingY);
+
+  // A product page loaded as a document keeps the server's food information; rendered again by
+  // the browser after "back", it needs that part's code. The similar products first turn into the
+  // wheel (their height changes with it), then the visitor scrolls to them and leaves.
+  await page.goto("/catalog/product/120001");
+  await expect(page.getByRole("heading", { level: 1, name: "Frische Vollmilch 3,8 %" })).toBeVisible();
+  const wheel = page.getByRole("region", { name: "Ähnliche Produkte" });
+  await expect(wheel.getByRole("button", { name: "Nächstes Produkt" })).toBeVisible();
+  await wheel.scrollIntoViewIfNeeded();
+  const productY = await page.evaluate(() => window.scrollY);
+  expect(productY).toBeGreaterThan(500);
+  // a click of the mouse where the sticky header's logo stands (the locator's click would first
+  // scroll a sticky element "into view", and away from the place)
+  const logo = (await page.getByRole("link", { name: "Frischkorb – zur Startseite" }).boundingBox())!;
+  await page.mouse.click(logo.x + logo.width / 2, logo.y + logo.height / 2);
+  await expect(page.locator(".home")).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Frische Vollmilch 3,8 %" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(productY);
+});
+
 test("with JavaScript a filter of the same listing keeps the place on the page", async ({
   page,
   javaScriptEnabled,

@@ -1,11 +1,12 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { useTranslation, pageTitle } from "~/i18n/texts";
 import { Breadcrumb } from "~/components/catalog/Breadcrumb";
 import { whenIdle } from "~/components/layout/hydration";
 import { KeptMarkup } from "~/components/layout/KeptMarkup";
 import { onDemand } from "~/components/layout/on-demand";
+import { HydrationBoundary } from "~/components/layout/HydrationBoundary";
 import { NetQuantity } from "~/components/product/NetQuantity";
 import { Price } from "~/components/product/Price";
 import * as onServer from "~/components/product/on-demand.server";
@@ -47,8 +48,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
  * code (with the nutrition table and the supplier's address) only for a product page the browser
  * renders itself, an in-app navigation; fetched once the browser is idle (docs/decisions/0054).
  */
-const loadDetails = () => import("~/components/product/ProductDetails").then((m) => m.ProductDetails);
-const ProductDetails = onDemand(onServer.ProductDetails, loadDetails);
+const ProductDetails = onDemand(onServer.ProductDetails, () =>
+  import("~/components/product/ProductDetails").then((m) => m.ProductDetails),
+);
 
 /**
  * The similar products below the details, off the page's first load too: the server renders them,
@@ -63,7 +65,7 @@ export default function ProductPage() {
   const { product, similar, path, photos } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["catalog", "common"]);
   const { customer } = useShopper();
-  useEffect(() => whenIdle(() => void loadDetails()), []);
+  useEffect(() => whenIdle(() => void ProductDetails.load()), []);
   return (
     <div className="page product-page">
       <Breadcrumb path={path} current={product.name} />
@@ -95,9 +97,9 @@ export default function ProductPage() {
         <ProductDetails product={product} />
       </KeptMarkup>
       {similar.length ? (
-        <Suspense fallback={null}>
+        <HydrationBoundary>
           <InspirationWheel products={similar} />
-        </Suspense>
+        </HydrationBoundary>
       ) : null}
     </div>
   );

@@ -9,7 +9,6 @@ import { z } from "zod";
 import {
   ALLERGENS,
   FACET_KEYS,
-  FLAG_KEYS,
   FLAG_ON_VALUES,
   MAX_PAGE,
   MAX_PRICE_CENTS,
@@ -20,7 +19,7 @@ import {
   type ProductFilter,
   SORT_KEYS,
 } from "~/domain/catalog/filters";
-import { parseProductFilter } from "~/domain/catalog/filter-params.server";
+import { FLAG_KEYS, parseProductFilter } from "~/domain/catalog/filter-params.server";
 import { translator } from "~/platform/i18n.server";
 import { invalidInput } from "../errors.server";
 import { euroInput } from "../money.server";

@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { ProductGrid } from "~/components/product/ProductTile";
 import { productFilterParams, type ProductFilter } from "~/domain/catalog/filters";
@@ -27,11 +27,14 @@ export function ProductListing({ data, hidden }: { data: ListingData; hidden?: R
   useEffect(() => {
     const next = fetcher.data;
     if (!next || fetcher.state !== "idle") return;
-    setAppended((prev) => ({
-      products: [...(prev?.products ?? []), ...next.result.products],
-      page: next.filter.page,
-      hasMore: next.result.hasMore,
-    }));
+    // a transition: the new tiles show once their code is there (ProductTile.tsx)
+    startTransition(() =>
+      setAppended((prev) => ({
+        products: [...(prev?.products ?? []), ...next.result.products],
+        page: next.filter.page,
+        hasMore: next.result.hasMore,
+      })),
+    );
   }, [fetcher.data, fetcher.state]);
 
   const { filter, result } = data;

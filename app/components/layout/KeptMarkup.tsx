@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useKeptServerMarkup } from "./hydration";
 
 /**
@@ -21,9 +21,10 @@ export function KeptMarkup({ className, children }: { className: string; childre
         dangerouslySetInnerHTML={{ __html: "" }}
       />
     );
+  // mounted by a navigation, which waits for the code (no boundary: HydrationBoundary.tsx says why)
   return (
     <div ref={ref} className={className}>
-      <Suspense fallback={null}>{children}</Suspense>
+      {children}
     </div>
   );
 }

@@ -12,8 +12,7 @@ import * as onServer from "./on-demand.server";
  * stands meanwhile, and the live region below speaks at once); the browser fetches it when idle,
  * for the notices of later actions.
  */
-const loadToast = () => import("./Toast").then((m) => m.Toast);
-const Toast = onDemand(onServer.Toast, loadToast);
+const Toast = onDemand(onServer.Toast, () => import("./Toast").then((m) => m.Toast));
 
 /**
  * Toasts of flashed notices. The server renders them, so they show without JavaScript; with
@@ -55,7 +54,7 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
     return () => clearTimeout(timer);
   }, [notices, page]);
 
-  useEffect(() => whenIdle(() => void loadToast()), []);
+  useEffect(() => whenIdle(() => void Toast.load()), []);
 
   const dismiss = useCallback((id: string) => setShown((current) => current.filter((n) => n.id !== id)), []);
   return (

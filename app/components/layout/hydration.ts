@@ -12,6 +12,9 @@ export function useHydrationDone() {
   }, []);
 }
 
+/** Whether the browser is still hydrating (above): a component asks once, when it mounts. */
+export const isHydrating = () => hydrating;
+
 /**
  * Runs `task` once the browser is idle (after hydration, when called from an effect): for code a
  * page may need later but not for its first load (docs/decisions/0054). Browsers without
@@ -58,7 +61,7 @@ export function useKeptServerMarkup<T extends HTMLElement>(): [boolean, React.Re
  * and not during hydration itself, where a different state would render a different page.
  */
 export function useRestoreAfterHydration(restore: () => void) {
-  const [fromServer] = useState(() => hydrating);
+  const [fromServer] = useState(isHydrating);
   useBrowserLayoutEffect(() => {
     if (fromServer) restore();
   }, []);

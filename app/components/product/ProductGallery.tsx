@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { whenIdle } from "~/components/layout/hydration";
+import { onDemand } from "~/components/layout/on-demand";
 import { photoUrl, productImageSrcSet, productImageUrl } from "~/platform/images";
 import { useImageResizing } from "./useImageResizing";
 
@@ -9,12 +10,7 @@ import { useImageResizing } from "./useImageResizing";
  * (docs/decisions/0054): fetched once the browser is idle after hydration, or by a click that
  * comes earlier (the lightbox then opens as soon as the file is there).
  */
-let lightboxLoading: Promise<typeof import("./Lightbox")> | null = null;
-const loadLightbox = () => {
-  lightboxLoading ??= import("./Lightbox");
-  return lightboxLoading;
-};
-const Lightbox = lazy(loadLightbox);
+const Lightbox = onDemand(undefined, () => import("./Lightbox").then((m) => m.default));
 
 /**
  * The product's images: the main one large, further photos (docs/decisions/0048) as thumbnails.
@@ -24,9 +20,7 @@ export function ProductGallery({ sku, name, photos }: { sku: string; name: strin
   const { t } = useTranslation(["common", "catalog"]);
   const resizing = useImageResizing();
   const [open, setOpen] = useState<number | null>(null);
-  useEffect(() => {
-    if (!lightboxLoading) whenIdle(() => void loadLightbox());
-  }, []);
+  useEffect(() => whenIdle(() => void Lightbox.load()), []);
   const main = { sku, photo: photos[0] ?? null };
   const large = (i: number) =>
     photos.length ? photoUrl(photos[i], 1024, resizing) : productImageUrl(main, 1024, resizing);

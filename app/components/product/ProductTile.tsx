@@ -1,8 +1,9 @@
 import { PrefetchPageLinks } from "@remix-run/react";
-import { createContext, lazy, Suspense, useContext, useEffect, useState, type ComponentType } from "react";
+import { createContext, useContext, useEffect, useState } from "react";
 import type { ProductSummary } from "~/domain/catalog/product";
 import { productHref } from "~/domain/catalog/href";
 import { useKeptServerMarkup, whenIdle } from "~/components/layout/hydration";
+import { onDemand } from "~/components/layout/on-demand";
 import { useInAppLinks } from "~/components/layout/useInAppLinks";
 import { useImageResizing } from "./useImageResizing";
 import { ShoppingActions } from "./ShoppingActions";
@@ -14,22 +15,16 @@ import type { TileBodyProps } from "./TileBody";
  * The body's own code (picture, marks, price: TileBody.tsx) in the browser. The tiles of the first
  * page keep the server's markup, so the page's first load goes without it; it is fetched once the
  * browser is idle after hydration, for the tiles a navigation or "more" mounts, and on demand by
- * such a tile should it come first (docs/decisions/0054).
+ * such a tile should it come first (docs/decisions/0054). Such a tile has no `Suspense` boundary
+ * of its own: it is mounted in a transition (a navigation, "more"), which waits for the code and
+ * shows its tiles whole (HydrationBoundary.tsx says why).
  */
-let LoadedBody: ComponentType<TileBodyProps> | null = null;
-let loading: Promise<ComponentType<TileBodyProps>> | null = null;
-function loadBody() {
-  loading ??= import("./TileBody").then((m) => {
-    LoadedBody = m.TileBody;
-    return m.TileBody;
-  });
-  return loading;
-}
-const LazyBody = lazy(() => loadBody().then((body) => ({ default: body })));
+const Body = onDemand<TileBodyProps>(undefined, () => import("./TileBody").then((m) => m.TileBody));
 
 /** A visitor's action links as React renders them, for such tiles too: fetched with the body. */
-const loadVisitorLinks = () => import("./VisitorActionLinks");
-const VisitorActionLinks = lazy(() => loadVisitorLinks().then((m) => ({ default: m.VisitorActionLinks })));
+const VisitorActionLinks = onDemand(undefined, () => import("./VisitorActionLinks").then((m) => m.VisitorActionLinks));
+
+let tileCodeRequested = false;
 
 /**
  * The server's markup of a tile's body and of a visitor's actions, rendered once per product and
@@ -72,11 +67,12 @@ export function ProductTile({
   // filter: the same tile stays mounted) React renders them for this one.
   const [keptHref] = useState(visitor.href);
   useEffect(() => {
-    if (!LoadedBody)
-      whenIdle(() => {
-        void loadBody();
-        void loadVisitorLinks();
-      });
+    if (tileCodeRequested) return;
+    tileCodeRequested = true;
+    whenIdle(() => {
+      void Body.load();
+      void VisitorActionLinks.load();
+    });
   }, []);
   // After every hook: the server's markup is a nested render, after which React's server renderer
   // no longer knows this component (a hook called then fails).
@@ -89,15 +85,12 @@ export function ProductTile({
       ? ""
       : undefined;
   const events = { onClick: followInApp, onMouseEnter: () => setIntent(true), onFocus: () => setIntent(true) };
-  const Body = LoadedBody ?? LazyBody;
   return (
     <article className="product-tile">
       {markup === undefined ? (
         // The link inside answers keys itself; the handlers keep its navigation in the app.
         <div key="own" className="tile-body" ref={bodyRef} {...events}>
-          <Suspense fallback={null}>
-            <Body {...body} />
-          </Suspense>
+          <Body {...body} />
         </div>
       ) : (
         <div
@@ -124,9 +117,7 @@ export function ProductTile({
           {...(actionsMarkup === undefined
             ? {
                 children: (
-                  <Suspense fallback={null}>
-                    <VisitorActionLinks name={product.name} inStock={product.inStock} compact href={visitor.href} />
-                  </Suspense>
+                  <VisitorActionLinks name={product.name} inStock={product.inStock} compact href={visitor.href} />
                 ),
               }
             : // the server's own markup of a visitor's actions, or an empty string in the browser so React keeps it

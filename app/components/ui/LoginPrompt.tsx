@@ -1,18 +1,17 @@
 import { Link, useLocation } from "@remix-run/react";
 import {
   createContext,
-  lazy,
   Suspense,
   useCallback,
   useContext,
   useEffect,
   useMemo,
   useState,
-  type FunctionComponent,
   type MouseEvent,
   type ReactNode,
 } from "react";
 import { whenIdle } from "~/components/layout/hydration";
+import type { OnDemand } from "~/components/layout/on-demand";
 import { loginHref } from "~/platform/redirect";
 
 /** The login prompt's dialog (LoginPromptDialog.tsx) as the provider renders it. */
@@ -20,8 +19,6 @@ export interface LoginPromptDialogProps {
   redirectTo: string;
   onClose: () => void;
 }
-/** Loads the dialog's module; the same promise on every call. */
-export type LoadLoginPromptDialog = () => Promise<{ default: FunctionComponent<LoginPromptDialogProps> }>;
 
 const LoginPromptContext = createContext<{ open: (redirectTo: string) => void; preload: () => void }>({
   open: () => {},
@@ -36,25 +33,30 @@ export function useLoginPrompt() {
 /**
  * One login-prompt modal for the whole page, opened by visitors' shopping buttons. The dialog's
  * code (with Modal) is not part of a page's first load (docs/decisions/0054): the page frame
- * (root.tsx) hands in how to load it, as this module is one of the frame's shared modules and
+ * (root.tsx) hands it in as a part on demand, as this module is one of the frame's shared modules and
  * may not reach the dialog's (tests/unit/layers.test.ts, no import circle). A page with a
  * login-required link (a visitor's) fetches it once the browser is idle after hydration; a press
  * that comes earlier fetches it itself, and the dialog opens as soon as the file is there.
  */
-export function LoginPromptProvider({ children, load }: { children: ReactNode; load: LoadLoginPromptDialog }) {
+export function LoginPromptProvider({
+  children,
+  Dialog,
+}: {
+  children: ReactNode;
+  Dialog: OnDemand<LoginPromptDialogProps>;
+}) {
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
-  const [LoginPromptDialog] = useState(() => lazy(load));
   const location = useLocation();
   // Every navigation closes overlays, this one too.
   useEffect(() => setRedirectTo(null), [location.key]);
   const close = useCallback(() => setRedirectTo(null), []);
-  const value = useMemo(() => ({ open: setRedirectTo, preload: () => whenIdle(() => void load()) }), [load]);
+  const value = useMemo(() => ({ open: setRedirectTo, preload: () => whenIdle(() => void Dialog.load()) }), [Dialog]);
   return (
     <LoginPromptContext.Provider value={value}>
       {children}
       {redirectTo !== null ? (
         <Suspense fallback={null}>
-          <LoginPromptDialog redirectTo={redirectTo} onClose={close} />
+          <Dialog redirectTo={redirectTo} onClose={close} />
         </Suspense>
       ) : null}
     </LoginPromptContext.Provider>

@@ -7,7 +7,7 @@
 import { parseEuroToCents } from "~/domain/money/format";
 import {
   ALLERGENS,
-  FLAG_KEYS,
+  COLUMN_FLAGS,
   FLAG_ON_VALUES,
   MAX_PAGE,
   MAX_PRICE_CENTS,
@@ -16,9 +16,13 @@ import {
   orderedRange,
   parseGrams,
   SORT_KEYS,
+  type FlagKey,
   type ProductFilter,
   type SortKey,
 } from "./filters";
+
+/** Every flag a listing filters by, as URL parameters (the browser's pages list theirs themselves). */
+export const FLAG_KEYS: FlagKey[] = [...COLUMN_FLAGS, "sale", "inStock"];
 
 function parseCents(input: string | null): number | null {
   if (input === null || input.trim() === "") return null;

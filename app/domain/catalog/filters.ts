@@ -26,7 +26,6 @@ export const COLUMN_FLAGS = [
 ] as const;
 export type ColumnFlag = (typeof COLUMN_FLAGS)[number];
 export type FlagKey = ColumnFlag | "sale" | "inStock";
-export const FLAG_KEYS: FlagKey[] = [...COLUMN_FLAGS, "sale", "inStock"];
 
 export const FACET_KEYS = ["brands", "categories", "flavoringIngredients", "allergens"] as const;
 export type FacetKey = (typeof FACET_KEYS)[number];
