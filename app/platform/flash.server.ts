@@ -8,6 +8,11 @@
  * (a revalidation still under way when the customer pressed the next button) cleared the notice
  * that action had just flashed: its "clear" reached the browser after the action's answer, and the
  * next page never heard of the notice (the cart's "„…“ wurde aus dem Warenkorb entfernt." got lost).
+ *
+ * A page reads the notices of every action it finds, in the order they were answered. Two actions
+ * answered close together (a quantity still on its way when "Entfernen" was pressed) are both read
+ * by the next page when the answer to the read between them was discarded (the browser drops an
+ * older revalidation once a newer one lands); both happened, so both are told.
  */
 import { redirect } from "@remix-run/cloudflare";
 import { createCookie } from "./cookie.server";
@@ -77,8 +82,9 @@ function flashNames(header: string): string[] {
 }
 
 /**
- * The notices of the action answered last (an action's notices replace what an earlier one left
- * unshown, as one cookie overwritten by each did) and the tracking events of all.
+ * The notices and tracking events of every flash cookie, in the order the actions were answered.
+ * Which of them the page shows (a later one on the same topic replaces an earlier one, at most
+ * three) is `latestNotices`' to say.
  */
 export async function readFlash(request: Request, env: Env): Promise<Flash> {
   const header = request.headers.get("Cookie");
@@ -89,16 +95,13 @@ export async function readFlash(request: Request, env: Env): Promise<Flash> {
     const read: { notices?: Notice[]; tracking?: FlashedEvent[] } | null = Array.isArray(value)
       ? { notices: value as Notice[] }
       : (value as { notices?: Notice[]; tracking?: FlashedEvent[] } | null);
-    if (Array.isArray(read?.notices)) flash.notices = read.notices.map((n, i) => ({ ...n, id: `${name}.${i}` }));
+    if (Array.isArray(read?.notices)) flash.notices.push(...read.notices.map((n, i) => ({ ...n, id: `${name}.${i}` })));
     if (Array.isArray(read?.tracking)) flash.tracking.push(...read.tracking);
   }
   return flash;
 }
 
-/**
- * Set-Cookie value with the notices of this action. They replace whatever an earlier action left
- * unshown: a notice belongs to the last action, not to the next page.
- */
+/** Set-Cookie value with the notices of this action, in a cookie of its own. */
 export async function flashNotice(env: Env, notice: Notice | Notice[], tracking: FlashedEvent[] = []): Promise<string> {
   const notices = Array.isArray(notice) ? notice : [notice];
   return flashCookie(env, newFlashName()).serialize(tracking.length ? { notices, tracking } : notices);

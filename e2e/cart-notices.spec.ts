@@ -1,0 +1,61 @@
+import { expectToast, visit } from "./account-helpers";
+import { addFromProductPage, cartLine, COFFEE, freshCustomer, JUICE } from "./checkout-helpers";
+import { expect, test } from "./fixtures";
+
+test.describe.configure({ timeout: 90_000 });
+
+/**
+ * Two cart changes whose answers cross (app/platform/flash.server.ts): "+" on one line is still on
+ * its way when "Entfernen" on another is pressed and answered. The page reads the removal's notice
+ * in a revalidation the browser then drops, because the one after the "+" lands first; that one
+ * reads both actions' notices, and the customer is told both. Showing only the last action's lost
+ * the removal's notice (a flaky keyboard test found it).
+ */
+test("a quantity change still on its way and a removal answered meanwhile: both are told", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JavaScript each change is a post and a page of its own");
+  await freshCustomer(page);
+  await addFromProductPage(page, COFFEE, true);
+  await addFromProductPage(page, JUICE, true);
+  await visit(page, "/cart", true, "Warenkorb");
+
+  let releaseQuantity!: () => void;
+  const quantityHeld = new Promise<void>((release) => {
+    releaseQuantity = release;
+  });
+  let releaseRead!: () => void;
+  const readHeld = new Promise<void>((release) => {
+    releaseRead = release;
+  });
+  let phase: "start" | "removed" | "read held" = "start";
+  await page.route(/\/cart\.data(\?|$)/, async (route) => {
+    const request = route.request();
+    const intent = new URLSearchParams(request.postData() ?? "").get("intent");
+    if (request.method() === "POST" && intent === "setQuantity") await quantityHeld;
+    else if (request.method() === "POST" && intent === "remove") phase = "removed";
+    else if (request.method() === "GET" && phase === "removed") {
+      // the revalidation after the removal: it carries the removal's notice and is held back
+      phase = "read held";
+      await readHeld;
+    }
+    await route.continue().catch(() => {}); // a read the page gave up on is gone already
+  });
+
+  await cartLine(page, JUICE.name)
+    .getByRole("button", { name: `Eins mehr von ${JUICE.name}` })
+    .click();
+  await cartLine(page, COFFEE.name)
+    .getByRole("button", { name: `${COFFEE.name} aus dem Warenkorb entfernen` })
+    .click();
+  await expect.poll(() => phase).toBe("read held");
+  // the "+" is answered now; the revalidation after it lands and the held one is dropped
+  releaseQuantity();
+  await expectToast(page, `Die Menge von „${JUICE.name}“ wurde geändert.`);
+  await expectToast(page, `„${COFFEE.name}“ wurde aus dem Warenkorb entfernt.`);
+  releaseRead();
+  await expect(cartLine(page, COFFEE.name)).toHaveCount(0);
+  await expect(cartLine(page, JUICE.name).getByLabel(`Menge von ${JUICE.name}`)).toHaveValue("2");
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+});
