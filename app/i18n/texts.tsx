@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { Texts, TextStore, TranslateOptions } from "./translate";
+import type { Texts, TextStore } from "./translate";
 import { whenIdle } from "~/components/layout/hydration";
 import { TextsContext, useTranslation, type TFunction } from "./use-translation";
 // Every route module reaches this file: the page frame's shared modules ride along into the
