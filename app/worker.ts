@@ -283,6 +283,7 @@ async function serve(
     cspNonce: nonce,
     buildVersion,
     refusal,
+    pageData: new URL(request.url).pathname.endsWith(".data"),
     session: () => (session ??= resolveSession(request, env, ctx)),
   };
   if (cacheable && isPersonalisableRequest(request)) {

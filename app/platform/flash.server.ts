@@ -9,10 +9,7 @@
  * that action had just flashed: its "clear" reached the browser after the action's answer, and the
  * next page never heard of the notice (the cart's "„…“ wurde aus dem Warenkorb entfernt." got lost).
  *
- * A page reads the notices of every action it finds, in the order they were answered. Two actions
- * answered close together (a quantity still on its way when "Entfernen" was pressed) are both read
- * by the next page when the answer to the read between them was discarded (the browser drops an
- * older revalidation once a newer one lands); both happened, so both are told.
+ * Which notices a page tells: `noticesToTell`.
  */
 import { redirect } from "@remix-run/cloudflare";
 import { createCookie } from "./cookie.server";
@@ -66,7 +63,10 @@ export type FlashedEvent = { event: string; id?: string } & Record<string, unkno
 export type ReadNotice = Notice & { id: string };
 
 export interface Flash {
+  /** Every action's notices, in the order the actions were answered. */
   notices: ReadNotice[];
+  /** The notices of the action answered last. */
+  lastAction: ReadNotice[];
   tracking: FlashedEvent[];
   /** The flash cookies read, to clear (clearNotices) once their notices are on the page. */
   names: string[];
@@ -89,16 +89,32 @@ function flashNames(header: string): string[] {
 export async function readFlash(request: Request, env: Env): Promise<Flash> {
   const header = request.headers.get("Cookie");
   const names = header?.includes(`${FLASH_COOKIE}`) ? flashNames(header) : [];
-  const flash: Flash = { notices: [], tracking: [], names };
+  const flash: Flash = { notices: [], lastAction: [], tracking: [], names };
   for (const name of names) {
     const value: unknown = await flashCookie(env, name).parse(header);
     const read: { notices?: Notice[]; tracking?: FlashedEvent[] } | null = Array.isArray(value)
       ? { notices: value as Notice[] }
       : (value as { notices?: Notice[]; tracking?: FlashedEvent[] } | null);
-    if (Array.isArray(read?.notices)) flash.notices.push(...read.notices.map((n, i) => ({ ...n, id: `${name}.${i}` })));
+    if (Array.isArray(read?.notices)) {
+      flash.lastAction = read.notices.map((n, i) => ({ ...n, id: `${name}.${i}` }));
+      flash.notices.push(...flash.lastAction);
+    }
     if (Array.isArray(read?.tracking)) flash.tracking.push(...read.tracking);
   }
   return flash;
+}
+
+/**
+ * The notices a page tells. The data of a page in the browser's app tells every action's: that page
+ * stays, and two actions answered close together (a quantity still on its way when "Entfernen" was
+ * pressed) are both read there when the browser dropped the read between them (an older
+ * revalidation, once a newer one landed); both happened, and the page tells each once, by its id.
+ * A document tells the action answered last's: without JavaScript each action leads to a page of
+ * its own, which tells that action's outcome (two posts at once from one browser: the "gesperrt"
+ * on one page, the "inzwischen geändert" on the other).
+ */
+export function noticesToTell(flash: Flash, pageData: boolean): ReadNotice[] {
+  return pageData ? flash.notices : flash.lastAction;
 }
 
 /** Set-Cookie value with the notices of this action, in a cookie of its own. */

@@ -16,6 +16,8 @@ declare module "@remix-run/cloudflare" {
     buildVersion: string;
     /** Set when the worker refused the request: the error page shows this status. */
     refusal: Refusal | null;
+    /** The request is a page's data for the browser's app (Remix's `.data`), not a document. */
+    pageData: boolean;
     /**
      * Render the signed-in shape of the page with placeholders (of this mark) instead of the
      * shopper's data, for the edge cache (platform/personal-page.server.ts).

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { expiredSessionRedirect } from "~/platform/auth.server";
 import { csrfToken } from "~/platform/csrf.server";
-import { clearNotices, readFlash } from "~/platform/flash.server";
+import { clearNotices, noticesToTell, readFlash } from "~/platform/flash.server";
 import { translator } from "~/platform/i18n.server";
 import { clearSessionCookie, resolveSessionWith, type SessionState } from "~/platform/session.server";
 import type { PersonalParts } from "~/platform/personal-page.server";
@@ -28,7 +28,8 @@ export async function loadShopper(
   const { env } = context;
   const url = new URL(request.url);
   const [session, flash, t] = await Promise.all([context.session(), readFlash(request, env), translator("common")]);
-  const { notices, tracking } = flash;
+  const { tracking } = flash;
+  const notices = noticesToTell(flash, context.pageData);
   const headers = new Headers();
   if (session.kind === "expired") {
     if (url.pathname !== "/login") throw await expiredSessionRedirect(context, loginHref(url.pathname + url.search));

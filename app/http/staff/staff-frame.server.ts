@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Shopper } from "~/domain/customer/shopper";
 import { latestNotices } from "~/domain/notification/notice";
 import { csrfToken } from "~/platform/csrf.server";
-import { clearNotices, readFlash } from "~/platform/flash.server";
+import { clearNotices, noticesToTell, readFlash } from "~/platform/flash.server";
 import { translator } from "~/platform/i18n.server";
 
 export const STAFF_AREA = "/staff";
@@ -21,14 +21,12 @@ export async function loadStaffFrame(
   context: AppLoadContext,
 ): Promise<{ data: Shopper; headers: Headers }> {
   const { env } = context;
-  const [token, { notices, names }, t] = await Promise.all([
-    csrfToken(request, env),
-    readFlash(request, env),
-    translator("staff"),
-  ]);
+  const [token, flash, t] = await Promise.all([csrfToken(request, env), readFlash(request, env), translator("staff")]);
   const headers = new Headers();
   if (token.setCookie) headers.append("Set-Cookie", token.setCookie);
-  if (notices.length) for (const cookie of await clearNotices(env, names)) headers.append("Set-Cookie", cookie);
+  const notices = noticesToTell(flash, context.pageData);
+  if (flash.notices.length)
+    for (const cookie of await clearNotices(env, flash.names)) headers.append("Set-Cookie", cookie);
   return {
     data: {
       customer: null,
