@@ -11,11 +11,10 @@ test.describe.configure({ timeout: 90_000 });
  * reads both actions' notices, and the customer is told both. Showing only the last action's lost
  * the removal's notice (a flaky keyboard test found it).
  */
-test("a quantity change still on its way and a removal answered meanwhile: both are told", async ({
+// without JavaScript each change is a post and a page of its own
+test("a quantity change still on its way and a removal answered meanwhile: both are told @needs-javascript", async ({
   page,
-  javaScriptEnabled,
 }) => {
-  test.skip(!javaScriptEnabled, "without JavaScript each change is a post and a page of its own");
   await freshCustomer(page);
   await addFromProductPage(page, COFFEE, true);
   await addFromProductPage(page, JUICE, true);

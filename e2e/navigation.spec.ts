@@ -284,11 +284,10 @@ async function slowPartsCode(page: Page, delays: Record<string, number>) {
   });
 }
 
-test("back returns to the place on a listing and on a product page while their parts' code is still on its way", async ({
+// without JavaScript the browser restores the place of a page it loaded itself
+test("back returns to the place on a listing and on a product page while their parts' code is still on its way @needs-javascript", async ({
   page,
-  javaScriptEnabled,
 }) => {
-  test.skip(!javaScriptEnabled, "without JavaScript the browser restores the place of a page it loaded itself");
   // the tiles' code comes late, the food information's later still
   await slowPartsCode(page, { TileBody: 2_000, VisitorActionLinks: 2_000, ProductDetails: 6_000 });
   await page.goto("/catalog/category/startseite");
