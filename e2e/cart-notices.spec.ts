@@ -1,6 +1,6 @@
 import { expectToast, visit } from "./account-helpers";
 import { addFromProductPage, cartLine, COFFEE, freshCustomer, JUICE } from "./checkout-helpers";
-import { expect, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -53,6 +53,7 @@ test("a quantity change still on its way and a removal answered meanwhile: both 
   releaseQuantity();
   await expectToast(page, `Die Menge von „${JUICE.name}“ wurde geändert.`);
   await expectToast(page, `„${COFFEE.name}“ wurde aus dem Warenkorb entfernt.`);
+  await expectAccessible(page);
   releaseRead();
   await expect(cartLine(page, COFFEE.name)).toHaveCount(0);
   await expect(cartLine(page, JUICE.name).getByLabel(`Menge von ${JUICE.name}`)).toHaveValue("2");
