@@ -1,4 +1,4 @@
-import { createContext } from "react";
+import { createContext, useContext } from "react";
 import type { Shopper } from "~/domain/customer/shopper";
 
 /**
@@ -11,4 +11,10 @@ import type { Shopper } from "~/domain/customer/shopper";
  */
 export type RootPartsData = Partial<Pick<Shopper, "customer" | "wishlist" | "template">> & { imageResizing?: boolean };
 
-export const RootDataContext = createContext<RootPartsData | undefined>(undefined);
+const RootDataContext = createContext<RootPartsData | undefined>(undefined);
+
+export const RootDataProvider = RootDataContext.Provider;
+
+export function useRootData(): RootPartsData | undefined {
+  return useContext(RootDataContext);
+}
