@@ -1,6 +1,6 @@
-import { useRootData } from "~/components/layout/root-data";
+import { useRouteLoaderData } from "@remix-run/react";
 
 /** Whether product images go through Cloudflare Image Resizing (set by configuration). */
 export function useImageResizing(): boolean {
-  return useRootData()?.imageResizing ?? false;
+  return useRouteLoaderData<{ imageResizing?: boolean }>("root")?.imageResizing ?? false;
 }
