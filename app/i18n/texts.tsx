@@ -24,6 +24,19 @@ export async function fetchTexts(namespaces: readonly string[], version: string)
 }
 
 /**
+ * As `fetchTexts`, but each namespace's request starts in an idle moment of its own: starting a
+ * request costs the page's main thread about a millisecond (more on a slow phone), so a dozen of
+ * them at once made one long task after hydration (docs/scaling.md, total blocking time).
+ */
+export function fetchTextsWhenIdle(namespaces: readonly string[], version: string): Promise<TextStore> {
+  const each = namespaces.map(
+    (ns) =>
+      new Promise<TextStore>((resolve, reject) => whenIdle(() => fetchTexts([ns], version).then(resolve, reject))),
+  );
+  return Promise.all(each).then((stores) => Object.assign({}, ...stores));
+}
+
+/**
  * Gives the page its texts. On the server `texts` holds the namespaces of the matched routes; in
  * the browser the same ones, fetched before hydration. The browser adds a namespace when a page
  * needs it and, once idle, fetches the `later` ones so that navigations find their texts at hand.
@@ -41,12 +54,12 @@ export function TextsProvider({
 }) {
   const [store, setStore] = useState(texts);
   const requested = useRef(new Set(Object.keys(texts)));
-  const load = useCallback(
-    (namespaces: readonly string[]) => {
+  const request = useCallback(
+    (namespaces: readonly string[], fetchThem: typeof fetchTexts) => {
       const wanted = namespaces.filter((ns) => !requested.current.has(ns));
       if (!wanted.length) return;
       for (const ns of wanted) requested.current.add(ns);
-      fetchTexts(wanted, version).then(
+      fetchThem(wanted, version).then(
         // A transition: the new texts reach every part of the page, also one whose code is still on
         // its way and that still shows the server's markup (docs/decisions/0054). An urgent update
         // there would make React throw that markup away (its error 421); a transition waits for it.
@@ -59,9 +72,10 @@ export function TextsProvider({
     },
     [version],
   );
+  const load = useCallback((namespaces: readonly string[]) => request(namespaces, fetchTexts), [request]);
   useEffect(() => {
-    if (later.length) whenIdle(() => load(later));
-  }, [later, load]);
+    if (later.length) request(later, fetchTextsWhenIdle);
+  }, [later, request]);
   const value = useMemo(() => ({ store, load }), [store, load]);
   return <TextsContext.Provider value={value}>{children}</TextsContext.Provider>;
 }

@@ -1,9 +1,9 @@
 import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { i18nConfig, NAMESPACES } from "~/i18n/config";
-import type { TFunction } from "~/i18n/texts";
+import { fetchTextsWhenIdle, type TFunction } from "~/i18n/texts";
 import { Trans } from "~/i18n/Trans";
 import { translate, type Texts } from "~/i18n/translate";
 import { resources } from "~/platform/i18n.server";
@@ -117,5 +117,36 @@ describe("Trans", () => {
     expect(renderToStaticMarkup(createElement(Trans, { t, i18nKey: "legal", components: {} }))).toBe(
       "Es gelten die AGB und die Widerrufsbelehrung.",
     );
+  });
+});
+
+describe("the texts for later pages", () => {
+  it("are asked for one namespace per idle moment of the browser, and arrive together", async () => {
+    const idle: (() => void)[] = [];
+    const asked: string[] = [];
+    vi.stubGlobal("window", { requestIdleCallback: (task: () => void) => idle.push(task) });
+    vi.stubGlobal("fetch", async (url: string) => {
+      asked.push(url);
+      const ns = /de\/(\w+)\.json/.exec(url)?.[1];
+      return new Response(JSON.stringify({ title: `${ns} title` }));
+    });
+    try {
+      const loaded = fetchTextsWhenIdle(["cart", "orders", "cards"], "v7");
+      expect(asked).toEqual([]);
+      expect(idle).toHaveLength(3);
+      // Each idle moment starts one request: a dozen requests are a dozen short tasks, not one long one.
+      idle[0]();
+      expect(asked).toEqual(["/locales/de/cart.json?v=v7"]);
+      idle[1]();
+      idle[2]();
+      expect(asked).toHaveLength(3);
+      expect(await loaded).toEqual({
+        cart: { title: "cart title" },
+        orders: { title: "orders title" },
+        cards: { title: "cards title" },
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -29,7 +29,6 @@ export function whenIdle(task: () => void) {
 export const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 const noSubscription = () => () => {};
-const clientSnapshot = () => false;
 const serverSnapshot = () => true;
 
 /**
@@ -42,7 +41,12 @@ const serverSnapshot = () => true;
 export function useKeptServerMarkup<T extends HTMLElement>(): [boolean, React.RefObject<T>] {
   // Hydrating, not only the document's first pass: a `Suspense` boundary whose code comes later
   // (docs/decisions/0054) hydrates after it, and React gives the server's snapshot then too.
-  const fromServer = useSyncExternalStore(noSubscription, clientSnapshot, serverSnapshot);
+  // The browser's snapshot is `isHydrating()`, not plain false: React compares the two once the
+  // part is mounted and, where they differ, renders it again at once, in one task with every other
+  // such part (two dozen tiles of a listing: a long task after hydration). During the document's
+  // first pass it still says true then (root.tsx's layout, whose effect ends it, is mounted last);
+  // only a part hydrated later is rendered twice.
+  const fromServer = useSyncExternalStore(noSubscription, isHydrating, serverSnapshot);
   const [kept, setKept] = useState(() => fromServer);
   const ref = useRef<T>(null);
   // Checked once, on mount.

@@ -1,0 +1,93 @@
+import { expect, test } from "./fixtures";
+import { productTiles } from "./helpers";
+
+/**
+ * What hydrating a listing costs after its first commit (docs/scaling.md, total blocking time).
+ * A tile asks whether it is hydrating (`useKeptServerMarkup`, components/layout/hydration.ts); an
+ * answer that changed once it was mounted made React render every tile again at once, in one
+ * synchronous task (two dozen tiles: the longest task after hydration in Lighthouse's trace).
+ *
+ * The test watches React's commits as the developer tools do (the global hook React reports every
+ * commit to) and notes, per tile, the state its component rendered with: a new one is a render.
+ * The texts the page fetches when idle are held back, so nothing else renders the tiles again.
+ */
+declare global {
+  interface Window {
+    tileRenders: number;
+    commits: number;
+  }
+}
+
+/** React's developer-tools hook, counting the tiles' renders after the first commit. */
+function watchTileRenders() {
+  type Fiber = { child?: Fiber; sibling?: Fiber; return?: Fiber; stateNode?: unknown; memoizedState?: unknown };
+  const renderedWith = new WeakMap<Element, unknown>();
+  window.tileRenders = 0;
+  window.commits = 0;
+  const onCommitFiberRoot = (_renderer: number, root: { current: Fiber }) => {
+    window.commits++;
+    const stack: Fiber[] = [root.current];
+    while (stack.length) {
+      const fiber = stack.pop() as Fiber;
+      const node = fiber.stateNode;
+      if (node instanceof HTMLElement && node.classList.contains("product-tile") && fiber.return) {
+        const state = fiber.return.memoizedState;
+        if (renderedWith.has(node) && renderedWith.get(node) !== state) window.tileRenders++;
+        renderedWith.set(node, state);
+      }
+      if (fiber.sibling) stack.push(fiber.sibling);
+      if (fiber.child) stack.push(fiber.child);
+    }
+  };
+  Object.assign(window, {
+    __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+      isDisabled: false,
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => {},
+      onCommitFiberRoot,
+      onCommitFiberUnmount: () => {},
+      onPostCommitFiberRoot: () => {},
+      onScheduleFiberRoot: () => {},
+    },
+  });
+}
+
+test("hydrating a listing renders its tiles once, not again after the first commit @needs-javascript", async ({
+  page,
+}) => {
+  await page.addInitScript(watchTileRenders);
+  // The texts for later pages are fetched once the browser is idle after hydration, and new texts
+  // render every tile again (in a transition): held back until the tiles' count is read.
+  let releaseTexts!: () => void;
+  const textsHeld = new Promise<void>((release) => {
+    releaseTexts = release;
+  });
+  let laterTextsAsked!: () => void;
+  const laterTexts = new Promise<void>((asked) => {
+    laterTextsAsked = asked;
+  });
+  await page.route(/\/locales\/de\/[a-z-]+\.json/, async (route) => {
+    const hydrated = await page.evaluate(() => window.commits > 0).catch(() => false);
+    if (hydrated) {
+      laterTextsAsked();
+      await textsHeld;
+    }
+    await route.continue();
+  });
+
+  await page.goto("/catalog/category/milch-eier");
+  await expect(productTiles(page).first()).toBeVisible();
+  // Asked for once hydration is committed and its effects have run, and the browser idled.
+  await laterTexts;
+  expect(await page.evaluate(() => window.commits)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.tileRenders)).toBe(0);
+
+  releaseTexts();
+  // The page is the app's: a tile's link navigates inside it.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await productTiles(page).first().getByRole("link", { name: "Frische Vollmilch 3,8 %", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Frische Vollmilch 3,8 %" })).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
