@@ -6,6 +6,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useMatches,
+  useNavigate,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -17,6 +18,8 @@ import { DeferredScripts } from "~/components/layout/DeferredScripts";
 import { ConsentBanner } from "~/components/layout/ConsentBanner.server";
 import { ServerMarkup } from "~/components/layout/ServerMarkup";
 import { useHydrationDone, whenIdle } from "~/components/layout/hydration";
+import { RootDataProvider } from "~/components/layout/root-data";
+import { InAppNavigateProvider } from "~/components/layout/useInAppLinks";
 import { TagManager } from "~/components/tracking/TagManager";
 import { Notifications } from "~/components/layout/Notifications";
 import { useLogoutCleanup } from "~/components/layout/useLogoutCleanup";
@@ -124,6 +127,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const dark = useDarkMode(data?.darkMode ?? "0") === "1";
   const { t } = useTranslation();
   const nonce = useNonce();
+  const navigate = useNavigate();
   const error = useRouteError();
   useLogoutCleanup(Boolean(data?.customer));
   // The layout wraps every page and error page: what mounts after its first commit is no hydration.
@@ -155,37 +159,41 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("shop.skipToContent")}
         </a>
         <AuthenticityTokenProvider token={data?.csrf ?? ""}>
-          {data?.askConsent && !consentPage ? (
-            <ServerMarkup>
-              <ConsentBanner />
-            </ServerMarkup>
-          ) : null}
-          {staffArea ? (
-            <>
-              <Notifications notices={data?.notices ?? []} />
-              {children}
-            </>
-          ) : (
-            <LoginPromptProvider Dialog={LoginPromptDialog}>
-              <Header darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} cart={data?.cart ?? null} />
-              <Notifications notices={data?.notices ?? []} />
-              {blocked ? (
-                <Suspense fallback={null}>
-                  <ShareWaitingModal />
-                </Suspense>
+          <RootDataProvider value={data}>
+            <InAppNavigateProvider value={navigate}>
+              {data?.askConsent && !consentPage ? (
+                <ServerMarkup>
+                  <ConsentBanner />
+                </ServerMarkup>
               ) : null}
-              <main id="main" className="main" tabIndex={-1}>
-                {data?.shares?.state === "ready" ? (
-                  <Suspense fallback={null}>
-                    <SharesReady quantity={data.shares.quantity} />
-                  </Suspense>
-                ) : null}
-                {children}
-              </main>
-              <ServerMarkup fragment="footer" />
-            </LoginPromptProvider>
-          )}
-          <RouteAnnouncer />
+              {staffArea ? (
+                <>
+                  <Notifications notices={data?.notices ?? []} />
+                  {children}
+                </>
+              ) : (
+                <LoginPromptProvider Dialog={LoginPromptDialog}>
+                  <Header darkMode={dark ? "1" : "0"} customer={data?.customer ?? null} cart={data?.cart ?? null} />
+                  <Notifications notices={data?.notices ?? []} />
+                  {blocked ? (
+                    <Suspense fallback={null}>
+                      <ShareWaitingModal />
+                    </Suspense>
+                  ) : null}
+                  <main id="main" className="main" tabIndex={-1}>
+                    {data?.shares?.state === "ready" ? (
+                      <Suspense fallback={null}>
+                        <SharesReady quantity={data.shares.quantity} />
+                      </Suspense>
+                    ) : null}
+                    {children}
+                  </main>
+                  <ServerMarkup fragment="footer" />
+                </LoginPromptProvider>
+              )}
+              <RouteAnnouncer />
+            </InAppNavigateProvider>
+          </RootDataProvider>
         </AuthenticityTokenProvider>
         {/* A page without JavaScript gets no scripts from the server; but when the browser already
             runs the app and navigates to such a page, scroll restoration must stay in charge. */}

@@ -91,3 +91,33 @@ test("hydrating a listing renders its tiles once, not again after the first comm
   await expect(page.getByRole("heading", { level: 1, name: "Frische Vollmilch 3,8 %" })).toBeVisible();
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
+
+test("the page's module preloads go into the document one per task, all before the app starts @needs-javascript", async ({
+  page,
+}) => {
+  // A mutation observer's callback comes once per task that changed the document, with all of the
+  // task's changes: preloads inserted together arrive in one call (one long task on a slow phone,
+  // components/layout/fragments.server.tsx).
+  await page.addInitScript(() => {
+    const calls: number[] = [];
+    Object.assign(window, { preloadCalls: calls });
+    new MutationObserver((records) => {
+      const preloads = records
+        .flatMap((record) => [...record.addedNodes])
+        .filter((node) => node instanceof HTMLLinkElement && node.rel === "modulepreload").length;
+      if (preloads) calls.push(preloads);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/catalog/category/milch-eier");
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__reactFiber$")),
+      ),
+    )
+    .toBe(true);
+  const calls = await page.evaluate(() => (window as unknown as { preloadCalls: number[] }).preloadCalls);
+  const preloads = await page.locator('link[rel="modulepreload"]').count();
+  expect(preloads).toBeGreaterThan(3);
+  expect(calls).toEqual(Array(preloads).fill(1));
+});

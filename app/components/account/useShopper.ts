@@ -1,15 +1,14 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import type { Shopper } from "~/domain/customer/shopper";
+import { useRootData } from "~/components/layout/root-data";
 import { markOf } from "~/platform/personal-placeholders";
 
 /**
  * The signed-in customer and the skus on their wishlist, as the root loader knows them. `template`
  * is the placeholders' mark, only while the server renders a page's cached signed-in shape
- * (docs/decisions/0030).
+ * (docs/decisions/0030). From the layout's context, not the router's state (root-data.ts).
  */
 export function useShopper() {
-  const data = useRouteLoaderData<Shopper>("root");
+  const data = useRootData();
   const listed = data?.wishlist ?? "";
   const wishlist = useMemo(() => listed.split(" ").filter(Boolean), [listed]);
   return { customer: data?.customer ?? null, wishlist, template: markOf(data?.template ?? "") };

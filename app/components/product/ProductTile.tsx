@@ -1,5 +1,5 @@
 import { PrefetchPageLinks } from "@remix-run/react";
-import { createContext, useContext, useEffect, useState } from "react";
+import { createContext, memo, useContext, useEffect, useState } from "react";
 import type { ProductSummary } from "~/domain/catalog/product";
 import { productHref } from "~/domain/catalog/href";
 import { useKeptServerMarkup, whenIdle } from "~/components/layout/hydration";
@@ -44,8 +44,10 @@ export const TileMarkupProvider = TileMarkupContext.Provider;
  * navigation, "more") renders it itself. A visitor's actions (links to the sign-in page, a click
  * opens the login prompt) are server markup the same way; a customer's are React's to update.
  * `headingLevel`: the name is a heading one level below the section the grid sits in.
+ * Memoised: a listing that renders again (the router's state changed) leaves its tiles alone while
+ * their products are the same (e2e/hydration-cost.spec.ts).
  */
-export function ProductTile({
+export const ProductTile = memo(function ProductTile({
   product,
   eager = false,
   headingLevel = 3,
@@ -126,7 +128,7 @@ export function ProductTile({
       )}
     </article>
   );
-}
+});
 
 export function ProductGrid({
   products,

@@ -1,6 +1,6 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRootData } from "~/components/layout/root-data";
 
 /** Whether product images go through Cloudflare Image Resizing (set by configuration). */
 export function useImageResizing(): boolean {
-  return useRouteLoaderData<{ imageResizing?: boolean }>("root")?.imageResizing ?? false;
+  return useRootData()?.imageResizing ?? false;
 }
