@@ -26,7 +26,7 @@ export async function fetchTexts(namespaces: readonly string[], version: string)
 /**
  * As `fetchTexts`, but each namespace's request starts in an idle moment of its own: starting a
  * request costs the page's main thread about a millisecond (more on a slow phone), so a dozen of
- * them at once made one long task after hydration (docs/scaling.md, total blocking time).
+ * them at once made one long task after hydration (docs/decisions/0057).
  */
 export function fetchTextsWhenIdle(namespaces: readonly string[], version: string): Promise<TextStore> {
   const each = namespaces.map(

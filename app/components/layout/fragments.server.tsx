@@ -20,7 +20,7 @@ import type { ServerFragments } from "./ServerMarkup";
  *
  * Each module preload goes in in a task of its own: starting a request costs the main thread a
  * millisecond or more on a slow phone, and the eight of a page at once made a long task
- * (docs/scaling.md, total blocking time). The downloads still start within a few milliseconds.
+ * (docs/decisions/0057). The downloads still start within a few milliseconds.
  */
 const START_AFTER_PAINT = `(function(){var chunks=[],closed=false,started=false;
 window.__remixContext={streamController:{enqueue:function(c){chunks.push(c)},close:function(){closed=true}}};

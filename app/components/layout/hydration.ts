@@ -45,7 +45,7 @@ export function useKeptServerMarkup<T extends HTMLElement>(): [boolean, React.Re
   // part is mounted and, where they differ, renders it again at once, in one task with every other
   // such part (two dozen tiles of a listing: a long task after hydration). During the document's
   // first pass it still says true then (root.tsx's layout, whose effect ends it, is mounted last);
-  // only a part hydrated later is rendered twice.
+  // only a part hydrated later is rendered twice (docs/decisions/0057).
   const fromServer = useSyncExternalStore(noSubscription, isHydrating, serverSnapshot);
   const [kept, setKept] = useState(() => fromServer);
   const ref = useRef<T>(null);

@@ -7,7 +7,7 @@ import type { Shopper } from "~/domain/customer/shopper";
  * (`useRouteLoaderData`), such a part renders again at every change of the router's state, which
  * has nothing to do with it: a navigation starting, a fetcher's answer, the routes it discovers
  * after hydration (which rendered every tile of a listing again right after hydration,
- * e2e/hydration-cost.spec.ts). This value changes only when the root's data does.
+ * docs/decisions/0057). This value changes only when the root's data does.
  */
 export type RootPartsData = Partial<Pick<Shopper, "customer" | "wishlist" | "template">> & { imageResizing?: boolean };
 

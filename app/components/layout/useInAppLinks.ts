@@ -5,7 +5,7 @@ import { createContext, useContext, type MouseEvent } from "react";
  * The page frame's `navigate` (root.tsx's layout provides it). A part that only follows links on
  * click takes it from here: `useNavigate` reads the current route's context, which is new at every
  * change of the router's state, and would render every tile of a listing again each time
- * (e2e/hydration-cost.spec.ts). The function itself stays the same.
+ * (docs/decisions/0057). The function itself stays the same.
  */
 const NavigateContext = createContext<NavigateFunction | null>(null);
 export const InAppNavigateProvider = NavigateContext.Provider;

@@ -45,7 +45,7 @@ export const TileMarkupProvider = TileMarkupContext.Provider;
  * opens the login prompt) are server markup the same way; a customer's are React's to update.
  * `headingLevel`: the name is a heading one level below the section the grid sits in.
  * Memoised: a listing that renders again (the router's state changed) leaves its tiles alone while
- * their products are the same (e2e/hydration-cost.spec.ts).
+ * their products are the same (docs/decisions/0057).
  */
 export const ProductTile = memo(function ProductTile({
   product,
