@@ -18,7 +18,7 @@ import { DeferredScripts } from "~/components/layout/DeferredScripts";
 import { ConsentBanner } from "~/components/layout/ConsentBanner.server";
 import { ServerMarkup } from "~/components/layout/ServerMarkup";
 import { useHydrationDone, whenIdle } from "~/components/layout/hydration";
-import { RootDataProvider } from "~/components/layout/root-data";
+import { RootDataContext } from "~/components/layout/root-data";
 import { InAppNavigateProvider } from "~/components/layout/useInAppLinks";
 import { TagManager } from "~/components/tracking/TagManager";
 import { Notifications } from "~/components/layout/Notifications";
@@ -159,7 +159,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("shop.skipToContent")}
         </a>
         <AuthenticityTokenProvider token={data?.csrf ?? ""}>
-          <RootDataProvider value={data}>
+          <RootDataContext.Provider value={data}>
             <InAppNavigateProvider value={navigate}>
               {data?.askConsent && !consentPage ? (
                 <ServerMarkup>
@@ -193,7 +193,7 @@ export function Layout({ children }: { children: ReactNode }) {
               )}
               <RouteAnnouncer />
             </InAppNavigateProvider>
-          </RootDataProvider>
+          </RootDataContext.Provider>
         </AuthenticityTokenProvider>
         {/* A page without JavaScript gets no scripts from the server; but when the browser already
             runs the app and navigates to such a page, scroll restoration must stay in charge. */}

@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Texts, TextStore } from "./translate";
-import { whenIdle } from "~/components/layout/hydration";
+import { whenIdle as idle } from "~/components/layout/hydration";
 import { TextsContext, useTranslation, type TFunction } from "./use-translation";
 // Every route module reaches this file: the page frame's shared modules ride along into the
 // browser's React chunk (see the file, docs/decisions/0054).
@@ -13,27 +13,21 @@ export function textsUrl(ns: string, version: string) {
   return `/locales/de/${ns}.json?v=${version}`;
 }
 
-export async function fetchTexts(namespaces: readonly string[], version: string): Promise<TextStore> {
+/**
+ * The namespaces' texts. `whenIdle`: each namespace's request starts in an idle moment of its own
+ * (the later pages' texts): starting a request costs the page's main thread about a millisecond,
+ * more on a slow phone, so a dozen of them at once made one long task after hydration
+ * (docs/decisions/0057).
+ */
+export async function fetchTexts(namespaces: readonly string[], version: string, whenIdle = false): Promise<TextStore> {
   const entries = await Promise.all(
     namespaces.map(async (ns) => {
+      if (whenIdle) await new Promise(idle);
       const response = await fetch(textsUrl(ns, version));
       return [ns, response.ok ? await response.json<Texts>() : {}] as const;
     }),
   );
   return Object.fromEntries(entries);
-}
-
-/**
- * As `fetchTexts`, but each namespace's request starts in an idle moment of its own: starting a
- * request costs the page's main thread about a millisecond (more on a slow phone), so a dozen of
- * them at once made one long task after hydration (docs/decisions/0057).
- */
-export function fetchTextsWhenIdle(namespaces: readonly string[], version: string): Promise<TextStore> {
-  const each = namespaces.map(
-    (ns) =>
-      new Promise<TextStore>((resolve, reject) => whenIdle(() => fetchTexts([ns], version).then(resolve, reject))),
-  );
-  return Promise.all(each).then((stores) => Object.assign({}, ...stores));
 }
 
 /**
@@ -54,12 +48,13 @@ export function TextsProvider({
 }) {
   const [store, setStore] = useState(texts);
   const requested = useRef(new Set(Object.keys(texts)));
-  const request = useCallback(
-    (namespaces: readonly string[], fetchThem: typeof fetchTexts) => {
+  // `whenIdle` only for the later pages' texts; a page's own are wanted at once.
+  const load = useCallback(
+    (namespaces: readonly string[], whenIdle?: boolean) => {
       const wanted = namespaces.filter((ns) => !requested.current.has(ns));
       if (!wanted.length) return;
       for (const ns of wanted) requested.current.add(ns);
-      fetchThem(wanted, version).then(
+      fetchTexts(wanted, version, whenIdle).then(
         // A transition: the new texts reach every part of the page, also one whose code is still on
         // its way and that still shows the server's markup (docs/decisions/0054). An urgent update
         // there would make React throw that markup away (its error 421); a transition waits for it.
@@ -72,10 +67,9 @@ export function TextsProvider({
     },
     [version],
   );
-  const load = useCallback((namespaces: readonly string[]) => request(namespaces, fetchTexts), [request]);
   useEffect(() => {
-    if (later.length) request(later, fetchTextsWhenIdle);
-  }, [later, request]);
+    if (later.length) load(later, true);
+  }, [later, load]);
   const value = useMemo(() => ({ store, load }), [store, load]);
   return <TextsContext.Provider value={value}>{children}</TextsContext.Provider>;
 }

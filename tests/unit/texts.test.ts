@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { i18nConfig, NAMESPACES } from "~/i18n/config";
-import { fetchTextsWhenIdle, type TFunction } from "~/i18n/texts";
+import { fetchTexts, type TFunction } from "~/i18n/texts";
 import { Trans } from "~/i18n/Trans";
 import { translate, type Texts } from "~/i18n/translate";
 import { resources } from "~/platform/i18n.server";
@@ -131,14 +131,16 @@ describe("the texts for later pages", () => {
       return new Response(JSON.stringify({ title: `${ns} title` }));
     });
     try {
-      const loaded = fetchTextsWhenIdle(["cart", "orders", "cards"], "v7");
+      const loaded = fetchTexts(["cart", "orders", "cards"], "v7", true);
       expect(asked).toEqual([]);
       expect(idle).toHaveLength(3);
       // Each idle moment starts one request: a dozen requests are a dozen short tasks, not one long one.
       idle[0]();
+      await Promise.resolve();
       expect(asked).toEqual(["/locales/de/cart.json?v=v7"]);
       idle[1]();
       idle[2]();
+      await Promise.resolve();
       expect(asked).toHaveLength(3);
       expect(await loaded).toEqual({
         cart: { title: "cart title" },

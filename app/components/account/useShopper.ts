@@ -1,5 +1,5 @@
-import { useMemo } from "react";
-import { useRootData } from "~/components/layout/root-data";
+import { useContext, useMemo } from "react";
+import { RootDataContext } from "~/components/layout/root-data";
 import { markOf } from "~/platform/personal-placeholders";
 
 /**
@@ -8,7 +8,7 @@ import { markOf } from "~/platform/personal-placeholders";
  * (docs/decisions/0030). From the layout's context, not the router's state (root-data.ts).
  */
 export function useShopper() {
-  const data = useRootData();
+  const data = useContext(RootDataContext);
   const listed = data?.wishlist ?? "";
   const wishlist = useMemo(() => listed.split(" ").filter(Boolean), [listed]);
   return { customer: data?.customer ?? null, wishlist, template: markOf(data?.template ?? "") };

@@ -20,7 +20,7 @@ export const isHydrating = () => hydrating;
  * page may need later but not for its first load (docs/decisions/0054). Browsers without
  * `requestIdleCallback` run it after a second.
  */
-export function whenIdle(task: () => void) {
+export function whenIdle(task: (deadline?: unknown) => void) {
   if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(task);
   else window.setTimeout(task, 1_000);
 }

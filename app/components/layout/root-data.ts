@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { createContext } from "react";
 import type { Shopper } from "~/domain/customer/shopper";
 
 /**
@@ -11,10 +11,4 @@ import type { Shopper } from "~/domain/customer/shopper";
  */
 export type RootPartsData = Partial<Pick<Shopper, "customer" | "wishlist" | "template">> & { imageResizing?: boolean };
 
-const RootDataContext = createContext<RootPartsData | undefined>(undefined);
-
-export const RootDataProvider = RootDataContext.Provider;
-
-export function useRootData(): RootPartsData | undefined {
-  return useContext(RootDataContext);
-}
+export const RootDataContext = createContext<RootPartsData | undefined>(undefined);

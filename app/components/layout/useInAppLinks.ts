@@ -20,9 +20,19 @@ export function useInAppLinks(): (event: MouseEvent) => void {
   const navigate = useContext(NavigateContext);
   return (event: MouseEvent) => {
     const link = (event.target as Element).closest("a[href]");
-    if (!navigate || !(link instanceof HTMLAnchorElement) || event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || link.origin !== location.origin) return;
-    if (link.target && link.target !== "_self") return;
+    if (
+      !navigate ||
+      !(link instanceof HTMLAnchorElement) ||
+      event.defaultPrevented ||
+      event.button ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey ||
+      link.origin !== location.origin ||
+      (link.target && link.target !== "_self")
+    )
+      return;
     event.preventDefault();
     navigate(link.pathname + link.search + link.hash);
   };

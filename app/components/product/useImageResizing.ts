@@ -1,6 +1,7 @@
-import { useRootData } from "~/components/layout/root-data";
+import { useContext } from "react";
+import { RootDataContext } from "~/components/layout/root-data";
 
 /** Whether product images go through Cloudflare Image Resizing (set by configuration). */
 export function useImageResizing(): boolean {
-  return useRootData()?.imageResizing ?? false;
+  return useContext(RootDataContext)?.imageResizing ?? false;
 }
