@@ -1,5 +1,5 @@
-import { Suspense, useState, type ReactNode } from "react";
-import { isHydrating } from "./hydration";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
+import { isHydrating, LateHydration } from "./hydration";
 
 /**
  * Where a part with its code on demand (on-demand.ts) stands: a `Suspense` boundary on the server
@@ -10,6 +10,23 @@ import { isHydrating } from "./hydration";
  * slow phone would not return to where the visitor was.
  */
 export function HydrationBoundary({ children }: { children: ReactNode }) {
-  const [withBoundary] = useState(() => typeof document === "undefined" || isHydrating());
-  return withBoundary ? <Suspense fallback={null}>{children}</Suspense> : children;
+  // Until the part has hydrated, what mounts in it keeps the server's markup (useKeptServerMarkup).
+  const [waiting] = useState(() => (typeof document === "undefined" || isHydrating() ? { current: true } : null));
+  if (!waiting) return children;
+  return (
+    <LateHydration.Provider value={waiting}>
+      <Suspense fallback={null}>
+        {children}
+        <Hydrated waiting={waiting} />
+      </Suspense>
+    </LateHydration.Provider>
+  );
+}
+
+/** Last in the boundary: its effect runs once the part has hydrated (or been rendered anew). */
+function Hydrated({ waiting }: { waiting: { current: boolean } }) {
+  useEffect(() => {
+    waiting.current = false;
+  }, [waiting]);
+  return null;
 }

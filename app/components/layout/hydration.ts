@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /**
  * Whether the browser is still hydrating the server's document: true from the start of the app
@@ -28,26 +28,28 @@ export function whenIdle(task: (deadline?: unknown) => void) {
 /** A layout effect in the browser; on the server (where it would warn) a plain effect that never runs. */
 export const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
-const noSubscription = () => () => {};
-const serverSnapshot = () => true;
+/**
+ * A part that hydrates after the document: `HydrationBoundary` (its code comes later) gives the
+ * parts inside it whether it is still waiting to hydrate, `current` turning false once it has.
+ */
+export const LateHydration = createContext<{ current: boolean } | null>(null);
 
 /**
  * Whether this component keeps the server's markup of one of its parts: in the browser, for a
  * component mounted while the document hydrates, as long as that markup is there. If React had
  * to render the document anew (a hydration error, an extension that changed the page), the part is
  * empty and the component renders it itself.
+ *
+ * Asked once, when the component mounts, in its state: not through `useSyncExternalStore`, whose
+ * browser snapshot React compares after the mount and, where it differs from the server's, renders
+ * every such part again at once, in one long task; and whose snapshot React requires to stay the
+ * same throughout a render, which a flag that hydration ends cannot promise (docs/decisions/0057).
  */
-
 export function useKeptServerMarkup<T extends HTMLElement>(): [boolean, React.RefObject<T>] {
   // Hydrating, not only the document's first pass: a `Suspense` boundary whose code comes later
-  // (docs/decisions/0054) hydrates after it, and React gives the server's snapshot then too.
-  // The browser's snapshot is `isHydrating()`, not plain false: React compares the two once the
-  // part is mounted and, where they differ, renders it again at once, in one task with every other
-  // such part (two dozen tiles of a listing: a long task after hydration). During the document's
-  // first pass it still says true then (root.tsx's layout, whose effect ends it, is mounted last);
-  // only a part hydrated later is rendered twice (docs/decisions/0057).
-  const fromServer = useSyncExternalStore(noSubscription, isHydrating, serverSnapshot);
-  const [kept, setKept] = useState(() => fromServer);
+  // (docs/decisions/0054) hydrates after it.
+  const late = useContext(LateHydration);
+  const [kept, setKept] = useState(() => typeof document === "undefined" || isHydrating() || late?.current === true);
   const ref = useRef<T>(null);
   // Checked once, on mount.
   useBrowserLayoutEffect(() => {
