@@ -10,8 +10,8 @@ import { waitForHydration } from "./helpers";
 // error 421, which the fixtures count as a page error). Here that code is held back until the test
 // lets it go, as on a slow connection.
 
-/** Holds back the JavaScript that the page's document does not name, until `release`. */
-async function holdOnDemandCode(page: Page) {
+/** Holds back the JavaScript that the page's document does not name (`only` such files), until `release`. */
+async function holdOnDemandCode(page: Page, only = /./) {
   const firstLoad = new Set<string>();
   const waiting: (() => void)[] = [];
   const held: string[] = [];
@@ -25,7 +25,13 @@ async function holdOnDemandCode(page: Page) {
       for (const [, file] of html.matchAll(/"(\/build\/[^"]+\.js)"/g)) firstLoad.add(file);
       return route.fulfill({ response, body: html });
     }
-    if (!released && pathname.startsWith("/build/") && pathname.endsWith(".js") && !firstLoad.has(pathname)) {
+    if (
+      !released &&
+      pathname.startsWith("/build/") &&
+      pathname.endsWith(".js") &&
+      !firstLoad.has(pathname) &&
+      only.test(pathname)
+    ) {
       held.push(pathname);
       await new Promise<void>((resolve) => waiting.push(resolve));
     }
@@ -87,5 +93,37 @@ test.describe("code that comes late @needs-javascript", () => {
     const message = `„${JUICE.name}“ liegt jetzt im Warenkorb.`;
     await expect(notifications(page)).toContainText(message);
     await expect(page.locator(".toast").filter({ hasText: message })).toBeVisible();
+  });
+
+  test("a visitor's click while the similar products' code is on its way: their markup stays the server's until it is there", async ({
+    page,
+  }) => {
+    // Until their code is there the similar products are the server's markup, outside React
+    // (HydrationBoundary.tsx): the router's updates after hydration and the login prompt's cannot
+    // make React throw it away (its error 421, which came with a click right after hydration).
+    const code = await holdOnDemandCode(page, /InspirationWheel/);
+    const discovered = page.waitForResponse((response) => response.url().includes("/__manifest"));
+    await page.goto("/catalog/product/120001");
+    await page.evaluate(() => document.querySelector("section.wheel")?.setAttribute("data-server", ""));
+    await waitForHydration(page, true);
+    await discovered;
+    const similar = page.locator("section.wheel");
+    const tiles = await similar.locator("article").count();
+    expect(tiles).toBeGreaterThan(0);
+    const product = page.getByRole("article", { name: "Frische Vollmilch 3,8 %" });
+    await product.getByRole("link", { name: "Frische Vollmilch 3,8 % auf den Merkzettel setzen", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Bitte melde dich an" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Schließen" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(similar).toHaveAttribute("data-server", "");
+    await expect(similar.locator("article")).toHaveCount(tiles);
+    code.release();
+    // React's own now: a new element, the same tiles
+    await expect(similar).not.toHaveAttribute("data-server");
+    await expect(similar.locator("article")).toHaveCount(tiles);
+    expect(
+      await similar.evaluate((section) => Object.keys(section).some((key) => key.startsWith("__reactFiber$"))),
+    ).toBe(true);
   });
 });

@@ -54,8 +54,8 @@ const ProductDetails = onDemand(onServer.ProductDetails, () =>
 
 /**
  * The similar products below the details, off the page's first load too: the server renders them,
- * the browser fetches their code while the page hydrates and hydrates them once it is there (in a
- * `Suspense` boundary; until then they are the row of tiles a page without JavaScript shows).
+ * the browser fetches their code while the page hydrates and renders them once it is there
+ * (HydrationBoundary.tsx; until then they are the row of tiles a page without JavaScript shows).
  */
 const InspirationWheel = onDemand(onServer.InspirationWheel, () =>
   import("~/components/product/InspirationWheel").then((m) => m.InspirationWheel),
@@ -97,7 +97,7 @@ export default function ProductPage() {
         <ProductDetails product={product} />
       </KeptMarkup>
       {similar.length ? (
-        <HydrationBoundary>
+        <HydrationBoundary key={product.sku} code={InspirationWheel} className="similar-products">
           <InspirationWheel products={similar} />
         </HydrationBoundary>
       ) : null}

@@ -1,32 +1,56 @@
-import { Suspense, useEffect, useState, type ReactNode } from "react";
-import { isHydrating, LateHydration } from "./hydration";
+import { startTransition, useEffect, useState, type ReactNode } from "react";
+import { isHydrating } from "./hydration";
 
 /**
- * Where a part with its code on demand (on-demand.ts) stands: a `Suspense` boundary on the server
- * and while the browser hydrates the page, so that React keeps the server's markup there until
- * the code is there. A part mounted later (a navigation) gets none: the navigation, a transition,
- * then waits for the code and shows the new page whole, in the frame in which Remix restores the
- * scroll position. An empty boundary there would shorten the page for a moment, and "back" on a
- * slow phone would not return to where the visitor was.
+ * Where a part with its code on demand (on-demand.ts) stands, `code` being that part's: the server
+ * renders the part; the browser keeps that markup as it is while it hydrates the page (in the way
+ * of KeptMarkup.tsx), and renders the part itself, in a transition, once the code is there.
+ *
+ * Not a `Suspense` boundary that waits for the code: React 18 marks a boundary still waiting to
+ * hydrate as changed whenever a context above it changes, and the router's do at every change of
+ * its state (the routes it discovers after hydration, a fetcher). Such a change in a transition
+ * should wait for the boundary, but interleaved with a click it sometimes did not: React threw the
+ * server's markup away and reported its error 421 (docs/decisions/0057).
+ *
+ * A part mounted later (a navigation) is rendered at once: the navigation, a transition, waits for
+ * the code and shows the new page whole, in the frame in which Remix restores the scroll position.
+ * `className` is the wrapper's, whose box should not count (`display: contents`).
  */
-export function HydrationBoundary({ children }: { children: ReactNode }) {
-  // Until the part has hydrated, what mounts in it keeps the server's markup (useKeptServerMarkup).
-  const [waiting] = useState(() => (typeof document === "undefined" || isHydrating() ? { current: true } : null));
-  if (!waiting) return children;
-  return (
-    <LateHydration.Provider value={waiting}>
-      <Suspense fallback={null}>
-        {children}
-        <Hydrated waiting={waiting} />
-      </Suspense>
-    </LateHydration.Provider>
-  );
-}
-
-/** Last in the boundary: its effect runs once the part has hydrated (or been rendered anew). */
-function Hydrated({ waiting }: { waiting: { current: boolean } }) {
+export function HydrationBoundary({
+  code,
+  className,
+  children,
+}: {
+  code: { load: () => Promise<unknown> };
+  className: string;
+  children: ReactNode;
+}) {
+  const [kept, setKept] = useState(() => typeof document !== "undefined" && isHydrating());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once, on mount; `code` is a module-level part
   useEffect(() => {
-    waiting.current = false;
-  }, [waiting]);
-  return null;
+    if (!kept) return;
+    let mounted = true;
+    code.load().then(
+      () => mounted && startTransition(() => setKept(false)),
+      (error: unknown) => console.warn(error),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  if (kept)
+    return (
+      <div
+        key="kept"
+        className={className}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, so that React keeps the server's markup
+        dangerouslySetInnerHTML={{ __html: "" }}
+      />
+    );
+  return (
+    <div key="own" className={className}>
+      {children}
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /**
  * Whether the browser is still hydrating the server's document: true from the start of the app
@@ -29,12 +29,6 @@ export function whenIdle(task: (deadline?: unknown) => void) {
 export const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
- * A part that hydrates after the document: `HydrationBoundary` (its code comes later) gives the
- * parts inside it whether it is still waiting to hydrate, `current` turning false once it has.
- */
-export const LateHydration = createContext<{ current: boolean } | null>(null);
-
-/**
  * Whether this component keeps the server's markup of one of its parts: in the browser, for a
  * component mounted while the document hydrates, as long as that markup is there. If React had
  * to render the document anew (a hydration error, an extension that changed the page), the part is
@@ -46,10 +40,7 @@ export const LateHydration = createContext<{ current: boolean } | null>(null);
  * same throughout a render, which a flag that hydration ends cannot promise (docs/decisions/0057).
  */
 export function useKeptServerMarkup<T extends HTMLElement>(): [boolean, React.RefObject<T>] {
-  // Hydrating, not only the document's first pass: a `Suspense` boundary whose code comes later
-  // (docs/decisions/0054) hydrates after it.
-  const late = useContext(LateHydration);
-  const [kept, setKept] = useState(() => typeof document === "undefined" || isHydrating() || late?.current === true);
+  const [kept, setKept] = useState(() => typeof document === "undefined" || isHydrating());
   const ref = useRef<T>(null);
   // Checked once, on mount.
   useBrowserLayoutEffect(() => {

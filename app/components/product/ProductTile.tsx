@@ -112,7 +112,7 @@ export const ProductTile = memo(function ProductTile({
         // biome-ignore lint/a11y/useKeyWithClickEvents: the links inside answer Enter themselves (as a click, which comes here)
         // biome-ignore lint/a11y/noStaticElementInteractions: the container only turns its links' clicks into the prompt
         <div
-          key={actionsMarkup === undefined ? "own" : "kept"}
+          key={actionsMarkup === undefined ? "own-actions" : "kept-actions"}
           className={actionsClass(true)}
           ref={actionsRef}
           onClick={visitor.onClick}
