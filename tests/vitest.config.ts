@@ -28,6 +28,11 @@ export default defineConfig({
           globalSetup: ["tests/integration/global-setup.ts"],
           // tests/integration/harness.test.ts runs the garbage collector on purpose
           execArgv: ["--expose-gc"],
+          // The files share a worker's modules (Miniflare's, the helpers'), imported once per worker
+          // instead of once per file: the import time went from 110 s to 30 s, the stage from 528 s
+          // to 460 s. Every file starts its own shop on its own database copy (worker.ts), and the
+          // helpers keep no state between files; unit files stub globals and timers and stay apart.
+          isolate: false,
         },
       },
     ],
