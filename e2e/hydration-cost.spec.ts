@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { productTiles } from "./helpers";
 
@@ -55,12 +54,12 @@ function watchTileRenders() {
   });
 }
 
-/**
- * The texts for later pages are fetched once the browser is idle after hydration, and new texts
- * render every tile again (in a transition): held back until `releaseTexts`. `laterTexts` settles
- * once they are asked for.
- */
-async function holdLaterTexts(page: Page) {
+test("hydrating a listing renders its tiles once, not again after the first commit @needs-javascript", async ({
+  page,
+}) => {
+  await page.addInitScript(watchTileRenders);
+  // The texts for later pages are fetched once the browser is idle after hydration, and new texts
+  // render every tile again (in a transition): held back until the tiles' count is read.
   let releaseTexts!: () => void;
   const textsHeld = new Promise<void>((release) => {
     releaseTexts = release;
@@ -77,17 +76,6 @@ async function holdLaterTexts(page: Page) {
     }
     await route.continue();
   });
-
-  return { laterTexts, releaseTexts };
-}
-
-test("hydrating a listing renders its tiles once, not again after the first commit @needs-javascript", async ({
-  page,
-}) => {
-  await page.addInitScript(watchTileRenders);
-  // The texts for later pages are fetched once the browser is idle after hydration, and new texts
-  // render every tile again (in a transition): held back until the tiles' count is read.
-  const { laterTexts, releaseTexts } = await holdLaterTexts(page);
 
   await page.goto("/catalog/category/milch-eier");
   await expect(productTiles(page).first()).toBeVisible();

@@ -31,7 +31,8 @@ export default defineConfig({
           // The files share a worker's modules (Miniflare's, the helpers'), imported once per worker
           // instead of once per file: the import time went from 110 s to 30 s, the stage from 528 s
           // to 460 s. Every file starts its own shop on its own database copy (worker.ts), and the
-          // helpers keep no state between files; unit files stub globals and timers and stay apart.
+          // helpers keep no state between files. The unit files replace globals and timers in their
+          // tests (vi.stubGlobal, fake timers), so they keep a module registry each.
           isolate: false,
         },
       },

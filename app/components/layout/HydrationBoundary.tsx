@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState, type ReactNode } from "react";
 import { isHydrating } from "./hydration";
+import { ServerContent } from "./KeptMarkup";
 
 /**
  * Where a part with its code on demand (on-demand.ts) stands, `code` being that part's: the server
@@ -25,7 +26,7 @@ export function HydrationBoundary({
   className: string;
   children: ReactNode;
 }) {
-  const [kept, setKept] = useState(() => typeof document !== "undefined" && isHydrating());
+  const [kept, setKept] = useState(isHydrating);
   // biome-ignore lint/correctness/useExhaustiveDependencies: asked once, on mount; `code` is a module-level part
   useEffect(() => {
     if (!kept) return;
@@ -38,16 +39,7 @@ export function HydrationBoundary({
       mounted = false;
     };
   }, []);
-  if (kept)
-    return (
-      <div
-        key="kept"
-        className={className}
-        suppressHydrationWarning
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, so that React keeps the server's markup
-        dangerouslySetInnerHTML={{ __html: "" }}
-      />
-    );
+  if (kept) return <ServerContent key="kept" className={className} />;
   return (
     <div key="own" className={className}>
       {children}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { useKeptServerMarkup } from "./hydration";
 
 /**
@@ -11,20 +11,27 @@ import { useKeptServerMarkup } from "./hydration";
 export function KeptMarkup({ className, children }: { className: string; children: ReactNode }) {
   const [kept, ref] = useKeptServerMarkup<HTMLDivElement>();
   if (typeof document === "undefined") return <div className={className}>{children}</div>;
-  if (kept)
-    return (
-      <div
-        ref={ref}
-        className={className}
-        suppressHydrationWarning
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, so that React keeps the server's markup
-        dangerouslySetInnerHTML={{ __html: "" }}
-      />
-    );
+  if (kept) return <ServerContent className={className} holder={ref} />;
   // mounted by a navigation, which waits for the code (no boundary: HydrationBoundary.tsx says why)
   return (
     <div ref={ref} className={className}>
       {children}
     </div>
+  );
+}
+
+/**
+ * An element whose content stays the server's: React sets an empty string as its markup, which it
+ * neither writes while hydrating nor warns about, and leaves the children the server sent alone.
+ */
+export function ServerContent({ className, holder }: { className: string; holder?: Ref<HTMLDivElement> }) {
+  return (
+    <div
+      ref={holder}
+      className={className}
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, so that React keeps the server's markup
+      dangerouslySetInnerHTML={{ __html: "" }}
+    />
   );
 }
