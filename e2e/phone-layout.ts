@@ -27,23 +27,31 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
     const scope = modal ?? document.body;
     // checkVisibility also hides the content of closed <details>, which still has boxes.
     const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true }) && el.getClientRects().length > 0;
-    // Visually hidden texts (screen reader only) are clipped to 1 px on purpose.
-    const clipped = (el: Element) => {
-      for (let e: Element | null = el; e && e !== scope; e = e.parentElement) {
-        const style = getComputedStyle(e);
-        if (style.clipPath !== "none" || style.clip !== "auto" || (e.clientWidth <= 1 && e.clientHeight <= 1))
-          return true;
-      }
-      return false;
+    // Whether the element or one of its ancestors (up to the scope) has a property: the answers
+    // are kept per element, so a page's thousand elements do not each walk up their ancestors.
+    const inherited = (own: (e: Element) => boolean) => {
+      const known = new Map<Element, boolean>();
+      const test = (e: Element | null): boolean => {
+        if (!e || e === scope) return false;
+        let answer = known.get(e);
+        if (answer === undefined) {
+          answer = own(e) || test(e.parentElement);
+          known.set(e, answer);
+        }
+        return answer;
+      };
+      return test;
     };
-    const layered = (el: Element) => {
-      for (let e: Element | null = el; e && e !== scope; e = e.parentElement) {
-        const position = getComputedStyle(e).position;
-        if (position === "fixed" || position === "sticky") return true;
-      }
-      return false;
-    };
+    // Visually hidden texts (screen reader only) are clipped to 1 px on purpose. An inline
+    // element has no client size of its own (0 × 0): only a box of another kind can be a 1 px one.
+    const clipped = inherited((e) => {
+      const style = getComputedStyle(e);
+      const onePixel = style.display !== "inline" && e.clientWidth <= 1 && e.clientHeight <= 1;
+      return style.clipPath !== "none" || style.clip !== "auto" || onePixel;
+    });
+    const layered = inherited((e) => ["fixed", "sticky"].includes(getComputedStyle(e).position));
     const elements = [...scope.querySelectorAll("*")].filter((el) => shown(el) && !clipped(el));
+    const checked = new Set(elements);
 
     // Text running out of the box it is laid out in (a label into its value), unless that box
     // scrolls or clips on purpose. Measured on the text itself, so overlays positioned outside
@@ -57,7 +65,7 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!node.textContent?.trim() || !parent || !elements.includes(parent)) continue;
+      if (!node.textContent?.trim() || !parent || !checked.has(parent)) continue;
       const block = blockOf(parent);
       if (!block || overflowing.has(block) || getComputedStyle(block).overflowX !== "visible") continue;
       const box = block.getBoundingClientRect();
@@ -115,15 +123,18 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
       }
     }
     const reported = new Set<string>();
+    // Sorted from the top down, a box is compared only with the boxes starting above its bottom
+    // (less 2 px): a box starting lower, and every box after it, overlaps it by 2 px at most.
+    boxes.sort((a, b) => a.rect.top - b.rect.top);
     for (let i = 0; i < boxes.length; i++) {
-      for (let j = i + 1; j < boxes.length; j++) {
-        const a = boxes[i],
-          b = boxes[j];
-        // A control and its own label text, or text inside a control, belong together.
-        if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      const a = boxes[i];
+      for (let j = i + 1; j < boxes.length && boxes[j].rect.top < a.rect.bottom - 2; j++) {
+        const b = boxes[j];
         const x = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
         const y = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
         if (x <= 2 || y <= 2) continue;
+        // A control and its own label text, or text inside a control, belong together.
+        if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
         const finding = `overlap: ${describeElement(a.el)} and ${describeElement(b.el)}`;
         if (!reported.has(finding)) {
           reported.add(finding);
