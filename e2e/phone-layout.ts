@@ -50,7 +50,13 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
       return style.clipPath !== "none" || style.clip !== "auto" || onePixel;
     });
     const layered = inherited((e) => ["fixed", "sticky"].includes(getComputedStyle(e).position));
-    const elements = [...scope.querySelectorAll("*")].filter((el) => shown(el) && !clipped(el));
+    // Text that does not wrap on purpose (a code example) inside a box that scrolls sideways is reached by scrolling.
+    const scrolls = inherited((e) => ["auto", "scroll"].includes(getComputedStyle(e).overflowX));
+    const scrolledLine = (block: Element) =>
+      ["pre", "nowrap"].includes(getComputedStyle(block).whiteSpace) && scrolls(block);
+    // An SVG's inner elements are drawn at their coordinates, not laid out in boxes: the SVG counts as one box.
+    const drawn = (el: Element) => el instanceof SVGElement && !(el instanceof SVGSVGElement);
+    const elements = [...scope.querySelectorAll("*")].filter((el) => !drawn(el) && shown(el) && !clipped(el));
     const checked = new Set(elements);
 
     // Text running out of the box it is laid out in (a label into its value), unless that box
@@ -67,7 +73,8 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
       const parent = node.parentElement;
       if (!node.textContent?.trim() || !parent || !checked.has(parent)) continue;
       const block = blockOf(parent);
-      if (!block || overflowing.has(block) || getComputedStyle(block).overflowX !== "visible") continue;
+      if (!block || overflowing.has(block) || getComputedStyle(block).overflowX !== "visible" || scrolledLine(block))
+        continue;
       const box = block.getBoundingClientRect();
       const left = box.left + block.clientLeft,
         right = left + block.clientWidth;
@@ -111,10 +118,9 @@ export function phoneLayoutProblems(page: Page): Promise<string[]> {
     const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]";
     for (const el of elements) {
       if (layered(el)) continue;
-      if (el.matches(controls)) {
-        const rect = el.getBoundingClientRect();
-        if (rect.width > 1 && rect.height > 1) boxes.push({ el, rect });
-      }
+      // A link in running text that wraps has a box per line, not one around both lines.
+      if (el.matches(controls))
+        for (const rect of el.getClientRects()) if (rect.width > 1 && rect.height > 1) boxes.push({ el, rect });
       for (const node of el.childNodes) {
         if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
         const range = document.createRange();

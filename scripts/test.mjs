@@ -1,8 +1,7 @@
-// `npm test`: the whole suite, in the order that fails fastest: lint and format (Biome), build, unit and integration
-// tests (vitest, against the built worker) with the type check beside them, the client-JS budget, then the browser flows
+// `npm test`: the whole suite, in the order that fails fastest: lint and format (Biome), types, build, unit and integration
+// tests (vitest, against the built worker), the client-JS budget, then the browser flows
 // (Playwright in Debian's Chromium, with and without JavaScript). Ends with one summary line; a
 // browser test that passed only on its retry counts as failed unless e2e/known-flaky.json lists it.
-import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { bin, log, root, run } from "./lib.mjs";
@@ -28,23 +27,6 @@ async function stage(name, fn) {
   timings.push(`${name.replace(/ \(.*$/, "")}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
-/** A command run beside the stages that follow: its output (kept until it is asked for), exit code and time. */
-function besides(cmd, args) {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: process.env });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    const done = (code) => resolve({ code, output, seconds: (performance.now() - started) / 1000 });
-    child.on("error", (error) => {
-      output += `${error.message}\n`;
-      done(1);
-    });
-    child.on("close", (code, signal) => done(code ?? signal));
-  });
-}
-
 async function count(file, read) {
   let report;
   try {
@@ -62,9 +44,7 @@ async function count(file, read) {
 }
 
 await stage("Lint and format (Biome; `npm run format` fixes what it can)", () => run(bin("biome"), ["ci", "."]));
-// The type checker works on one core for about 40 s: it runs beside the build and the vitest stage
-// (whose setup and last files leave a core free) and reports when that stage is done.
-const typeCheck = besides(bin("tsc"), ["--noEmit"]);
+await stage("Type check", () => run(bin("tsc"), ["--noEmit"]));
 await stage("Build", () => run(bin("remix"), ["build"]));
 await stage("Unit and integration tests (vitest)", () =>
   run(bin("vitest"), [
@@ -88,12 +68,6 @@ await count(path.join(tmp, "vitest.json"), (r) => {
     }
   }
   return { passed: r.numPassedTests, failed: r.numFailedTests };
-});
-await stage("Type check (run beside the build and the vitest stage)", async () => {
-  const { code, output, seconds } = await typeCheck;
-  process.stdout.write(output);
-  log(`The type check took ${seconds.toFixed(0)} s.`);
-  if (code !== 0) throw new Error(`tsc --noEmit failed (${code})`);
 });
 await stage("Client JavaScript budget (gzip, first load)", () =>
   run(process.execPath, ["scripts/bundle-size.mjs", "--check"]),
