@@ -93,11 +93,12 @@ export default function ProductPage() {
           <p className="product-description">{keepUnitsWithNumbers(product.description)}</p>
         </div>
       </article>
-      <KeptMarkup key={product.sku} className="product-info">
+      {/* Keyed by the product, each with a key of its own among the page's children. */}
+      <KeptMarkup key={`info-${product.sku}`} className="product-info">
         <ProductDetails product={product} />
       </KeptMarkup>
       {similar.length ? (
-        <HydrationBoundary key={product.sku} code={InspirationWheel} className="similar-products">
+        <HydrationBoundary key={`similar-${product.sku}`} code={InspirationWheel} className="similar-products">
           <InspirationWheel products={similar} />
         </HydrationBoundary>
       ) : null}
