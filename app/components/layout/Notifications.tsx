@@ -2,15 +2,14 @@ import { memo, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { NOTICE_REPLACE_DELAY_MS, planIncoming, type NoticeView } from "~/domain/notification/notice";
-import { HydrationBoundary } from "./HydrationBoundary";
 import { whenIdle } from "./hydration";
 import { onDemand } from "./on-demand";
 import * as onServer from "./on-demand.server";
 
 /**
  * A toast's code (Toast.tsx) is not part of a page's first load (docs/decisions/0054): most pages
- * show none. A page that comes with one keeps the server's toasts until the file is there (the
- * live region below speaks at once), then renders them itself; the browser fetches it when idle,
+ * show none. A page that comes with one hydrates it once the file is there (the server's toast
+ * stands meanwhile, and the live region below speaks at once); the browser fetches it when idle,
  * for the notices of later actions.
  */
 const Toast = onDemand(onServer.Toast, () => import("./Toast").then((m) => m.Toast));
@@ -24,8 +23,6 @@ const Toast = onDemand(onServer.Toast, () => import("./Toast").then((m) => m.Toa
 export function Notifications({ notices }: { notices: NoticeView[] }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(notices);
-  // The server's toasts are the first list; any other list is the browser's own (ToastList).
-  const [served] = useState(shown);
   const seen = useRef(new Set(notices.map((n) => n.id)));
   const location = useLocation();
   const page = location.pathname + location.search;
@@ -43,7 +40,8 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
     const plan = planIncoming(shown, fresh, page !== lastPage.current, waiting.current);
     lastPage.current = page;
     const next = [...plan.keep, ...plan.now];
-    // The same toasts stay the same list: the server's toasts stay kept while their code is on its way.
+    // The same toasts stay the same list: a toast whose code is still on its way must not be updated
+    // (its `Suspense` boundary would give up the server's markup, see ToastList).
     setShown((current) =>
       current.length === next.length && current.every((n, i) => n.id === next[i].id) ? current : next,
     );
@@ -66,35 +64,30 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
           <p key={notice.id}>{notice.text}</p>
         ))}
       </div>
-      <ToastList shown={shown} served={shown === served} onDismiss={dismiss} />
+      <ToastList shown={shown} onDismiss={dismiss} />
     </section>
   );
 }
 
 /**
- * The toasts. The server's stay its markup while the page hydrates and until their code is there
- * (HydrationBoundary, not a `Suspense` boundary that waits to hydrate: it says why). Any other list
- * is the browser's own, in a boundary of its own (`key`): mounted after hydration, it shows its
- * toasts once their code is there, and keeps them (their timers, a pause) as toasts come and go.
+ * The toasts, in a `Suspense` boundary that keeps the server's markup until their code is there.
+ * Memoised, with a list and a handler that stay the same objects: a boundary that receives an
+ * update before it has hydrated switches to rendering in the browser and drops that markup.
  */
 const ToastList = memo(function ToastList({
   shown,
-  served,
   onDismiss,
 }: {
   shown: NoticeView[];
-  served: boolean;
   onDismiss: (id: string) => void;
 }) {
   if (!shown.length) return null;
   return (
-    <HydrationBoundary key={served ? "served" : "own"} code={Toast} className="toast-list">
-      <Suspense fallback={null}>
-        {shown.map((notice) => (
-          <Toast key={notice.id} notice={notice} onDismiss={onDismiss} />
-        ))}
-      </Suspense>
-    </HydrationBoundary>
+    <Suspense fallback={null}>
+      {shown.map((notice) => (
+        <Toast key={notice.id} notice={notice} onDismiss={onDismiss} />
+      ))}
+    </Suspense>
   );
 });
 
