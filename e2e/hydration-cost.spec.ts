@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { productTiles } from "./helpers";
+import { watchReactCommits } from "./react-commits";
 
 /**
  * What hydrating a listing costs after its first commit (docs/scaling.md, total blocking time).
@@ -18,17 +19,16 @@ declare global {
   }
 }
 
-/** React's developer-tools hook, counting the tiles' renders after the first commit. */
+/** Counts the tiles' renders after the first commit, in the page (react-commits.ts hands it every commit). */
 function watchTileRenders() {
-  type Fiber = { child?: Fiber; sibling?: Fiber; return?: Fiber; stateNode?: unknown; memoizedState?: unknown };
   const renderedWith = new WeakMap<Element, unknown>();
   window.tileRenders = 0;
   window.commits = 0;
-  const onCommitFiberRoot = (_renderer: number, root: { current: Fiber }) => {
+  window.reactCommits.push((root) => {
     window.commits++;
-    const stack: Fiber[] = [root.current];
+    const stack = [root.current];
     while (stack.length) {
-      const fiber = stack.pop() as Fiber;
+      const fiber = stack.pop()!;
       const node = fiber.stateNode;
       if (node instanceof HTMLElement && node.classList.contains("product-tile") && fiber.return) {
         const state = fiber.return.memoizedState;
@@ -38,26 +38,13 @@ function watchTileRenders() {
       if (fiber.sibling) stack.push(fiber.sibling);
       if (fiber.child) stack.push(fiber.child);
     }
-  };
-  Object.assign(window, {
-    __REACT_DEVTOOLS_GLOBAL_HOOK__: {
-      isDisabled: false,
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: () => 1,
-      checkDCE: () => {},
-      onCommitFiberRoot,
-      onCommitFiberUnmount: () => {},
-      onPostCommitFiberRoot: () => {},
-      onScheduleFiberRoot: () => {},
-    },
   });
 }
 
 test("hydrating a listing renders its tiles once, not again after the first commit @needs-javascript", async ({
   page,
 }) => {
-  await page.addInitScript(watchTileRenders);
+  await watchReactCommits(page, watchTileRenders);
   // The texts for later pages are fetched once the browser is idle after hydration, and new texts
   // render every tile again (in a transition): held back until the tiles' count is read.
   let releaseTexts!: () => void;

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
+import { type Fiber, watchReactCommits } from "./react-commits";
 
 /**
  * Two children of one element with the same React key: React's development build warns that it may
@@ -14,8 +15,8 @@ declare global {
   }
 }
 
+/** Notes every key two siblings share, in the page (react-commits.ts hands it every commit). */
 function watchKeys() {
-  type Fiber = { key: string | null; child?: Fiber; sibling?: Fiber; type?: unknown; elementType?: unknown };
   const typeName = (fiber: Fiber) => {
     const type = fiber.elementType ?? fiber.type;
     if (typeof type === "string") return type;
@@ -23,10 +24,10 @@ function watchKeys() {
     return "element";
   };
   window.sharedKeys = [];
-  const onCommitFiberRoot = (_renderer: number, root: { current: Fiber }) => {
-    const stack: Fiber[] = [root.current];
+  window.reactCommits.push((root) => {
+    const stack = [root.current];
     while (stack.length) {
-      const fiber = stack.pop() as Fiber;
+      const fiber = stack.pop()!;
       const keys = new Set<string>();
       for (let child = fiber.child; child; child = child.sibling) {
         stack.push(child);
@@ -35,19 +36,6 @@ function watchKeys() {
         keys.add(child.key);
       }
     }
-  };
-  Object.assign(window, {
-    __REACT_DEVTOOLS_GLOBAL_HOOK__: {
-      isDisabled: false,
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: () => 1,
-      checkDCE: () => {},
-      onCommitFiberRoot,
-      onCommitFiberUnmount: () => {},
-      onPostCommitFiberRoot: () => {},
-      onScheduleFiberRoot: () => {},
-    },
   });
 }
 
@@ -59,7 +47,7 @@ for (const [name, path] of [
   ["the cart", "/cart"],
 ]) {
   test(`${name}: no two siblings share a React key @needs-javascript`, async ({ page }) => {
-    await page.addInitScript(watchKeys);
+    await watchReactCommits(page, watchKeys);
     await page.goto(path);
     await waitForHydration(page, true);
     // the parts whose code comes on demand render once it is there

@@ -32,7 +32,7 @@ export default defineConfig({
           // instead of once per file: the import time went from 110 s to 30 s, the stage from 528 s
           // to 460 s. Every file starts its own shop on its own database copy (worker.ts), and the
           // helpers keep no state between files. The unit files replace globals and timers in their
-          // tests (vi.stubGlobal, fake timers), so they keep a module registry each.
+          // tests (vitest's global and timer mocks), so they keep a module registry each.
           isolate: false,
         },
       },
