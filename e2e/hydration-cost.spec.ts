@@ -108,3 +108,36 @@ test("the page's module preloads go into the document one per task, all before t
   expect(preloads).toBeGreaterThan(3);
   expect(calls).toEqual(Array(preloads).fill(1));
 });
+
+test("the shared modules run one per task, each before the next and all before Remix's own script @needs-javascript", async ({
+  page,
+}) => {
+  // What the start script adds, in order, one entry per mutation observer call (once per task):
+  // "module <file>" for a module script it runs, "inline" for Remix's module script.
+  await page.addInitScript(() => {
+    const added: string[][] = [];
+    Object.assign(window, { scriptsAdded: added });
+    new MutationObserver((records) => {
+      const scripts = records
+        .flatMap((record) => [...record.addedNodes])
+        .filter((node): node is HTMLScriptElement => node instanceof HTMLScriptElement && node.type === "module")
+        .map((script) => (script.src ? `module ${new URL(script.src).pathname}` : "inline"));
+      if (scripts.length) added.push(scripts);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/");
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__reactFiber$")),
+      ),
+    )
+    .toBe(true);
+  const added = await page.evaluate(() => (window as unknown as { scriptsAdded: string[][] }).scriptsAdded);
+  const shared = await page
+    .locator('link[rel="modulepreload"][href*="/_shared/"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  // the React chunk and the helpers' chunk at least
+  expect(shared.length).toBeGreaterThan(1);
+  expect(added).toEqual([...shared.map((path) => [`module ${path}`]), ["inline"]]);
+});

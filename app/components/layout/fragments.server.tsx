@@ -20,13 +20,20 @@ import type { ServerFragments } from "./ServerMarkup";
  *
  * Each module preload goes in in a task of its own: starting a request costs the main thread a
  * millisecond or more on a slow phone, and the eight of a page at once made a long task
- * (docs/decisions/0057). The downloads still start within a few milliseconds.
+ * (docs/decisions/0057). The downloads still start within a few milliseconds. Then each shared
+ * chunk (`/build/_shared/`) runs as a module script of its own, the next once the last has run, and
+ * only then Remix's scripts, which find those modules run: the page's modules in several tasks, not
+ * one long one (docs/decisions/0058).
  */
 const START_AFTER_PAINT = `(function(){var chunks=[],closed=false,started=false;
 window.__remixContext={streamController:{enqueue:function(c){chunks.push(c)},close:function(){closed=true}}};
 function start(){if(started)return;started=true;var t=document.getElementById("app-scripts");if(!t)return;
-var nodes=[].slice.call(document.importNode(t.content,true).childNodes);next();
-function next(){for(var n;(n=nodes.shift());){document.body.appendChild(n);if(n.tagName==="LINK")return setTimeout(next,0)}
+var nodes=[].slice.call(document.importNode(t.content,true).childNodes),shared=[];next();
+function next(){var n=nodes[0];if(n&&n.tagName==="LINK"){nodes.shift();document.body.appendChild(n);
+if(n.href.indexOf("/_shared/")>0)shared.push(n.href);return setTimeout(next,0)}evaluate()}
+function evaluate(){var h=shared.shift();if(!h)return rest();var s=document.createElement("script");s.type="module";s.src=h;
+s.onload=s.onerror=function(){setTimeout(evaluate,0)};document.head.appendChild(s)}
+function rest(){for(var n;(n=nodes.shift());)document.body.appendChild(n);
 var c=window.__remixContext.streamController;chunks.forEach(function(x){c.enqueue(x)});if(closed)c.close()}}
 function later(){requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,500)}
 if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",later);else later()})()`;
