@@ -21,8 +21,8 @@ export const isHydrating = () => hydrating;
  * `requestIdleCallback` run it after a second.
  */
 export function whenIdle(task: (deadline?: unknown) => void) {
-  if ("requestIdleCallback" in window) requestIdleCallback(task);
-  else setTimeout(task, 1_000);
+  if ("requestIdleCallback" in window) window.requestIdleCallback(task);
+  else window.setTimeout(task, 1_000);
 }
 
 /** A layout effect in the browser; on the server (where it would warn) a plain effect that never runs. */
