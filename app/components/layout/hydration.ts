@@ -22,7 +22,7 @@ export const isHydrating = () => hydrating;
  */
 export function whenIdle(task: (deadline?: unknown) => void) {
   if ("requestIdleCallback" in window) window.requestIdleCallback(task);
-  else window.setTimeout(task, 1_000);
+  else setTimeout(task, 1_000);
 }
 
 /** A layout effect in the browser; on the server (where it would warn) a plain effect that never runs. */
