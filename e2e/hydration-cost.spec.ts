@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { productTiles } from "./helpers";
+import { productTiles, waitForHydration } from "./helpers";
 import { watchReactCommits } from "./react-commits";
 
 /**
@@ -96,13 +96,7 @@ test("the page's module preloads go into the document one per task, all before t
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto("/catalog/category/milch-eier");
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__reactFiber$")),
-      ),
-    )
-    .toBe(true);
+  await waitForHydration(page, true);
   const calls = await page.evaluate(() => (window as unknown as { preloadCalls: number[] }).preloadCalls);
   const preloads = await page.locator('link[rel="modulepreload"]').count();
   expect(preloads).toBeGreaterThan(3);
@@ -126,13 +120,7 @@ test("the shared modules run one per task, each before the next and all before R
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto("/");
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__reactFiber$")),
-      ),
-    )
-    .toBe(true);
+  await waitForHydration(page, true);
   const added = await page.evaluate(() => (window as unknown as { scriptsAdded: string[][] }).scriptsAdded);
   const shared = await page
     .locator('link[rel="modulepreload"][href*="/_shared/"]')
