@@ -10,7 +10,12 @@ export type Texts = Readonly<Record<string, unknown>>;
 export type TextStore = Readonly<Partial<Record<string, Texts>>>;
 export type TranslateOptions = { count?: number; returnObjects?: boolean } & Record<string, unknown>;
 
-const plural = new Intl.PluralRules("de");
+/**
+ * German's plural rule (CLDR's, which `Intl.PluralRules("de")` and i18next on the server use):
+ * "one" for exactly 1, "other" for every other count. Written out: no `Intl` object to make as the
+ * page starts (docs/decisions/0059).
+ */
+const plural = (count: number) => (count === 1 ? "one" : "other");
 
 function lookup(texts: Texts | undefined, path: string): unknown {
   let node: unknown = texts;
@@ -57,7 +62,7 @@ export function translate(
   for (const ns of spaces) {
     const texts = store[ns];
     const value =
-      (typeof options?.count === "number" ? lookup(texts, `${path}_${plural.select(options.count)}`) : undefined) ??
+      (typeof options?.count === "number" ? lookup(texts, `${path}_${plural(options.count)}`) : undefined) ??
       lookup(texts, path);
     if (typeof value === "string") return interpolate(value, options);
     if (value !== undefined && options?.returnObjects) return value;

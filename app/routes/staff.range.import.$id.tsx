@@ -23,6 +23,7 @@ import { pageTitle, useTranslation } from "~/i18n/texts";
 import { unknownIntent } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
 import { notFound } from "~/platform/route-data.server";
+import { germanDigits } from "~/domain/catalog/number-format";
 
 /**
  * One import (issue 33 §1): the dry run's report (per row and column, a StaffTable paged in the
@@ -89,7 +90,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 const column = createColumnHelper<Row>();
-const number = (n: number) => n.toLocaleString("de-DE");
+const number = germanDigits;
 
 export default function ImportJob() {
   const { job, failed, rows, more, list, show } = useLoaderData<typeof loader>();

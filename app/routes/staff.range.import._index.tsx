@@ -22,6 +22,7 @@ import { readListQuery } from "~/http/staff/list-query.server";
 import { pageTitle, useTranslation } from "~/i18n/texts";
 import { parseForm } from "~/platform/form.server";
 import { translator } from "~/platform/i18n.server";
+import { germanDigits } from "~/domain/catalog/number-format";
 
 /**
  * Loading the range (issue 33 §1): upload a CSV or JSON file for a dry run (its report is the
@@ -95,7 +96,7 @@ export default function RangeImport() {
           ? t("import.jobs.refused")
           : t(`import.state.${c.getValue()}`),
     }),
-    column.accessor("rowsTotal", { header: t("import.jobs.rows"), cell: (c) => c.getValue().toLocaleString("de-DE") }),
+    column.accessor("rowsTotal", { header: t("import.jobs.rows"), cell: (c) => germanDigits(c.getValue()) }),
   ];
   const file = getInputProps(fields.file, { type: "file", ariaAttributes: false });
   return (

@@ -20,6 +20,16 @@ describe("formatEuro", () => {
   ])("%i cents -> %s with the typographic minus, never a hyphen", (cents, text) =>
     expect(formatEuro(cents)).toBe(text),
   );
+  it("writes every amount as Intl's euro format does (docs/decisions/0059: the shop writes it itself)", () => {
+    const intl = new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        const text = intl.format(Math.abs(cents) / 100);
+        return formatEuro(cents) === (cents < 0 ? `−${text}` : text);
+      }),
+      { numRuns: 10_000 },
+    );
+  });
 });
 
 describe("parseEuroToCents", () => {

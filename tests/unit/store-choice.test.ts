@@ -302,4 +302,18 @@ describe("distance text", () => {
     expect(formatDistance(37.6)).toBe("38\u00a0km");
     expect(formatDistance(1234.4)).toBe("1.234\u00a0km");
   });
+  it("rounds as Intl's German number format does (the shop writes it itself: docs/decisions/0059)", () => {
+    const oneDecimal = new Intl.NumberFormat("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const whole = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 0 });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ min: 0, max: 20_000, noNaN: true }),
+          fc.integer({ min: 0, max: 200_000 }).map((n) => n / 100),
+        ),
+        (km) => formatDistance(km) === `${km < 9.95 ? oneDecimal.format(km) : whole.format(km)}\u00a0km`,
+      ),
+      { numRuns: 10_000 },
+    );
+  });
 });

@@ -5,7 +5,7 @@ import { ProductGrid } from "~/components/product/ProductTile";
 import { productFilterParams, type ProductFilter } from "~/domain/catalog/filters";
 import type { ProductListResult } from "~/domain/catalog/listing";
 import type { ProductSummary } from "~/domain/catalog/product";
-import { formatNumber } from "~/domain/catalog/number-format";
+import { germanDigits } from "~/domain/catalog/number-format";
 import { FilterPanel } from "./FilterPanel";
 
 export interface ListingData {
@@ -51,10 +51,10 @@ export function ProductListing({ data, hidden }: { data: ListingData; hidden?: R
     <div className="listing">
       <FilterPanel filter={filter} facets={result.facets} hidden={hidden} categoryNames={data.categoryNames} />
       <p className="listing-count" role="status">
-        {t("list.count", { count: result.total, total: formatNumber(result.total) })}
+        {t("list.count", { count: result.total, total: germanDigits(result.total) })}
       </p>
       {result.matchLimit ? (
-        <p className="listing-note">{t("list.moreMatches", { limit: formatNumber(result.matchLimit) })}</p>
+        <p className="listing-note">{t("list.moreMatches", { limit: germanDigits(result.matchLimit) })}</p>
       ) : null}
       {result.products.length ? (
         <>

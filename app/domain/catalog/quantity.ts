@@ -2,7 +2,7 @@
  * Net quantities and base prices (Grundpreis, PAngV § 4: per 1 kg or 1 l, never per 100 g since
  * the 2022 revision). Pieces have no base price.
  */
-import { formatNumber } from "./number-format";
+import { germanDigits } from "./number-format";
 
 export const UNITS = ["g", "kg", "ml", "l", "piece"] as const;
 export type Unit = (typeof UNITS)[number];
@@ -14,8 +14,15 @@ export interface NetQuantity {
   packCount: number;
 }
 
-// Re-exported: the product pages format their figures with the quantities.
-export { formatNumber };
+/**
+ * A number with up to three decimals as the product pages write their figures ("1,5", "3,8"), as
+ * `Intl.NumberFormat("de-DE")` does (number-format.ts says why not with it), for the figures a
+ * product has: at least 0 and below 10^12, and 0 or at least 10^-6, which JavaScript writes without
+ * an exponent. The thousandths are counted from the shortest decimal that reads back as the number,
+ * shifted by its exponent: 1.0005 gives "1,001", as Intl writes it, where its binary value
+ * (1.000499…) would give "1".
+ */
+export const formatNumber = (value: number) => germanDigits(Math.round(+`${value}e3`) / 1000);
 
 /**
  * The space between a number and its unit: a no-break space (U+00A0), the one Intl puts before "€",

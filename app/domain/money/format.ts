@@ -1,22 +1,16 @@
-/**
- * Money is integer euro cents everywhere; this is the one place that turns it into text.
- *
- * The formatter is made at the first amount, not when the module loads: the browser's first
- * `Intl` object of a page loads the locale's data, some 20 ms on this project's machine (more on a
- * phone), which at load time lengthened the one task that runs the page's modules. Most pages'
- * first load formats nothing in the browser (their prices are the server's markup).
- */
-let euro: Intl.NumberFormat | undefined;
+import { germanDigits } from "~/domain/catalog/number-format";
 
 /**
+ * Money is integer euro cents everywhere; this is the one place that turns it into text, as
+ * `Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" })` writes it ("1.234,50 €", a
+ * no-break space before the sign; tests/unit/money.test.ts holds it to that), without making one:
+ * a page's first `Intl` number formatter costs 20–60 ms of the main thread (docs/decisions/0059).
+ *
  * Negative amounts (discount, credit) start with the typographic minus "−" (U+2212), never the
  * hyphen Intl writes, so cart, checkout, order page and mail show them alike.
  */
-export function formatEuro(cents: number): string {
-  euro ??= new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
-  const text = euro.format(Math.abs(cents) / 100);
-  return cents < 0 ? `−${text}` : text;
-}
+export const formatEuro = (cents: number) =>
+  `${cents < 0 ? "−" : ""}${germanDigits((Math.abs(cents) / 100).toFixed(2))}\u00a0€`;
 
 /** Parses a euro amount typed by a person ("2,50", "2.5", "3") into cents; null if it is none. */
 export function parseEuroToCents(input: string): number | null {

@@ -4,6 +4,7 @@
  * it. The checkout's click & collect and the card application both call `storeChoice`, on the server
  * for the page without JavaScript and in the browser while the customer types.
  */
+import { germanDigits } from "~/domain/catalog/number-format";
 import { POSTCODE_REGION_POINTS } from "./postcode-regions";
 import type { Store } from "./store";
 
@@ -126,10 +127,12 @@ export function storeChoice(
   };
 }
 
-const oneDecimal = new Intl.NumberFormat("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 0 });
-
-/** "2,4 km" below 10 km, "37 km" from there (the distance is rough anyway); a no-break space before the unit. */
+/**
+ * "2,4 km" below 10 km, "37 km" from there (the distance is rough anyway); a no-break space before
+ * the unit. Rounded as `Intl.NumberFormat("de-DE")` rounds, from the shortest decimal of the number
+ * (quantity.ts's `formatNumber` says how), without making one (catalog/number-format.ts says why);
+ * a distance so small that JavaScript writes it with an exponent is "0,0 km".
+ */
 export function formatDistance(km: number): string {
-  return `${km < 9.95 ? oneDecimal.format(km) : whole.format(km)}\u00a0km`;
+  return `${km < 9.95 ? germanDigits(((Math.round(+`${km}e1`) || 0) / 10).toFixed(1)) : germanDigits(Math.round(km))}\u00a0km`;
 }

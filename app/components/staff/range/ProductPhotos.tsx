@@ -5,6 +5,7 @@ import { FieldErrors, FormMessage } from "~/components/form/Field";
 import { zodValidation } from "~/components/form/zodValidation";
 import { type PhotosView, photoUploadSchema } from "~/domain/range/photos";
 import { useTranslation } from "~/i18n/texts";
+import { germanDigits } from "~/domain/catalog/number-format";
 
 interface ActionReply {
   intent: unknown;
@@ -57,7 +58,7 @@ export function ProductPhotos({
                   {t("photos.size", {
                     width: photo.width,
                     height: photo.height,
-                    size: Math.ceil(photo.bytes / 1024).toLocaleString("de-DE"),
+                    size: germanDigits(Math.ceil(photo.bytes / 1024)),
                   })}
                 </span>
               </p>
