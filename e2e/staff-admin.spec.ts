@@ -64,7 +64,10 @@ test("the admin adds and changes a member of staff, and finds both in the audit 
   await page.getByLabel("Aktion", { exact: true }).selectOption({ label: "Mitarbeiter/in geändert" });
   await page.getByRole("button", { name: "Filtern" }).click();
   await expect(page).toHaveURL(/action=staff\.change/);
+  // With JavaScript the address changes before the filtered log is shown (the router renders its
+  // new state in a transition): until then the unfiltered log lists her addition as well.
   const entry = page.getByRole("row", { name: new RegExp(email.replace(/\./g, "\\.")) });
+  await expect(entry).toHaveCount(1);
   await expect(entry).toContainText("Ada Admin");
   await expect(entry).toContainText('"role":"support"');
   await expectAccessible(page);
