@@ -1,7 +1,9 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const root = path.resolve(import.meta.dirname, "..");
+/** Measurements that take minutes and print figures: run on request (package.json's measure:import). */
+const MEASUREMENTS = ["tests/integration/range-import-100k.test.ts"];
 
 export default defineConfig({
   root,
@@ -21,6 +23,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...MEASUREMENTS],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -36,6 +39,21 @@ export default defineConfig({
           isolate: false,
         },
       },
+      // `npm run measure:import`: the measurements, with the integration files' setup, never in `npm test`
+      ...(process.env.MEASURE === "1"
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "measure",
+                include: MEASUREMENTS,
+                environment: "node",
+                hookTimeout: 120_000,
+                globalSetup: ["tests/integration/global-setup.ts"],
+              },
+            },
+          ]
+        : []),
     ],
   },
 });
