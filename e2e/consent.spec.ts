@@ -130,19 +130,37 @@ test("allowing statistics loads the tag manager with the page view, and the foot
       expect.objectContaining({ analytics_storage: "granted", ad_storage: "denied" }),
     ]);
 
-    // product impressions as tiles become visible: a batch of 15, each with its list and position
+    // product impressions as tiles become visible, each with its list and position. The tracker
+    // loads after the page: the tiles in view count once it runs, and leaving the page (pagehide)
+    // sends what waits, so poll with that until the tiles in view have gone out.
+    type Listed = { ecommerce: { items: { index: number; item_list_name: string; item_id: string }[] } };
+    const lists = async () => events(await received(mark), "view_item_list") as Listed[];
+    const positionsOf = (list: Listed) => list.ecommerce.items.map((i) => i.index);
+    const counted = (from: number, length: number) => Array.from({ length }, (_, i) => from + i);
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => dispatchEvent(new Event("pagehide")));
+        return (await lists()).length;
+      })
+      .toBe(1);
+    const [inView] = await lists();
+    expect(inView.ecommerce.items.length).toBeGreaterThan(0);
+    expect(inView.ecommerce.items.length).toBeLessThan(15);
+    expect(positionsOf(inView)).toEqual(counted(1, inView.ecommerce.items.length));
+    // scrolling on: a batch of 15 goes out by itself, its positions continuing the list
     for (let step = 0; step < 10; step++) {
       await page.mouse.wheel(0, 300);
       await page.waitForTimeout(80);
     }
-    await expect.poll(async () => events(await received(mark), "view_item_list").length).toBeGreaterThan(0);
-    type Listed = { ecommerce: { items: { index: number; item_list_name: string; item_id: string }[] } };
-    const [first] = events(await received(mark), "view_item_list") as Listed[];
-    expect(first.ecommerce.items).toHaveLength(15);
-    const positions = first.ecommerce.items.map((i) => i.index);
-    expect(positions[0]).toBe(1);
-    expect(positions).toEqual([...new Set(positions)].sort((x, y) => x - y));
-    expect(first.ecommerce.items.every((i) => i.item_list_name === "Produkte" && i.item_id !== "")).toBe(true);
+    // (each batch is a request of its own, so they may be recorded in either order)
+    const next = inView.ecommerce.items.length + 1;
+    const batchFrom = async () => (await lists()).find((l) => positionsOf(l)[0] === next);
+    await expect.poll(batchFrom).toBeDefined();
+    const batch = (await batchFrom())!;
+    expect(positionsOf(batch)).toEqual(counted(next, 15));
+    expect(
+      [inView, batch].every((l) => l.ecommerce.items.every((i) => i.item_list_name === "Produkte" && i.item_id !== "")),
+    ).toBe(true);
 
     // a navigation in the app is a page view of its own, with its context
     const searchViews = async () =>
