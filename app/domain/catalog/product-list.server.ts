@@ -20,7 +20,8 @@ import {
 import { PAGE_SIZE } from "./page-size";
 import { ALLERGEN_BITS, FLAG_BITS } from "./flag-columns.server";
 import type { FacetValue, ProductListResult } from "./listing";
-import { PRODUCT_SUMMARY_COLUMNS, type ProductSummaryRow, summaryRowOf, toProductSummary } from "./product";
+import { type ProductSummaryRow, summaryRowOf, toProductSummary } from "./product";
+import { SUMMARY_ARRAY, summaryRows } from "./summary-array.server";
 import { SEARCH_CANDIDATES } from "./search";
 
 export type ListScope =
@@ -155,14 +156,6 @@ function pageOrder(sort: ProductFilter["sort"]): [column: "price_cents" | "recom
       ];
   }
 }
-
-/**
- * A product's summary columns as one JSON array, in PRODUCT_SUMMARY_COLUMNS' order (`summaryRowOf`
- * reads it). A page's rows come as one such column each: the D1 client turns every row into an
- * object cell by cell, and JSON.parse is as slow making objects of 26 keys; a listing page spent
- * more of its CPU time on that than on the rest of its data.
- */
-const SUMMARY_ARRAY = sql<string>`json_array(${sql.join(PRODUCT_SUMMARY_COLUMNS.map((column) => sql.ref(column)))})`;
 
 /**
  * A category's page, ordered like the index of its sort (category id, in stock, key, sku), so it
@@ -370,11 +363,6 @@ function tally(facetRows: FacetRow[], sign = 1, into = new Map<string, Map<strin
   return into;
 }
 
-/** A page's rows as the summary columns they carry, each parsed from its `SUMMARY_ARRAY`. */
-function summaries(page: Parameters<typeof summaryRowOf>[0][]): ProductSummaryRow[] {
-  return page.map(summaryRowOf);
-}
-
 /** `facetRows` less `minus` (the counts of the rows a price range leaves out of stored counts). */
 function toResult(scope: ListScope, rows: ProductSummaryRow[], facetRows: FacetRow[], minus: FacetRow[] = []) {
   const counts = tally(minus, -1, tally(facetRows));
@@ -419,7 +407,7 @@ export async function listProducts(
       countedFacets(scope, f, { when: sql<SqlBool>`NOT ${few}` }),
       ...priceSides(f).map((side) => countedFacets(scope, f, { outside: side, when: few })),
     ])) as unknown as [{ summary: string }[], FacetRow[], [{ n: number }], FacetRow[], ...FacetRow[][]];
-    const rows = summaries(page.map((row) => JSON.parse(row.summary)));
+    const rows = summaryRows(page);
     const result =
       n <= priceOutsideRows ? toResult(scope, rows, stored, sideRows.flat()) : toResult(scope, rows, insideRows);
     return { ...result, matchLimit: null };
@@ -433,13 +421,13 @@ export async function listProducts(
           : countedFacets(scope, f);
     const [page, facetRows] = await batch(db, [pageQuery(scope, f), facets] as const);
     return {
-      ...toResult(scope, summaries(page.map((row) => JSON.parse(row.summary))), facetRows as FacetRow[]),
+      ...toResult(scope, summaryRows(page), facetRows as FacetRow[]),
       matchLimit: null,
     };
   }
   const [rowsAndPage] = await batch(db, [countedFacets(scope, f)] as const);
   const page = rowsAndPage.find((row) => row.facet === PAGE_ROW);
-  const rows = summaries(JSON.parse(page?.value ?? "[]"));
+  const rows = (JSON.parse(page?.value ?? "[]") as Parameters<typeof summaryRowOf>[0][]).map(summaryRowOf);
   const facetRows = rowsAndPage.filter((row) => row.facet !== PAGE_ROW);
   const more = (page?.count ?? 0) > SEARCH_CANDIDATES;
   return { ...toResult(scope, rows, facetRows), matchLimit: more ? SEARCH_CANDIDATES : null };

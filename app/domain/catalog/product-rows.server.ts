@@ -4,7 +4,8 @@ import { batch, qb } from "~/platform/db.server";
 import type { HomeRow } from "./listing";
 import { inStock } from "./stock.server";
 import { SEARCH_CANDIDATES } from "./search";
-import { PRODUCT_SUMMARY_COLUMNS, toProductSummary, type ProductSummary, type ProductSummaryRow } from "./product";
+import { toProductSummary, type ProductSummary } from "./product";
+import { SUMMARY_ARRAY, summaryRows } from "./summary-array.server";
 
 const ROW_LENGTH = 8;
 
@@ -16,7 +17,7 @@ function row(column: "l.is_new" | "l.is_pioneer" | "l.on_sale") {
   return qb
     .selectFrom("product_category as l")
     .innerJoin("product as p", "p.sku", "l.sku")
-    .select(PRODUCT_SUMMARY_COLUMNS)
+    .select(SUMMARY_ARRAY.as("summary"))
     .where("l.category_id", "=", qb.selectFrom("category").select("id").where("parent_id", "is", null).limit(1))
     .where("l.in_stock", "=", 1)
     .where(column, "=", 1)
@@ -27,7 +28,7 @@ function row(column: "l.is_new" | "l.is_pioneer" | "l.on_sale") {
 
 export async function loadHomeRows(db: D1Database): Promise<Record<HomeRow, ProductSummary[]>> {
   const [fresh, sale, pioneer] = await batch(db, [row("l.is_new"), row("l.on_sale"), row("l.is_pioneer")] as const);
-  const map = (rows: ProductSummaryRow[]) => rows.map(toProductSummary);
+  const map = (rows: { summary: string }[]) => summaryRows(rows).map(toProductSummary);
   return { new: map(fresh), sale: map(sale), pioneer: map(pioneer) };
 }
 
