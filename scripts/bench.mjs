@@ -133,9 +133,16 @@ async function measureInTurns(entries) {
   });
 }
 
+/**
+ * The benchmark's own requests beside the load (the tile counts, the demo customer's sign-in) give
+ * up after this long: a shop that stopped answering ends the run with an error instead of a wait
+ * without end (one run waited 19 minutes on a workerd that had not served a single request).
+ */
+const ANSWER_TIMEOUT_MS = 30_000;
+
 /** How many products a page shows (one current price per tile; a product page's own counts too). */
 async function tilesOf(url, headers = {}) {
-  const res = await fetch(url, { headers });
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
   const text = await res.text();
   return /text\/html/.test(res.headers.get("Content-Type") ?? "")
     ? (text.match(/class="price-current/g) ?? []).length
@@ -144,6 +151,7 @@ async function tilesOf(url, headers = {}) {
 
 /** The suite's rows, and the equal-size page's result, which the large catalogue's rows are read against. */
 async function runSuite(label, base, equalSize = null) {
+  console.error(`  measuring: ${label}`);
   const urls = ROUTES.map(([, path]) => new URL(path, base).href);
   const results = await measureInTurns(urls.map((url) => ({ url })));
   const trivial = results[0];
@@ -165,7 +173,12 @@ async function signedInCookies(base) {
   const call = async (path, init = {}) => {
     const headers = new Headers(init.headers);
     headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
-    const res = await fetch(new URL(path, base), { ...init, headers, redirect: "manual" });
+    const res = await fetch(new URL(path, base), {
+      ...init,
+      headers,
+      redirect: "manual",
+      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const at = pair.indexOf("=");
@@ -197,6 +210,7 @@ async function signedInCookies(base) {
  * signed-in shopper's is the cached signed-in shape filled in for her (docs/decisions/0030).
  */
 async function edgeCachedSuite() {
+  console.error("  measuring: the edge cache");
   const cached = await startMiniflareShop({ port: PORT + 1, bindings: { EDGE_CACHE_SECONDS: "300" }, logs });
   try {
     const anna = { Cookie: await signedInCookies(cached.url) };
