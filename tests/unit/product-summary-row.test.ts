@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCT_SUMMARY_COLUMNS, summaryRowOf } from "~/domain/catalog/product";
+import { PRODUCT_SUMMARY_COLUMNS } from "~/domain/catalog/product";
+import { summaryRowOf } from "~/domain/catalog/summary-array.server";
 
 describe("a listing row read from its JSON array", () => {
   it("takes every column from its place in PRODUCT_SUMMARY_COLUMNS", () => {

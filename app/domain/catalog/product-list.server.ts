@@ -20,8 +20,8 @@ import {
 import { PAGE_SIZE } from "./page-size";
 import { ALLERGEN_BITS, FLAG_BITS } from "./flag-columns.server";
 import type { FacetValue, ProductListResult } from "./listing";
-import { type ProductSummaryRow, summaryRowOf, toProductSummary } from "./product";
-import { SUMMARY_ARRAY, summaryRows } from "./summary-array.server";
+import { type ProductSummaryRow, toProductSummary } from "./product";
+import { SUMMARY_ARRAY, summaryRows, summaryRowsOfPage } from "./summary-array.server";
 import { SEARCH_CANDIDATES } from "./search";
 
 export type ListScope =
@@ -427,7 +427,7 @@ export async function listProducts(
   }
   const [rowsAndPage] = await batch(db, [countedFacets(scope, f)] as const);
   const page = rowsAndPage.find((row) => row.facet === PAGE_ROW);
-  const rows = (JSON.parse(page?.value ?? "[]") as Parameters<typeof summaryRowOf>[0][]).map(summaryRowOf);
+  const rows = summaryRowsOfPage(page?.value ?? "[]");
   const facetRows = rowsAndPage.filter((row) => row.facet !== PAGE_ROW);
   const more = (page?.count ?? 0) > SEARCH_CANDIDATES;
   return { ...toResult(scope, rows, facetRows), matchLimit: more ? SEARCH_CANDIDATES : null };

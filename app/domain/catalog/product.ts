@@ -100,42 +100,6 @@ export const PRODUCT_SUMMARY_COLUMNS = [
 ] as const;
 
 /**
- * A row whose columns came as one JSON array in PRODUCT_SUMMARY_COLUMNS' order (a listing's page):
- * an object literal of one shape is made far faster than JSON.parse makes objects, or the D1
- * client its rows (cell by cell).
- */
-export function summaryRowOf(v: ProductSummaryRow[keyof ProductSummaryRow][]): ProductSummaryRow {
-  return {
-    sku: v[0],
-    name: v[1],
-    brand: v[2],
-    price_cents: v[3],
-    regular_price_cents: v[4],
-    lowest_price_30d_cents: v[5],
-    deposit_cents: v[6],
-    net_quantity: v[7],
-    unit: v[8],
-    pack_count: v[9],
-    stock_managed: v[10],
-    stock_qty: v[11],
-    min_age: v[12],
-    is_new: v[13],
-    is_limited: v[14],
-    is_pioneer: v[15],
-    is_organic: v[16],
-    is_demeter: v[17],
-    is_vegan: v[18],
-    is_vegetarian: v[19],
-    is_halal: v[20],
-    is_gluten_free: v[21],
-    is_lactose_free: v[22],
-    is_chilled: v[23],
-    published: v[24],
-    photo: v[25],
-  } as ProductSummaryRow;
-}
-
-/**
  * A managed item with no stock is sold out (it also invalidates a cart), and a withdrawn one can
  * no longer be bought either.
  */
