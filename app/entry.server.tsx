@@ -32,7 +32,7 @@ export default async function handleRequest(
     <TextsProvider texts={texts}>
       <NonceProvider value={loadContext.cspNonce}>
         <ServerFragmentsProvider value={serverFragments(tree, texts)}>
-          <TileMarkupProvider value={tileMarkup(texts)}>
+          <TileMarkupProvider value={tileMarkup(texts, tree)}>
             <RemixServer context={remixContext} url={request.url} nonce={loadContext.cspNonce} />
           </TileMarkupProvider>
         </ServerFragmentsProvider>

@@ -21,7 +21,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       headers: {
         "Content-Type": "image/svg+xml; charset=utf-8",
         "Cache-Control": "public, max-age=86400, s-maxage=604800, stale-while-revalidate=604800",
-        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+        "Content-Security-Policy": "default-src 'none'",
       },
     },
   );

@@ -158,8 +158,29 @@ describe("images and translations", () => {
     const res = await shop.fetch("/images/products/120001.svg?w=480");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toContain("image/svg+xml");
-    expect(await res.text()).toContain("<svg");
+    expect(res.headers.get("Content-Security-Policy")).toBe("default-src 'none'");
+    const svg = await res.text();
+    expect(svg).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]* role="img" aria-label="Frische Vollmilch 3,8 %"/,
+    );
+    expect(svg).not.toContain("<style");
     expect((await shop.fetch("/images/products/nope.svg")).status).toBe(404);
+  });
+
+  it("a listing draws the packs into its tiles, in their category's colour, instead of linking image files", async () => {
+    const html = await (await shop.fetch("/catalog/category/milch-eier")).text();
+    const tile = html.slice(html.indexOf('href="/catalog/product/120001"'));
+    const pack =
+      /^[^>]*><span class="tile-pack"><svg viewBox="0 0 512 512" aria-hidden="true"[^>]*>(.*?)<\/svg><\/span>/.exec(
+        tile,
+      );
+    expect(pack, "the first tile's pack").not.toBeNull();
+    expect(pack?.[1]).toContain("LINDENAUER");
+    // milch-eier's colour (scripts/seed), the pack's body
+    expect(pack?.[1]).toContain('fill="#3f7fb5"');
+    expect(html).not.toContain("/images/products/");
+    // the product page keeps its image file: it is the lightbox's large image too
+    expect(await (await shop.fetch("/catalog/product/120001")).text()).toContain("/images/products/120001.svg?w=480");
   });
 
   it("translation files are served for the browser", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { categoryPath, buildCategoryTree } from "~/domain/catalog/category";
 import { badgesOf, labelsOf, toProductSummary, type ProductSummaryRow } from "~/domain/catalog/product";
-import { escapeXml, packshotSvg, wrapWords } from "~/domain/catalog/packshot";
+import { escapeXml, inlinePackshot, packshotSvg, wrapWords } from "~/domain/catalog/packshot";
 import { formatGermanDate, formatGermanDayWithYear } from "~/domain/content/date";
 import { isExternal, redirectKey, withoutLocalePrefix } from "~/domain/content/redirect";
 import { safeRedirectPath } from "~/platform/redirect";
@@ -34,6 +34,8 @@ const row = (over: Partial<ProductSummaryRow> = {}): ProductSummaryRow => ({
   is_lactose_free: 0,
   is_chilled: 0,
   published: 1,
+  packshot: "bottle",
+  category_id: "milch",
   ...over,
 });
 
@@ -120,5 +122,20 @@ describe("packshot", () => {
     const svg = packshotSvg({ name: "Käse <script>", brand: "X", shape: "unknown", color: "bad", organic: true });
     expect(svg).not.toContain("<script>");
     expect(svg).toContain("BIO");
+  });
+
+  it("draws the same pack as a file and inside a page, styled by attributes only", () => {
+    const pack = { name: "Frische Vollmilch", brand: "Hof", shape: "carton", color: "#3f7fb5", organic: false };
+    const file = packshotSvg(pack);
+    const inline = inlinePackshot(pack);
+    expect(file).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" [^>]*role="img" aria-label="Frische Vollmilch"/);
+    // in a page: no namespace needed, hidden like the tile's alt="" picture, no style element that
+    // would style the whole document
+    expect(inline).toMatch(/^<svg viewBox="0 0 512 512" aria-hidden="true" focusable="false" /);
+    for (const svg of [file, inline]) expect(svg).not.toContain("<style");
+    const drawing = (svg: string) => svg.slice(svg.indexOf(">") + 1);
+    expect(drawing(inline)).toBe(drawing(file));
+    expect(inline).toContain('fill="#3f7fb5"');
+    expect(inline).not.toContain("BIO");
   });
 });

@@ -1,4 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import type { CategoryTree } from "~/domain/catalog/category";
+import { inlinePackshot } from "~/domain/catalog/packshot";
+import type { ProductSummary } from "~/domain/catalog/product";
 import { TextsProvider } from "~/i18n/texts";
 import { BoundedMap } from "~/platform/bounded-map";
 import type { TextStore } from "~/i18n/translate";
@@ -8,7 +11,7 @@ import { VisitorActionLinks } from "./VisitorActionLinks";
 
 /**
  * Tile bodies this isolate has rendered, by everything they show (the product's summary, the
- * picture's loading and resizing, the heading level): a price or a name that changes is a new
+ * picture's loading and resizing, the heading level, the drawn pack's colour): a price or a name that changes is a new
  * entry, the old one ages out. Texts change only with a deployment, which starts new isolates.
  */
 const rendered = new BoundedMap<string, string>(5_000);
@@ -20,20 +23,37 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 /** An attribute value as markup, escaped as React escapes it (a sign-in link may hold an apostrophe). */
 const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
+/** The colour a category draws its packs in; one the tree does not know (an error page's empty menu) has the root's. */
+const FALLBACK_COLOR = "#5f8f2f";
+
+/** A product without a photo as the pack the shop draws, for the page's markup (decision 0061). */
+function drawnPack(product: ProductSummary, color: string): string | undefined {
+  if (product.photo) return undefined;
+  return inlinePackshot({
+    name: product.name,
+    brand: product.brand,
+    shape: product.pack.shape,
+    color,
+    organic: product.labels.includes("organic"),
+  });
+}
+
 /**
  * The tiles' server markup for one page render (docs/decisions/0033). React renders it inside the
- * page's own render: its server renderer supports such a nested, synchronous render.
+ * page's own render: its server renderer supports such a nested, synchronous render. `tree` gives
+ * the drawn packs their category's colour.
  */
-export function tileMarkup(texts: TextStore): TileMarkup {
+export function tileMarkup(texts: TextStore, tree: CategoryTree | null): TileMarkup {
   const common = { common: texts.common };
   return {
     body: (body) => {
-      const key = JSON.stringify(body);
+      const color = tree?.byId.get(body.product.pack.category)?.color ?? FALLBACK_COLOR;
+      const key = color + JSON.stringify(body);
       let html = rendered.get(key);
       if (html === undefined) {
         html = renderToStaticMarkup(
           <TextsProvider texts={common}>
-            <TileBody {...body} />
+            <TileBody {...body} drawnPack={drawnPack(body.product, color)} />
           </TextsProvider>,
         );
         rendered.set(key, html);

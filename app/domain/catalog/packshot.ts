@@ -1,6 +1,8 @@
 /**
  * The product images the shop makes itself: a flat packshot per product, drawn from its shape,
- * category colour, brand and name. Pure, so the image route and tests share it.
+ * category colour, brand and name. Pure, so the image route, the tiles' server markup and tests
+ * share it. Styled by presentation attributes only (no `<style>`): the same drawing stands alone
+ * as an image file and sits inside a page, where a style element would style the whole document.
  */
 export interface Packshot {
   name: string;
@@ -123,7 +125,8 @@ function darken(hex: string, factor: number): string {
   return `#${channel(16)}${channel(8)}${channel(0)}`;
 }
 
-export function packshotSvg(p: Packshot): string {
+/** The drawing inside the `<svg>` element, the same for a file and for a page. */
+function drawing(p: Packshot): string {
   const color = /^#[0-9a-f]{6}$/i.test(p.color) ? p.color : "#5f8f2f";
   const body = SHAPES[p.shape] ?? SHAPES.pack;
   const { x, y, w, h } = body.label;
@@ -132,19 +135,37 @@ export function packshotSvg(p: Packshot): string {
   const lineHeight = 30;
   const textTop = y + 58 + (h - 58 - lines.length * lineHeight) / 2;
   const name = lines
-    .map((line, i) => `<text x="${x + w / 2}" y="${textTop + i * lineHeight + 22}" class="n">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="${x + w / 2}" y="${textTop + i * lineHeight + 22}" font-size="24" fill="#1d1d1b">${escapeXml(line)}</text>`,
+    )
     .join("");
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512" role="img" aria-label="${escapeXml(p.name)}">` +
-    `<style>text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-anchor:middle}.b{font-size:20px;font-weight:700;fill:${darken(color, 0.55)};letter-spacing:1px}.n{font-size:24px;fill:#1d1d1b}</style>` +
     `<rect width="512" height="512" fill="#f4f1ea"/><ellipse cx="256" cy="462" rx="170" ry="18" fill="#e2ddd1"/>` +
     body.draw(color, darken(color, 0.7)) +
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="12" fill="#fffdf7"/>` +
-    `<text x="${x + w / 2}" y="${y + 36}" class="b">${escapeXml(p.brand.toUpperCase().slice(0, charsPerLine + 2))}</text>` +
+    `<text x="${x + w / 2}" y="${y + 36}" font-size="20" font-weight="700" letter-spacing="1" fill="${darken(color, 0.55)}">${escapeXml(p.brand.toUpperCase().slice(0, charsPerLine + 2))}</text>` +
     name +
     (p.organic
-      ? `<circle cx="420" cy="92" r="44" fill="#3d8b37"/><text x="420" y="101" style="font-size:26px;font-weight:700;fill:#fff">BIO</text>`
-      : "") +
-    `</svg>`
+      ? `<circle cx="420" cy="92" r="44" fill="#3d8b37"/><text x="420" y="101" font-size="26" font-weight="700" fill="#fff">BIO</text>`
+      : "")
   );
+}
+
+/** The text's font and alignment, set once on the `<svg>` element (presentation attributes inherit). */
+const TEXT = `font-family="system-ui,-apple-system,'Segoe UI',Roboto,sans-serif" text-anchor="middle"`;
+
+/** The pack as an image file (the image route): named for those who open it on its own. */
+export function packshotSvg(p: Packshot): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512" role="img" aria-label="${escapeXml(p.name)}" ${TEXT}>${drawing(p)}</svg>`;
+}
+
+/**
+ * The pack inside a page's markup (a tile's picture): drawn with the page, where an image file of
+ * its own would be a document of its own to the browser, made on the main thread while the page
+ * starts. Hidden from assistive technology like the tile's `alt=""` picture: the tile's heading
+ * names the product.
+ */
+export function inlinePackshot(p: Packshot): string {
+  return `<svg viewBox="0 0 512 512" aria-hidden="true" focusable="false" ${TEXT}>${drawing(p)}</svg>`;
 }

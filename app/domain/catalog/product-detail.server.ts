@@ -9,7 +9,6 @@ export const MAX_SKUS_PER_READ = 60;
 const DETAIL_COLUMNS = [
   ...PRODUCT_SUMMARY_COLUMNS,
   "p.description",
-  "p.category_id",
   "p.tax_rate",
   "p.alcohol_percent",
   "p.ingredients",

@@ -37,6 +37,8 @@ export interface ProductSummary extends NetQuantity {
   labels: Label[];
   /** the main photo's file (docs/decisions/0048); null: the shop draws the pack */
   photo: string | null;
+  /** what the drawn pack needs beyond name and brand: its shape and the category it takes its colour from */
+  pack: { shape: string; category: string };
 }
 
 /** The product columns every list selects, as D1 returns them. */
@@ -68,6 +70,8 @@ export interface ProductSummaryRow {
   /** 0: withdrawn from the range (it can still sit in a cart until the cart is next loaded) */
   published: number;
   photo: string | null;
+  packshot: string;
+  category_id: string;
 }
 
 export const PRODUCT_SUMMARY_COLUMNS = [
@@ -97,6 +101,8 @@ export const PRODUCT_SUMMARY_COLUMNS = [
   "p.is_chilled",
   "p.published",
   "p.photo",
+  "p.packshot",
+  "p.category_id",
 ] as const;
 
 /**
@@ -156,5 +162,6 @@ export function toProductSummary(row: ProductSummaryRow): ProductSummary {
     badges: badgesOf(row),
     labels: labelsOf(row),
     photo: row.photo,
+    pack: { shape: row.packshot, category: row.category_id },
   };
 }

@@ -45,6 +45,8 @@ export function summaryRowOf(v: SummaryValues): ProductSummaryRow {
     is_chilled: v[23],
     published: v[24],
     photo: v[25],
+    packshot: v[26],
+    category_id: v[27],
   } as ProductSummaryRow;
 }
 
