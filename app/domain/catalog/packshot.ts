@@ -1,8 +1,7 @@
 /**
  * The product images the shop makes itself: a flat packshot per product, drawn from its shape,
  * category colour, brand and name. Pure, so the image route, the tiles' server markup and tests
- * share it. Styled by presentation attributes only (no `<style>`): the same drawing stands alone
- * as an image file and sits inside a page, where a style element would style the whole document.
+ * share it: the same drawing stands alone as an image file and sits inside a page (decision 0061).
  */
 export interface Packshot {
   name: string;
@@ -125,8 +124,21 @@ function darken(hex: string, factor: number): string {
   return `#${channel(16)}${channel(8)}${channel(0)}`;
 }
 
-/** The drawing inside the `<svg>` element, the same for a file and for a page. */
-function drawing(p: Packshot): string {
+/**
+ * How the drawing's texts and frame are styled: a file by presentation attributes on its elements;
+ * a page by the classes its stylesheet gives (`.tile-pack` in app.css), a few hundred bytes less a
+ * tile, its frame the picture's background there. A `<style>` element would style the whole page.
+ */
+const FILE_LOOK = {
+  frame: `<rect width="512" height="512" fill="#f4f1ea"/>`,
+  name: `font-size="24" fill="#1d1d1b"`,
+  brand: `font-size="20" font-weight="700" letter-spacing="1"`,
+  organic: `font-size="26" font-weight="700" fill="#fff"`,
+};
+const PAGE_LOOK: typeof FILE_LOOK = { frame: "", name: `class="n"`, brand: `class="b"`, organic: `class="o"` };
+
+/** The drawing inside the `<svg>` element: the same pack for a file and for a page. */
+function drawing(p: Packshot, look: typeof FILE_LOOK): string {
   const color = /^#[0-9a-f]{6}$/i.test(p.color) ? p.color : "#5f8f2f";
   const body = SHAPES[p.shape] ?? SHAPES.pack;
   const { x, y, w, h } = body.label;
@@ -136,28 +148,27 @@ function drawing(p: Packshot): string {
   const textTop = y + 58 + (h - 58 - lines.length * lineHeight) / 2;
   const name = lines
     .map(
-      (line, i) =>
-        `<text x="${x + w / 2}" y="${textTop + i * lineHeight + 22}" font-size="24" fill="#1d1d1b">${escapeXml(line)}</text>`,
+      (line, i) => `<text x="${x + w / 2}" y="${textTop + i * lineHeight + 22}" ${look.name}>${escapeXml(line)}</text>`,
     )
     .join("");
   return (
-    `<rect width="512" height="512" fill="#f4f1ea"/><ellipse cx="256" cy="462" rx="170" ry="18" fill="#e2ddd1"/>` +
+    `${look.frame}<ellipse cx="256" cy="462" rx="170" ry="18" fill="#e2ddd1"/>` +
     body.draw(color, darken(color, 0.7)) +
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="12" fill="#fffdf7"/>` +
-    `<text x="${x + w / 2}" y="${y + 36}" font-size="20" font-weight="700" letter-spacing="1" fill="${darken(color, 0.55)}">${escapeXml(p.brand.toUpperCase().slice(0, charsPerLine + 2))}</text>` +
+    `<text x="${x + w / 2}" y="${y + 36}" ${look.brand} fill="${darken(color, 0.55)}">${escapeXml(p.brand.toUpperCase().slice(0, charsPerLine + 2))}</text>` +
     name +
     (p.organic
-      ? `<circle cx="420" cy="92" r="44" fill="#3d8b37"/><text x="420" y="101" font-size="26" font-weight="700" fill="#fff">BIO</text>`
+      ? `<circle cx="420" cy="92" r="44" fill="#3d8b37"/><text x="420" y="101" ${look.organic}>BIO</text>`
       : "")
   );
 }
 
-/** The text's font and alignment, set once on the `<svg>` element (presentation attributes inherit). */
-const TEXT = `font-family="system-ui,-apple-system,'Segoe UI',Roboto,sans-serif" text-anchor="middle"`;
-
 /** The pack as an image file (the image route): named for those who open it on its own. */
 export function packshotSvg(p: Packshot): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512" role="img" aria-label="${escapeXml(p.name)}" ${TEXT}>${drawing(p)}</svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512" role="img" aria-label="${escapeXml(p.name)}"` +
+    ` font-family="system-ui,-apple-system,'Segoe UI',Roboto,sans-serif" text-anchor="middle">${drawing(p, FILE_LOOK)}</svg>`
+  );
 }
 
 /**
@@ -167,5 +178,5 @@ export function packshotSvg(p: Packshot): string {
  * names the product.
  */
 export function inlinePackshot(p: Packshot): string {
-  return `<svg viewBox="0 0 512 512" aria-hidden="true" focusable="false" ${TEXT}>${drawing(p)}</svg>`;
+  return `<svg viewBox="0 0 512 512" aria-hidden="true" focusable="false">${drawing(p, PAGE_LOOK)}</svg>`;
 }
