@@ -17,6 +17,10 @@ describe("formatNumber", () => {
     [1.0005, "1,001"],
     [2.9999, "3"],
     [999.9996, "1.000"],
+    [0.9995, "1"],
+    [0.0004, "0"],
+    [436326149871.04047, "436.326.149.871,04"],
+    [999999999999.9999, "1.000.000.000.000"],
   ])("%d → %s, as Intl writes it", (value, text) => {
     expect(formatNumber(value)).toBe(text);
     expect(formatNumber(value)).toBe(intl.format(value));
