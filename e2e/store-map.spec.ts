@@ -147,6 +147,34 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: store })).toBeVisible();
   });
 
+  test("a cluster opened by keyboard as the map zooms out opens once that zoom is over", async ({ page }) => {
+    // Leaflet drops a view asked for while a zoom glides, and one asked for in the frame before a
+    // zoom starts to glide (a zoom button's): either way the map must zoom into the cluster after.
+    for (const when of ["gliding", "before the glide"] as const) {
+      await page.goto("/content/map?lat=51.34&lng=12.38&zoom=10");
+      await waitForHydration(page, true);
+      const map = liveMap(page);
+      const cluster = map.locator(".map-cluster-icon").first();
+      await expect(cluster).toBeVisible();
+      const name = (await cluster.getAttribute("aria-label")) ?? "";
+      expect(name).toMatch(/ Märkte – hineinzoomen$/);
+      // In one task of the page, so that the cluster is still there (it goes when the zoom ends).
+      await cluster.evaluate(async (element, later) => {
+        const zoomOut = document.querySelector<HTMLElement>(".leaflet-control-zoom-out");
+        zoomOut?.click();
+        if (later) await new Promise((frames) => requestAnimationFrame(() => requestAnimationFrame(frames)));
+        (element as HTMLElement).focus();
+        element.dispatchEvent(new KeyboardEvent("keydown", { key: " ", bubbles: true, cancelable: true }));
+      }, when === "gliding");
+      const focused = map.locator(".leaflet-marker-icon:focus");
+      await expect(focused, when).toHaveCount(1);
+      await expect(focused, when).not.toHaveAttribute("aria-label", name);
+      await expect(page.getByRole("status").filter({ hasText: /^Hineingezoomt: / }), when).toHaveText(
+        /^Hineingezoomt: (ein Markt|\d+ Märkte) in diesem Ausschnitt$/,
+      );
+    }
+  });
+
   test("by keyboard, the market hall's cluster spreads out and its first stall takes the focus", async ({ page }) => {
     await page.goto(`/content/map?lat=${MARKET_HALL.lat}&lng=${MARKET_HALL.lng}&zoom=18`);
     await waitForHydration(page, true);

@@ -91,13 +91,15 @@ function StoreClusters({
     const spider = L.layerGroup().addTo(map);
     let spread: number | null = null;
     let stopChunks = () => {};
+    /** Whether a zoom is under way (between Leaflet's zoomstart and zoomend). */
+    let zooming = false;
 
     const storeMarker = (store: IslandStore, at: L.LatLngExpression) =>
       storePin(store, at, texts, (href) => go.current(href));
 
     // A cluster opened by keyboard: where it was and the zoom it opens at, until the markers of
     // that zoom are drawn and the one nearest to it can take the focus.
-    let pendingFocus: { at: L.LatLng; zoom: number } | null = null;
+    let pendingFocus: { at: L.LatLng; zoom: number; askedAgain?: boolean } | null = null;
     const storesInView = () => {
       const b = map.getBounds();
       return markersIn(
@@ -108,7 +110,17 @@ function StoreClusters({
       ).reduce((sum, m) => sum + (m.kind === "cluster" ? m.count : 1), 0);
     };
     const focusAfterZoom = () => {
-      if (!pendingFocus || map.getZoom() !== pendingFocus.zoom) return;
+      if (!pendingFocus) return;
+      if (map.getZoom() !== pendingFocus.zoom) {
+        // Drawn at another zoom with none under way: Leaflet dropped the cluster's view, asked for
+        // as another zoom was about to start (a zoom button's glide begins at the next frame). Asked
+        // once more, now that the map stands still.
+        if (!zooming && !pendingFocus.askedAgain) {
+          pendingFocus.askedAgain = true;
+          map.setView(pendingFocus.at, pendingFocus.zoom, { animate: !reducedMotion() });
+        }
+        return;
+      }
       const target = nearestMarker(map, shown.values(), pendingFocus.at);
       pendingFocus = null;
       target?.getElement()?.focus({ preventScroll: true });
@@ -162,7 +174,12 @@ function StoreClusters({
           map.getContainer().focus({ preventScroll: true });
           pendingFocus = { at: L.latLng(marker.lat, marker.lng), zoom: marker.expandsAt };
         }
-        map.setView([marker.lat, marker.lng], marker.expandsAt, { animate: !reducedMotion() });
+        const zoom = marker.expandsAt;
+        const zoomIn = () => map.setView([marker.lat, marker.lng], zoom, { animate: !reducedMotion() });
+        // Leaflet drops a view asked for while a zoom still glides (a zoom button, a pinch): that
+        // zoom's end is awaited, or the cluster would stay and a keyboard's focus stay on the map.
+        if (zooming) map.once("zoomend", zoomIn);
+        else zoomIn();
       };
       layer.on("click", () => {
         if (held) {
@@ -235,12 +252,22 @@ function StoreClusters({
       spider.clearLayers();
       spread = null;
     };
+    const zoomStarts = () => {
+      zooming = true;
+    };
+    const zoomEnds = () => {
+      zooming = false;
+    };
+    map.on("zoomstart", zoomStarts);
+    map.on("zoomend", zoomEnds);
     map.on("moveend", queue.push);
     map.on("zoomstart", collapse);
     map.on("click", collapse);
     render();
     return () => {
       map.off("moveend", queue.push);
+      map.off("zoomstart", zoomStarts);
+      map.off("zoomend", zoomEnds);
       map.off("zoomstart", collapse);
       map.off("click", collapse);
       queue.cancel();
