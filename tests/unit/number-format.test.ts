@@ -19,16 +19,18 @@ describe("formatNumber", () => {
     [999.9996, "1.000"],
     [0.9995, "1"],
     [0.0004, "0"],
-    [436326149871.04047, "436.326.149.871,04"],
-    [999999999999.9999, "1.000.000.000.000"],
+    [436326149871.04, "436.326.149.871,04"],
+    [99999999999.9995, "100.000.000.000"],
   ])("%d → %s, as Intl writes it", (value, text) => {
     expect(formatNumber(value)).toBe(text);
     expect(formatNumber(value)).toBe(intl.format(value));
   });
 
   it("writes every number in its range as Intl does", () => {
+    // formatNumber's range: at most 15 significant digits (quantity.ts says why)
     const inRange = fc.oneof(
-      fc.double({ min: 0, max: 1e12, noNaN: true, noDefaultInfinity: true }),
+      fc.double({ min: 0, max: 1e12, noNaN: true, noDefaultInfinity: true }).map((n) => +n.toPrecision(15)),
+      fc.double({ min: 0, max: 1e4, noNaN: true, noDefaultInfinity: true }).map((n) => +n.toPrecision(15)),
       fc.integer({ min: 0, max: 1e9 }).map((n) => n / 1000),
       fc.integer({ min: 0, max: 1e7 }).map((n) => n / 10),
       fc.integer({ min: 0, max: 1e6 }).map((n) => n / 10_000),

@@ -17,33 +17,15 @@ export interface NetQuantity {
 /**
  * A number with up to three decimals as the product pages write their figures ("1,5", "3,8"), as
  * `Intl.NumberFormat("de-DE")` does (number-format.ts says why not with it), for the figures a
- * product has: at least 0 and below 10^12, and 0 or at least 10^-6, which JavaScript writes without
- * an exponent. Rounded as Intl rounds: the shortest decimal that reads back as the number, to three
- * places, half away from zero. So 1.0005 gives "1,001", where its binary value (1.000499…) would
- * give "1"; and the rounding is done on those digits, not by multiplying by 1000, which near 10^12
- * is no longer exact (436326149871.04047 × 1000 comes out as …040.5, and "…871,041" where Intl
- * writes "…871,04").
+ * product has: at least 0 and below 10^12, 0 or at least 10^-6 (JavaScript writes them without an
+ * exponent), and at most 15 significant digits, as stored figures and their rounding have. The
+ * thousandths are counted from the shortest decimal that reads back as the number, shifted by its
+ * exponent: 1.0005 gives "1,001", as Intl writes it, where its binary value (1.000499…) would give
+ * "1". With at most 15 significant digits the shifted decimal is read exactly enough: its distance
+ * from a half is at least ten times a double's spacing there. A double of 17 digits near 10^12
+ * (436326149871.04047) can be read across the half and come out a thousandth higher than Intl's.
  */
-export const formatNumber = (value: number) => germanDigits(toThousandths(String(value)));
-
-/** A number's shortest decimal ("2.9996") rounded to at most three places, half away from zero ("3"). */
-function toThousandths(text: string): string {
-  const point = text.indexOf(".");
-  if (point < 0 || text.length - point - 1 <= 3 || text.includes("e")) return text;
-  let digits = text.slice(0, point) + text.slice(point + 1, point + 4);
-  if (text[point + 4] >= "5") {
-    // one more in the last place, carried over the nines
-    const places = digits.split("");
-    let i = places.length - 1;
-    while (i >= 0 && places[i] === "9") places[i--] = "0";
-    if (i < 0 || places[i] === "-") places.splice(i + 1, 0, "1");
-    else places[i] = String(Number(places[i]) + 1);
-    digits = places.join("");
-  }
-  const whole = digits.slice(0, -3);
-  const decimals = digits.slice(-3).replace(/0+$/, "");
-  return decimals ? `${whole}.${decimals}` : whole;
-}
+export const formatNumber = (value: number) => germanDigits(Math.round(+`${value}e3`) / 1000);
 
 /**
  * The space between a number and its unit: a no-break space (U+00A0), the one Intl puts before "€",
