@@ -77,7 +77,18 @@ test.describe("with JavaScript", () => {
     await expect(popup.getByText("Öffnungszeiten")).toBeVisible();
     await expect(popup.getByText("Mit Personal besetzt")).toBeVisible();
     await expect(popup.getByText("Mo–Fr 08:00–13:00, 15:00–19:00")).toBeVisible();
-    await popup.getByRole("link", { name: "Zur Marktseite" }).click();
+    // The map pans the open popup into view (Leaflet's autoPan glides a quarter of a second, and may
+    // start after the link looked still): a click before it ends lands on the map and closes it.
+    const link = popup.getByRole("link", { name: "Zur Marktseite" });
+    await expect
+      .poll(async () => {
+        const before = await link.boundingBox();
+        await page.waitForTimeout(300);
+        const after = await link.boundingBox();
+        return before !== null && before.x === after?.x && before.y === after?.y;
+      })
+      .toBe(true);
+    await link.click();
     await expect(page).toHaveURL(/\/content\/markt\/leipzig-gohlis$/);
     await expect(page.getByRole("heading", { level: 1, name: "Frischkorb Leipzig-Gohlis" })).toBeVisible();
   });
