@@ -12,8 +12,9 @@ export interface TileBodyProps {
   headingLevel: 2 | 3;
   resizing: boolean;
   /**
-   * The drawn pack as markup (a product without a photo), which the server's tile markup puts in
-   * the page (tile-markup.server.tsx); a tile rendered in the browser shows the pack's image file.
+   * The drawn pack as markup, which the server's tile markup gives a product without a photo
+   * (tile-markup.server.tsx); otherwise the picture is an image file: the photo, or in a tile the
+   * browser renders itself the pack's file.
    */
   drawnPack?: string;
 }
@@ -28,7 +29,7 @@ export function TileBody({ product, eager, headingLevel, resizing, drawnPack }: 
     <>
       {/* data-discover: Remix's route discovery finds the product page's route ahead of a click, as for a Link */}
       <a href={productHref(product.sku)} className="tile-link" data-discover="true">
-        {drawnPack && !product.photo ? (
+        {drawnPack ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the pack the server draws (packshot.ts escapes the product's texts), only in the server's tile markup
           <span className="tile-pack" dangerouslySetInnerHTML={{ __html: drawnPack }} />
         ) : (

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { CategoryTree } from "~/domain/catalog/category";
-import { inlinePackshot } from "~/domain/catalog/packshot";
+import { DEFAULT_PACK_COLOR, inlinePackshot } from "~/domain/catalog/packshot";
 import type { ProductSummary } from "~/domain/catalog/product";
 import { TextsProvider } from "~/i18n/texts";
 import { BoundedMap } from "~/platform/bounded-map";
@@ -11,8 +11,9 @@ import { VisitorActionLinks } from "./VisitorActionLinks";
 
 /**
  * Tile bodies this isolate has rendered, by everything they show (the product's summary, the
- * picture's loading and resizing, the heading level, the drawn pack's colour): a price or a name that changes is a new
- * entry, the old one ages out. Texts change only with a deployment, which starts new isolates.
+ * picture's loading and resizing, the heading level, the drawn pack's colour): a price or a name
+ * that changes is a new entry, the old one ages out. Texts change only with a deployment, which
+ * starts new isolates.
  */
 const rendered = new BoundedMap<string, string>(5_000);
 /** A visitor's actions by stock and name, cut where the page's own sign-in link goes (HREF). */
@@ -23,10 +24,10 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 /** An attribute value as markup, escaped as React escapes it (a sign-in link may hold an apostrophe). */
 const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-/** The colour a category draws its packs in; one the tree does not know (an error page's empty menu) has the root's. */
-const FALLBACK_COLOR = "#5f8f2f";
-
-/** A product without a photo as the pack the shop draws, for the page's markup (decision 0061). */
+/**
+ * A product without a photo as the pack the shop draws, for the page's markup (decision 0061); a
+ * category the tree does not know (an error page's empty menu) draws in the default colour.
+ */
 function drawnPack(product: ProductSummary, color: string): string | undefined {
   if (product.photo) return undefined;
   return inlinePackshot({
@@ -47,7 +48,7 @@ export function tileMarkup(texts: TextStore, tree: CategoryTree | null): TileMar
   const common = { common: texts.common };
   return {
     body: (body) => {
-      const color = tree?.byId.get(body.product.pack.category)?.color ?? FALLBACK_COLOR;
+      const color = tree?.byId.get(body.product.pack.category)?.color ?? DEFAULT_PACK_COLOR;
       const key = color + JSON.stringify(body);
       let html = rendered.get(key);
       if (html === undefined) {

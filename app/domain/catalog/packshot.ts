@@ -137,9 +137,12 @@ const FILE_LOOK = {
 };
 const PAGE_LOOK: typeof FILE_LOOK = { frame: "", name: `class="n"`, brand: `class="b"`, organic: `class="o"` };
 
+/** The colour of a pack whose category gives none (or none the drawing can use). */
+export const DEFAULT_PACK_COLOR = "#5f8f2f";
+
 /** The drawing inside the `<svg>` element: the same pack for a file and for a page. */
 function drawing(p: Packshot, look: typeof FILE_LOOK): string {
-  const color = /^#[0-9a-f]{6}$/i.test(p.color) ? p.color : "#5f8f2f";
+  const color = /^#[0-9a-f]{6}$/i.test(p.color) ? p.color : DEFAULT_PACK_COLOR;
   const body = SHAPES[p.shape] ?? SHAPES.pack;
   const { x, y, w, h } = body.label;
   const charsPerLine = Math.max(8, Math.floor(w / 15));
