@@ -28,11 +28,22 @@ export default async function handleRequest(
   // third of a listing page's CPU time (docs/decisions/0031). A render error throws, and Remix then
   // renders the error boundary as it does for a failed loader.
   const data = await takeHydrationData(remixContext);
+  const tiles = tileMarkup(texts, tree);
+  const fragments = serverFragments(tree, texts);
   const html = renderToString(
     <TextsProvider texts={texts}>
       <NonceProvider value={loadContext.cspNonce}>
-        <ServerFragmentsProvider value={serverFragments(tree, texts)}>
-          <TileMarkupProvider value={tileMarkup(texts, tree)}>
+        <ServerFragmentsProvider
+          value={{
+            ...fragments,
+            // Read when the footer renders, after the page's last tile: the drawn packs' shapes,
+            // defined once, where they stay while the page lives (the footer is kept markup).
+            get footer() {
+              return fragments.footer + tiles.packShapes();
+            },
+          }}
+        >
+          <TileMarkupProvider value={tiles}>
             <RemixServer context={remixContext} url={request.url} nonce={loadContext.cspNonce} />
           </TileMarkupProvider>
         </ServerFragmentsProvider>

@@ -176,8 +176,13 @@ describe("images and translations", () => {
       );
     expect(pack, "the first tile's pack").not.toBeNull();
     expect(pack?.[1]).toContain("LINDENAUER");
+    expect(pack?.[1]).toContain('<use href="#pack-carton"/>');
     // milch-eier's colour (scripts/seed), the pack's body
-    expect(pack?.[1]).toContain('fill="#3f7fb5"');
+    expect(pack?.[0]).toContain('color="#3f7fb5"');
+    // the page defines each shape its packs use once, after its last tile
+    expect(html.match(/<g id="pack-carton">/g)).toHaveLength(1);
+    expect(html.lastIndexOf('<use href="#pack-carton"/>')).toBeLessThan(html.indexOf('<g id="pack-carton">'));
+    expect(html).not.toContain('id="pack-tube"');
     expect(html).not.toContain("/images/products/");
     // the product page keeps its image file: it is the lightbox's large image too
     expect(await (await shop.fetch("/catalog/product/120001")).text()).toContain("/images/products/120001.svg?w=480");

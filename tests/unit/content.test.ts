@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { categoryPath, buildCategoryTree } from "~/domain/catalog/category";
 import { badgesOf, labelsOf, toProductSummary, type ProductSummaryRow } from "~/domain/catalog/product";
-import { escapeXml, inlinePackshot, packshotSvg, wrapWords } from "~/domain/catalog/packshot";
+import { escapeXml, inlinePackshot, packShapeDefs, packshotSvg, wrapWords } from "~/domain/catalog/packshot";
 import { formatGermanDate, formatGermanDayWithYear } from "~/domain/content/date";
 import { isExternal, redirectKey, withoutLocalePrefix } from "~/domain/content/redirect";
 import { safeRedirectPath } from "~/platform/redirect";
@@ -124,20 +124,34 @@ describe("packshot", () => {
     expect(svg).toContain("BIO");
   });
 
-  it("draws the same pack as a file and inside a page, the page's styled by its classes", () => {
+  it("draws the same pack as a file and inside a page, where the shapes are defined once", () => {
     const pack = { name: "Frische Vollmilch", brand: "Hof", shape: "carton", color: "#3f7fb5", organic: true };
     const file = packshotSvg(pack);
     const inline = inlinePackshot(pack);
+    const defs = packShapeDefs(["carton"], true);
     expect(file).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" [^>]*role="img" aria-label="Frische Vollmilch"/);
-    // in a page: no namespace needed, hidden like the tile's alt="" picture, no style element that
-    // would style the whole document
-    expect(inline).toMatch(/^<svg viewBox="0 0 512 512" aria-hidden="true" focusable="false">/);
-    for (const svg of [file, inline]) expect(svg).not.toContain("<style");
-    // the same shapes and texts, in the same places
-    const shapes = (svg: string) => svg.match(/<(path|ellipse|circle|rect x)[^>]*>|>[^<]+</g);
-    expect(shapes(inline)).toEqual(shapes(file));
-    expect(inline).toContain('fill="#3f7fb5"');
-    expect(inline).toContain('<text x="420" y="101" class="o">BIO</text>');
+    // in a page: no namespace needed, hidden like the tile's alt="" picture, in the pack's colour,
+    // no style element that would style the whole document
+    expect(inline).toMatch(/^<svg viewBox="0 0 512 512" aria-hidden="true" focusable="false" color="#3f7fb5">/);
+    for (const svg of [file, inline, defs]) expect(svg).not.toContain("<style");
+    // the tile uses the page's shape and seal, and says the same in the same places
+    expect(inline).toContain('<use href="#pack-carton"/>');
+    expect(inline).toContain('<use href="#pack-organic"/>');
+    const texts = (svg: string) => svg.match(/<text x[^>]*y="\d+"|>[^<]+</g)?.filter((t) => t !== ">BIO<");
+    expect(texts(inline)).toEqual(texts(file)?.filter((t) => !t.includes('y="101"')));
+    // the shape's outlines are the file's, drawn in the pack's colour; its darker parts once more in
+    // black at 30 % (the file's 70 % of the colour)
+    const outlines = (svg: string) =>
+      svg.match(/<(path|ellipse|rect x)[^>]*>/g)?.map((e) => e.replace(/ fill="[^"]*"/, ""));
+    expect(new Set(outlines(defs))).toEqual(new Set(outlines(file)));
+    expect(file).toContain('<path d="M206 80h100l-10-24h-80z" fill="#2c597f"/>');
+    expect(defs).toContain(
+      '<g fill-opacity=".3" stroke-opacity=".3"><path d="M206 80h100l-10-24h-80z" fill="#000"/></g>',
+    );
+    expect(defs).toContain('<text x="420" y="101" font-size="26" font-weight="700" fill="#fff">BIO</text>');
     expect(file).toContain('<text x="420" y="101" font-size="26" font-weight="700" fill="#fff">BIO</text>');
+    // a shape the drawing does not know is a plain pack; a page without drawn packs defines nothing
+    expect(inlinePackshot({ ...pack, shape: "unknown" })).toContain('<use href="#pack-pack"/>');
+    expect(packShapeDefs([], false)).toBe("");
   });
 });

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { CategoryTree } from "~/domain/catalog/category";
-import { DEFAULT_PACK_COLOR, inlinePackshot } from "~/domain/catalog/packshot";
+import { DEFAULT_PACK_COLOR, inlinePackshot, packShapeDefs, packShapeOf } from "~/domain/catalog/packshot";
 import type { ProductSummary } from "~/domain/catalog/product";
 import { TextsProvider } from "~/i18n/texts";
 import { BoundedMap } from "~/platform/bounded-map";
@@ -44,10 +44,18 @@ function drawnPack(product: ProductSummary, color: string): string | undefined {
  * page's own render: its server renderer supports such a nested, synchronous render. `tree` gives
  * the drawn packs their category's colour.
  */
-export function tileMarkup(texts: TextStore, tree: CategoryTree | null): TileMarkup {
+export function tileMarkup(texts: TextStore, tree: CategoryTree | null): TileMarkup & { packShapes: () => string } {
   const common = { common: texts.common };
+  // what this page's packs use, for the shapes it defines once (packShapes)
+  const shapes = new Set<string>();
+  let organic = false;
   return {
     body: (body) => {
+      const { product } = body;
+      if (!product.photo) {
+        shapes.add(packShapeOf(product.pack.shape));
+        organic ||= product.labels.includes("organic");
+      }
       const color = tree?.byId.get(body.product.pack.category)?.color ?? DEFAULT_PACK_COLOR;
       const key = color + JSON.stringify(body);
       let html = rendered.get(key);
@@ -75,5 +83,7 @@ export function tileMarkup(texts: TextStore, tree: CategoryTree | null): TileMar
       }
       return parts.join(attribute(href));
     },
+    /** The shapes the page's packs have used so far, defined once (after the last tile: in the footer). */
+    packShapes: () => packShapeDefs(shapes, organic),
   };
 }

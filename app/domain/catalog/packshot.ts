@@ -135,16 +135,25 @@ const FILE_LOOK = {
   brand: `font-size="20" font-weight="700" letter-spacing="1"`,
   organic: `font-size="26" font-weight="700" fill="#fff"`,
 };
-const PAGE_LOOK: typeof FILE_LOOK = { frame: "", name: `class="n"`, brand: `class="b"`, organic: `class="o"` };
+const PAGE_LOOK = { name: `class="n"`, brand: `class="b"` };
 
 /** The colour of a pack whose category gives none (or none the drawing can use). */
 export const DEFAULT_PACK_COLOR = "#5f8f2f";
 
-/** The drawing inside the `<svg>` element: the same pack for a file and for a page. */
-function drawing(p: Packshot, look: typeof FILE_LOOK): string {
-  const color = /^#[0-9a-f]{6}$/i.test(p.color) ? p.color : DEFAULT_PACK_COLOR;
-  const body = SHAPES[p.shape] ?? SHAPES.pack;
-  const { x, y, w, h } = body.label;
+const packColor = (p: Packshot) => (/^#[0-9a-f]{6}$/i.test(p.color) ? p.color : DEFAULT_PACK_COLOR);
+const bodyOf = (shape: string) => SHAPES[shape] ?? SHAPES.pack;
+/** The shapes the page draws: an unknown one is drawn, and named, as a plain pack. */
+export const packShapeOf = (shape: string) => (shape in SHAPES ? shape : "pack");
+
+const SHADOW = `<ellipse cx="256" cy="462" rx="170" ry="18" fill="#e2ddd1"/>`;
+const labelOf = ({ x, y, w, h }: Body["label"]) =>
+  `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="12" fill="#fffdf7"/>`;
+/** The organic seal; its text styled by attributes, since a page draws it once for all its packs. */
+const ORGANIC = `<circle cx="420" cy="92" r="44" fill="#3d8b37"/><text x="420" y="101" ${FILE_LOOK.organic}>BIO</text>`;
+
+/** What the pack says: its brand and its name, wrapped onto the label. */
+function labelTexts(p: Packshot, look: typeof PAGE_LOOK, color: string): string {
+  const { x, y, w, h } = bodyOf(p.shape).label;
   const charsPerLine = Math.max(8, Math.floor(w / 15));
   const lines = wrapWords(p.name, charsPerLine, 3);
   const lineHeight = 30;
@@ -155,14 +164,22 @@ function drawing(p: Packshot, look: typeof FILE_LOOK): string {
     )
     .join("");
   return (
-    `${look.frame}<ellipse cx="256" cy="462" rx="170" ry="18" fill="#e2ddd1"/>` +
-    body.draw(color, darken(color, 0.7)) +
-    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="12" fill="#fffdf7"/>` +
     `<text x="${x + w / 2}" y="${y + 36}" ${look.brand} fill="${darken(color, 0.55)}">${escapeXml(p.brand.toUpperCase().slice(0, charsPerLine + 2))}</text>` +
-    name +
-    (p.organic
-      ? `<circle cx="420" cy="92" r="44" fill="#3d8b37"/><text x="420" y="101" ${look.organic}>BIO</text>`
-      : "")
+    name
+  );
+}
+
+/** The pack as an image file (the image route): named for those who open it on its own. */
+function fileDrawing(p: Packshot): string {
+  const color = packColor(p);
+  const body = bodyOf(p.shape);
+  return (
+    FILE_LOOK.frame +
+    SHADOW +
+    body.draw(color, darken(color, 0.7)) +
+    labelOf(body.label) +
+    labelTexts(p, FILE_LOOK, color) +
+    (p.organic ? ORGANIC : "")
   );
 }
 
@@ -170,16 +187,45 @@ function drawing(p: Packshot, look: typeof FILE_LOOK): string {
 export function packshotSvg(p: Packshot): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512" role="img" aria-label="${escapeXml(p.name)}"` +
-    ` font-family="system-ui,-apple-system,'Segoe UI',Roboto,sans-serif" text-anchor="middle">${drawing(p, FILE_LOOK)}</svg>`
+    ` font-family="system-ui,-apple-system,'Segoe UI',Roboto,sans-serif" text-anchor="middle">${fileDrawing(p)}</svg>`
   );
 }
+
+/** The id under which a page defines a shape (or the organic seal) once for all its packs. */
+const defId = (name: string) => `pack-${name}`;
 
 /**
  * The pack inside a page's markup (a tile's picture): drawn with the page, where an image file of
  * its own would be a document of its own to the browser, made on the main thread while the page
- * starts. Hidden from assistive technology like the tile's `alt=""` picture: the tile's heading
- * names the product.
+ * starts. The shape and the seal are the page's own, defined once (`packShapeDefs`) and used by
+ * each pack in its colour: what a tile adds is its colour and its texts. Hidden from assistive
+ * technology like the tile's `alt=""` picture: the tile's heading names the product.
  */
 export function inlinePackshot(p: Packshot): string {
-  return `<svg viewBox="0 0 512 512" aria-hidden="true" focusable="false">${drawing(p, PAGE_LOOK)}</svg>`;
+  const color = packColor(p);
+  return (
+    `<svg viewBox="0 0 512 512" aria-hidden="true" focusable="false" color="${color}">` +
+    `<use href="#${defId(packShapeOf(p.shape))}"/>${labelTexts(p, PAGE_LOOK, color)}` +
+    `${p.organic ? `<use href="#${defId("organic")}"/>` : ""}</svg>`
+  );
+}
+
+/** A shape's darker parts alone, in black: the parts in the main colour drawn in none, and left out. */
+const darkParts = (body: Body) => body.draw("none", "#000").replace(/<[^>]*fill="none"\/>/g, "");
+
+/**
+ * The shapes a page's packs use (`packShapeOf`'s names) and the organic seal, as an `<svg>` that
+ * shows nothing itself (`.pack-shapes` in app.css). A shape is drawn in `currentColor`, the pack's
+ * colour; its darker parts again in black at 30 %, which is exactly the file's colour darkened to 70 %.
+ */
+export function packShapeDefs(shapes: Iterable<string>, organic: boolean): string {
+  let defs = "";
+  for (const shape of shapes) {
+    const body = bodyOf(shape);
+    defs +=
+      `<g id="${defId(shape)}">${SHADOW}${body.draw("currentColor", "currentColor")}` +
+      `<g fill-opacity=".3" stroke-opacity=".3">${darkParts(body)}</g>${labelOf(body.label)}</g>`;
+  }
+  if (organic) defs += `<g id="${defId("organic")}">${ORGANIC}</g>`;
+  return defs ? `<svg class="pack-shapes" aria-hidden="true" focusable="false"><defs>${defs}</defs></svg>` : "";
 }
