@@ -51,8 +51,7 @@ export default async function handleRequest(
     </TextsProvider>,
   );
   // Remix writes the data only where its <Scripts> were rendered (the shop's pages all render them).
-  const scripts =
-    data !== null && remixContext.renderMeta?.didRenderScripts ? hydrationScripts(data, loadContext.cspNonce) : "";
+  const scripts = data !== null && remixContext.renderMeta?.didRenderScripts ? hydrationScripts(data) : "";
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(DOCTYPE + withBeforeBodyEnd(html, scripts), {

@@ -3,12 +3,18 @@
  *
  * With single fetch, Remix streams a page's loader data (turbo-stream) into the document through
  * a Suspense boundary that waits for each chunk. The shop renders documents with `renderToString`,
- * which does not wait (docs/decisions/0031), so the data is read whole before rendering and written as the same scripts
- * Remix writes: `streamController.enqueue(…)` with the data, then `close()`.
+ * which does not wait (docs/decisions/0031), so the data is read whole before rendering. It goes into
+ * the page as it is, in a `<script type="application/json">` the browser does not run: the page's
+ * start script hands its text to Remix (`streamController.enqueue`, then `close`). Remix's own
+ * scripts write it as a JavaScript string instead, which escapes every quote of the data again
+ * (about a quarter of a listing's data) and has the browser parse it as code.
  */
 import type { EntryContext } from "@remix-run/cloudflare";
 
-/** Remix's escaping of a JSON string inside an inline script (no `</script>`, no line separators). */
+/**
+ * Remix's escaping of JSON inside an inline script (no `</script>`, no line separators): in JSON the
+ * characters can only stand inside strings, where the escapes read back as the characters.
+ */
 const SCRIPT_ESCAPES: Record<string, string> = {
   "&": "\\u0026",
   ">": "\\u003e",
@@ -29,11 +35,10 @@ export async function takeHydrationData(context: EntryContext): Promise<string |
   return new Response(stream).text();
 }
 
-/** The scripts that hand the data to Remix's client, as its own StreamTransfer writes them. */
-export function hydrationScripts(data: string, nonce: string): string {
-  const open = `<script nonce="${nonce}">`;
-  return (
-    `${open}window.__remixContext.streamController.enqueue(${escapeInlineScript(JSON.stringify(data))});</script>` +
-    `${open}window.__remixContext.streamController.close();</script>`
-  );
+/** Where the page's start script (`fragments.server.tsx`) finds the data. */
+export const PAGE_DATA_ID = "page-data";
+
+/** The page's data for Remix's client, as text the browser keeps without running it. */
+export function hydrationScripts(data: string): string {
+  return `<script type="application/json" id="${PAGE_DATA_ID}">${escapeInlineScript(data)}</script>`;
 }

@@ -53,8 +53,8 @@ const escapeMarkup = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ES
 /** Inside a string of Remix's turbo-stream data: a JSON string. */
 const escapeData = (value: string) => JSON.stringify(value).slice(1, -1);
 
-/** Inside Remix's hydration script: a turbo-stream JSON string inside a JS string literal. */
-const escapeScript = (value: string) => escapeInlineScript(JSON.stringify(escapeData(value)).slice(1, -1));
+/** Inside the page's data script: a turbo-stream JSON string, kept from closing the script. */
+const escapeScript = (value: string) => escapeInlineScript(escapeData(value));
 
 const TILDE = 0x7e;
 const LESS_THAN = 0x3c;
@@ -86,8 +86,8 @@ function readName(page: Uint8Array, from: number, to: number): string {
 
 /**
  * Whether a placeholder stands in the hydration data rather than in the markup. React escapes `<`
- * in attributes and Remix in its scripts, so the nearest `<` before a script's placeholder is the
- * script's own tag.
+ * in attributes and the data script has none (hydration-data.server.ts), so the nearest `<` before
+ * a script's placeholder is the script's own tag.
  */
 function inScript(page: Uint8Array, at: number): boolean {
   const tag = page.lastIndexOf(LESS_THAN, at);

@@ -40,7 +40,7 @@ describe("the pages are valid HTML", () => {
     const html = await res.text();
     expect(res.status).toBe(200);
     expect(html.startsWith("<!DOCTYPE html><html"), "standards mode").toBe(true);
-    expect(html).toContain("streamController.enqueue");
+    expect(html).toContain('<script type="application/json" id="page-data">');
     expect(await problems(html)).toEqual([]);
     expect(afterDocument(html).length, "characters after </html>").toBe(0);
   });

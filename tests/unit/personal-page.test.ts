@@ -9,6 +9,7 @@ import { fillPlaceholders, isPersonalisableRequest } from "~/platform/personal-p
 import { storePage, withFreshNonce } from "~/platform/edge-cache.server";
 import { heartPlaceholders, placeholders } from "~/platform/personal-placeholders";
 import { decodeAttribute } from "../fixtures/html";
+import { escapeInlineScript } from "~/platform/hydration-data.server";
 
 const MARK = "~fk00c0ffee00c0ffee~";
 const PLACEHOLDER = placeholders(MARK);
@@ -16,12 +17,9 @@ const PLACEHOLDER = placeholders(MARK);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** How Remix puts its data into the page (the escaping of @remix-run/react's single-fetch scripts). */
+/** How the shop puts its data into the page (hydration-data.server.ts). */
 const hydrationScript = (data: string) =>
-  `<script nonce="n">window.__remixContext.streamController.enqueue(${JSON.stringify(data).replace(
-    /[&><\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  )});</script>`;
+  `<script type="application/json" id="page-data">${escapeInlineScript(data)}</script>`;
 
 const turboStream = (values: Record<string, string>) => JSON.stringify([Object.entries(values).flat()]);
 
@@ -55,8 +53,8 @@ const fill = (html: string, parts: Parameters<typeof fillPlaceholders>[1], body:
   decoder.decode(fillPlaceholders(encoder.encode(html), parts, body, MARK));
 
 function hydrationData(html: string): [string, string][] {
-  const script = /enqueue\(("(?:[^"\\]|\\.)*")\)/.exec(html)?.[1] ?? "";
-  const [flat] = JSON.parse(JSON.parse(script)) as [string[]];
+  const script = /id="page-data">(.*?)<\/script>/s.exec(html)?.[1] ?? "";
+  const [flat] = JSON.parse(script) as [string[]];
   return flat.flatMap((v, i) => (i % 2 === 0 ? [[v, flat[i + 1]] as [string, string]] : []));
 }
 

@@ -5,6 +5,7 @@ import { type CategoryTree, menuCategories } from "~/domain/catalog/category";
 import { CategoryPanel } from "./CategoryPanel.server";
 import { Footer } from "./Footer.server";
 import type { ServerFragments } from "./ServerMarkup";
+import { PAGE_DATA_ID } from "~/platform/hydration-data.server";
 
 /**
  * Starts Remix's scripts (route manifest, module preloads, hydration) only after the first
@@ -14,9 +15,9 @@ import type { ServerFragments } from "./ServerMarkup";
  *
  * The scripts wait in an inert <template>. A tiny inline script moves them into the document
  * once it is parsed and a frame has been painted (or after 500 ms in a tab that does not paint);
- * there they run as Remix wrote them. Remix streams the loader data in inline scripts after
- * these that call `__remixContext.streamController`; until the real context exists, a stand-in
- * collects their chunks and hands them over.
+ * there they run as Remix wrote them. The page's loader data waits as text in the document
+ * (hydration-data.server.ts); once Remix's scripts have made its context, the data is handed to
+ * its stream (`__remixContext.streamController`) and the stream closed.
  *
  * Each module preload goes in in a task of its own: starting a request costs the main thread a
  * millisecond or more on a slow phone, and the eight of a page at once made a long task
@@ -25,8 +26,7 @@ import type { ServerFragments } from "./ServerMarkup";
  * only then Remix's scripts, which find those modules run: the page's modules in several tasks, not
  * one long one (docs/decisions/0058).
  */
-const START_AFTER_PAINT = `(function(){var chunks=[],closed=false,started=false;
-window.__remixContext={streamController:{enqueue:function(c){chunks.push(c)},close:function(){closed=true}}};
+const START_AFTER_PAINT = `(function(){var started=false;
 function start(){if(started)return;started=true;var t=document.getElementById("app-scripts");if(!t)return;
 var nodes=[].slice.call(document.importNode(t.content,true).childNodes),shared=[];next();
 function next(){var n=nodes[0];if(n&&n.tagName==="LINK"){nodes.shift();document.body.appendChild(n);
@@ -34,7 +34,7 @@ if(n.href.indexOf("/_shared/")>0)shared.push(n.href);return setTimeout(next,0)}e
 function evaluate(){var h=shared.shift();if(!h)return rest();var s=document.createElement("script");s.type="module";s.src=h;
 s.onload=s.onerror=function(){setTimeout(evaluate,0)};document.head.appendChild(s)}
 function rest(){for(var n;(n=nodes.shift());)document.body.appendChild(n);
-var c=window.__remixContext.streamController;chunks.forEach(function(x){c.enqueue(x)});if(closed)c.close()}}
+var d=document.getElementById("${PAGE_DATA_ID}"),c=window.__remixContext.streamController;if(d){c.enqueue(d.textContent);c.close()}}}
 function later(){requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,500)}
 if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",later);else later()})()`;
 
