@@ -365,8 +365,8 @@ describe("bad input on the consent form", () => {
   });
 });
 
-/** The login event as the page's streamed data (Remix single fetch) writes it. */
-const LOGIN_EVENT = String.raw`\"event\",\"login\"`;
+/** The login event as the page's data (Remix single fetch's turbo-stream, in its data script) writes it. */
+const LOGIN_EVENT = '"event","login"';
 
 describe("events that ride along", () => {
   async function rootTracking(browser: Browser) {

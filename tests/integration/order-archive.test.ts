@@ -97,7 +97,7 @@ const normalised = (html: string) =>
   html
     .replace(/nonce="[^"]*"/g, 'nonce=""')
     .replace(/name="csrf" value="[^"]*"/g, 'name="csrf" value=""')
-    .replace(/\\"csrf\\",\\"[^"\\]*\\"/g, "")
+    .replace(/"csrf","[^"]*"/g, "")
     .replace(/"csrf":"[^"]*"/g, "");
 
 const api = async (number: number) =>
