@@ -9,7 +9,7 @@ import { tileMarkup } from "./components/product/tile-markup.server";
 import { loadCategoryTree } from "./domain/catalog/category.server";
 import { TextsProvider } from "./i18n/texts";
 import { routeTexts } from "./platform/i18n.server";
-import { hydrationScripts, takeHydrationData } from "./platform/hydration-data.server";
+import { hydrationDataScript, takeHydrationData } from "./platform/hydration-data.server";
 
 export default async function handleRequest(
   request: Request,
@@ -51,7 +51,7 @@ export default async function handleRequest(
     </TextsProvider>,
   );
   // Remix writes the data only where its <Scripts> were rendered (the shop's pages all render them).
-  const scripts = data !== null && remixContext.renderMeta?.didRenderScripts ? hydrationScripts(data) : "";
+  const scripts = data !== null && remixContext.renderMeta?.didRenderScripts ? hydrationDataScript(data) : "";
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(DOCTYPE + withBeforeBodyEnd(html, scripts), {

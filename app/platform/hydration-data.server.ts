@@ -39,6 +39,6 @@ export async function takeHydrationData(context: EntryContext): Promise<string |
 export const PAGE_DATA_ID = "page-data";
 
 /** The page's data for Remix's client, as text the browser keeps without running it. */
-export function hydrationScripts(data: string): string {
+export function hydrationDataScript(data: string): string {
   return `<script type="application/json" id="${PAGE_DATA_ID}">${escapeInlineScript(data)}</script>`;
 }

@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { CategoryTree } from "~/domain/catalog/category";
 import { DEFAULT_PACK_COLOR, inlinePackshot, packShapeDefs, packShapeOf } from "~/domain/catalog/packshot";
-import type { ProductSummary } from "~/domain/catalog/product";
 import { TextsProvider } from "~/i18n/texts";
 import { BoundedMap } from "~/platform/bounded-map";
 import type { TextStore } from "~/i18n/translate";
@@ -25,21 +24,6 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /**
- * A product without a photo as the pack the shop draws, for the page's markup (decision 0061); a
- * category the tree does not know (an error page's empty menu) draws in the default colour.
- */
-function drawnPack(product: ProductSummary, color: string): string | undefined {
-  if (product.photo) return undefined;
-  return inlinePackshot({
-    name: product.name,
-    brand: product.brand,
-    shape: product.pack.shape,
-    color,
-    organic: product.labels.includes("organic"),
-  });
-}
-
-/**
  * The tiles' server markup for one page render (docs/decisions/0033). React renders it inside the
  * page's own render: its server renderer supports such a nested, synchronous render. `tree` gives
  * the drawn packs their category's colour.
@@ -52,17 +36,34 @@ export function tileMarkup(texts: TextStore, tree: CategoryTree | null): TileMar
   return {
     body: (body) => {
       const { product } = body;
-      if (!product.photo) {
+      // A product without a photo shows the pack the shop draws, in the page's markup (decision
+      // 0061); a category the tree does not know (an error page's empty menu) in the default colour.
+      const drawn = !product.photo;
+      const isOrganic = product.labels.includes("organic");
+      if (drawn) {
         shapes.add(packShapeOf(product.pack.shape));
-        organic ||= product.labels.includes("organic");
+        organic ||= isOrganic;
       }
-      const color = tree?.byId.get(body.product.pack.category)?.color ?? DEFAULT_PACK_COLOR;
+      const color = tree?.byId.get(product.pack.category)?.color ?? DEFAULT_PACK_COLOR;
       const key = color + JSON.stringify(body);
       let html = rendered.get(key);
       if (html === undefined) {
         html = renderToStaticMarkup(
           <TextsProvider texts={common}>
-            <TileBody {...body} drawnPack={drawnPack(body.product, color)} />
+            <TileBody
+              {...body}
+              drawnPack={
+                drawn
+                  ? inlinePackshot({
+                      name: product.name,
+                      brand: product.brand,
+                      shape: product.pack.shape,
+                      color,
+                      organic: isOrganic,
+                    })
+                  : undefined
+              }
+            />
           </TextsProvider>,
         );
         rendered.set(key, html);

@@ -169,7 +169,7 @@ function labelTexts(p: Packshot, look: typeof PAGE_LOOK, color: string): string 
   );
 }
 
-/** The pack as an image file (the image route): named for those who open it on its own. */
+/** What a file's `<svg>` holds: its frame, the shape in its colours, the label and the seal. */
 function fileDrawing(p: Packshot): string {
   const color = packColor(p);
   const body = bodyOf(p.shape);
