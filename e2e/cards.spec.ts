@@ -290,8 +290,10 @@ test("rename a card in its dialog: an empty name is refused at the field, a new 
   await expect(cardItem(page, unnamed)).toHaveCount(0);
   await expectAccessible(page);
 
-  // the dialog now shows the saved name
+  // the dialog now shows the saved name (with JavaScript, once the reloaded page is hydrated: a
+  // click before that is the browser's own navigation to the server-rendered dialog)
   await page.reload();
+  await waitForHydration(page, javaScriptEnabled);
   dialog = await openCardDialog(
     page,
     cardAction(renamed, "Namen ändern", "Karte für Ben"),
