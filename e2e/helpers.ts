@@ -81,3 +81,12 @@ export async function tabTo(page: Page, target: Locator, { max = 40, back = fals
   await expect(target).toBeFocused();
   return max;
 }
+
+/**
+ * Scrolls a product page's similar products into view, in one step inside the page: their section
+ * is the server's markup until its code is there and then the browser's own (another element), so
+ * a locator's scroll can find the element it resolved taken out of the document.
+ */
+export async function scrollToSimilarProducts(page: Page) {
+  await page.evaluate(() => document.querySelector("section.wheel")?.scrollIntoView({ block: "center" }));
+}

@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expectToast, visit } from "./account-helpers";
 import { freshCustomer } from "./checkout-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
+import { scrollToSimilarProducts } from "./helpers";
 
 // The similar products on a product page (docs/decisions/0024-inspiration-wheel.md): with
 // JavaScript a wheel that turns by buttons, keys, swipes and clicks on a neighbour; without it a
@@ -20,10 +21,18 @@ async function similarNames(page: Page): Promise<string[]> {
   return names.map((name) => name.trim());
 }
 
+/**
+ * The row turns into the wheel once it comes near the screen: scrolled to, the buttons appear.
+ */
+async function turnedWheel(page: Page) {
+  await scrollToSimilarProducts(page);
+  await expect(wheel(page).getByRole("button", { name: "Nächstes Produkt" })).toBeVisible();
+}
+
 /** The product page, checked with axe, with the wheel's chunk loaded (the buttons are there). */
 async function openWheel(page: Page) {
   await visit(page, `/catalog/product/${PRODUCT.sku}`, true, PRODUCT.name);
-  await expect(wheel(page).getByRole("button", { name: "Nächstes Produkt" })).toBeVisible();
+  await turnedWheel(page);
   await expect(wheel(page)).toHaveAttribute("aria-roledescription", "Karussell");
   return similarNames(page);
 }
@@ -121,6 +130,34 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`/catalog/product/${PRODUCT.sku}$`));
   });
 
+  test("the row turns into the wheel only near the screen; a keyboard's focus in it keeps its product", async ({
+    page,
+  }) => {
+    // a phone: the similar products lie screens below the first one
+    await page.setViewportSize({ width: 360, height: 640 });
+    await visit(page, `/catalog/product/${PRODUCT.sku}`, true, PRODUCT.name);
+    const names = await similarNames(page);
+    // hydrated, the wheel's code fetched, and still the row it was without JavaScript
+    await page.waitForLoadState("networkidle");
+    await expect(wheel(page).locator(".wheel-track > li").first()).not.toBeInViewport();
+    await expect(wheel(page).getByRole("button", { name: /Produkt$/ })).toHaveCount(0);
+    await expect(wheel(page)).not.toHaveAttribute("aria-roledescription");
+    await expect(wheel(page).locator("[inert]")).toHaveCount(0);
+
+    // the keyboard reaches the third product of the row (the browser scrolls it into view): the
+    // wheel turns in with that product in focus, and the focus stays on it
+    const third = wheel(page).locator(".wheel-track > li").nth(2).locator(".tile-link");
+    await third.focus();
+    await expect(wheel(page)).toHaveAttribute("aria-roledescription", "Karussell");
+    await expectInFocus(page, names, 3);
+    await expect(third).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expectInFocus(page, names, 4);
+    await expect(slideInFocus(page).getByRole("link", { name: names[3], exact: true })).toBeFocused();
+    await settled(page);
+    await expectAccessible(page);
+  });
+
   test("a click on a neighbour and a swipe turn it; a vertical drag and a swipe over a link do not open anything", async ({
     page,
   }) => {
@@ -203,6 +240,7 @@ test("a signed-in customer puts a product from the wheel into the cart", async (
   await visit(page, `/catalog/product/${PRODUCT.sku}`, javaScriptEnabled, PRODUCT.name);
   const names = await similarNames(page);
   if (javaScriptEnabled) {
+    await turnedWheel(page);
     await wheel(page).getByRole("button", { name: "Nächstes Produkt" }).click();
     await expectInFocus(page, names, 2);
   }

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { headerDisclosure, headerSearch, openMainMenu, waitForHydration } from "./helpers";
+import { headerDisclosure, headerSearch, openMainMenu, scrollToSimilarProducts, waitForHydration } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -60,8 +60,11 @@ test.describe("mobile width (360 px)", () => {
     await expect(
       page.getByRole("heading", { level: 1, name: "Demeter-Vollmilch 3,8 %, nicht homogenisiert" }),
     ).toBeVisible();
-    // with JavaScript the inspiration wheel gets its buttons once its code has loaded: the page as it then is
-    if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Nächstes Produkt" })).toBeVisible();
+    // with JavaScript the inspiration wheel gets its buttons once the row comes near the screen: the page as it then is
+    if (javaScriptEnabled) {
+      await scrollToSimilarProducts(page);
+      await expect(page.getByRole("button", { name: "Nächstes Produkt" })).toBeVisible();
+    }
     await expect(page.getByRole("table", { name: "Durchschnittliche Nährwerte pro 100 ml" })).toBeVisible();
     expect(await overflowingElements(page)).toEqual([]);
     await expectNoHorizontalScroll(page);

@@ -9,6 +9,7 @@ import {
   productTiles,
   summary,
   waitForHydration,
+  scrollToSimilarProducts,
 } from "./helpers";
 
 test.describe.configure({ timeout: 120_000 });
@@ -305,11 +306,12 @@ test("back returns to the place on a listing and on a product page while their p
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(listingY);
 
   // A product page loaded as a document keeps the server's food information; rendered again by
-  // the browser after "back", it needs that part's code. The similar products first turn into the
-  // wheel (their height changes with it), then the visitor scrolls to them and leaves.
+  // the browser after "back", it needs that part's code. The visitor scrolls to the similar
+  // products, which turn into the wheel there (their height changes with it), and leaves.
   await page.goto("/catalog/product/120001");
   await expect(page.getByRole("heading", { level: 1, name: "Frische Vollmilch 3,8 %" })).toBeVisible();
   const wheel = page.getByRole("region", { name: "Ähnliche Produkte" });
+  await scrollToSimilarProducts(page);
   await expect(wheel.getByRole("button", { name: "Nächstes Produkt" })).toBeVisible();
   await wheel.scrollIntoViewIfNeeded();
   const productY = await page.evaluate(() => window.scrollY);

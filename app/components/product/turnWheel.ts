@@ -28,7 +28,12 @@ export function turnableWheel(section: HTMLElement, texts: WheelTexts, onTurn: (
   const slides = [...track.children] as HTMLElement[];
   const groups = slides.map((slide) => slide.firstElementChild as HTMLElement);
   const count = slides.length;
-  let focus = 0;
+  // The row turns into the wheel as it comes near the screen: a keyboard's focus already inside it
+  // (Tab scrolls the row into view) keeps its product, which becomes the one in focus.
+  let focus = Math.max(
+    0,
+    slides.findIndex((slide) => slide.contains(document.activeElement)),
+  );
   let swipeStart: { x: number; y: number } | null = null;
   let dragged = false;
 
@@ -121,6 +126,8 @@ export function turnableWheel(section: HTMLElement, texts: WheelTexts, onTurn: (
     group.setAttribute("aria-label", texts.positions[index]);
   });
   place(null, true);
+  // the row may have been scrolled sideways before it turned (to a focused tile): the wheel places its slides itself
+  track.scrollLeft = 0;
 
   return {
     turnBy: (step) => turnTo(focus + step),
