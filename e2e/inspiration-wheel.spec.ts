@@ -137,7 +137,15 @@ test.describe("with JavaScript", () => {
     await page.setViewportSize({ width: 360, height: 640 });
     await visit(page, `/catalog/product/${PRODUCT.sku}`, true, PRODUCT.name);
     const names = await similarNames(page);
-    // hydrated, the wheel's code fetched, and still the row it was without JavaScript
+    // the similar products are the browser's own (their code came and replaced the server's
+    // markup), the wheel's code fetched, and still the row it was without JavaScript
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(document.querySelector("section.wheel") ?? {}).some((key) => key.startsWith("__reactFiber$")),
+        ),
+      )
+      .toBe(true);
     await page.waitForLoadState("networkidle");
     await expect(wheel(page).locator(".wheel-track > li").first()).not.toBeInViewport();
     await expect(wheel(page).getByRole("button", { name: /Produkt$/ })).toHaveCount(0);
