@@ -48,22 +48,13 @@ export function tileMarkup(texts: TextStore, tree: CategoryTree | null): TileMar
       const key = color + JSON.stringify(body);
       let html = rendered.get(key);
       if (html === undefined) {
+        const { name, brand } = product;
+        const drawnPack = drawn
+          ? inlinePackshot({ name, brand, shape: product.pack.shape, color, organic: isOrganic })
+          : undefined;
         html = renderToStaticMarkup(
           <TextsProvider texts={common}>
-            <TileBody
-              {...body}
-              drawnPack={
-                drawn
-                  ? inlinePackshot({
-                      name: product.name,
-                      brand: product.brand,
-                      shape: product.pack.shape,
-                      color,
-                      organic: isOrganic,
-                    })
-                  : undefined
-              }
-            />
+            <TileBody {...body} drawnPack={drawnPack} />
           </TextsProvider>,
         );
         rendered.set(key, html);

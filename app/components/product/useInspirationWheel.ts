@@ -33,8 +33,8 @@ export function useInspirationWheel(section: RefObject<HTMLElement | null>, text
         near.disconnect();
         chunk
           .then(({ turnableWheel }) => {
-            if (stopped || !section.current) return;
-            started = turnableWheel(section.current, texts, setAnnounced);
+            if (stopped) return;
+            started = turnableWheel(row, texts, setAnnounced);
             setWheel(started);
           })
           .catch(() => {});
