@@ -10,9 +10,9 @@ const WHEEL_START_MARGIN = "50% 0px";
 /**
  * Once the page is hydrated, loads the wheel's chunk (turnWheel.ts) and, when the row of similar
  * products comes near the screen, lets it turn the row; `announced` is the slide that came into
- * focus by the last turn, for the live region (null before the first). Turning the row in places
- * every slide anew (a style, layout and paint pass), which the first screen of a phone, far above
- * the row, does not need (docs/decisions/0024-inspiration-wheel.md). `products` (the SKUs joined)
+ * focus by the last turn, for the live region (null before the first). Making the row a wheel
+ * places every slide anew (a style, layout and paint pass), which the first screen of a phone, far
+ * above the row, does not need (docs/decisions/0024-inspiration-wheel.md). `products` (the SKUs joined)
  * starts the wheel anew for another product page. Should the chunk not load, the row stays as it is
  * without JavaScript.
  */
@@ -26,6 +26,7 @@ export function useInspirationWheel(section: RefObject<HTMLElement | null>, text
     let started: Wheel | null = null;
     let stopped = false;
     const chunk = import("./turnWheel");
+    // a chunk that fails to load while the row is still far off is no error of the page's
     chunk.catch(() => {});
     const near = new IntersectionObserver(
       (entries) => {
