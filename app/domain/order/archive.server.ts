@@ -281,6 +281,15 @@ async function takeOut(db: D1Database, documents: ArchivedOrder[], now: Date): P
   return results.slice(0, documents.length).reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
 }
 
+/** The order's fingerprint (FINGERPRINT) while it is not archived; no row once it is. */
+function unarchivedFingerprint(id: string) {
+  return qb
+    .selectFrom("customer_order as o")
+    .select(FINGERPRINT(sql.ref("o.id")).as("fingerprint"))
+    .where("o.id", "=", id)
+    .where("o.archived_at", "is", null);
+}
+
 async function snapshot(
   db: D1Database,
   order: { id: string; customer_id: number; increment_id: number },
@@ -289,11 +298,7 @@ async function snapshot(
   const { id, customer_id: customerId, increment_id: incrementId } = order;
   const [fingerprints, rowsOrder, items, payments, refunds, steps, picks, shorts, coupons, invoices, audits] =
     await batch(db, [
-      qb
-        .selectFrom("customer_order as o")
-        .select(FINGERPRINT(sql.ref("o.id")).as("fingerprint"))
-        .where("o.id", "=", id)
-        .where("o.archived_at", "is", null),
+      unarchivedFingerprint(id),
       qb.selectFrom("customer_order").selectAll().where("id", "=", id),
       qb.selectFrom("order_item").selectAll().where("order_id", "=", id).orderBy("sku").orderBy("is_gift"),
       qb.selectFrom("payment").selectAll().where("order_id", "=", id),
@@ -326,6 +331,13 @@ async function snapshot(
       : null,
     remainingToRefund(db, id),
   ]);
+  // The pages above are read after the rows, in round trips of their own: a run that took the
+  // order out of D1 meanwhile (a run whose claim outlived ours) leaves them without the order's
+  // refunds, shortages and steps. Such a snapshot must not be written over that run's document.
+  // The take-out is one batch, so an order still unarchived and unchanged now was so at every
+  // read before.
+  const [still] = await batch(db, [unarchivedFingerprint(id)] as const);
+  if (still[0]?.fingerprint !== fingerprint) return null;
   return {
     version: ARCHIVE_VERSION,
     orderId: id,
