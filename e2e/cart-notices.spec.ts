@@ -59,3 +59,45 @@ test("a quantity change still on its way and a removal answered meanwhile: both 
   await expect(cartLine(page, JUICE.name).getByLabel(`Menge von ${JUICE.name}`)).toHaveValue("2");
   await page.unrouteAll({ behavior: "ignoreErrors" });
 });
+
+/**
+ * The other crossing: the removal is answered and told while the "+" pressed before it is still on
+ * its way; the "+" is told last. Its notice joins the removal's (app/domain/notification/notice.ts);
+ * replacing it, as a later action's would, took the removal's notice away a moment after it came
+ * (a flaky keyboard test found that too).
+ */
+test("a removal told while a quantity change is still on its way stays when the change is told @needs-javascript", async ({
+  page,
+}) => {
+  await freshCustomer(page);
+  await addFromProductPage(page, COFFEE, true);
+  await addFromProductPage(page, JUICE, true);
+  await visit(page, "/cart", true, "Warenkorb");
+
+  let releaseQuantity!: () => void;
+  const quantityHeld = new Promise<void>((release) => {
+    releaseQuantity = release;
+  });
+  await page.route(/\/cart\.data(\?|$)/, async (route) => {
+    const request = route.request();
+    const intent = new URLSearchParams(request.postData() ?? "").get("intent");
+    if (request.method() === "POST" && intent === "setQuantity") await quantityHeld;
+    await route.continue().catch(() => {});
+  });
+
+  await cartLine(page, JUICE.name)
+    .getByRole("button", { name: `Eins mehr von ${JUICE.name}` })
+    .click();
+  await cartLine(page, COFFEE.name)
+    .getByRole("button", { name: `${COFFEE.name} aus dem Warenkorb entfernen` })
+    .click();
+  const removed = `„${COFFEE.name}“ wurde aus dem Warenkorb entfernt.`;
+  await expectToast(page, removed);
+  await expect(cartLine(page, COFFEE.name)).toHaveCount(0);
+  releaseQuantity();
+  await expectToast(page, `Die Menge von „${JUICE.name}“ wurde geändert.`);
+  await expectToast(page, removed);
+  await expect(cartLine(page, JUICE.name).getByLabel(`Menge von ${JUICE.name}`)).toHaveValue("2");
+  await expectAccessible(page);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+});

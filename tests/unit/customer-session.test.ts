@@ -125,6 +125,20 @@ describe("notifications", () => {
     });
   });
 
+  it("notices that came while another action was on its way stay beside that action's", () => {
+    // "Entfernen" was answered while the "+" pressed before it was still on its way
+    const removed = [n("r", "„Caffè Crema“ wurde aus dem Warenkorb entfernt.")];
+    const plan = planIncoming(removed, [n("q", "Die Menge von „Apfelsaft“ wurde geändert.")], false, [], true);
+    expect([...plan.keep, ...plan.now].map((x) => x.id)).toEqual(["r", "q"]);
+    // the same text again is still announced anew, after the replace delay
+    const again = planIncoming(removed, [n("r2", removed[0].text)], false, [], true);
+    expect(again).toEqual({ keep: [], now: [], later: [n("r2", removed[0].text)] });
+    // beside them, still at most three, the newest
+    const three = ["a", "b", "c"].map((id) => n(id, `Text ${id}`));
+    const more = planIncoming(three, [n("d", "Text d"), n("e", "Text e")], false, [], true);
+    expect([...more.keep, ...more.now].map((x) => x.id)).toEqual(["c", "d", "e"]);
+  });
+
   it("shows at most three, the newest", () => {
     const plan = planIncoming(
       [],

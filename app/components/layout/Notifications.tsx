@@ -1,5 +1,5 @@
 import { memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { useLocation } from "@remix-run/react";
+import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/texts";
 import { NOTICE_REPLACE_DELAY_MS, planIncoming, type NoticeView } from "~/domain/notification/notice";
 import { whenIdle } from "./hydration";
@@ -27,18 +27,21 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
   const location = useLocation();
   const page = location.pathname + location.search;
   const lastPage = useRef(page);
-  const region = useReservedSpace(shown.length);
+  // Whether the shown notices came while another action was still on its way (planIncoming).
+  const acting = useActionOnItsWay();
+  const overlapped = useRef(false);
 
   // Notices waiting for the replace delay; they outlive a re-run of the effect below (more loader
   // data within the delay), which would otherwise cancel their timer and lose them.
   const waiting = useRef<NoticeView[]>([]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new loader data or another page bring the change; `shown` is read, not watched
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new loader data or another page bring the change; `shown` and `acting` are read, not watched
   useEffect(() => {
     const fresh = notices.filter((n) => !seen.current.has(n.id));
     for (const n of fresh) seen.current.add(n.id);
-    const plan = planIncoming(shown, fresh, page !== lastPage.current, waiting.current);
+    const plan = planIncoming(shown, fresh, page !== lastPage.current, waiting.current, overlapped.current);
     lastPage.current = page;
+    if (fresh.length) overlapped.current = acting;
     const next = [...plan.keep, ...plan.now];
     // The same toasts stay the same list: a toast whose code is still on its way must not be updated
     // (its `Suspense` boundary would give up the server's markup, see ToastList).
@@ -58,7 +61,7 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
 
   const dismiss = useCallback((id: string) => setShown((current) => current.filter((n) => n.id !== id)), []);
   return (
-    <section className="notifications" aria-label={t("notifications.label")} ref={region}>
+    <section className="notifications" aria-label={t("notifications.label")}>
       <div role="status" aria-live="polite" aria-atomic="false" className="visually-hidden">
         {shown.map((notice) => (
           <p key={notice.id}>{notice.text}</p>
@@ -67,6 +70,13 @@ export function Notifications({ notices }: { notices: NoticeView[] }) {
       <ToastList shown={shown} onDismiss={dismiss} />
     </section>
   );
+}
+
+/** Whether a form sent by the customer (a page's or a fetcher's) is still waiting for its answer or its data. */
+function useActionOnItsWay(): boolean {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  return Boolean(navigation.formData) || fetchers.some((f) => f.formData);
 }
 
 /**
@@ -90,35 +100,3 @@ const ToastList = memo(function ToastList({
     </Suspense>
   );
 });
-
-/**
- * Keeps the toasts from hiding what a keyboard user focuses: the page reserves their height at
- * its bottom (scroll padding for focus scrolling, body padding so the last links can scroll above
- * them). The stylesheet estimates the height from the number of toasts for the page without
- * JavaScript; here it is measured.
- */
-function useReservedSpace(count: number) {
-  const region = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const element = region.current;
-    const root = document.documentElement;
-    if (!element || !count) {
-      root.style.removeProperty("--notices-height");
-      return;
-    }
-    const measure = () =>
-      root.style.setProperty(
-        "--notices-height",
-        `${Math.ceil(window.innerHeight - element.getBoundingClientRect().top)}px`,
-      );
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    window.addEventListener("resize", measure);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener("resize", measure);
-      root.style.removeProperty("--notices-height");
-    };
-  }, [count]);
-  return region;
-}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/texts";
 import { Icon } from "~/components/ui/Icon";
@@ -15,6 +15,8 @@ export function Toast({ notice, onDismiss }: { notice: NoticeView; onDismiss: (i
   const dismiss = useCallback(() => onDismiss(notice.id), [onDismiss, notice.id]);
   const [paused, setPaused] = useState(false);
   const remaining = useRef(NOTICE_DURATION_MS);
+  const element = useRef<HTMLDivElement>(null);
+  useReservedSpace(element);
 
   useEffect(() => {
     if (!interactive || paused) return;
@@ -29,6 +31,7 @@ export function Toast({ notice, onDismiss }: { notice: NoticeView; onDismiss: (i
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: pausing on hover is an addition for pointer users; the toast's own buttons and focus serve the keyboard
     <div
+      ref={element}
       className={`toast toast-${notice.type}`}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -45,4 +48,31 @@ export function Toast({ notice, onDismiss }: { notice: NoticeView; onDismiss: (i
       ) : null}
     </div>
   );
+}
+
+/**
+ * Keeps the toasts from hiding what a keyboard user focuses: while a toast is there, the page
+ * reserves the notifications' height at its bottom (app.css: scroll padding for focus scrolling,
+ * body padding so the last links can scroll above them). The stylesheet estimates it from the
+ * number of toasts until a toast's code is there (and without JavaScript); each toast measures it
+ * then, and again when the notifications change size (a toast more or less) or the window does.
+ * The stylesheet reads the figure only while a toast is on the page, so the last toast leaves it.
+ */
+function useReservedSpace(toast: RefObject<HTMLElement>) {
+  useEffect(() => {
+    const region = toast.current?.parentElement;
+    if (!region) return;
+    const measure = () =>
+      document.documentElement.style.setProperty(
+        "--notices-height",
+        `${Math.ceil(window.innerHeight - region.getBoundingClientRect().top)}px`,
+      );
+    const observer = new ResizeObserver(measure);
+    observer.observe(region);
+    window.addEventListener("resize", measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", measure);
+    };
+  }, [toast]);
 }

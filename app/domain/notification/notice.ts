@@ -26,10 +26,23 @@ export function latestNotices<T>(notices: T[], topicOf: (notice: T) => string): 
  * the text of a shown one follows after the replace delay (`later`), so screen readers announce
  * it again. Ones still waiting for that delay (`waiting`) wait on when the page brings nothing
  * new, and give way to a newer action's or another page's.
+ *
+ * The shown notices that came while another of the customer's actions was still on its way
+ * (`overlapped`) stay beside that action's: both happened, and the later answer says nothing
+ * about the earlier one. Its answer may even come last when the customer acted first (a quantity
+ * still on its way when "Entfernen" was pressed), and the removal's notice must not go with it.
  */
-export function planIncoming(shown: NoticeView[], fresh: NoticeView[], navigated: boolean, waiting: NoticeView[] = []) {
+export function planIncoming(
+  shown: NoticeView[],
+  fresh: NoticeView[],
+  navigated: boolean,
+  waiting: NoticeView[] = [],
+  overlapped = false,
+) {
   if (!fresh.length) return { keep: navigated ? [] : shown, now: [], later: navigated ? [] : waiting };
   const latest = latestNotices(fresh, (n) => n.text);
   const repeated = latest.filter((n) => shown.some((s) => s.text === n.text));
-  return { keep: [], now: latest.filter((n) => !repeated.includes(n)), later: repeated };
+  const now = latest.filter((n) => !repeated.includes(n));
+  const beside = overlapped ? shown.filter((s) => !repeated.some((n) => n.text === s.text)) : [];
+  return { keep: beside.slice(Math.max(0, beside.length + latest.length - NOTICE_LIMIT)), now, later: repeated };
 }
