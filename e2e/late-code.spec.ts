@@ -126,4 +126,25 @@ test.describe("code that comes late @needs-javascript", () => {
       await similar.evaluate((section) => Object.keys(section).some((key) => key.startsWith("__reactFiber$"))),
     ).toBe(true);
   });
+
+  test("a keyboard focus in the similar products before their code stays on its product when the code comes", async ({
+    page,
+  }) => {
+    const code = await holdOnDemandCode(page, /InspirationWheel/);
+    await page.goto(`/catalog/product/${JUICE.sku}`);
+    await waitForHydration(page, true);
+    await expect.poll(() => code.held.length).toBeGreaterThan(0);
+    const similar = page.locator("section.wheel");
+    const second = similar.locator("a.tile-link").nth(1);
+    const href = await second.getAttribute("href");
+    await second.focus();
+    code.release();
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector("section.wheel") ?? {}).some((key) => key.startsWith("__reactFiber$")),
+    );
+    // the browser's own tiles now; the focus is on the same product's link, and the wheel keeps it
+    await expect(similar.locator(`a.tile-link[href="${href}"]`)).toBeFocused();
+    await expect(similar.getByRole("button", { name: "Nächstes Produkt" })).toBeVisible();
+    await expect(similar.locator(`a.tile-link[href="${href}"]`)).toBeFocused();
+  });
 });

@@ -1,11 +1,16 @@
 import { useRef } from "react";
 import { useTranslation } from "~/i18n/texts";
+import { focusWhenRun, handOverFocus } from "~/components/layout/focus-handover";
+import { useBrowserLayoutEffect } from "~/components/layout/hydration";
 import { Icon } from "~/components/ui/Icon";
 import type { ProductSummary } from "~/domain/catalog/product";
 import { ProductTile } from "./ProductTile";
 import { useInspirationWheel } from "./useInspirationWheel";
 
 const TRACK_ID = "inspiration-wheel";
+
+/** Where the keyboard focus was as the browser ran this module, the server's row about to go. */
+let focusBeforeSwap = focusWhenRun();
 
 /**
  * The similar products of a product page (docs/decisions/0024-inspiration-wheel.md). Without
@@ -26,6 +31,10 @@ export function InspirationWheel({ products }: { products: ProductSummary[] }) {
     },
     products.map((p) => p.sku).join(),
   );
+  useBrowserLayoutEffect(() => {
+    handOverFocus(focusBeforeSwap, section.current?.parentElement ?? null);
+    focusBeforeSwap = null;
+  }, []);
   const turnButton = (label: string, className: string, step: number) => (
     <button
       type="button"
