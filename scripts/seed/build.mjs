@@ -325,6 +325,7 @@ function firstGiftRules() {
 function customerStatements(customers) {
   const out = [];
   const now = new Date().toISOString();
+  const registered = (c) => new Date(Date.now() - c.registeredDaysAgo * 86_400_000).toISOString();
   for (const c of customers) {
     out.push(
       upsert(
@@ -340,8 +341,8 @@ function customerStatements(customers) {
           gender: c.gender,
           status: c.status,
           dark_mode_enabled: "0",
-          consents_at: now,
-          created_at: now,
+          consents_at: registered(c),
+          created_at: registered(c),
           updated_at: now,
         },
         ["id"],

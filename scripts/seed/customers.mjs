@@ -1,6 +1,8 @@
 // Demo customers (README "Demo customers"): one activated with addresses and a wishlist, one that
 // has not activated yet, one blocked, one who was a member of the cooperative, one whose membership
 // declaration the cooperative is checking (blocked for shares). All share the demo password.
+// `registeredDaysAgo` puts each registration before the customer's history (orders, balance,
+// cards, shares), so "Kundin seit" in the back office reads true; Ben has only just registered.
 export const DEMO_PASSWORD = "Frischkorb2026";
 
 export default [
@@ -13,6 +15,7 @@ export default [
     telephone: "+49 341 1234567",
     gender: "w",
     status: "active",
+    registeredDaysAgo: 1200,
     addresses: [
       {
         id: 200001,
@@ -46,6 +49,7 @@ export default [
     telephone: "",
     gender: "m",
     status: "pending",
+    registeredDaysAgo: 0,
     addresses: [],
     wishlist: [],
   },
@@ -58,6 +62,7 @@ export default [
     telephone: "0341 7654321",
     gender: "d",
     status: "blocked",
+    registeredDaysAgo: 480,
     addresses: [],
     wishlist: [],
   },
@@ -70,6 +75,7 @@ export default [
     telephone: "",
     gender: "w",
     status: "active",
+    registeredDaysAgo: 1900,
     addresses: [],
     wishlist: [],
   },
@@ -82,6 +88,7 @@ export default [
     telephone: "",
     gender: "m",
     status: "active",
+    registeredDaysAgo: 60,
     addresses: [
       {
         id: 200005,

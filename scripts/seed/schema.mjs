@@ -154,6 +154,7 @@ export const customerSchema = z
     telephone: z.string().max(30),
     gender: z.enum(["m", "w", "d"]),
     status: z.enum(["pending", "active", "blocked"]),
+    registeredDaysAgo: z.number().int().nonnegative(),
     addresses: z.array(seedAddress),
     wishlist: z.array(z.string()),
   })
