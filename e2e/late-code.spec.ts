@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { notifications } from "./account-helpers";
-import { freshCustomer, JUICE } from "./checkout-helpers";
+import { addFromProductPage, cartLine, freshCustomer, JUICE } from "./checkout-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
@@ -147,4 +147,47 @@ test.describe("code that comes late @needs-javascript", () => {
     await expect(similar.getByRole("button", { name: "Nächstes Produkt" })).toBeVisible();
     await expect(similar.locator(`a.tile-link[href="${href}"]`)).toBeFocused();
   });
+});
+
+/**
+ * Code on demand that never comes (a connection lost on the way, on a phone in a tunnel): the part
+ * is left out or stays plain, never the whole page (on-demand.ts, CartFieldForms.tsx). Before, React
+ * showed the error page ("Fehler 500") in the cart's place.
+ */
+test("code that never comes: the cart keeps working with plain fields, no toast drawn and no suggestions @needs-javascript", async ({
+  page,
+}) => {
+  await freshCustomer(page);
+  await addFromProductPage(page, JUICE, true);
+  const lost: string[] = [];
+  await page.route(/\/build\/.*(CheckedCartFields|Toast|SearchSuggestions)-[A-Z0-9]+\.js$/, (route) => {
+    lost.push(new URL(route.request().url()).pathname);
+    return route.abort();
+  });
+  await page.goto("/cart");
+  await waitForHydration(page, true);
+  await expect.poll(() => lost.some((file) => file.includes("CheckedCartFields"))).toBe(true);
+
+  const quantity = cartLine(page, JUICE.name).getByLabel(`Menge von ${JUICE.name}`);
+  await cartLine(page, JUICE.name)
+    .getByRole("button", { name: `Eins mehr von ${JUICE.name}` })
+    .click();
+  await expect(quantity).toHaveValue("2");
+  // the toast is not drawn, its message is still read out
+  await expect(notifications(page)).toContainText(`Die Menge von „${JUICE.name}“ wurde geändert.`);
+  await expect.poll(() => lost.some((file) => file.includes("Toast"))).toBe(true);
+
+  // the plain quantity field still sends its number
+  await quantity.fill("3");
+  await quantity.press("Enter");
+  await expect(page.getByRole("link", { name: /^Warenkorb, 3 Artikel/ })).toBeVisible();
+  await expect(quantity).toHaveValue("3");
+  await expect(page.getByText("Hier ist etwas schiefgelaufen")).toHaveCount(0);
+
+  // no suggestions, and the search form still searches
+  const search = page.getByRole("combobox", { name: "Produkte suchen" });
+  await search.fill("milch");
+  await expect.poll(() => lost.some((file) => file.includes("SearchSuggestions"))).toBe(true);
+  await search.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Suchergebnisse für „milch“" })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { lazy, Suspense, type FormEvent, type ReactNode } from "react";
+import { Suspense, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { productHref } from "~/domain/catalog/href";
 import { useImageResizing } from "~/components/product/useImageResizing";
@@ -9,13 +9,14 @@ import { basePrice, keepUnitsWithNumbers } from "~/domain/catalog/quantity";
 import { formatEuro } from "~/domain/money/format";
 import { productImageUrl } from "~/platform/images";
 import { CartForm } from "./CartForm";
-import { QuantityForm, useFieldChecks } from "./CartFieldForms";
+import { QuantityForm, useFieldChecks, withChecks } from "./CartFieldForms";
 import { useQuantityStepper } from "./QuantityQueue";
 import { SharesLine } from "./SharesLine";
 
 // conform and zod come with the field's checks, after the page's own scripts (docs/decisions/0014).
-const CheckedQuantityForm = lazy(() =>
-  import("./CheckedCartFields").then((checks) => ({ default: checks.CheckedQuantityForm })),
+const CheckedQuantityForm = withChecks(
+  (checks) => checks.CheckedQuantityForm,
+  ({ onQuantity: _, ...field }) => <QuantityForm {...field} />,
 );
 
 export const lineKey = (line: CartLine) => `${line.product.sku}-${line.isGift ? "gift" : "item"}`;

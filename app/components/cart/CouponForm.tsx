@@ -1,13 +1,11 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "~/i18n/texts";
 import type { AppliedCoupon, Cart } from "~/domain/cart/cart";
 import { CartForm } from "./CartForm";
-import { CouponCodeForm, useFieldChecks } from "./CartFieldForms";
+import { CouponCodeForm, useFieldChecks, withChecks } from "./CartFieldForms";
 
 // conform and zod come with the field's checks, after the page's own scripts (docs/decisions/0014).
-const CheckedCouponCode = lazy(() =>
-  import("./CheckedCartFields").then((checks) => ({ default: checks.CheckedCouponCode })),
-);
+const CheckedCouponCode = withChecks((checks) => checks.CheckedCouponCode, CouponCodeForm);
 
 /**
  * The voucher field, or the stored code to remove; a code waiting for its minimum says so, and a

@@ -1,14 +1,15 @@
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/texts";
 import { Icon } from "~/components/ui/Icon";
 import { MIN_SEARCH_LENGTH } from "~/domain/catalog/search";
 import { useRestoreAfterHydration } from "./hydration";
+import { onDemand } from "./on-demand";
 import { onPageRestored } from "./useOverlayDisclosure";
 
-// The suggestions island is fetched only once somebody starts typing.
-const SearchSuggestions = lazy(() => import("./SearchSuggestions"));
+// The suggestions island is fetched only once somebody starts typing; without it the form still searches.
+const SearchSuggestions = onDemand(undefined, () => import("./SearchSuggestions").then((m) => m.default));
 const SUGGESTIONS_ID = "search-suggestions";
 const suggestionId = (index: number) => `${SUGGESTIONS_ID}-${index}`;
 
