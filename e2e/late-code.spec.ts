@@ -151,7 +151,7 @@ test.describe("code that comes late @needs-javascript", () => {
 
 /**
  * Code on demand that never comes (a connection lost on the way, on a phone in a tunnel): the part
- * is left out or stays plain, never the whole page (on-demand.ts, CartFieldForms.tsx). Before, React
+ * is left out or stays plain, never the whole page (on-demand.ts, withChecks.ts). Before, React
  * showed the error page ("Fehler 500") in the cart's place.
  */
 test("code that never comes: the cart keeps working with plain fields, no toast drawn and no suggestions @needs-javascript", async ({

@@ -4,7 +4,7 @@
  * loaded after the page (docs/decisions/0014); until then, and without JavaScript, the browser's
  * own checks hold and the server answers with a notice.
  */
-import { lazy, startTransition, useEffect, useRef, useState, type ComponentType, type FormEvent } from "react";
+import { startTransition, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/texts";
 import { COUPON_CODE_MAX_LENGTH } from "~/domain/cart/coupon";
 import { CartForm } from "./CartForm";
@@ -18,26 +18,6 @@ export function useFieldChecks(): boolean {
   const [wanted, setWanted] = useState(false);
   useEffect(() => startTransition(() => setWanted(true)), []);
   return wanted;
-}
-
-/**
- * A field with its checks, from their file (CheckedCartFields, with conform and zod). Should that
- * file not load (a connection lost on the way), the plain field stays, `plain`: the browser's own
- * checks and the server's notices hold, as without JavaScript, and the page is not lost.
- */
-export function withChecks<P extends object>(
-  pick: (checks: typeof import("./CheckedCartFields")) => ComponentType<P>,
-  plain: ComponentType<P>,
-) {
-  return lazy(() =>
-    import("./CheckedCartFields").then(
-      (checks) => ({ default: pick(checks) }),
-      (error: unknown) => {
-        console.warn("the fields' checks did not load", error);
-        return { default: plain };
-      },
-    ),
-  );
 }
 
 export const COUPON_FORM_ID = "coupon";

@@ -9,7 +9,8 @@ import { basePrice, keepUnitsWithNumbers } from "~/domain/catalog/quantity";
 import { formatEuro } from "~/domain/money/format";
 import { productImageUrl } from "~/platform/images";
 import { CartForm } from "./CartForm";
-import { QuantityForm, useFieldChecks, withChecks } from "./CartFieldForms";
+import { QuantityForm, useFieldChecks } from "./CartFieldForms";
+import { withChecks } from "./withChecks";
 import { useQuantityStepper } from "./QuantityQueue";
 import { SharesLine } from "./SharesLine";
 

@@ -2,7 +2,8 @@ import { Suspense } from "react";
 import { useTranslation } from "~/i18n/texts";
 import type { AppliedCoupon, Cart } from "~/domain/cart/cart";
 import { CartForm } from "./CartForm";
-import { CouponCodeForm, useFieldChecks, withChecks } from "./CartFieldForms";
+import { CouponCodeForm, useFieldChecks } from "./CartFieldForms";
+import { withChecks } from "./withChecks";
 
 // conform and zod come with the field's checks, after the page's own scripts (docs/decisions/0014).
 const CheckedCouponCode = withChecks((checks) => checks.CheckedCouponCode, CouponCodeForm);
