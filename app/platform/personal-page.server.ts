@@ -87,8 +87,8 @@ function readName(page: Uint8Array, from: number, to: number): string {
 /**
  * Whether a placeholder stands in the hydration data rather than in the markup. React escapes `<`
  * in attributes, and the data script writes every `<` of its text as `\u003c` (see
- * hydration-data.server.ts). So the nearest `<` before a placeholder in the data is the data
- * script's own opening tag.
+ * hydration-data.server.ts). So for a placeholder in the data, the nearest `<` before it is
+ * the data script's own opening tag.
  */
 function inScript(page: Uint8Array, at: number): boolean {
   const tag = page.lastIndexOf(LESS_THAN, at);

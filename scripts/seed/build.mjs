@@ -325,8 +325,8 @@ function firstGiftRules() {
 function customerStatements(customers) {
   const out = [];
   const now = new Date().toISOString();
-  const registered = (c) => new Date(Date.now() - c.registeredDaysAgo * 86_400_000).toISOString();
   for (const c of customers) {
+    const registered = daysAgo(c.registeredDaysAgo);
     out.push(
       upsert(
         "customer",
@@ -341,8 +341,8 @@ function customerStatements(customers) {
           gender: c.gender,
           status: c.status,
           dark_mode_enabled: "0",
-          consents_at: registered(c),
-          created_at: registered(c),
+          consents_at: registered,
+          created_at: registered,
           updated_at: now,
         },
         ["id"],
